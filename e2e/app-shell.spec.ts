@@ -1,0 +1,36 @@
+import { expect, test } from './station-fixtures';
+
+test.describe('the renderer shell in Chromium through the browser host', () => {
+  for (const [locale, name] of [
+    ['zh-CN', '电子面单打印站'],
+    ['en-US', 'Waybill Print Station'],
+  ] as const) {
+    test(`shows the app's name for a ${locale} system`, async ({ browser, stationHost }) => {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(stationHost.url);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(page).toHaveTitle(name);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  test('switches language at the user’s choice', async ({ browser, stationHost }) => {
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(stationHost.url);
+    // antd's segmented control hides the radio input itself; a user clicks the visible label.
+    await page.getByRole('radiogroup', { name: '语言' }).getByText('English').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Waybill Print Station' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
+    await page.getByRole('radiogroup', { name: 'Language' }).getByText('简体中文').click();
+    await expect(page.getByRole('heading', { level: 1, name: '电子面单打印站' })).toBeVisible();
+    await context.close();
+  });
+});

@@ -1,0 +1,49 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The thin Electron glue: the only files that may import `electron`. Everything else is a plain
+ * service that runs under Node (tests, browser host, benchmarks).
+ */
+const electronGlue = ['electron/main/**/*.ts', 'electron/preload/**/*.ts'];
+
+/** The typed IPC wrappers: the only places that may touch ipcMain / ipcRenderer. */
+const ipcWrappers = ['electron/main/ipc-main-bridge.ts', 'electron/preload/index.ts'];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'e2e-artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Only the thin Electron glue (electron/main, electron/preload) may import electron; services take their dependencies as arguments.' }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Identifier[name='ipcMain']", message: 'Register handlers through the typed IPC wrapper (electron/main/ipc-main-bridge.ts).' },
+        { selector: "Identifier[name='ipcRenderer']", message: 'Use window.station, built from the typed IPC contract by the preload.' },
+      ],
+    },
+  },
+  {
+    files: electronGlue,
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ipcWrappers,
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+);
