@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { rendererNoncePlaceholder } from './electron/renderer-serving/renderer-csp';
 
 /**
  * Builds the three Electron targets into `out/`: main (ESM, Node 22), preload (CommonJS, as a
@@ -25,7 +26,10 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
+    base: './',
     plugins: [react()],
+    // Every script/style tag gets a nonce placeholder that the shells fill per page load.
+    html: { cspNonce: rendererNoncePlaceholder },
     build: {
       outDir: 'out/renderer',
       rolldownOptions: { input: { index: resolve(import.meta.dirname, 'renderer/index.html') } },

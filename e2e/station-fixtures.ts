@@ -15,9 +15,9 @@ export interface StationHostProcess {
 }
 
 async function startHost(dataDir: string): Promise<StationHostProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir], {
     cwd: repoRoot,
-    env: { ...process.env, STATION_DATA_DIR: dataDir },
+    env: process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -32,7 +32,7 @@ async function startHost(dataDir: string): Promise<StationHostProcess> {
     });
     child.once('exit', (code) => reject(new Error(`host exited with ${code}: ${stderr}`)));
   });
-  const match = /^Station host listening on (http:\/\/127\.0\.0\.1:\d+\/\S*)$/.exec(firstLine);
+  const match = /^Station host listening on (http:\/\/127\.0\.0\.1:\d+\/\?key=[0-9a-f]+)$/.exec(firstLine);
   if (!match?.[1]) throw new Error(`unexpected first line from the host: ${firstLine}`);
   return { url: match[1], dataDir, process: child };
 }
@@ -45,7 +45,9 @@ export const test = base.extend<{ stationHost: StationHostProcess }>({
     const dataDir = await mkdtemp(join(tmpdir(), 'station-e2e-'));
     const host = await startHost(dataDir);
     await use(host);
+    const exited = new Promise((resolveExit) => host.process.once('exit', resolveExit));
     host.process.kill('SIGTERM');
+    await exited;
     await rm(dataDir, { recursive: true, force: true });
   },
 });

@@ -1,4 +1,86 @@
-// The print-component emulator arrives with its own issue ("Print component client and
-// emulator"); until then this entry says so instead of failing obscurely.
-console.error('The print-component emulator is not part of this build yet.');
-process.exit(1);
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { startPrintEmulator } from './print-emulator/print-emulator';
+import type { EmulatorFault } from './print-emulator/print-emulator';
+
+/**
+ * The print-component emulator from the command line, for manual demos:
+ *   npm run print-emulator -- --port <n|0> --spool <dir> [--no-render] [--render-delay <ms>] [--fault <kind>]
+ * The first output line is exactly `Print component emulator listening on ws://127.0.0.1:<port>`.
+ * While it runs, commands on standard input switch faults: `fault <kind>`, `clear`, `restart`, `quit`.
+ */
+
+const faultKinds = ['refuse-connections', 'drop-before-reply', 'drop-after-accept', 'paper-out', 'stall'] as const;
+
+function parseFault(kind: string): EmulatorFault | null {
+  return (faultKinds as readonly string[]).includes(kind) ? ({ kind } as EmulatorFault) : null;
+}
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    spool: { type: 'string' },
+    'no-render': { type: 'boolean', default: false },
+    'render-delay': { type: 'string', default: '0' },
+    fault: { type: 'string' },
+  },
+});
+
+const port = Number(values.port);
+const renderDelayMs = Number(values['render-delay']);
+const fault = values.fault === undefined ? null : parseFault(values.fault);
+if (!Number.isInteger(port) || port < 0 || port > 65_535 || !Number.isFinite(renderDelayMs) || renderDelayMs < 0 || (values.fault !== undefined && !fault)) {
+  console.error(`usage: print-emulator --port <n|0> --spool <dir> [--no-render] [--render-delay <ms>] [--fault ${faultKinds.join('|')}]`);
+  process.exit(2);
+}
+
+const spoolDir = values.spool ? resolve(values.spool) : await mkdtemp(join(tmpdir(), 'print-emulator-spool-'));
+const emulator = await startPrintEmulator({
+  port,
+  spoolDir,
+  noRender: values['no-render'],
+  renderDelayMs,
+  log: (line) => console.log(line),
+});
+console.log(`Print component emulator listening on ${emulator.url}`);
+console.log(`spool folder: ${spoolDir}`);
+if (fault) {
+  await emulator.setFault(fault);
+  console.log(`fault: ${fault.kind}`);
+}
+
+async function shutDown(): Promise<void> {
+  await emulator.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutDown());
+process.on('SIGTERM', () => void shutDown());
+
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const [command = '', argument = ''] = line.trim().split(/\s+/);
+  const run = async (): Promise<string> => {
+    if (command === 'fault') {
+      const chosen = parseFault(argument);
+      if (!chosen) return `unknown fault; one of ${faultKinds.join(', ')}`;
+      await emulator.setFault(chosen);
+      return `fault: ${chosen.kind}`;
+    }
+    if (command === 'clear') {
+      await emulator.setFault(null);
+      return 'fault cleared';
+    }
+    if (command === 'restart') {
+      await emulator.restart({ downMs: 1_000 });
+      return `restarted, listening on ${emulator.url}`;
+    }
+    if (command === 'quit') {
+      await shutDown();
+      return '';
+    }
+    return 'commands: fault <kind>, clear, restart, quit';
+  };
+  void run().then((reply) => console.log(reply));
+});

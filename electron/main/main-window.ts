@@ -1,12 +1,18 @@
-import { BrowserWindow, shell } from 'electron';
-import { join } from 'node:path';
+import { BrowserWindow, dialog, shell } from 'electron';
+import { rendererOrigin } from './renderer-protocol';
 
 /** Options the main window is created with; paths come from the composition root. */
 export interface MainWindowOptions {
   preloadPath: string;
-  rendererIndexPath: string;
   iconPath: string;
+  /** The UI's language, for the question asked before a link leaves the app. */
+  language: () => 'zh-CN' | 'en';
 }
+
+const externalLinkQuestion = {
+  'zh-CN': { message: '在系统浏览器中打开此链接？', open: '打开', cancel: '取消' },
+  en: { message: 'Open this link in your web browser?', open: 'Open', cancel: 'Cancel' },
+} as const;
 
 function isHttpUrl(url: string): boolean {
   try {
@@ -19,7 +25,8 @@ function isHttpUrl(url: string): boolean {
 
 /**
  * Creates the station's window, hardened: context isolation, OS sandbox, no Node in the page,
- * no navigation away from the app, no new windows; http(s) links go to the system browser.
+ * no navigation away from the app, no new windows; http(s) links open in the system browser
+ * after the user confirms, anything else is refused.
  */
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
@@ -34,25 +41,27 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
+      webviewTag: false,
       spellcheck: false,
     },
   });
   window.once('ready-to-show', () => window.show());
   window.webContents.setWindowOpenHandler(({ url }) => {
-    if (isHttpUrl(url)) void shell.openExternal(url);
+    if (isHttpUrl(url)) {
+      const texts = externalLinkQuestion[options.language()];
+      void dialog
+        .showMessageBox(window, { type: 'question', message: texts.message, detail: url, buttons: [texts.open, texts.cancel], defaultId: 1, cancelId: 1 })
+        .then(({ response }) => (response === 0 ? shell.openExternal(url) : undefined));
+    }
     return { action: 'deny' };
   });
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
-  void window.loadFile(options.rendererIndexPath);
+  window.webContents.on('will-navigate', (event, url) => {
+    if (!url.startsWith(`${rendererOrigin}/`)) event.preventDefault();
+  });
+  window.webContents.on('will-attach-webview', (event) => event.preventDefault());
+  void window.loadURL(`${rendererOrigin}/index.html`);
   return window;
-}
-
-/** Where electron-vite puts the built preload and renderer, relative to the built main. */
-export function builtPaths(mainDir: string): Omit<MainWindowOptions, 'iconPath'> {
-  return {
-    preloadPath: join(mainDir, '../preload/index.cjs'),
-    rendererIndexPath: join(mainDir, '../renderer/index.html'),
-  };
 }

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { buildErrorResources, errorNamespace } from '../../../shared/errors/error-resources';
 import { en } from './en';
 import { zhCN } from './zh-cn';
 
@@ -18,7 +19,10 @@ export async function setupI18n(language: UiLanguage): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'en',
-    resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+    resources: {
+      en: { translation: en, [errorNamespace]: buildErrorResources('en') },
+      'zh-CN': { translation: zhCN, [errorNamespace]: buildErrorResources('zh') },
+    },
     interpolation: { escapeValue: false },
     returnNull: false,
   });

@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StationError } from '../../shared/errors/station-error';
+import type { ChannelOutput, IpcHandlers, SettingsView, StationInfo } from '../../shared/ipc/ipc-contract';
+import { DEMO_GATEWAY_ACCOUNT, type Settings } from '../../shared/settings/settings-schema';
+import { DataFolderError } from '../data-folder/data-folder-error';
+import { acquireDataFolderLock } from '../data-folder/data-folder-lock';
+import { resolveDataFolder } from '../data-folder/resolve-data-folder';
+import { createCostLedger } from '../gateway/cost-ledger';
+import { createRateLimiter } from '../gateway/rate-limiter';
+import { createIpcDispatcher, type IpcDispatch } from '../ipc/ipc-dispatcher';
+import { createStationEvents, type StationEvents } from '../ipc/station-events';
+import { StationFailure } from '../ipc/to-station-error';
+import { createStationLogger } from '../logging/station-logger';
+import { createSettingsStore } from '../settings/settings-store';
+import { openStationDatabase } from '../store/open-station-database';
+import { createTokenVault, type TokenCipher } from '../token-vault/token-vault';
+import { createGatewayAccess } from './gateway-access';
+
+/** Values given on the command line or by environment: they win over settings for this run only. */
+export interface RunOverrides {
+  baseUrl?: string | undefined;
+  token?: string | undefined;
+  shopId?: string | undefined;
+  componentUrl?: string | undefined;
+}
+
+/** What the shells pass to the composition root. */
+export interface CreateStationOptions {
+  shell: StationInfo['shell'];
+  /** An explicit data folder (else STATION_DATA_DIR, else `appDataDir`). */
+  dataDir?: string | undefined;
+  /** The platform's default data folder, from the shell. */
+  appDataDir?: string;
+  /** How the token is encrypted at rest: Electron's safeStorage, or a key file of the host's own. */
+  tokenCipher: (dataDir: string) => TokenCipher;
+  overrides: RunOverrides;
+  /** Also log to the console (the browser host and development). */
+  consoleLog?: boolean;
+}
+
+/** A wired station: the contract's dispatcher, its event bus, and what the shells show. */
+export interface Station {
+  dispatch: IpcDispatch;
+  events: StationEvents;
+  info: StationInfo;
+  /** The UI language the user chose, or null to follow the system. */
+  uiLanguage: () => Settings['ui']['language'];
+  /** Stops the embedded servers, closes the database and frees the data folder. */
+  close: () => Promise<void>;
+}
+
+/** The station, or a refusal the shell shows as it is (e.g. the data folder is in use). */
+export type StartedStation = { ok: true; station: Station } | { ok: false; message: string };
+
+const packageJson = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string; productName: string };
+
+/**
+ * The composition root: the one place the services are created and wired. The Electron shell
+ * and the browser host both call it; only the token cipher differs between them.
+ */
+export async function createStation(options: CreateStationOptions): Promise<StartedStation> {
+  const dataDir = resolveDataFolder({ explicit: options.dataDir, env: process.env, appDataDir: options.appDataDir });
+  let lock;
+  try {
+    lock = acquireDataFolderLock(dataDir, { owner: `${packageJson.productName} ${packageJson.version} (${options.shell})` });
+  } catch (error) {
+    if (error instanceof DataFolderError) return { ok: false, message: error.message };
+    throw error;
+  }
+
+  const vault = createTokenVault({ filePath: join(dataDir, 'token.vault'), cipher: options.tokenCipher(dataDir) });
+  const secrets: (string | null | undefined)[] = [options.overrides.token];
+  const logger = createStationLogger({
+    directory: join(dataDir, 'logs'),
+    console: options.consoleLog ?? false,
+    secrets: () => [...secrets, safeRead(() => vault.read())],
+  });
+  const settings = createSettingsStore({ filePath: join(dataDir, 'settings.json'), log: logger });
+  const database = openStationDatabase({ file: join(dataDir, 'station.db'), onMigration: (event) => logger.info('database migrated', event) });
+  const costLedger = createCostLedger(database);
+  const limiter = createRateLimiter({ marginMs: settings.get().gateway.rateLimitMarginMs });
+  const events = createStationEvents();
+
+  const effectiveSettings = (): Settings => {
+    const stored = settings.get();
+    const { baseUrl, shopId, componentUrl } = options.overrides;
+    const gateway = { ...stored.gateway, ...(baseUrl ? { baseUrl } : {}), ...(shopId ? { shopId } : {}) };
+    return {
+      ...stored,
+      // Demo mode runs against the embedded sandbox, whose demo account stands in for the shop.
+      gateway: gateway.baseUrl === null ? { ...gateway, ...DEMO_GATEWAY_ACCOUNT } : gateway,
+      print: { ...stored.print, ...(componentUrl ? { componentUrl } : {}) },
+    };
+  };
+  const gateway = createGatewayAccess({
+    dataDir,
+    settings: effectiveSettings,
+    token: () => options.overrides.token ?? vault.read(),
+    limiter,
+    logger,
+    costLedger,
+    onSandboxToken: (token) => secrets.push(token),
+  });
+
+  const settingsView = (): SettingsView => ({ settings: effectiveSettings(), token: vault.status() });
+  settings.onChange(() => events.emit('settings.changed', settingsView()));
+  const notice = settings.loadNotice;
+  const info = (): StationInfo => ({
+    shell: options.shell,
+    version: packageJson.version,
+    dataDir,
+    demoMode: effectiveSettings().gateway.baseUrl === null,
+    settingsNotice: notice ? { setAsidePath: notice.setAsidePath, reason: notice.reason } : null,
+  });
+
+  const handlers: IpcHandlers = {
+    'station.info': info,
+    'settings.get': settingsView,
+    'settings.update': ({ patch }) => {
+      settings.update(patch);
+      return settingsView();
+    },
+    'token.set': ({ token }) => {
+      vault.write(token);
+      return vault.status();
+    },
+    'token.clear': () => {
+      vault.clear();
+      return vault.status();
+    },
+    'subscription.get': async () => unwrap(await (await gateway.client()).subscription({ priority: 'interactive' })),
+    'network.get': async () => unwrap(await (await gateway.client()).networkInfo({}, { priority: 'interactive' })),
+    'connection.test': async (): Promise<ChannelOutput<'connection.test'>> => {
+      const client = await gateway.client();
+      const [subscription, network] = await Promise.all([
+        client.subscription({ priority: 'interactive' }),
+        client.networkInfo({}, { priority: 'interactive' }),
+      ]);
+      return {
+        subscription,
+        network: network.ok
+          ? { ok: true, data: { carriers: network.data.carriers.length, branches: network.data.carriers.reduce((sum, carrier) => sum + carrier.branches.length, 0) } }
+          : network,
+      };
+    },
+  };
+
+  logger.info('station started', { shell: options.shell, version: packageJson.version, demoMode: info().demoMode });
+  return {
+    ok: true,
+    station: {
+      dispatch: createIpcDispatcher(handlers, { error: (message, details) => logger.error(message, details) }),
+      events,
+      get info() {
+        return info();
+      },
+      uiLanguage: () => settings.get().ui.language,
+      close: async () => {
+        await gateway.close();
+        database.close();
+        lock.release();
+      },
+    },
+  };
+}
+
+function safeRead(read: () => string | null): string | null {
+  try {
+    return read();
+  } catch {
+    return null;
+  }
+}
+
+function unwrap<T>(result: { ok: true; data: T } | { ok: false; error: StationError }): T {
+  if (!result.ok) throw new StationFailure(result.error);
+  return result.data;
+}

@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectRawClient } from '../printing/testing/print-test-kit';
+
+const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+const cliFile = join(import.meta.dirname, 'print-emulator-cli.ts');
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('npm run print-emulator', () => {
+  it('prints its address as the first line, speaks the protocol, spools PDFs and stops on SIGTERM', async () => {
+    const spoolDir = await mkdtemp(join(tmpdir(), 'print-emulator-cli-'));
+    cleanups.push(() => rm(spoolDir, { recursive: true, force: true }));
+    const child = spawn(process.execPath, [tsxCli, cliFile, '--port', '0', '--spool', spoolDir], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    cleanups.push(async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    });
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const first = (await lines.next()).value as string;
+    expect(first).toMatch(/^Print component emulator listening on ws:\/\/127\.0\.0\.1:\d+$/);
+    const url = first.slice('Print component emulator listening on '.length);
+
+    const client = await connectRawClient(url);
+    expect(await client.request('getPrinters')).toMatchObject({ defaultPrinter: 'Deli DL-888T (76×130)' });
+    child.stdin.write('fault paper-out\n');
+    for (let line = await lines.next(); line.value !== 'fault: paper-out'; line = await lines.next()) expect(line.done).toBeFalsy();
+    child.stdin.write('clear\n');
+    for (let line = await lines.next(); line.value !== 'fault cleared'; line = await lines.next()) expect(line.done).toBeFalsy();
+    const contents = [{ data: { waybillCode: '73100000009999', recipient: {}, sender: {} }, templateURL: 'https://cloudprint.cainiao.com/template/standard/1' }];
+    await client.request('print', { task: { taskID: 'cli-1', printer: '', documents: [{ documentID: '73100000009999', contents }] } });
+    for (let line = await lines.next(); !String(line.value).startsWith('printed 73100000009999'); line = await lines.next()) expect(line.done).toBeFalsy();
+    expect((await readdir(spoolDir)).filter((name) => name.endsWith('.pdf'))).toEqual(['00001-73100000009999.pdf']);
+    await client.close();
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,14 @@
+import type { PaperSize } from '../../printing/print-component';
+
+/** A printer the emulator offers, with the label paper loaded in it (millimetres). */
+export interface EmulatorPrinter {
+  name: string;
+  paperSize: PaperSize;
+}
+
+/** The emulator's printers: common desk thermal printers with the two usual label sizes. The first is the default. */
+export const EMULATOR_PRINTERS: readonly EmulatorPrinter[] = [
+  { name: 'Deli DL-888T (76×130)', paperSize: { width: 76, height: 130 } },
+  { name: 'Xprinter XP-460B (100×180)', paperSize: { width: 100, height: 180 } },
+  { name: 'HPRT N41', paperSize: { width: 100, height: 180 } },
+];

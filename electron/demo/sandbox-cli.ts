@@ -1,0 +1,108 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SANDBOX_DEFAULTS, startSandbox, type SandboxFaults, type SandboxQuirks } from './sandbox/index';
+
+/**
+ * `npm run sandbox -- [options]`: serves the sandbox gateway until SIGINT/SIGTERM. The first
+ * output line is exactly `Sandbox gateway listening on http://127.0.0.1:<port>` (scripts wait
+ * for it), the next names the token, then the demo shop. See SANDBOX.md for the options.
+ */
+
+const USAGE = `Usage: npm run sandbox -- [options]
+  --port <n|0>              port on 127.0.0.1 (default ${SANDBOX_DEFAULTS.cliPort}; 0 = a free port)
+  --token <t>               bearer token (default ${SANDBOX_DEFAULTS.token})
+  --orders <n>              sold orders of the demo shop (default ${SANDBOX_DEFAULTS.orders})
+  --seed <n>                seed of the demo data (default ${SANDBOX_DEFAULTS.seed})
+  --data-file <path>        keep state in this file (loaded at start, written after each change)
+  --quirks <sample|field-table>   wire shapes where the spec's table and sample differ
+  --admin-routes            serve /__sandbox/* (calls, violations, faults, state)
+  --latency-ms <n>  --jitter-ms <n>
+  --busy-rate <p>  --timeout-rate <p>  --server-error-rate <p>
+  --drop-before-rate <p>  --drop-after-rate <p>  --malformed-json-rate <p>
+  --issue-unknown-error-rate <p>  --issue-temporary-error-rate <p>
+  --help`;
+
+/** CLI flag → fault field, for the numeric fault options. */
+const FAULT_FLAGS: ReadonlyArray<[string, keyof SandboxFaults]> = [
+  ['latency-ms', 'latencyMs'],
+  ['jitter-ms', 'jitterMs'],
+  ['busy-rate', 'busyRate'],
+  ['timeout-rate', 'timeoutRate'],
+  ['server-error-rate', 'serverErrorRate'],
+  ['drop-before-rate', 'dropBeforeRate'],
+  ['drop-after-rate', 'dropAfterRate'],
+  ['malformed-json-rate', 'malformedJsonRate'],
+  ['issue-unknown-error-rate', 'issueUnknownErrorRate'],
+  ['issue-temporary-error-rate', 'issueTemporaryErrorRate'],
+];
+
+function number(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value)) throw new Error(`--${flag} needs a number, got "${text}"`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      token: { type: 'string' },
+      orders: { type: 'string' },
+      seed: { type: 'string' },
+      'data-file': { type: 'string' },
+      quirks: { type: 'string' },
+      'admin-routes': { type: 'boolean' },
+      help: { type: 'boolean' },
+      ...Object.fromEntries(FAULT_FLAGS.map(([flag]) => [flag, { type: 'string' as const }])),
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const text = values as Record<string, string | undefined>;
+  const quirks = values.quirks;
+  if (quirks !== undefined && quirks !== 'sample' && quirks !== 'field-table') throw new Error('--quirks is sample or field-table');
+  const faults: Partial<SandboxFaults> = {};
+  for (const [flag, key] of FAULT_FLAGS) {
+    const value = number(flag, text[flag]);
+    if (value !== undefined) faults[key] = value;
+  }
+
+  const sandbox = await startSandbox({
+    port: number('port', values.port) ?? SANDBOX_DEFAULTS.cliPort,
+    token: values.token,
+    orders: number('orders', values.orders),
+    seed: number('seed', values.seed),
+    dataFile: values['data-file'] === undefined ? undefined : resolve(values['data-file']),
+    quirks: quirks as SandboxQuirks | undefined,
+    adminRoutes: values['admin-routes'] ?? false,
+    faults,
+  });
+  console.log(`Sandbox gateway listening on ${sandbox.url}`);
+  console.log(`Token: ${sandbox.token}`);
+  console.log(`Shop id: ${sandbox.shopId}`);
+  console.log(`Seller nick: ${sandbox.sellerNick}`);
+  console.log(`User id: ${sandbox.userId}`);
+
+  const stop = (signal: string) => {
+    console.log(`${signal}: closing the sandbox gateway`);
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  console.error(USAGE);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+/**
+ * The envelope every answer carries (spec 2.1), errors and 404s included: code, msg, msec
+ * (execution time, ms), time (Unix seconds) and data.
+ */
+
+/** An answer before it is wrapped: code, message, payload, and HTTP status when not 200. */
+export interface GatewayAnswer {
+  code: number;
+  msg: string;
+  data: unknown;
+  /** HTTP status; 200 unless set (errors answer HTTP 200 with their envelope code). */
+  httpStatus?: number;
+  /** Whether the call was charged (and so changed state that must be persisted). */
+  charged?: boolean;
+}
+
+/** The wire envelope. */
+export interface Envelope {
+  code: number;
+  msg: string;
+  msec: number;
+  time: number;
+  data: unknown;
+}
+
+/** An answer without payload. */
+export function errorAnswer(code: number, msg: string, data: unknown = null): GatewayAnswer {
+  return { code, msg, data };
+}
+
+/** Wraps an answer, timing it from the call's arrival. */
+export function toEnvelope(answer: GatewayAnswer, arrivedAt: number, now = Date.now()): Envelope {
+  return { code: answer.code, msg: answer.msg, msec: Math.max(0, now - arrivedAt), time: Math.floor(now / 1000), data: answer.data };
+}

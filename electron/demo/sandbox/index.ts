@@ -1,0 +1,181 @@
+import type { AddressInfo } from 'node:net';
+import { CallLog } from './call-log';
+import { DAY_MS, chinaDayStart } from './china-time';
+import { mergeFaults, NO_FAULTS } from './faults';
+import type { SandboxControls } from './admin-routes';
+import type { GatewayContext } from './gateway-context';
+import { buildGatewayServer } from './gateway-server';
+import { issueElsewhere } from './issued-elsewhere';
+import { SlidingWindowLimiter } from './rate-limit';
+import { SandboxState } from './sandbox-state';
+import type { RunningSandbox, SandboxOptions } from './sandbox-types';
+import { seededRandom } from './seeded-random';
+import { StateFileWriter, readStateFile } from './state-file';
+
+/**
+ * The sandbox gateway: a faithful, stateful stand-in for the waybill gateway (spec
+ * waybill-gateway.md as decisions.md settles it), for demo mode, training, tests and benchmarks.
+ * `startSandbox()` serves it on 127.0.0.1 and returns a handle with the call log, the state and
+ * setters for test scenarios.
+ */
+
+export type {
+  IssuedElsewhereOptions,
+  RunningSandbox,
+  SandboxAccountAccess,
+  SandboxCall,
+  SandboxFaultKind,
+  SandboxFaults,
+  SandboxOptions,
+  SandboxQuirks,
+} from './sandbox-types';
+export type { BranchBalance } from './sandbox-state';
+export type { IssuedWaybill } from './state-file';
+export type { DemoOrder, DemoOrderNote } from './demo-orders';
+export { DEMO_NETWORK, DEMO_SENDER, DEMO_WAREHOUSE, STANDARD_TEMPLATES, TEMPLATE_HOST, standardTemplateUrl } from './demo-network';
+export { SANDBOX_FEES } from './gateway-context';
+export { NO_FAULTS } from './faults';
+
+/** The demo account and the defaults of every option. */
+export const SANDBOX_DEFAULTS = {
+  token: 'sandbox-demo-token',
+  shopId: '57301862',
+  sellerNick: '小满百货旗舰店',
+  userId: 2201385297,
+  orders: 2000,
+  seed: 20241111,
+  points: 100_000,
+  /** Port of `npm run sandbox` when --port is not given (programmatic starts default to 0). */
+  cliPort: 8686,
+  rateLimit: { maxCalls: 10, windowMs: 1000 },
+  /** Days the demo subscription has left at first start: short enough for the app's warning. */
+  subscriptionDaysLeft: 5,
+} as const;
+
+/** Starts a sandbox gateway on 127.0.0.1. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const now = Date.now();
+  const identity = {
+    token: options.token ?? SANDBOX_DEFAULTS.token,
+    shopId: SANDBOX_DEFAULTS.shopId,
+    sellerNick: SANDBOX_DEFAULTS.sellerNick,
+    userId: SANDBOX_DEFAULTS.userId,
+  };
+  if (!/^\S+$/.test(identity.token)) throw new RangeError('token must be non-empty, without spaces');
+  const orderCount = options.orders ?? SANDBOX_DEFAULTS.orders;
+  if (!Number.isInteger(orderCount) || orderCount < 0) throw new RangeError('orders must be a non-negative integer');
+
+  const persisted = options.dataFile === undefined ? null : readStateFile(options.dataFile);
+  const state = persisted
+    ? SandboxState.restore(persisted, now)
+    : SandboxState.fresh({
+        seed: options.seed ?? SANDBOX_DEFAULTS.seed,
+        orderCount,
+        generatedAt: options.generatedAt ?? now,
+        pointsBalance: options.points ?? SANDBOX_DEFAULTS.points,
+        subscription: {
+          start: options.subscriptionStart ?? now - 360 * DAY_MS,
+          // The last second of the fifth day from today, China time.
+          end: options.subscriptionEnd ?? chinaDayStart(now) + (SANDBOX_DEFAULTS.subscriptionDaysLeft + 1) * DAY_MS - 1000,
+        },
+      });
+  const writer = options.dataFile === undefined ? null : new StateFileWriter(options.dataFile);
+  const persist = () => writer?.save(() => state.serialize()) ?? Promise.resolve();
+  if (writer && !persisted) await persist();
+
+  const context: GatewayContext = {
+    identity,
+    state,
+    quirks: options.quirks ?? 'sample',
+    runtime: {
+      faults: mergeFaults(NO_FAULTS, options.faults ?? {}),
+      accountAccess: options.accountAccess ?? 'ok',
+      unauthorizedShops: new Set(options.unauthorizedShops ?? []),
+    },
+    random: {
+      faults: seededRandom(state.seed, 'faults'),
+      order: seededRandom(state.seed, 'result-order'),
+      ids: seededRandom(state.seed, 'request-ids'),
+    },
+    persist,
+    now: () => Date.now(),
+  };
+  const callLog = new CallLog();
+  const rateLimit = options.rateLimit ?? SANDBOX_DEFAULTS.rateLimit;
+
+  const controls: SandboxControls = {
+    calls: () => callLog.calls(),
+    clearCalls: () => callLog.clear(),
+    violations: () => callLog.violations(),
+    faults: () => ({ ...context.runtime.faults }),
+    setFaults: (faults) => {
+      context.runtime.faults = mergeFaults(context.runtime.faults, faults);
+    },
+    orders: () => state.orders,
+    issuedWaybills: () => state.issuedWaybills(),
+    issuedWaybill: (orderNumber) => {
+      const waybill = state.issuedFor(orderNumber);
+      return waybill && structuredClone(waybill);
+    },
+    branchBalances: () => state.branchBalances(),
+    branchBalance: (branchCode) => {
+      const balance = state.branchBalances().find((candidate) => candidate.branchCode === branchCode);
+      if (!balance) throw new Error(`unknown branch ${branchCode}`);
+      return balance;
+    },
+    setBranchBalance: (branchCode, quantity) => {
+      state.setBranchQuantity(branchCode, quantity);
+      return persist();
+    },
+    pointsBalance: () => state.pointsBalance,
+    setPointsBalance: (points) => {
+      state.pointsBalance = points;
+      return persist();
+    },
+    accountAccess: () => context.runtime.accountAccess,
+    setAccountAccess: (access) => {
+      context.runtime.accountAccess = access;
+    },
+    setUnauthorizedShops: (shops) => {
+      context.runtime.unauthorizedShops = new Set(shops);
+    },
+    subscription: () => state.subscription,
+    setSubscription: (period) => {
+      state.subscription = period;
+      return persist();
+    },
+    markIssuedElsewhere: async (orderNumbers, elsewhere = {}) => {
+      const waybills = issueElsewhere(state, orderNumbers, elsewhere, Date.now());
+      await persist();
+      return waybills;
+    },
+  };
+
+  const app = await buildGatewayServer({
+    context,
+    callLog,
+    limiter: new SlidingWindowLimiter(rateLimit.maxCalls, rateLimit.windowMs),
+    errorHttpStatus: options.errorHttpStatus ?? 'always-200',
+    controls: options.adminRoutes ? controls : null,
+  });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+
+  let closing: Promise<void> | null = null;
+  return {
+    ...controls,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    token: identity.token,
+    shopId: identity.shopId,
+    sellerNick: identity.sellerNick,
+    userId: identity.userId,
+    close: () => {
+      closing ??= (async () => {
+        await app.close();
+        await writer?.flush();
+      })();
+      return closing;
+    },
+  };
+}

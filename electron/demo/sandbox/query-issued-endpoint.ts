@@ -1,0 +1,46 @@
+import { ISSUE_LIMITS } from '../../../shared/gateway/issue-limits';
+import { charge, readVvtype, requestId, shopRefusal, successAnswer, type EndpointHandler } from './gateway-context';
+import { printDataString } from './print-content';
+import { ParameterError, isJsonObject, optionalArray, optionalString } from './request-fields';
+
+/** Per-entry error of an order that has no waybill. */
+export const WAYBILL_NOT_FOUND = { error_code: 'WAYBILL_NOT_FOUND', error_message: '该订单号未查询到已申请的面单' } as const;
+
+/**
+ * Query issued waybills by order number (spec 4.1), JSON: `shop_id`, `param_list` (1–20 entries
+ * of biz_sub_code + object_id), `vvtype` (required, 1 or 3). Results come back shuffled (match
+ * them by object_id); an order never issued gets success false with an error code and message;
+ * an issued one its waybill number and encrypted print data.
+ */
+export const handleQueryIssued: EndpointHandler = (context, body) => {
+  const refusal = shopRefusal(context, optionalString(body, 'shop_id', 'shop_id'), 'shop_id');
+  if (refusal) return refusal;
+  readVvtype('query-issued', body);
+  const list = optionalArray(body, 'param_list', 'param_list');
+  if (list === undefined) throw new ParameterError('param_list', '不能为空');
+  if (list.length > ISSUE_LIMITS.entriesPerQueryCall) throw new ParameterError('param_list', `最多${ISSUE_LIMITS.entriesPerQueryCall}条`);
+  const entries = list.map((entry, index) => {
+    const path = `param_list[${index}]`;
+    if (!isJsonObject(entry)) throw new ParameterError(path, '应为对象');
+    const orderNumber = optionalString(entry, 'biz_sub_code', `${path}.biz_sub_code`);
+    const objectId = optionalString(entry, 'object_id', `${path}.object_id`);
+    if (orderNumber === undefined) throw new ParameterError(`${path}.biz_sub_code`, '不能为空');
+    if (objectId === undefined) throw new ParameterError(`${path}.object_id`, '不能为空');
+    return { orderNumber, objectId };
+  });
+
+  const results = entries.map(({ orderNumber, objectId }) => {
+    const waybill = context.state.issuedFor(orderNumber);
+    if (!waybill) return { object_id: objectId, success: false, ...WAYBILL_NOT_FOUND };
+    return {
+      object_id: objectId,
+      success: true,
+      waybill_cloud_print_response: { print_data: printDataString(waybill, true), waybill_code: waybill.waybillCode },
+    };
+  });
+  return successAnswer({
+    modules: { waybill_cloud_print_with_result_desc_response: context.random.order.shuffle(results) },
+    request_id: requestId(context.random.ids),
+    withholding_money: charge(context, 'query-issued'),
+  });
+};

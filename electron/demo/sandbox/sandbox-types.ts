@@ -1,0 +1,147 @@
+import type { GatewayEndpointId } from '../../../shared/gateway/endpoints';
+import type { DemoOrder } from './demo-orders';
+import type { BranchBalance } from './sandbox-state';
+import type { IssuedWaybill } from './state-file';
+
+/**
+ * The public types of the sandbox gateway (re-exported by index.ts): options, faults, the call
+ * log and the handle of a running instance.
+ */
+
+/**
+ * Faults injected per call, settable at run time. Each rate is a probability in [0, 1]; the
+ * call-level rates are exclusive outcomes of one roll per call, so they must sum to at most 1.
+ * Whether the call takes effect (is processed) before the fault:
+ * - busyRate (code 202), serverErrorRate (HTTP 502), dropBeforeRate: no effect;
+ * - timeoutRate (code 101), dropAfterRate, malformedJsonRate: the call takes effect, then its
+ *   answer is replaced, lost or truncated — the "outcome unknown" cases the client must reconcile.
+ * The issue-only rates are rolled separately, after validation:
+ * - issueUnknownErrorRate: the waybills are allocated, then 614 "unknown exception";
+ * - issueTemporaryErrorRate: nothing is allocated, 614 "temporary system error".
+ */
+export interface SandboxFaults {
+  /** Fixed delay before every answer (rate-limited ones excepted), ms. */
+  latencyMs: number;
+  /** Extra uniform random delay in [0, jitterMs], ms. */
+  jitterMs: number;
+  busyRate: number;
+  timeoutRate: number;
+  serverErrorRate: number;
+  dropBeforeRate: number;
+  dropAfterRate: number;
+  malformedJsonRate: number;
+  issueUnknownErrorRate: number;
+  issueTemporaryErrorRate: number;
+}
+
+/** Which of the documented shapes the sandbox writes where the spec's field table and sample differ. */
+export type SandboxQuirks = 'sample' | 'field-table';
+
+/** Whether the account may call the interface at all (204 answers). */
+export type SandboxAccountAccess = 'ok' | 'no-permission' | 'no-quota';
+
+/** Options of one sandbox instance; every one has a default. */
+export interface SandboxOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  token?: string;
+  /** Sold orders of the demo shop (default 2000). */
+  orders?: number;
+  /** Seed of the demo data, waybill numbers and fault rolls (default 20241111). */
+  seed?: number;
+  /** Instant the demo data is relative to (default: now). Fixed by a data file once written. */
+  generatedAt?: number;
+  /** Persist state here; an existing file is loaded and wins over orders/seed/generatedAt/points/subscription. */
+  dataFile?: string;
+  faults?: Partial<SandboxFaults>;
+  /** Serve /__sandbox/* (default false: those paths answer the 404 envelope like any unknown path). */
+  adminRoutes?: boolean;
+  /** Shops that have not authorized the caller: 302 with data.auth_url. */
+  unauthorizedShops?: string[];
+  accountAccess?: SandboxAccountAccess;
+  /** Account points balance of a fresh state (default 100000). */
+  points?: number;
+  /** Subscription start of a fresh state (epoch ms; default 360 days before now). */
+  subscriptionStart?: number;
+  /** Subscription end of a fresh state (epoch ms; default the end of the fifth day from today, China time). */
+  subscriptionEnd?: number;
+  /** Wire shapes (default 'sample'). */
+  quirks?: SandboxQuirks;
+  /**
+   * HTTP status of error envelopes: 'always-200' (default, as such gateways usually answer) or
+   * 'mirror-code' (401 and 404 envelopes also carry HTTP 401 / 404).
+   */
+  errorHttpStatus?: 'always-200' | 'mirror-code';
+  /** Rate limit per token (default 10 calls in any sliding 1000 ms window). */
+  rateLimit?: { maxCalls: number; windowMs: number };
+}
+
+/** What happened to one call, in arrival order. */
+export interface SandboxCall {
+  /** Arrival, epoch ms. */
+  at: number;
+  path: string;
+  /** The endpoint the path names (primary or alias), or null for an unknown path. */
+  endpoint: GatewayEndpointId | null;
+  /** Envelope code answered; -1 when no answer was sent (connection dropped before). */
+  code: number;
+  /** HTTP status sent, or null when none was. */
+  httpStatus: number | null;
+  /** The bearer token presented, or null. */
+  token: string | null;
+  /** The parsed body (JSON object or form fields), or null when not read. */
+  body: unknown;
+  rateLimited: boolean;
+  /** The injected fault, if any. */
+  fault: SandboxFaultKind | null;
+}
+
+/** A fault outcome of one call. */
+export type SandboxFaultKind = 'drop-before' | 'busy' | 'server-error' | 'timeout' | 'drop-after' | 'malformed-json' | 'issue-unknown-error' | 'issue-temporary-error';
+
+/** Where an order was issued "elsewhere" (by another desk or program), for test scenarios. */
+export interface IssuedElsewhereOptions {
+  /** Default YTO. */
+  cpCode?: string;
+  /** Default: the carrier's first branch. */
+  branchCode?: string;
+  /** One waybill for all the orders (a merged package); default true. */
+  onePackage?: boolean;
+}
+
+/** A running sandbox gateway. */
+export interface RunningSandbox {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  token: string;
+  shopId: string;
+  sellerNick: string;
+  userId: number;
+  /** Stops the server and writes the data file. */
+  close(): Promise<void>;
+  /** Copies of the calls so far, in arrival order (the last 10,000). */
+  calls(): SandboxCall[];
+  clearCalls(): void;
+  /** Calls refused by the rate limit so far. */
+  violations(): number;
+  faults(): SandboxFaults;
+  setFaults(faults: Partial<SandboxFaults>): void;
+  /** The demo shop's sold orders (domain form, clear receiver data included). */
+  orders(): readonly DemoOrder[];
+  issuedWaybills(): IssuedWaybill[];
+  /** The waybill an order number was issued on, or undefined. */
+  issuedWaybill(orderNumber: string): IssuedWaybill | undefined;
+  branchBalances(): BranchBalance[];
+  branchBalance(branchCode: string): BranchBalance;
+  setBranchBalance(branchCode: string, quantity: number): Promise<void>;
+  pointsBalance(): number;
+  setPointsBalance(points: number): Promise<void>;
+  accountAccess(): SandboxAccountAccess;
+  setAccountAccess(access: SandboxAccountAccess): void;
+  setUnauthorizedShops(shops: readonly string[]): void;
+  subscription(): { start: number; end: number };
+  setSubscription(period: { start: number; end: number }): Promise<void>;
+  /** Issues waybills for these orders directly in the state, as if another desk had. */
+  markIssuedElsewhere(orderNumbers: readonly string[], options?: IssuedElsewhereOptions): Promise<IssuedWaybill[]>;
+}

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+import { z } from 'zod';
+
+/**
+ * The sandbox's data file: its state as JSON, loaded at start and written atomically (temp file
+ * + rename) after every change, before the answer that reports the change leaves. Writes are
+ * serialized and coalesced: while one write runs, later changes wait for the next, which carries
+ * all of them.
+ */
+
+const addressSchema = z.object({ province: z.string(), city: z.string(), district: z.string(), town: z.string(), detail: z.string() });
+const partySchema = z.object({ name: z.string(), mobile: z.string(), phone: z.string(), address: addressSchema });
+
+const issuedWaybillSchema = z.object({
+  waybillCode: z.string(),
+  cpCode: z.string(),
+  branchCode: z.string(),
+  objectId: z.string(),
+  orderNumbers: z.array(z.string()),
+  templateUrl: z.string(),
+  issuedAt: z.number(),
+  source: z.enum(['issue-call', 'elsewhere']),
+  content: z.object({
+    recipient: partySchema,
+    sender: partySchema,
+    routingInfo: z.object({
+      origin: z.object({ code: z.string(), name: z.string() }),
+      sortation: z.object({ name: z.string() }),
+      consolidation: z.object({ code: z.string(), name: z.string() }),
+      routeCode: z.string(),
+    }),
+    shippingOption: z.object({ code: z.string(), title: z.string(), services: z.record(z.string(), z.object({ value: z.string() })) }),
+    waybillCode: z.string(),
+  }),
+  decryptedRecipient: partySchema,
+});
+
+const persistedStateSchema = z.object({
+  format: z.literal('waybill-sandbox-state'),
+  version: z.literal(1),
+  seed: z.number().int(),
+  orderCount: z.number().int().nonnegative(),
+  generatedAt: z.number(),
+  pointsBalance: z.number(),
+  subscription: z.object({ start: z.number(), end: z.number() }),
+  waybillSerial: z.number().int().nonnegative(),
+  branches: z.record(z.string(), z.object({ quantity: z.number(), allocated: z.number(), cancelled: z.number(), recycled: z.number() })),
+  issued: z.array(issuedWaybillSchema),
+});
+
+/** Everything the sandbox keeps across restarts. */
+export type PersistedState = z.infer<typeof persistedStateSchema>;
+
+/** A waybill the sandbox issued (through the issue endpoint, or "elsewhere"). */
+export type IssuedWaybill = z.infer<typeof issuedWaybillSchema>;
+
+/** Reads a data file; null when it does not exist, an error when it is not a sandbox state. */
+export function readStateFile(path: string): PersistedState | null {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const parsed = persistedStateSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`${path} is not a sandbox data file: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** Serialized, coalescing, atomic writer of one data file. */
+export class StateFileWriter {
+  private last: Promise<void> = Promise.resolve();
+  private pending: Promise<void> | null = null;
+  private sequence = 0;
+
+  constructor(private readonly path: string) {}
+
+  /**
+   * Schedules a write of the text `serialize()` returns when the write starts (so it includes
+   * every change made until then); resolves once that write has reached the disk.
+   */
+  save(serialize: () => string): Promise<void> {
+    if (this.pending) return this.pending;
+    const write = this.last
+      .catch(() => undefined)
+      .then(() => {
+        this.pending = null;
+        return this.writeNow(serialize());
+      });
+    this.pending = write;
+    this.last = write;
+    return write;
+  }
+
+  /** Resolves when every write scheduled so far has finished (failed ones included). */
+  flush(): Promise<void> {
+    return this.last.catch(() => undefined);
+  }
+
+  private async writeNow(text: string): Promise<void> {
+    this.sequence += 1;
+    const temp = `${this.path}.${process.pid}.${this.sequence}.tmp`;
+    await writeFile(temp, text, 'utf8');
+    await rename(temp, this.path);
+  }
+}

@@ -1,0 +1,11 @@
+import type { CallPriority } from './rate-limiter';
+
+/** Per-call options of the gateway client. */
+export interface CallOptions {
+  /** Cancels the call while it waits or (reads only) while it is in flight. */
+  signal?: AbortSignal;
+  /** interactive (default for single calls) goes ahead of bulk work such as a full fetch. */
+  priority?: CallPriority;
+  /** The job the call's cost is booked to. */
+  jobId?: string | null;
+}

@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import { LABEL_SIZES_MM } from '../labels/label-input';
+import type { LabelSize } from '../labels/label-input';
+import { osPrintFailure } from './os-printing-types';
+import type { OsPrinterInfo, OsPrinting, OsPrintOutcome } from './os-printing-types';
+
+/**
+ * Printing through CUPS (macOS, Linux) with CUPS's own command-line clients, `lp` and `lpstat`,
+ * run with execFile and argument arrays (no shell). Why not an npm package: the maintained-looking
+ * one (unix-print) builds a shell command line from the file and printer names (an injection
+ * risk) and clears PATH; the IPP and native-addon packages are unmaintained. `lp` and `lpstat`
+ * ship with every CUPS install, and their output is stable in the C locale we run them in.
+ */
+
+/** The CUPS media name of a label size: a custom size in millimetres, e.g. `Custom.76x130mm`. */
+export function cupsMedia(size: LabelSize): string {
+  const { width, height } = LABEL_SIZES_MM[size];
+  return `Custom.${width}x${height}mm`;
+}
+
+interface CommandResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  /** The command itself is not installed. */
+  missing: boolean;
+}
+
+const commandTimeoutMs = 30_000;
+
+/** Runs a CUPS client in the C locale, optionally feeding it standard input; never rejects. */
+function runCommand(command: string, args: readonly string[], input?: Uint8Array): Promise<CommandResult> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      command,
+      args,
+      { env: { ...process.env, LC_ALL: 'C', LANG: 'C' }, timeout: commandTimeoutMs, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        const code = (error as NodeJS.ErrnoException | null)?.code;
+        resolve({
+          exitCode: error ? (typeof code === 'number' ? code : 1) : 0,
+          stdout,
+          stderr,
+          missing: code === 'ENOENT',
+        });
+      },
+    );
+    // A job that fails early closes stdin under us; the exit status tells what happened.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(input);
+  });
+}
+
+/** The first line of a client's complaint, without the `lp:` / `lpstat:` prefix. */
+function complaint(result: CommandResult): string {
+  const line = (result.stderr.trim() || result.stdout.trim()).split('\n')[0] ?? '';
+  return line.replace(/^\w+:\s*(Error - )?/, '') || `exit status ${result.exitCode}`;
+}
+
+const queueState = /^printer (\S+) (?:(is idle)|(now printing)|(disabled))/;
+
+async function schedulerRunning(): Promise<boolean> {
+  return (await runCommand('lpstat', ['-r'])).stdout.trim() === 'scheduler is running';
+}
+
+/** The CUPS print system. */
+export function createCupsPrinting(): OsPrinting {
+  return {
+    async listPrinters(): Promise<OsPrintOutcome<OsPrinterInfo[]>> {
+      const [names, defaults, states] = await Promise.all([
+        runCommand('lpstat', ['-e']),
+        runCommand('lpstat', ['-d']),
+        runCommand('lpstat', ['-p']),
+      ]);
+      if (names.missing) return osPrintFailure('print.os-print-system-missing', { command: 'lpstat' });
+      // `lpstat -e` lists nothing, successfully, when the scheduler is down; `lpstat -p` says why.
+      for (const result of [names, states]) {
+        if (result.exitCode !== 0 && !/no destinations added/i.test(result.stderr)) {
+          return osPrintFailure('print.os-printers-unreadable', { reason: complaint(result) });
+        }
+      }
+      const defaultName = /^system default destination: (\S+)/m.exec(defaults.stdout)?.[1];
+      const stateOf = new Map<string, OsPrinterInfo['state']>();
+      for (const line of states.stdout.split('\n')) {
+        const match = queueState.exec(line);
+        if (match?.[1]) stateOf.set(match[1], match[2] ? 'idle' : match[3] ? 'printing' : 'disabled');
+      }
+      const printers = names.stdout
+        .split('\n')
+        .map((name) => name.trim())
+        .filter(Boolean)
+        .map((name) => ({ name, isDefault: name === defaultName, state: stateOf.get(name) ?? 'unknown' }));
+      return { ok: true, data: printers };
+    },
+
+    async printPdf(job) {
+      const args = [...(job.printer ? ['-d', job.printer] : []), '-t', job.title, '-n', String(job.copies ?? 1)];
+      // The page size is given explicitly, and printed unscaled: barcode bars keep their widths.
+      args.push('-o', `media=${cupsMedia(job.size)}`, '-o', 'print-scaling=none');
+      const result = await runCommand('lp', args, job.pdf);
+      if (result.missing) return osPrintFailure('print.os-print-system-missing', { command: 'lp' });
+      if (result.exitCode !== 0) {
+        // lp also says the printer does not exist when it cannot reach the scheduler at all.
+        const unknownPrinter = /printer or class does not exist/i.test(result.stderr) && (await schedulerRunning());
+        return unknownPrinter
+          ? osPrintFailure('print.os-printer-not-found', { printer: job.printer })
+          : osPrintFailure('print.os-print-failed', { printer: job.printer, reason: complaint(result) });
+      }
+      return { ok: true, data: { printer: job.printer, jobId: /request id is (\S+)/.exec(result.stdout)?.[1] ?? null } };
+    },
+  };
+}

@@ -1,0 +1,295 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PrintEmulator } from '../demo/print-emulator/print-emulator';
+import { createCainiaoPrintComponent } from './cainiao/cainiao-print-component';
+import type { PrintComponent } from './print-component';
+import { createPrintQueue } from './print-queue';
+import type { PrintQueue, PrintQueueEvent } from './print-queue';
+import { createInMemoryPrintTaskStore } from './print-task-store';
+import type { DocumentState, InMemoryPrintTaskStore, PrintDocumentRecord } from './print-task-store';
+import {
+  connectRawClient,
+  encryptedDocument,
+  foreignCiphertextDocument,
+  plainDocument,
+  startTestEmulator,
+  waitFor,
+  waybillCodes,
+} from './testing/print-test-kit';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function emulator(options: Parameters<typeof startTestEmulator>[0] = {}): Promise<PrintEmulator> {
+  const started = await startTestEmulator({ noRender: true, ...options });
+  cleanups.push(() => started.dispose());
+  return started;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+interface Harness {
+  component: PrintComponent;
+  queue: PrintQueue;
+  store: InMemoryPrintTaskStore;
+  events: PrintQueueEvent[];
+  /** The states each waybill went through, in order (a repeated state, e.g. from a status poll, counted once). */
+  history(documentId: string): DocumentState[];
+  /** Resolves when every listed waybill has reached one of the final states. */
+  settled(documentIds: readonly string[]): Promise<void>;
+}
+
+/** A connected (or connecting) component and a queue over it, with fast reconnects and polls. */
+function harness(url: string, store: InMemoryPrintTaskStore = createInMemoryPrintTaskStore()): Harness {
+  const component = createCainiaoPrintComponent({ url, requestTimeoutMs: 2_000, backoff: { initialDelayMs: 20, maxDelayMs: 100 } });
+  const queue = createPrintQueue({ component, store, statusPollMs: 50, acceptedStaleMs: 150 });
+  const events: PrintQueueEvent[] = [];
+  queue.onEvent((event) => events.push(event));
+  component.connect();
+  cleanups.push(() => component.close());
+  cleanups.push(() => queue.close());
+  const states = (documentId: string): DocumentState[] =>
+    events
+      .flatMap((event) => (event.kind === 'document' && event.document.documentId === documentId ? [event.document.state] : []))
+      .filter((state, index, all) => index === 0 || all[index - 1] !== state);
+  return {
+    component,
+    queue,
+    store,
+    events,
+    history: states,
+    settled: async (documentIds) => {
+      await waitFor(
+        () => documentIds.every((documentId) => queue.documents().some((record) => record.documentId === documentId && (record.state === 'printed' || record.state === 'failed'))),
+        'every document to print or fail',
+      );
+    },
+  };
+}
+
+function stateOf(queue: PrintQueue, documentId: string): PrintDocumentRecord['state'] | undefined {
+  return queue.documents().find((record) => record.documentId === documentId)?.state;
+}
+
+/** How many print tasks the emulator received carrying each waybill. */
+function receivedCounts(emulated: PrintEmulator): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const task of emulated.received()) for (const documentId of task.documentIds) counts.set(documentId, (counts.get(documentId) ?? 0) + 1);
+  return counts;
+}
+
+describe('print queue', () => {
+  it('sends tasks back to back in the order given, one document per task, on each job’s printer', async () => {
+    const emulated = await emulator();
+    const h = harness(emulated.url);
+    const first = waybillCodes(4, 1);
+    const second = waybillCodes(2, 100);
+    h.queue.enqueue({ jobId: 'job-1', printer: 'Xprinter XP-460B (100×180)', documents: first.map(plainDocument) });
+    h.queue.enqueue({ jobId: 'job-2', printer: 'HPRT N41', documents: second.map(encryptedDocument) });
+    await h.settled([...first, ...second]);
+
+    expect(emulated.received().map((task) => [task.documentIds, task.printer])).toEqual([
+      ...first.map((id) => [[id], 'Xprinter XP-460B (100×180)']),
+      ...second.map((id) => [[id], 'HPRT N41']),
+    ]);
+    expect(emulated.printed().map((document) => document.documentId)).toEqual([...first, ...second]);
+    for (const documentId of [...first, ...second]) expect(h.history(documentId)).toEqual(['queued', 'sent', 'accepted', 'printed']);
+    expect(h.store.records().map((record) => record.state)).toEqual(Array(6).fill('printed'));
+    expect(h.queue.status().counts).toMatchObject({ printed: 6, queued: 0, sent: 0, accepted: 0, failed: 0, unknown: 0 });
+  });
+
+  it('groups documents into tasks when a job asks for it', async () => {
+    const emulated = await emulator();
+    const h = harness(emulated.url);
+    const codes = waybillCodes(5, 200);
+    h.queue.enqueue({ jobId: 'job', printer: '', documents: codes.map(plainDocument), documentsPerTask: 2 });
+    await h.settled(codes);
+    expect(emulated.received().map((task) => task.documentIds)).toEqual([codes.slice(0, 2), codes.slice(2, 4), codes.slice(4)]);
+    expect(h.queue.status().counts.printed).toBe(5);
+  });
+
+  it('keeps documents queued while the component is not running, says so, and drains them exactly once when it appears', async () => {
+    const port = await freePort();
+    const h = harness(`ws://127.0.0.1:${port}`);
+    await waitFor(() => h.component.state().kind === 'offline', 'the first refused attempt');
+    const codes = waybillCodes(3, 300);
+    const result = h.queue.enqueue({ jobId: 'job', printer: '', documents: codes.map(plainDocument) });
+    expect(result.rejected).toEqual([]);
+    await waitFor(() => h.component.state().kind === 'offline' && h.queue.status().waitingForComponent === 3, 'the waiting status');
+    expect(h.queue.status()).toMatchObject({ component: { kind: 'offline', reason: 'not-running' }, waitingForComponent: 3, counts: { queued: 3 } });
+    const lastStatus = h.events.filter((event) => event.kind === 'status').at(-1);
+    expect(lastStatus).toMatchObject({ status: { waitingForComponent: 3 } });
+
+    const emulated = await emulator({ port });
+    await h.settled(codes);
+    expect([...receivedCounts(emulated)]).toEqual(codes.map((code) => [code, 1]));
+    expect(emulated.printed().map((document) => document.documentId)).toEqual(codes);
+    expect(h.queue.status().waitingForComponent).toBe(0);
+  });
+
+  it('after the component restarts, sends the documents queued meanwhile exactly once', async () => {
+    const emulated = await emulator();
+    const h = harness(emulated.url);
+    const before = waybillCodes(2, 400);
+    h.queue.enqueue({ jobId: 'before', printer: '', documents: before.map(plainDocument) });
+    await h.settled(before);
+
+    const restarting = emulated.restart({ downMs: 1_000 });
+    await waitFor(() => h.component.state().kind !== 'connected', 'the connection to drop');
+    const during = waybillCodes(3, 500);
+    h.queue.enqueue({ jobId: 'during', printer: '', documents: during.map(plainDocument) });
+    expect(during.map((code) => stateOf(h.queue, code))).toEqual(['queued', 'queued', 'queued']);
+    expect(h.queue.status().waitingForComponent).toBe(3);
+    await restarting;
+    await h.settled(during);
+
+    expect([...receivedCounts(emulated)]).toEqual([...before, ...during].map((code) => [code, 1]));
+    expect(emulated.printed().map((document) => document.documentId)).toEqual([...before, ...during]);
+    expect(emulated.commandCounts()['setGlobalConfig']).toBe(2);
+  });
+
+  it('records each failure kind with its code and detail, and reprints a failed label only when asked', async () => {
+    const emulated = await emulator();
+    const h = harness(emulated.url);
+    await waitFor(() => h.component.state().kind === 'connected', 'the connection');
+    const [badCipher, paperOut, badPrinter] = waybillCodes(3, 600) as [string, string, string];
+    h.queue.enqueue({ jobId: 'cipher', printer: '', documents: [foreignCiphertextDocument(badCipher)] });
+    await h.settled([badCipher]);
+    await emulated.setFault({ kind: 'paper-out', count: 1 });
+    h.queue.enqueue({ jobId: 'paper', printer: '', documents: [plainDocument(paperOut)] });
+    await h.settled([paperOut]);
+    h.queue.enqueue({ jobId: 'printer', printer: 'Unplugged Printer', documents: [plainDocument(badPrinter)] });
+    await h.settled([badPrinter]);
+
+    const failures = Object.fromEntries(h.queue.documents().map((record) => [record.documentId, [record.state, record.failure]]));
+    expect(failures).toEqual({
+      [badCipher]: ['failed', { code: 40, detail: 'Unknown encryption type.', source: 'document' }],
+      [paperOut]: ['failed', { code: 50, detail: 'Printer out of paper.', source: 'document' }],
+      [badPrinter]: ['failed', { code: 14, detail: 'printer not found', source: 'print-reply' }],
+    });
+    expect(h.history(badCipher)).toEqual(['queued', 'sent', 'accepted', 'failed']);
+    expect(h.history(paperOut)).toEqual(['queued', 'sent', 'accepted', 'failed']);
+    expect(h.queue.documents().find((record) => record.documentId === paperOut)).toMatchObject({ rendered: true, received: true });
+    // Nothing is sent again by itself.
+    expect([...receivedCounts(emulated)]).toEqual([badCipher, paperOut, badPrinter].map((code) => [code, 1]));
+
+    const paperRecord = h.queue.documents().find((record) => record.documentId === paperOut);
+    expect(h.queue.retry([paperRecord?.id as string])).toEqual({ requeued: [paperRecord?.id], refused: [] });
+    await waitFor(() => stateOf(h.queue, paperOut) === 'printed', 'the reprint');
+    expect(h.queue.document(paperRecord?.id as string)).toMatchObject({ attempts: 2, failure: null });
+    expect(h.queue.retry([paperRecord?.id as string, 'no-such-record'])).toEqual({
+      requeued: [],
+      refused: [
+        { id: paperRecord?.id, reason: 'state', state: 'printed' },
+        { id: 'no-such-record', reason: 'missing', state: null },
+      ],
+    });
+  });
+
+  it('asks with getTaskStatus about a task whose socket dropped after it was accepted, and never sends it again', async () => {
+    const emulated = await emulator();
+    const h = harness(emulated.url);
+    await waitFor(() => h.component.state().kind === 'connected', 'the connection');
+    await emulated.setFault({ kind: 'drop-after-accept', count: 1 });
+    const [code] = waybillCodes(1, 700) as [string];
+    h.queue.enqueue({ jobId: 'job', printer: '', documents: [plainDocument(code)] });
+    await waitFor(() => stateOf(h.queue, code) === 'printed', 'the document to be known printed');
+
+    expect(h.history(code)).toEqual(['queued', 'sent', 'accepted', 'unknown', 'printed']);
+    expect(emulated.commandCounts()['getTaskStatus']).toBeGreaterThanOrEqual(1);
+    expect(emulated.received()).toHaveLength(1);
+    expect(emulated.printed()).toHaveLength(1);
+    expect(h.queue.documents()[0]).toMatchObject({ attempts: 1, statusAskedAt: expect.any(Number) });
+  });
+
+  it('keeps asking about a task still printing when its socket dropped, until it printed', async () => {
+    // Slow enough that the status query after the reconnect finds the document still printing.
+    const emulated = await emulator({ renderDelayMs: 1_500 });
+    const h = harness(emulated.url);
+    await waitFor(() => h.component.state().kind === 'connected', 'the connection');
+    await emulated.setFault({ kind: 'drop-after-accept', count: 1 });
+    const [code] = waybillCodes(1, 750) as [string];
+    h.queue.enqueue({ jobId: 'job', printer: '', documents: [plainDocument(code)] });
+    await waitFor(() => stateOf(h.queue, code) === 'printed', 'the document to be known printed');
+
+    expect(h.history(code)).toEqual(['queued', 'sent', 'accepted', 'unknown', 'accepted', 'printed']);
+    expect(emulated.commandCounts()['getTaskStatus']).toBeGreaterThanOrEqual(2);
+    expect(emulated.received()).toHaveLength(1);
+  });
+
+  it('sends again, once, a task the component says it never received', async () => {
+    const emulated = await emulator();
+    const h = harness(emulated.url);
+    await waitFor(() => h.component.state().kind === 'connected', 'the connection');
+    await emulated.setFault({ kind: 'drop-before-reply', count: 1 });
+    const codes = waybillCodes(2, 800);
+    h.queue.enqueue({ jobId: 'job', printer: '', documents: codes.map(plainDocument) });
+    await h.settled(codes);
+
+    const [lost] = codes as [string];
+    expect(h.history(lost)).toEqual(['queued', 'sent', 'unknown', 'queued', 'sent', 'accepted', 'printed']);
+    expect(emulated.commandCounts()['getTaskStatus']).toBeGreaterThanOrEqual(1);
+    expect([...receivedCounts(emulated)].sort()).toEqual(codes.map((code) => [code, 1]).sort());
+    expect(emulated.printed().map((document) => document.documentId).sort()).toEqual([...codes].sort());
+  });
+
+  it('after an app restart, asks about documents left in flight: printed ones are not sent again, never-received ones are', async () => {
+    const emulated = await emulator();
+    const [printedBefore, neverArrived] = waybillCodes(2, 900) as [string, string];
+    // The earlier run's print of `printedBefore` reached the component; that of `neverArrived` did not.
+    const earlier = await connectRawClient(emulated.url);
+    await earlier.request('print', { task: { taskID: 'earlier-1', printer: '', documents: [{ documentID: printedBefore, contents: plainDocument(printedBefore).contents }] } });
+    await earlier.close();
+    await emulated.idle();
+    const base = { jobId: 'earlier', printer: '', documentsPerTask: 1, attempts: 1, received: false, rendered: false, failure: null, updatedAt: 0, statusAskedAt: null };
+    const store = createInMemoryPrintTaskStore([
+      { ...base, id: 'r1', seq: 0, documentId: printedBefore, contents: plainDocument(printedBefore).contents, state: 'sent', taskId: 'earlier-1' },
+      { ...base, id: 'r2', seq: 1, documentId: neverArrived, contents: plainDocument(neverArrived).contents, state: 'accepted', taskId: 'earlier-2' },
+    ]);
+
+    const h = harness(emulated.url, store);
+    expect(h.queue.documents().map((record) => record.state)).toEqual(['unknown', 'unknown']);
+    await h.settled([printedBefore, neverArrived]);
+    expect(h.queue.document('r1')).toMatchObject({ state: 'printed', attempts: 1 });
+    expect(h.queue.document('r2')).toMatchObject({ state: 'printed', attempts: 2 });
+    expect([...receivedCounts(emulated)]).toEqual([
+      [printedBefore, 1],
+      [neverArrived, 1],
+    ]);
+  });
+
+  it('refuses a waybill that is already queued or in flight, and duplicates within a job', async () => {
+    const port = await freePort();
+    const h = harness(`ws://127.0.0.1:${port}`);
+    const [a, b] = waybillCodes(2, 1000) as [string, string];
+    expect(h.queue.enqueue({ jobId: 'one', printer: '', documents: [plainDocument(a)] }).rejected).toEqual([]);
+    const second = h.queue.enqueue({ jobId: 'two', printer: '', documents: [plainDocument(a), plainDocument(b), plainDocument(b), { documentId: 'empty', contents: [] }] });
+    expect(second.queued.map((record) => record.documentId)).toEqual([b]);
+    expect(second.rejected).toEqual([
+      { documentId: a, reason: 'already-open' },
+      { documentId: b, reason: 'duplicate-in-job' },
+      { documentId: 'empty', reason: 'no-contents' },
+    ]);
+  });
+
+  it('previews documents as images without printing or queueing them', async () => {
+    const emulated = await emulator();
+    const h = harness(emulated.url);
+    await waitFor(() => h.component.state().kind === 'connected', 'the connection');
+    const [code] = waybillCodes(1, 1100) as [string];
+    const preview = await h.queue.preview({ printer: 'HPRT N41', documents: [plainDocument(code)] });
+    expect(preview).toMatchObject({ ok: true, previewImages: [expect.stringContaining('/preview/')] });
+    expect(emulated.received()).toMatchObject([{ preview: true, documentIds: [code] }]);
+    expect(emulated.printed()).toEqual([]);
+    expect(h.queue.documents()).toEqual([]);
+  });
+});

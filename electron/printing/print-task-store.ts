@@ -1,0 +1,77 @@
+import type { PrintContent, PrintFailure } from './print-component';
+
+/**
+ * Where the print queue keeps its documents so that a restart of the app knows what was sent.
+ * The issuing engine's SQLite store implements it for real jobs; the in-memory one serves tests,
+ * benchmarks and test prints.
+ */
+
+/**
+ * A document's state in the queue:
+ * - `queued`: waiting to be sent (also while the component is offline);
+ * - `sent`: the print request left, no reply yet;
+ * - `accepted`: the component took the task, no outcome yet;
+ * - `printed`: a printed notice (or the component's status) says the label came out;
+ * - `failed`: the component said it failed (code and detail in `failure`);
+ * - `unknown`: the connection dropped (or the app restarted) before the outcome was known; the
+ *   component is asked with getTaskStatus, never sent the task blindly again.
+ */
+export type DocumentState = 'queued' | 'sent' | 'accepted' | 'printed' | 'failed' | 'unknown';
+
+/** Every document state, in lifecycle order. */
+export const DOCUMENT_STATES: readonly DocumentState[] = ['queued', 'sent', 'accepted', 'printed', 'failed', 'unknown'];
+
+/** One queued print of one document (printing the same waybill again is a new record). */
+export interface PrintDocumentRecord {
+  id: string;
+  jobId: string;
+  /** Queue order: documents are sent in ascending order. */
+  seq: number;
+  /** The waybill number. */
+  documentId: string;
+  /** Printer name; empty means the component's default. */
+  printer: string;
+  contents: readonly PrintContent[];
+  /** How many documents of the job may share one task (1 by default: a failure then reprints one label only). */
+  documentsPerTask: number;
+  state: DocumentState;
+  /** The task of the latest send; null before the first. */
+  taskId: string | null;
+  /** How many tasks carried this document. */
+  attempts: number;
+  /** True once the component took a task with this document: from then on it is never sent again on a guess. */
+  received: boolean;
+  /** The component reported the page rendered (not printed). */
+  rendered: boolean;
+  failure: PrintFailure | null;
+  /** When the state last changed (ms since epoch). */
+  updatedAt: number;
+  /** When the component was last asked about it; null if never. */
+  statusAskedAt: number | null;
+}
+
+/** Persistence of the print queue's documents. Calls are synchronous: a state is saved before it takes effect. */
+export interface PrintTaskStore {
+  /** Every document not yet printed, in queue order; read once when the queue starts. */
+  loadOpen(): PrintDocumentRecord[];
+  /** Saves a record, replacing the one with the same id. */
+  save(record: PrintDocumentRecord): void;
+}
+
+/** The in-memory store, which also lists every record saved (printed ones too). */
+export interface InMemoryPrintTaskStore extends PrintTaskStore {
+  records(): PrintDocumentRecord[];
+}
+
+/** An in-memory store, optionally holding records from an earlier run. */
+export function createInMemoryPrintTaskStore(initial: readonly PrintDocumentRecord[] = []): InMemoryPrintTaskStore {
+  const records = new Map<string, PrintDocumentRecord>(initial.map((record) => [record.id, record]));
+  const inOrder = (): PrintDocumentRecord[] => [...records.values()].sort((a, b) => a.seq - b.seq);
+  return {
+    loadOpen: () => inOrder().filter((record) => record.state !== 'printed'),
+    save: (record) => {
+      records.set(record.id, record);
+    },
+    records: inOrder,
+  };
+}

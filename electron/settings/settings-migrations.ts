@@ -1,0 +1,55 @@
+/**
+ * Versioned migrations of the settings file. `settingsMigrations[n]` turns a raw version-n
+ * document into a raw version-n+1 one; loading runs them in order from the file's version up to
+ * CURRENT_SETTINGS_VERSION, then validates the result. Migrations map names and shapes only:
+ * the value of a field they know is passed on for the schema to judge (a bad one gets the file
+ * set aside), never replaced by a default.
+ */
+
+/** A settings document as read from disk, before validation. */
+export type RawSettings = Record<string, unknown>;
+
+/** Turns a raw version-n document into a raw version-n+1 one. */
+export type SettingsMigration = (raw: RawSettings) => RawSettings;
+
+/** An empty text meant "not set" in version 0. */
+const emptyToNull = (value: unknown): unknown => (value === '' ? null : value);
+
+/** Version 0 stored the merchant's user id as text at times. */
+const numericTextToNumber = (value: unknown): unknown =>
+  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+
+/** Version 0 named the Chinese UI `zh`. */
+const languageOfVersion0 = (value: unknown): unknown => (value === 'zh' ? 'zh-CN' : emptyToNull(value));
+
+/** Copies the entries whose value is defined, so that absent version-0 fields take the defaults. */
+function definedEntries(entries: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * Version 0 → 1. Version 0 (the first prototype) was one flat object without `schemaVersion`:
+ * `base_url` ('' = sandbox), `shop_id`, `seller_nick`, `user_id`, `component_url`,
+ * `printer` ('' = default printer), `need_encrypt` and `language` ('zh' | 'en' | '').
+ * Version 1 groups the settings into sections with camelCase names.
+ */
+export function migrateVersion0To1(raw: RawSettings): RawSettings {
+  return {
+    schemaVersion: 1,
+    gateway: definedEntries({
+      baseUrl: raw.base_url === undefined ? undefined : emptyToNull(raw.base_url),
+      shopId: raw.shop_id,
+      sellerNick: raw.seller_nick,
+      merchantUserId: numericTextToNumber(raw.user_id),
+    }),
+    print: definedEntries({
+      componentUrl: raw.component_url,
+      printer: raw.printer === undefined ? undefined : emptyToNull(raw.printer),
+      needEncrypt: raw.need_encrypt,
+    }),
+    ui: definedEntries({ language: raw.language === undefined ? undefined : languageOfVersion0(raw.language) }),
+  };
+}
+
+/** Every migration, in order: index n migrates version n to n+1. */
+export const settingsMigrations: readonly SettingsMigration[] = [migrateVersion0To1];

@@ -1,0 +1,231 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Settings, SettingsPatch } from '../../shared/settings/settings-schema';
+import { CURRENT_SETTINGS_VERSION, defaultSettings } from '../../shared/settings/settings-schema';
+import { SettingsError } from './settings-error';
+import { settingsMigrations } from './settings-migrations';
+import { createSettingsStore } from './settings-store';
+
+let folder: string;
+let filePath: string;
+
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'settings-store-'));
+  filePath = join(folder, 'settings.json');
+});
+
+afterEach(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** The `settings.invalid` error an update throws; fails the test when it throws no such error. */
+function invalidUpdateError(patch: unknown): SettingsError<'settings.invalid'> {
+  const store = createSettingsStore({ filePath });
+  try {
+    store.update(patch as SettingsPatch);
+  } catch (error) {
+    if (error instanceof SettingsError && error.code === 'settings.invalid') return error as SettingsError<'settings.invalid'>;
+    throw error;
+  }
+  throw new Error('the update was accepted');
+}
+
+describe('settings store', () => {
+  it('starts a new station from the defaults without writing anything', () => {
+    const store = createSettingsStore({ filePath });
+    expect(store.get()).toEqual(defaultSettings());
+    expect(store.loadNotice).toBeNull();
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('saves an update, tells the listeners and reads it back after a restart', () => {
+    const store = createSettingsStore({ filePath });
+    const seen: Settings[] = [];
+    const stop = store.onChange((settings) => seen.push(settings));
+    const updated = store.update({ gateway: { baseUrl: 'https://gateway.example.com', sellerNick: '小店' }, ui: { language: 'en' } });
+    expect(updated.gateway.baseUrl).toBe('https://gateway.example.com');
+    expect(store.get()).toBe(updated);
+    expect(seen).toEqual([updated]);
+    stop();
+    store.update({ ui: { language: null } });
+    expect(seen).toHaveLength(1);
+
+    const reopened = createSettingsStore({ filePath });
+    expect(reopened.get()).toEqual({ ...updated, ui: { language: null } });
+    expect(reopened.loadNotice).toBeNull();
+    expect(JSON.parse(readFileSync(filePath, 'utf8'))).toEqual(reopened.get());
+  });
+
+  it('hands out frozen settings, so that they change only through update', () => {
+    const store = createSettingsStore({ filePath });
+    expect(() => {
+      (store.get().print as { printer: string | null }).printer = 'elsewhere';
+    }).toThrow(TypeError);
+    expect(() => {
+      store.get().print.labelSizeByCarrier.YTO = '100x180';
+    }).toThrow(TypeError);
+    expect(store.get().print.printer).toBeNull();
+  });
+
+  it('does not rewrite the file or call listeners when an update changes nothing', () => {
+    const store = createSettingsStore({ filePath });
+    store.update({ print: { printer: 'Desk' } });
+    const before = statSync(filePath).mtimeMs;
+    let calls = 0;
+    store.onChange(() => (calls += 1));
+    store.update({ print: { printer: 'Desk' } });
+    expect(calls).toBe(0);
+    expect(statSync(filePath).mtimeMs).toBe(before);
+  });
+
+  it.each([
+    [{ print: { componentUrl: 'http://127.0.0.1:13528' } }, 'print.componentUrl', 'ws://'],
+    [{ gateway: { baseUrl: 'gateway.example.com' } }, 'gateway.baseUrl', 'http'],
+    [{ print: { templateUrlByCarrier: { YTO: 'https://x.example/template/custom/1' } } }, 'print.templateUrlByCarrier.YTO', 'template/standard'],
+    [{ print: { labelSizeByCarrier: { 'Y T O': '76x130' } } }, 'print.labelSizeByCarrier.Y T O', 'carrier code'],
+    [{ shipFrom: { senderName: 'x'.repeat(40) } }, 'shipFrom.senderName', 'at most 39'],
+    [{ gateway: { shopID: '123' } }, 'gateway.shopID', 'not a known setting'],
+    [{ gateway: { merchantUserId: '10001' } }, 'gateway.merchantUserId', 'number'],
+  ])('refuses %j with settings.invalid naming %s', (patch, field, problem) => {
+    const error = invalidUpdateError(patch);
+    expect(error.retryable).toBe(false);
+    expect(error.params.field).toBe(field);
+    expect(error.params.problem).toContain(problem);
+    expect(error.message).toContain(field);
+  });
+
+  it('leaves the file and the settings untouched when an update is refused', () => {
+    const store = createSettingsStore({ filePath });
+    store.update({ gateway: { sellerNick: 'kept' } });
+    const bytes = readFileSync(filePath);
+    let calls = 0;
+    store.onChange(() => (calls += 1));
+    expect(() => store.update({ gateway: { sellerNick: 'changed', edition: 'premium' } } as unknown as SettingsPatch)).toThrow(SettingsError);
+    expect(store.get().gateway.sellerNick).toBe('kept');
+    expect(readFileSync(filePath).equals(bytes)).toBe(true);
+    expect(calls).toBe(0);
+    expect(readdirSync(folder)).toEqual(['settings.json']);
+  });
+
+  it('reports a failed save as settings.write-failed and keeps the old settings', () => {
+    const store = createSettingsStore({ filePath: join(folder, 'missing-folder', 'settings.json') });
+    let thrown: unknown;
+    try {
+      store.update({ print: { printer: 'Desk' } });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(SettingsError);
+    expect(thrown).toMatchObject({ code: 'settings.write-failed', params: { reason: 'ENOENT' } });
+    expect(store.get().print.printer).toBeNull();
+  });
+
+  it('fills fields a file lacks with their defaults', () => {
+    writeFileSync(filePath, JSON.stringify({ schemaVersion: CURRENT_SETTINGS_VERSION, gateway: { sellerNick: 'only this' } }));
+    const store = createSettingsStore({ filePath });
+    expect(store.loadNotice).toBeNull();
+    const expected = defaultSettings();
+    expected.gateway.sellerNick = 'only this';
+    expect(store.get()).toEqual(expected);
+  });
+
+  it('removes temp files an interrupted save left behind', () => {
+    writeFileSync(join(folder, 'settings.json.4242-abcdef.tmp'), '{"half":');
+    writeFileSync(join(folder, 'other.json.1-2.tmp'), 'not ours');
+    const store = createSettingsStore({ filePath });
+    expect(store.loadNotice).toBeNull();
+    expect(readdirSync(folder)).toEqual(['other.json.1-2.tmp']);
+  });
+
+  it('refuses to start when the settings file exists but cannot be read', () => {
+    mkdirSync(filePath);
+    expect(() => createSettingsStore({ filePath })).toThrow(expect.objectContaining({ code: 'settings.unreadable' }) as Error);
+  });
+});
+
+describe('a corrupt settings file', () => {
+  const garbage = Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x00, 0x13, 0x37, 0x0a, 0x80]);
+  it.each([
+    ['garbage bytes', garbage, 'unparsable', 'not valid JSON'],
+    ['valid JSON failing the schema', Buffer.from(JSON.stringify({ schemaVersion: 1, print: { componentUrl: 'http://x' } })), 'invalid', 'print.componentUrl'],
+    ['JSON that is not an object', Buffer.from('[1, 2, 3]'), 'invalid', 'settings object'],
+    ['a future schemaVersion', Buffer.from(JSON.stringify({ ...defaultSettings(), schemaVersion: CURRENT_SETTINGS_VERSION + 1 })), 'future-version', 'newer version'],
+  ])('(%s) is set aside with a notice, its bytes kept, and the store starts from the defaults', (_kind, bytes, reason, detail) => {
+    writeFileSync(filePath, bytes);
+    const store = createSettingsStore({ filePath });
+    expect(store.get()).toEqual(defaultSettings());
+    const notice = store.loadNotice;
+    expect(notice).toMatchObject({ kind: 'corrupt-set-aside', reason });
+    expect(notice?.detail).toContain(detail);
+    const setAsidePath = notice?.setAsidePath ?? '';
+    expect(setAsidePath).toMatch(/[/\\]settings\.corrupt-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.json$/);
+    expect(readFileSync(setAsidePath).equals(bytes)).toBe(true);
+    expect(readdirSync(folder)).toEqual([setAsidePath.slice(folder.length + 1)]);
+
+    store.update({ gateway: { sellerNick: 'after' } });
+    expect(readFileSync(setAsidePath).equals(bytes)).toBe(true);
+    expect(createSettingsStore({ filePath }).get().gateway.sellerNick).toBe('after');
+  });
+
+  it('never overwrites an earlier set-aside file', () => {
+    writeFileSync(filePath, 'first');
+    const first = createSettingsStore({ filePath }).loadNotice?.setAsidePath;
+    writeFileSync(filePath, 'second');
+    const second = createSettingsStore({ filePath }).loadNotice?.setAsidePath;
+    expect(first).toBeDefined();
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    expect(readFileSync(first ?? '', 'utf8')).toBe('first');
+    expect(readFileSync(second ?? '', 'utf8')).toBe('second');
+  });
+});
+
+describe('settings migrations', () => {
+  it('has one migration per version up to the current one', () => {
+    expect(settingsMigrations).toHaveLength(CURRENT_SETTINGS_VERSION);
+  });
+
+  it('migrates a version 0 file (flat, unversioned) and saves it in the current form', () => {
+    writeFileSync(
+      filePath,
+      JSON.stringify({
+        base_url: 'https://gateway.example.com/',
+        shop_id: '5566',
+        seller_nick: '老店',
+        user_id: '778899',
+        component_url: 'ws://127.0.0.1:13528',
+        printer: '',
+        need_encrypt: false,
+        language: 'zh',
+      }),
+    );
+    const store = createSettingsStore({ filePath });
+    expect(store.loadNotice).toBeNull();
+    const expected = defaultSettings();
+    expected.gateway = { ...expected.gateway, baseUrl: 'https://gateway.example.com/', shopId: '5566', sellerNick: '老店', merchantUserId: 778899 };
+    expected.print = { ...expected.print, printer: null, needEncrypt: false };
+    expected.ui = { language: 'zh-CN' };
+    expect(store.get()).toEqual(expected);
+    expect(JSON.parse(readFileSync(filePath, 'utf8'))).toEqual(expected);
+    expect(createSettingsStore({ filePath }).get()).toEqual(expected);
+  });
+
+  it('takes the defaults for what a version 0 file lacks (an empty base URL meant the sandbox)', () => {
+    writeFileSync(filePath, JSON.stringify({ base_url: '', printer: 'Label printer' }));
+    const store = createSettingsStore({ filePath });
+    const expected = defaultSettings();
+    expected.print.printer = 'Label printer';
+    expect(store.get()).toEqual(expected);
+  });
+
+  it('sets a version 0 file aside when its values do not pass the schema', () => {
+    const bytes = JSON.stringify({ base_url: 'ftp://gateway.example.com', shop_id: '5566' });
+    writeFileSync(filePath, bytes);
+    const store = createSettingsStore({ filePath });
+    expect(store.loadNotice).toMatchObject({ reason: 'invalid', detail: expect.stringContaining('gateway.baseUrl') as string });
+    expect(readFileSync(store.loadNotice?.setAsidePath ?? '', 'utf8')).toBe(bytes);
+    expect(store.get()).toEqual(defaultSettings());
+  });
+});

@@ -1,0 +1,67 @@
+import type { StationError } from '../errors/station-error';
+import type { Result } from '../result';
+
+/**
+ * print_data decoded once, in the main process. `content` is the JSON object exactly as the
+ * gateway serialized it (encryptedData/signature/templateURL/ver, or data/signature/templateURL):
+ * it goes unchanged into a print task's contents.
+ */
+export interface PrintData {
+  content: Record<string, unknown>;
+  /** templateURL inside the print data, if any. */
+  templateUrl: string | null;
+  /** Whether the content is encrypted (only the print component can read it). */
+  encrypted: boolean;
+}
+
+/** A waybill the issue call returned. */
+export interface IssuedWaybill {
+  objectId: string;
+  /** The waybill number (in parent/child mode the child's). */
+  waybillCode: string;
+  /** In parent/child mode the parent number (for shipping and tracking); null otherwise. */
+  parentWaybillCode: string | null;
+  /** The print data, or "print data unreadable" — the waybill number is recorded either way. */
+  printData: Result<PrintData>;
+}
+
+/** What became of one entry of an issue call, matched by object_id. */
+export type IssueEntryOutcome =
+  | { objectId: string; status: 'issued'; waybill: IssuedWaybill }
+  /** The gateway answered for this entry with a failure. */
+  | { objectId: string; status: 'failed'; error: StationError }
+  /** The answer has no result for this entry: its outcome is unknown until queried. */
+  | { objectId: string; status: 'missing'; error: StationError };
+
+/** The decoded answer of an issue call: one outcome per requested entry, in request order. */
+export interface IssueResult {
+  outcomes: IssueEntryOutcome[];
+  /** Results whose object_id matched no requested entry (logged, otherwise ignored). */
+  unmatchedResults: number;
+  points: number;
+}
+
+/** A waybill found by the query endpoint for an order number. */
+export interface QueriedWaybill {
+  orderNumber: string;
+  waybillCode: string;
+  parentWaybillCode: string | null;
+  printData: Result<PrintData>;
+}
+
+/** What the query endpoint said about one order number, matched by object_id. */
+export type QueryEntryOutcome =
+  | { orderNumber: string; status: 'found'; waybill: QueriedWaybill }
+  /** The gateway says the order has no waybill: it may be issued. */
+  | { orderNumber: string; status: 'not-issued' }
+  /** The query for this order failed: whether it has a waybill is still unknown. */
+  | { orderNumber: string; status: 'failed'; error: StationError }
+  /** The answer has no result for this order: still unknown. */
+  | { orderNumber: string; status: 'missing'; error: StationError };
+
+/** The decoded answer of a query call: one outcome per requested order number, in request order. */
+export interface QueryResult {
+  outcomes: QueryEntryOutcome[];
+  unmatchedResults: number;
+  points: number;
+}

@@ -1,0 +1,302 @@
+/**
+ * The one catalog of the station's errors. Every StationError code is a key here; each entry
+ * carries the English and Chinese (zh-CN) text and remedy as i18next-style templates with
+ * {{param}} placeholders, and whether the same request may succeed if sent again unchanged.
+ * `retryable: false` on an issue outcome means "reconcile first": never resend blindly.
+ * Both languages of an entry use the same parameters (a test checks it).
+ */
+export const errorCatalog = {
+  'config.token-missing': {
+    retryable: false,
+    en: { text: 'No access token is set.', remedy: 'Enter the access token in Settings.' },
+    zh: { text: '尚未设置访问令牌（access token）。', remedy: '请在“设置”中填写访问令牌。' },
+  },
+  'config.base-url-invalid': {
+    retryable: false,
+    en: { text: 'The gateway address “{{baseUrl}}” is not a valid http(s) URL.', remedy: 'Correct the gateway address in Settings.' },
+    zh: { text: '网关地址“{{baseUrl}}”不是有效的 http(s) 地址。', remedy: '请在“设置”中改正网关地址。' },
+  },
+  cancelled: {
+    retryable: true,
+    en: { text: 'The operation was cancelled.', remedy: 'Start it again when you are ready.' },
+    zh: { text: '操作已取消。', remedy: '需要时可重新开始。' },
+  },
+
+  'internal.unexpected': {
+    retryable: false,
+    en: { text: 'Something unexpected went wrong inside the station.', remedy: 'Try again; if it happens again, send the log file to support.' },
+    zh: { text: '程序内部发生了意外错误。', remedy: '请重试；如果再次出现，请将日志文件发送给技术支持。' },
+  },
+  'ipc.unknown-channel': {
+    retryable: false,
+    en: { text: 'The window asked for “{{channel}}”, which the station does not offer.', remedy: 'Restart the app; if it happens again, send the log file to support.' },
+    zh: { text: '界面请求了程序不提供的功能“{{channel}}”。', remedy: '请重启程序；如果再次出现，请将日志文件发送给技术支持。' },
+  },
+  'ipc.invalid-input': {
+    retryable: false,
+    en: { text: 'The request “{{channel}}” carried invalid input: {{problems}}', remedy: 'Check the values entered and try again.' },
+    zh: { text: '请求“{{channel}}”的输入无效：{{problems}}', remedy: '请检查输入的内容后重试。' },
+  },
+  'ipc.untrusted-sender': {
+    retryable: false,
+    en: { text: 'The request “{{channel}}” came from a page the station does not trust and was refused.', remedy: 'Use the station’s own window.' },
+    zh: { text: '请求“{{channel}}”来自不受信任的页面，已被拒绝。', remedy: '请使用程序自身的窗口操作。' },
+  },
+  'host.refused': {
+    retryable: false,
+    en: { text: 'The station refused the request: {{reason}}', remedy: 'Open the station from the address it printed at start-up.' },
+    zh: { text: '程序拒绝了该请求：{{reason}}', remedy: '请使用程序启动时显示的地址打开。' },
+  },
+  'host.unreachable': {
+    retryable: true,
+    en: { text: 'The page cannot reach the station.', remedy: 'Check that the station is still running, then reload the page.' },
+    zh: { text: '页面无法连接到程序。', remedy: '请确认程序仍在运行，然后刷新页面。' },
+  },
+
+  'transport.timeout': {
+    retryable: true,
+    en: { text: 'The gateway did not answer within {{timeoutMs}} ms.', remedy: 'Check the network connection and try again.' },
+    zh: { text: '网关在 {{timeoutMs}} 毫秒内没有响应。', remedy: '请检查网络连接后重试。' },
+  },
+  'transport.refused': {
+    retryable: true,
+    en: { text: 'The gateway at {{baseUrl}} refused the connection.', remedy: 'Check the gateway address in Settings and that the gateway is reachable, then try again.' },
+    zh: { text: '网关 {{baseUrl}} 拒绝了连接。', remedy: '请检查“设置”中的网关地址以及网关能否访问，然后重试。' },
+  },
+  'transport.reset': {
+    retryable: true,
+    en: { text: 'The connection to the gateway was dropped before an answer arrived.', remedy: 'Check the network connection and try again.' },
+    zh: { text: '在收到响应之前，与网关的连接被断开。', remedy: '请检查网络连接后重试。' },
+  },
+  'transport.failed': {
+    retryable: true,
+    en: { text: 'The gateway could not be reached ({{reason}}).', remedy: 'Check the network connection and the gateway address, then try again.' },
+    zh: { text: '无法连接网关（{{reason}}）。', remedy: '请检查网络连接和网关地址后重试。' },
+  },
+  'transport.unparsable': {
+    retryable: true,
+    en: { text: 'The gateway answered (HTTP {{httpStatus}}) with a body that is not a readable response.', remedy: 'Try again; if it persists, check the gateway address.' },
+    zh: { text: '网关的响应（HTTP {{httpStatus}}）无法解析。', remedy: '请重试；如果一直出现，请检查网关地址。' },
+  },
+  'transport.server-error': {
+    retryable: true,
+    en: { text: 'The gateway failed with HTTP status {{httpStatus}}.', remedy: 'Try again later.' },
+    zh: { text: '网关出错，HTTP 状态码 {{httpStatus}}。', remedy: '请稍后重试。' },
+  },
+  'transport.http-status': {
+    retryable: false,
+    en: { text: 'The gateway answered with unexpected HTTP status {{httpStatus}}.', remedy: 'Check the gateway address in Settings.' },
+    zh: { text: '网关返回了意外的 HTTP 状态码 {{httpStatus}}。', remedy: '请检查“设置”中的网关地址。' },
+  },
+
+  'gateway.parameter-error': {
+    retryable: false,
+    en: { text: 'The gateway rejected the request parameters: {{message}}', remedy: 'Check the field named in the message and correct it.' },
+    zh: { text: '网关提示请求参数错误：{{message}}', remedy: '请检查提示中所指的字段并改正。' },
+  },
+  'gateway.timed-out': {
+    retryable: true,
+    en: { text: 'The gateway timed out: {{message}}', remedy: 'Try again; check the network connection.' },
+    zh: { text: '网关请求超时：{{message}}', remedy: '请重试，并检查网络连接。' },
+  },
+  'gateway.nickname-not-found': {
+    retryable: false,
+    en: { text: 'The gateway does not know the seller nickname “{{nick}}”: {{message}}', remedy: 'Correct the seller nickname in Settings (the account nickname, not the shop name).' },
+    zh: { text: '网关找不到卖家昵称“{{nick}}”：{{message}}', remedy: '请在“设置”中改正卖家昵称（账号昵称，而不是店铺名称）。' },
+  },
+  'gateway.system-error': {
+    retryable: false,
+    en: { text: 'The gateway reported a system error: {{message}}', remedy: 'Check the gateway address in Settings; if it is right, contact the gateway support.' },
+    zh: { text: '网关系统错误：{{message}}', remedy: '请检查“设置”中的网关地址；地址无误时请联系网关客服。' },
+  },
+  'gateway.busy': {
+    retryable: true,
+    en: { text: 'The gateway is busy: {{message}}', remedy: 'Try again in a moment.' },
+    zh: { text: '网关繁忙：{{message}}', remedy: '请稍后重试。' },
+  },
+  'gateway.rate-limited': {
+    retryable: true,
+    en: { text: 'The gateway refused the call because the rate limit was exceeded: {{message}}', remedy: 'Wait a moment and try again; the call was not processed.' },
+    zh: { text: '调用频率超限，网关未处理该请求：{{message}}', remedy: '请稍等片刻后重试；该请求未被处理。' },
+  },
+  'gateway.not-supported': {
+    retryable: false,
+    en: { text: 'The gateway does not support this interface at present: {{message}}', remedy: 'Check the edition settings, or ask the gateway operator.' },
+    zh: { text: '网关暂不支持该接口：{{message}}', remedy: '请检查版本设置，或咨询网关运营方。' },
+  },
+  'gateway.no-permission': {
+    retryable: false,
+    en: { text: 'This account has no permission for the interface: {{message}}', remedy: 'Ask the gateway operator to open the interface permission for this account.' },
+    zh: { text: '该账号没有此接口的权限：{{message}}', remedy: '请联系网关运营方为该账号开通接口权限。' },
+  },
+  'gateway.no-quota': {
+    retryable: false,
+    en: { text: 'The account has no call quota left: {{message}}', remedy: 'Top up the call quota, then try again.' },
+    zh: { text: '账号的调用额度已用完：{{message}}', remedy: '请充值调用额度后重试。' },
+  },
+  'gateway.shop-not-authorized': {
+    retryable: false,
+    en: { text: 'The shop has not authorized this account: {{message}}', remedy: 'Scan the QR code or open the authorization link {{authUrl}}, authorize the shop, then try again.' },
+    zh: { text: '店铺尚未授权：{{message}}', remedy: '请扫描二维码或打开授权链接 {{authUrl}} 完成店铺授权，然后重试。' },
+  },
+  'gateway.unauthorized-token': {
+    retryable: false,
+    en: { text: 'The gateway rejected the access token: {{message}}', remedy: 'All gateway work is stopped. Enter a new access token in Settings.' },
+    zh: { text: '网关拒绝了访问令牌：{{message}}', remedy: '所有网关操作已停止。请在“设置”中填写新的访问令牌。' },
+  },
+  'gateway.path-not-found': {
+    retryable: false,
+    en: { text: 'The gateway answered “not found” for {{path}} and for its alias.', remedy: 'Check the gateway address in Settings.' },
+    zh: { text: '网关对 {{path}} 及其备用路径都返回“未找到”。', remedy: '请检查“设置”中的网关地址。' },
+  },
+  'gateway.unknown-code': {
+    retryable: false,
+    en: { text: 'The gateway answered with unknown code {{gatewayCode}}: {{message}}', remedy: 'Contact the gateway support with this message.' },
+    zh: { text: '网关返回了未知的错误码 {{gatewayCode}}：{{message}}', remedy: '请带上此提示联系网关客服。' },
+  },
+  'gateway.unexpected-data': {
+    retryable: false,
+    en: { text: 'The gateway’s answer to {{endpoint}} lacks expected data ({{detail}}).', remedy: 'Check the gateway address and edition settings; if they are right, contact the gateway support.' },
+    zh: { text: '网关对 {{endpoint}} 的响应缺少应有的数据（{{detail}}）。', remedy: '请检查网关地址和版本设置；无误时请联系网关客服。' },
+  },
+  'gateway.issue-rejected.stop-job': {
+    retryable: false,
+    en: { text: 'The gateway rejected the waybill request, and no other order of this job can succeed: {{message}}', remedy: 'The job is stopped; waybills already issued are kept. Fix the cause named in the message (balance, carrier service, subscription, sender address or template), then start the job again.' },
+    zh: { text: '网关拒绝了取号请求，本批次其他订单也无法成功：{{message}}', remedy: '任务已停止，已取得的面单会保留。请按提示处理（余额、快递服务、订购、发货地址或模板）后重新开始。' },
+  },
+  'gateway.issue-rejected.this-order-only': {
+    retryable: false,
+    en: { text: 'The gateway rejected an order of this request: {{message}}', remedy: 'The order is set aside and the others go on; correct the order as the message says, then issue it again.' },
+    zh: { text: '网关拒绝了该请求中的某个订单：{{message}}', remedy: '该订单已被单独挑出，其他订单继续处理；请按提示修改该订单后重新取号。' },
+  },
+  'gateway.issue-rejected.outcome-unknown': {
+    retryable: false,
+    en: { text: 'The gateway failed while generating waybill numbers, so whether they were issued is unknown: {{message}}', remedy: 'The orders are checked through the query endpoint before any of them is issued again.' },
+    zh: { text: '网关生成面单号时出错，无法确定是否已取号：{{message}}', remedy: '将先通过查询接口核对这些订单，再决定是否重新取号。' },
+  },
+  'gateway.issue-rejected.already-issued': {
+    retryable: false,
+    en: { text: 'Some of these orders already have waybills: {{message}}', remedy: 'The existing waybills are looked up through the query endpoint and the remaining orders are issued.' },
+    zh: { text: '部分订单已经取过面单号：{{message}}', remedy: '将通过查询接口取回已有面单，并为其余订单取号。' },
+  },
+  'gateway.issue-answer-lost': {
+    retryable: false,
+    en: { text: 'The answer to the waybill request was lost, so whether waybills were issued is unknown.', remedy: 'The orders are checked through the query endpoint before any of them is issued again.' },
+    zh: { text: '取号请求的响应丢失，无法确定是否已取号。', remedy: '将先通过查询接口核对这些订单，再决定是否重新取号。' },
+  },
+  'gateway.entry-failed': {
+    retryable: false,
+    en: { text: 'The gateway reported a failure for entry {{objectId}} ({{entryCode}}): {{message}}', remedy: 'Correct the order as the message says, then try again.' },
+    zh: { text: '网关报告条目 {{objectId}} 失败（{{entryCode}}）：{{message}}', remedy: '请按提示修改该订单后重试。' },
+  },
+  'gateway.entry-missing': {
+    retryable: false,
+    en: { text: 'The gateway’s answer has no result for entry {{objectId}}.', remedy: 'The order is checked through the query endpoint before it is issued again.' },
+    zh: { text: '网关的响应中没有条目 {{objectId}} 的结果。', remedy: '将先通过查询接口核对该订单，再决定是否重新取号。' },
+  },
+  'gateway.print-data-unreadable': {
+    retryable: false,
+    en: { text: 'The print data of waybill {{waybillCode}} (entry {{objectId}}) cannot be read.', remedy: 'The waybill number is recorded; fetch its print data again through the query endpoint.' },
+    zh: { text: '面单 {{waybillCode}}（条目 {{objectId}}）的打印数据无法解析。', remedy: '面单号已记录；请通过查询接口重新获取打印数据。' },
+  },
+
+  'validation.required': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: {{field}} is required but empty.', remedy: 'Fill in {{field}} for order {{orderId}}.' },
+    zh: { text: '订单 {{orderId}}：{{field}} 为必填项，当前为空。', remedy: '请为订单 {{orderId}} 填写 {{field}}。' },
+  },
+  'validation.too-long': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: {{field}} has {{length}} characters; the limit is {{limit}}.', remedy: 'Shorten {{field}} to at most {{limit}} characters.' },
+    zh: { text: '订单 {{orderId}}：{{field}} 有 {{length}} 个字符，上限为 {{limit}}。', remedy: '请将 {{field}} 缩短到不超过 {{limit}} 个字符。' },
+  },
+  'validation.too-many': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: {{field}} has {{count}} entries; the limit is {{limit}}.', remedy: 'Split the order so that {{field}} has at most {{limit}} entries.' },
+    zh: { text: '订单 {{orderId}}：{{field}} 有 {{count}} 项，上限为 {{limit}}。', remedy: '请拆分订单，使 {{field}} 不超过 {{limit}} 项。' },
+  },
+  'validation.invalid-characters': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: {{field}} “{{value}}” may contain only {{allowed}}.', remedy: 'Use the platform’s real value for {{field}}, with only {{allowed}}.' },
+    zh: { text: '订单 {{orderId}}：{{field}}“{{value}}”只能包含{{allowed}}。', remedy: '请为 {{field}} 使用平台的真实值，且只包含{{allowed}}。' },
+  },
+  'validation.count-not-positive': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: {{field}} is {{value}}; it must be greater than {{limit}}.', remedy: 'Set {{field}} to a number greater than {{limit}}.' },
+    zh: { text: '订单 {{orderId}}：{{field}} 为 {{value}}，必须大于 {{limit}}。', remedy: '请将 {{field}} 设为大于 {{limit}} 的数。' },
+  },
+  'validation.phone-required': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: {{field}} needs a mobile or a landline number; both are empty.', remedy: 'Fill in the mobile or the landline number of {{field}}.' },
+    zh: { text: '订单 {{orderId}}：{{field}} 的手机和固话都为空，至少需要填写一个。', remedy: '请填写 {{field}} 的手机或固话号码。' },
+  },
+  'validation.duplicate': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: {{field}} “{{value}}” appears more than once in the same request (compared {{comparison}}).', remedy: 'Give each entry its own {{field}}, or send the orders in separate requests.' },
+    zh: { text: '订单 {{orderId}}：{{field}}“{{value}}”在同一请求中重复（比较方式：{{comparison}}）。', remedy: '请让每个条目使用不同的 {{field}}，或分开提交。' },
+  },
+  'validation.unknown-value': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: {{field}} “{{value}}” is not one of the allowed values.', remedy: 'Choose one of the allowed values for {{field}}: {{allowed}}.' },
+    zh: { text: '订单 {{orderId}}：{{field}}“{{value}}”不是允许的取值。', remedy: '请为 {{field}} 选择允许的取值：{{allowed}}。' },
+  },
+  'validation.not-json': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: {{field}} is not valid JSON text.', remedy: 'Write {{field}} as JSON text built from the services the branch offers, or leave it empty.' },
+    zh: { text: '订单 {{orderId}}：{{field}} 不是有效的 JSON 文本。', remedy: '请按网点提供的服务将 {{field}} 写成 JSON 文本，或留空。' },
+  },
+  'validation.bad-template-url': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: {{field}} “{{value}}” is not a standard cloud-print template address.', remedy: 'Choose the carrier’s standard template, an address like https://…/template/standard/<id>.' },
+    zh: { text: '订单 {{orderId}}：{{field}}“{{value}}”不是标准云打印模板地址。', remedy: '请选择该快递的标准模板，地址形如 https://…/template/standard/<id>。' },
+  },
+  'validation.request-required': {
+    retryable: false,
+    en: { text: '{{field}} is required for every request but is empty.', remedy: 'Fill in {{field}} in Settings.' },
+    zh: { text: '{{field}} 是每个请求的必填项，当前为空。', remedy: '请在“设置”中填写 {{field}}。' },
+  },
+  'validation.request-too-long': {
+    retryable: false,
+    en: { text: '{{field}} has {{length}} characters; the limit is {{limit}}.', remedy: 'Shorten {{field}} in Settings to at most {{limit}} characters.' },
+    zh: { text: '{{field}} 有 {{length}} 个字符，上限为 {{limit}}。', remedy: '请在“设置”中将 {{field}} 缩短到不超过 {{limit}} 个字符。' },
+  },
+  'validation.request-phone-required': {
+    retryable: false,
+    en: { text: '{{field}} needs a mobile or a landline number; both are empty.', remedy: 'Fill in the mobile or the landline number of {{field}} in Settings.' },
+    zh: { text: '{{field}} 的手机和固话都为空，至少需要填写一个。', remedy: '请在“设置”中填写 {{field}} 的手机或固话号码。' },
+  },
+  'validation.batch-too-large': {
+    retryable: false,
+    en: { text: 'The request has {{count}} entries in {{field}}; the limit is {{limit}}.', remedy: 'Send at most {{limit}} entries per request.' },
+    zh: { text: '请求的 {{field}} 有 {{count}} 个条目，上限为 {{limit}}。', remedy: '每次请求最多发送 {{limit}} 个条目。' },
+  },
+  'validation.out-of-range': {
+    retryable: false,
+    en: { text: '{{field}} is {{value}}; it must be between {{min}} and {{limit}}.', remedy: 'Set {{field}} between {{min}} and {{limit}}.' },
+    zh: { text: '{{field}} 为 {{value}}，必须在 {{min}} 到 {{limit}} 之间。', remedy: '请将 {{field}} 设在 {{min}} 到 {{limit}} 之间。' },
+  },
+  'validation.filters-need-enhanced': {
+    retryable: false,
+    en: { text: 'The sold-order filter {{field}} works only when sold orders are requested with vvtype 1; the effective vvtype is {{vvtype}}.', remedy: 'Switch to an edition whose sold-order vvtype is 1, or filter the loaded orders locally.' },
+    zh: { text: '订单筛选条件 {{field}} 仅在以 vvtype 1 请求订单时有效，当前 vvtype 为 {{vvtype}}。', remedy: '请切换到订单 vvtype 为 1 的版本，或在已加载的订单中本地筛选。' },
+  },
+} as const satisfies Record<string, ErrorCatalogEntry>;
+
+/** Text and remedy of one error in one language, as i18next-style templates. */
+export interface ErrorTexts {
+  readonly text: string;
+  readonly remedy: string;
+}
+
+/** One catalog entry: both languages and whether an unchanged retry may succeed. */
+export interface ErrorCatalogEntry {
+  readonly retryable: boolean;
+  readonly en: ErrorTexts;
+  readonly zh: ErrorTexts;
+}
+
+/** The languages the catalog is written in (zh means zh-CN). */
+export type ErrorLanguage = 'en' | 'zh';
+
+/** Stable string id of an error: a key of the catalog. */
+export type ErrorCode = keyof typeof errorCatalog;

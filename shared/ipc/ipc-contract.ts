@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { NetworkInfo } from '../domain/network';
+import type { Subscription } from '../domain/subscription';
+import type { Result } from '../result';
+import type { Settings } from '../settings/settings-schema';
+import { settingsPatchSchema } from '../settings/settings-schema';
+import { channel, event, type ChannelCall, type InputOf, type OutputOf, type ParsedInputOf, type PayloadOf } from './define-ipc';
+
+/** An input that carries nothing: `{}` (a missing body is read as `{}`). */
+const noInput = z.object({}).strict();
+
+/** Which shell the renderer runs in, and where the station keeps its data. */
+export interface StationInfo {
+  shell: 'electron' | 'browser-host';
+  version: string;
+  dataDir: string;
+  /** True while the gateway is the embedded sandbox (no account needed). */
+  demoMode: boolean;
+  /** Set when the settings file was unreadable at start and was set aside (never silently reset). */
+  settingsNotice: { setAsidePath: string; reason: string } | null;
+}
+
+/** Whether a token is stored; the token itself never crosses to the renderer. */
+export interface TokenStatus {
+  isSet: boolean;
+  lastFour: string | null;
+}
+
+/** Settings as the renderer sees them: everything but the token, plus the token's status. */
+export interface SettingsView {
+  settings: Settings;
+  token: TokenStatus;
+}
+
+/** "Test connection": each check's own outcome, so the UI can say in plain words which failed. */
+export interface ConnectionTestReport {
+  subscription: Result<Subscription>;
+  network: Result<{ carriers: number; branches: number }>;
+}
+
+/**
+ * The IPC contract: every channel once — its name, the zod schema of its input and the type of
+ * its output — and every pushed event. Both shells (Electron IPC and the browser host's HTTP)
+ * serve exactly this; the preload and the renderer's bridge are built from it.
+ */
+export const ipcContract = {
+  /** Which shell, version, data folder, demo mode, and any settings notice from start-up. */
+  'station.info': channel<StationInfo>()(noInput),
+  /** The current settings and whether a token is stored. */
+  'settings.get': channel<SettingsView>()(noInput),
+  /** Changes some settings (validated as a whole after merging); answers the new view. */
+  'settings.update': channel<SettingsView>()(z.object({ patch: settingsPatchSchema }).strict()),
+  /** Stores a new access token in the vault (encrypted at rest). */
+  'token.set': channel<TokenStatus>()(z.object({ token: z.string().min(1).max(4096) }).strict()),
+  /** Forgets the stored access token. */
+  'token.clear': channel<TokenStatus>()(noInput),
+  /** Reads the subscription period and network info, reporting each outcome. */
+  'connection.test': channel<ConnectionTestReport>()(noInput),
+  /** The merchant's subscription period (the account bar's end date). */
+  'subscription.get': channel<Subscription>()(noInput),
+  /** Carriers, branches, balances, services and sender addresses. */
+  'network.get': channel<NetworkInfo>()(noInput),
+} as const;
+
+/** Events main pushes to the renderer. */
+export const ipcEvents = {
+  /** The settings changed (from any window or process part). */
+  'settings.changed': event<SettingsView>(),
+} as const;
+
+/** The contract's type. */
+export type IpcContract = typeof ipcContract;
+/** A channel's name. */
+export type ChannelName = keyof IpcContract;
+/** A pushed event's name. */
+export type EventName = keyof typeof ipcEvents;
+/** What a channel's caller passes. */
+export type ChannelInput<C extends ChannelName> = InputOf<IpcContract[C]>;
+/** What a channel answers on success. */
+export type ChannelOutput<C extends ChannelName> = OutputOf<IpcContract[C]>;
+/** A pushed event's payload. */
+export type EventPayload<E extends EventName> = PayloadOf<(typeof ipcEvents)[E]>;
+
+/** Every channel's name, for the preload, the host's listing and the renderer's bridge. */
+export const channelNames = Object.keys(ipcContract) as ChannelName[];
+/** Every event's name. */
+export const eventNames = Object.keys(ipcEvents) as EventName[];
+
+/** The main side: one handler per channel, receiving validated input. */
+export type IpcHandlers = {
+  [C in ChannelName]: (input: ParsedInputOf<IpcContract[C]>) => Promise<ChannelOutput<C>> | ChannelOutput<C>;
+};
+
+/**
+ * The renderer side: `window.station` in Electron, the HTTP bridge in a browser — one function
+ * per channel answering a Result, and a subscription to pushed events. No generic invoke.
+ */
+export type StationApi = { [C in ChannelName]: ChannelCall<IpcContract[C]> } & {
+  on: <E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void) => () => void;
+};

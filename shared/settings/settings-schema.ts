@@ -1,0 +1,315 @@
+import { z } from 'zod';
+import { ORDER_CHANNELS, isOrderChannel } from '../domain/order-channels';
+import { EDITION_NAMES } from '../gateway/editions';
+import { GATEWAY_ENDPOINTS } from '../gateway/endpoints';
+import type { GatewayEndpointId } from '../gateway/endpoints';
+import { ISSUE_LIMITS, SENDER_LIMITS, textLength } from '../gateway/issue-limits';
+
+/**
+ * The station's settings: one versioned document, validated by the same schemas in the main
+ * process (on load and on every update) and in the renderer's settings screens. The schemas
+ * carry no defaults and no transforms, so that a patch never fills in values it did not name;
+ * `defaultSettings()` is the one place the defaults live, and a loaded file is laid over them.
+ */
+
+/** The settings document version this build writes; older files are migrated up to it. */
+export const CURRENT_SETTINGS_VERSION = 1;
+
+/** Where the print component listens on a packing desk (print-component.md "Connection"). */
+export const DEFAULT_PRINT_COMPONENT_URL = 'ws://127.0.0.1:13528';
+
+/** Label sizes (width × height in mm) a carrier's standard template comes in. */
+export const LABEL_SIZES = ['76x130', '100x180'] as const;
+
+/** A label size a carrier's standard template comes in. */
+export type LabelSize = (typeof LABEL_SIZES)[number];
+
+/** The size assumed for a carrier with no size set: the common one-part label. */
+export const DEFAULT_LABEL_SIZE: LabelSize = '76x130';
+
+/**
+ * The account a new station uses against the embedded sandbox (demo mode), so that it works with
+ * zero typing. The sandbox accepts it; a real gateway does not know it.
+ */
+export const DEMO_GATEWAY_ACCOUNT = { shopId: '57301862', sellerNick: '小满百货旗舰店', merchantUserId: 2201385297 } as const;
+
+/** Builds a check that a text is an absolute URL with one of these protocols (`'https:'` …). */
+function urlWithProtocol(protocols: readonly string[], problem: string) {
+  return z.string().refine((text) => URL.canParse(text) && protocols.includes(new URL(text).protocol), { error: problem });
+}
+
+/**
+ * Builds a check for a cloud-print template address: https, any host (the platform's, or the
+ * sandbox's), a path ending in `/template/<kind>/<id>` with an optional `/<version>`, and no
+ * query or fragment (domain-facts.md "Issuing").
+ */
+function templateUrl(kind: 'standard' | 'customArea') {
+  const pathPattern = new RegExp(`/template/${kind}/\\d+(?:/\\d+)?$`);
+  return z.string().refine(
+    (text) => {
+      if (!URL.canParse(text)) return false;
+      const url = new URL(text);
+      return url.protocol === 'https:' && url.search === '' && url.hash === '' && pathPattern.test(url.pathname);
+    },
+    { error: `must be a ${kind} template address like https://…/template/${kind}/<id> or …/<id>/<version>` },
+  );
+}
+
+/** A text of at most `max` characters (counted as the gateway counts them: code points). */
+function textUpTo(max: number) {
+  return z.string().refine((text) => textLength(text) <= max, { error: `must be at most ${max} characters` });
+}
+
+/** A required text: not empty, no leading or trailing spaces, at most `max` characters. */
+function requiredText(max: number) {
+  return textUpTo(max)
+    .refine((text) => text !== '', { error: 'is required' })
+    .refine((text) => text.trim() === text, { error: 'must not start or end with spaces' });
+}
+
+/** A carrier code (`cp_code`) as the gateway sends it. */
+export const carrierCodeSchema = z
+  .string()
+  .regex(new RegExp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,${ISSUE_LIMITS.cpCodeLength - 1}}$`), {
+    error: `must be a carrier code of 1 to ${ISSUE_LIMITS.cpCodeLength} letters, digits, _ or - (starting with a letter or digit)`,
+  });
+
+/** A label size. */
+export const labelSizeSchema = z.enum(LABEL_SIZES);
+
+/** A standard cloud-print template address: `https://…/template/standard/<id>(/<version>)`. */
+export const standardTemplateUrlSchema = templateUrl('standard');
+
+/** A custom-area template address: `https://…/template/customArea/<id>(/<version>)`. */
+export const customAreaTemplateUrlSchema = templateUrl('customArea');
+
+const endpointIds = GATEWAY_ENDPOINTS.map((endpoint) => endpoint.id) as [GatewayEndpointId, ...GatewayEndpointId[]];
+
+/** A vvtype number that overrides the edition's number at one endpoint. */
+export const vvtypeOverrideSchema = z.int({ error: 'must be a whole number' }).min(0).max(99);
+
+/** How the station talks to the gateway. */
+export const gatewaySettingsSchema = z.object({
+  /** The gateway base URL; null means the embedded sandbox (demo mode). */
+  baseUrl: urlWithProtocol(['http:', 'https:'], 'must be an http:// or https:// address').nullable(),
+  /** The shop id (`owner_id` / `shop_id`). */
+  shopId: requiredText(64),
+  /** The seller's account nickname (`nick`): the account nickname, not the shop name. */
+  sellerNick: requiredText(64),
+  /** The merchant's `user_id` sent with each issued waybill. */
+  merchantUserId: z.int({ error: 'must be a whole number' }).positive(),
+  /** The edition the account subscribes to; it selects the vvtype per endpoint. */
+  edition: z.enum(EDITION_NAMES),
+  /** Per-endpoint vvtype numbers for accounts whose gateway expects other numbers. */
+  vvtypeOverrides: z.partialRecord(z.enum(endpointIds), vvtypeOverrideSchema),
+  /** The order channel (`order_channels_type`) sent with issued waybills. */
+  orderChannel: z.string().refine(isOrderChannel, {
+    error: `must be one of the order channels: ${ORDER_CHANNELS.map((channel) => channel.code).join(', ')}`,
+  }),
+  /** How much longer than one second the rate limiter's window is, against network jitter. */
+  rateLimitMarginMs: z.int({ error: 'must be a whole number of milliseconds' }).min(0).max(1000),
+});
+
+/** How labels reach the printer. */
+export const printSettingsSchema = z.object({
+  /**
+   * The print component's WebSocket. Demo mode points the running station at the emulator's
+   * free port instead; that address is never stored here.
+   */
+  componentUrl: urlWithProtocol(['ws:', 'wss:'], 'must be a ws:// or wss:// address'),
+  /** The printer's name; null means the component's default printer. */
+  printer: z.string().min(1, { error: 'must not be empty (use null for the default printer)' }).max(256).nullable(),
+  /** Carrier code → label size of its standard template. */
+  labelSizeByCarrier: z.record(carrierCodeSchema, labelSizeSchema),
+  /** Carrier code → its standard template address (a standard template belongs to one carrier). */
+  templateUrlByCarrier: z.record(carrierCodeSchema, standardTemplateUrlSchema),
+  /** The merchant's custom-area template drawn onto each label, or null for none. */
+  customAreaTemplateUrl: customAreaTemplateUrlSchema.nullable(),
+  /** Whether the gateway returns encrypted print data (`need_encrypt`). */
+  needEncrypt: z.boolean(),
+});
+
+/** The sender's address, as the branch-information endpoint lists it. */
+export const senderAddressSchema = z.object({
+  province: requiredText(SENDER_LIMITS.province),
+  city: textUpTo(SENDER_LIMITS.city).nullable(),
+  district: textUpTo(SENDER_LIMITS.district).nullable(),
+  town: textUpTo(SENDER_LIMITS.town).nullable(),
+  detail: requiredText(SENDER_LIMITS.detail),
+});
+
+/** Where parcels ship from, preselected for each new job. */
+export const shipFromSettingsSchema = z.object({
+  /** The carrier preselected for issuing, or null to choose each time. */
+  carrierCode: carrierCodeSchema.nullable(),
+  /** The branch (`branch_code`) of that carrier, or null. */
+  branchCode: z.string().min(1).max(64).nullable(),
+  /** The sender address, or null until one is chosen from the branch information. */
+  senderAddress: senderAddressSchema.nullable(),
+  /** The sender's name; empty until entered. */
+  senderName: textUpTo(SENDER_LIMITS.name),
+  /** The sender's mobile or landline number; empty until entered. */
+  senderPhone: z
+    .string()
+    .max(SENDER_LIMITS.mobile)
+    .regex(/^[0-9+\-() ]*$/, { error: 'may contain only digits, spaces and + - ( )' }),
+});
+
+/** The languages the UI is written in. */
+export const UI_LANGUAGES = ['zh-CN', 'en'] as const;
+
+/** How the UI looks. */
+export const uiSettingsSchema = z.object({
+  /** The UI language; null follows the system. */
+  language: z.enum(UI_LANGUAGES).nullable(),
+});
+
+/** How long the station keeps data it no longer needs. */
+export const retentionSettingsSchema = z.object({
+  /** Days the decoded print data of printed labels is kept for reprints. */
+  printDataRetentionDays: z.int({ error: 'must be a whole number of days' }).min(1).max(3650),
+});
+
+/** The complete settings document, as stored and as `settings.get` answers. */
+export const settingsSchema = z.object({
+  schemaVersion: z.literal(CURRENT_SETTINGS_VERSION),
+  gateway: gatewaySettingsSchema,
+  print: printSettingsSchema,
+  shipFrom: shipFromSettingsSchema,
+  ui: uiSettingsSchema,
+  retention: retentionSettingsSchema,
+});
+
+/** The station's settings. */
+export type Settings = z.infer<typeof settingsSchema>;
+/** The gateway section of the settings. */
+export type GatewaySettings = Settings['gateway'];
+/** The print section of the settings. */
+export type PrintSettings = Settings['print'];
+/** The ship-from section of the settings. */
+export type ShipFromSettings = Settings['shipFrom'];
+/** The sender address of the ship-from section. */
+export type SenderAddress = z.infer<typeof senderAddressSchema>;
+/** The UI section of the settings. */
+export type UiSettings = Settings['ui'];
+/** The retention section of the settings. */
+export type RetentionSettings = Settings['retention'];
+
+/** Settings fields that are maps keyed by carrier or endpoint: a patch merges them key by key. */
+const mapFields: ReadonlyMap<string, readonly string[]> = new Map([
+  ['gateway', ['vvtypeOverrides']],
+  ['print', ['labelSizeByCarrier', 'templateUrlByCarrier']],
+]);
+
+/**
+ * A change to the settings (`settings.update`): any sections, any fields of them. A given field
+ * replaces the stored value (the sender address as a whole), except the maps (vvtype overrides,
+ * label sizes, template addresses), which are merged key by key, a null value removing the key.
+ * Unknown sections or fields are refused, so that a misspelt name never passes silently.
+ */
+export const settingsPatchSchema = z.strictObject({
+  gateway: gatewaySettingsSchema
+    .extend({ vvtypeOverrides: z.partialRecord(z.enum(endpointIds), vvtypeOverrideSchema.nullable()) })
+    .partial()
+    .strict()
+    .optional(),
+  print: printSettingsSchema
+    .extend({
+      labelSizeByCarrier: z.record(carrierCodeSchema, labelSizeSchema.nullable()),
+      templateUrlByCarrier: z.record(carrierCodeSchema, standardTemplateUrlSchema.nullable()),
+    })
+    .partial()
+    .strict()
+    .optional(),
+  shipFrom: shipFromSettingsSchema.partial().strict().optional(),
+  ui: uiSettingsSchema.partial().strict().optional(),
+  retention: retentionSettingsSchema.partial().strict().optional(),
+});
+
+/** A change to the settings; see `settingsPatchSchema`. */
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** The settings of a new station: demo mode (embedded sandbox), ready with zero typing. */
+export function defaultSettings(): Settings {
+  return {
+    schemaVersion: CURRENT_SETTINGS_VERSION,
+    gateway: {
+      baseUrl: null,
+      shopId: DEMO_GATEWAY_ACCOUNT.shopId,
+      sellerNick: DEMO_GATEWAY_ACCOUNT.sellerNick,
+      merchantUserId: DEMO_GATEWAY_ACCOUNT.merchantUserId,
+      edition: 'basic',
+      vvtypeOverrides: {},
+      orderChannel: 'TB',
+      rateLimitMarginMs: 50,
+    },
+    print: {
+      componentUrl: DEFAULT_PRINT_COMPONENT_URL,
+      printer: null,
+      labelSizeByCarrier: {},
+      templateUrlByCarrier: {},
+      customAreaTemplateUrl: null,
+      needEncrypt: true,
+    },
+    shipFrom: { carrierCode: null, branchCode: null, senderAddress: null, senderName: '', senderPhone: '' },
+    ui: { language: null },
+    retention: { printDataRetentionDays: 30 },
+  };
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Own entries of an object, without `__proto__`, which an assignment would turn into a prototype. */
+const safeEntries = (value: Record<string, unknown>): [string, unknown][] =>
+  Object.entries(value).filter(([key]) => key !== '__proto__');
+
+/**
+ * Lays a patch over settings as `settingsPatchSchema` describes (sections field by field, maps
+ * key by key with null removing a key) and returns the result, which the caller validates with
+ * `settingsSchema`. Tolerant of any input: it also lays a loaded file over the defaults, where
+ * the file may hold anything. Never modifies its arguments.
+ */
+export function mergeSettingsPatch(base: Settings, patch: unknown): unknown {
+  if (!isPlainObject(patch)) return patch;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [sectionName, sectionPatch] of safeEntries(patch)) {
+    const baseSection: unknown = merged[sectionName];
+    if (!isPlainObject(baseSection) || !isPlainObject(sectionPatch)) {
+      merged[sectionName] = sectionPatch;
+      continue;
+    }
+    const section: Record<string, unknown> = { ...baseSection };
+    for (const [fieldName, value] of safeEntries(sectionPatch)) {
+      const baseField = section[fieldName];
+      if (mapFields.get(sectionName)?.includes(fieldName) && isPlainObject(baseField) && isPlainObject(value)) {
+        const entries = [...safeEntries(baseField), ...safeEntries(value)];
+        section[fieldName] = Object.fromEntries(entries.filter(([key]) => value[key] !== null));
+      } else {
+        section[fieldName] = value;
+      }
+    }
+    merged[sectionName] = section;
+  }
+  return merged;
+}
+
+/**
+ * A validation issue of the settings or a patch as the UI and errors name it: the setting's
+ * dotted path (`print.templateUrlByCarrier.YTO`; for an unknown name, the name itself) and what
+ * is wrong with it.
+ */
+export function describeSettingsIssue(issue: z.core.$ZodIssue): { field: string; problem: string } {
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys') {
+    return { field: [...path, issue.keys[0] ?? ''].join('.'), problem: 'is not a known setting' };
+  }
+  // A bad map key (a carrier code) carries the key's own problem one level down.
+  const problem = issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
+  return { field: path.length > 0 ? path.join('.') : '(settings)', problem };
+}
+
+/** The label size of a carrier: its own if set, else the default. */
+export function labelSizeFor(print: PrintSettings, carrierCode: string): LabelSize {
+  return print.labelSizeByCarrier[carrierCode] ?? DEFAULT_LABEL_SIZE;
+}
