@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StationError } from '../../shared/errors/station-error';
+import { stationError, type StationError } from '../../shared/errors/station-error';
 import type { ChannelOutput, IpcHandlers, SettingsView, StationInfo } from '../../shared/ipc/ipc-contract';
 import { DEMO_GATEWAY_ACCOUNT, type Settings } from '../../shared/settings/settings-schema';
 import { DataFolderError } from '../data-folder/data-folder-error';
@@ -15,7 +15,11 @@ import { createStationLogger } from '../logging/station-logger';
 import { createSettingsStore } from '../settings/settings-store';
 import { openStationDatabase } from '../store/open-station-database';
 import { createTokenVault, type TokenCipher } from '../token-vault/token-vault';
+import { PrintComponentError, type PrintComponent } from '../printing/print-component';
+import { printComponentStationError } from '../printing/print-station-errors';
+import { calibratePrinter, choosePrinter, listPrinters, printTestLabel } from '../printing/printer-setup';
 import { createGatewayAccess } from './gateway-access';
+import { createPrintAccess } from './print-access';
 
 /** Values given on the command line or by environment: they win over settings for this run only. */
 export interface RunOverrides {
@@ -103,6 +107,23 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     onSandboxToken: (token) => secrets.push(token),
   });
 
+  const print = createPrintAccess({
+    dataDir,
+    settings: effectiveSettings,
+    logger,
+    onState: (state) => events.emit('print.component-state', state),
+  });
+  /** Runs a request against the print component, turning its failures into typed errors. */
+  const withComponent = async <T>(command: string, request: (component: PrintComponent) => Promise<T>): Promise<T> => {
+    const { component, url } = await print.component();
+    try {
+      return await request(component);
+    } catch (error) {
+      if (error instanceof PrintComponentError) throw new StationFailure(printComponentStationError(error, { url, command }));
+      throw error;
+    }
+  };
+
   const settingsView = (): SettingsView => ({ settings: effectiveSettings(), token: vault.status() });
   settings.onChange(() => events.emit('settings.changed', settingsView()));
   const notice = settings.loadNotice;
@@ -144,6 +165,20 @@ export async function createStation(options: CreateStationOptions): Promise<Star
           : network,
       };
     },
+    'print.component-state': async () => (await print.component()).component.state(),
+    'printers.list': () => withComponent('getPrinters', (component) => listPrinters(component, settings.get().print.printer)),
+    'printers.choose': async ({ printer }) => {
+      if (printer !== null) {
+        const choice = await withComponent('getPrinters', (component) => choosePrinter(component, printer));
+        if (!choice.ok) throw new StationFailure(stationError('print.printer-not-offered', { printer }));
+      }
+      settings.update({ print: { printer } });
+      return settingsView();
+    },
+    'printers.test-print': ({ printer }) => withComponent('print', (component) => printTestLabel(component, { printer })),
+    'printers.get-config': ({ printer }) => withComponent('getPrinterConfig', (component) => component.getPrinterConfig(printer)),
+    'printers.calibrate': ({ printer, horizontalOffset, verticalOffset }) =>
+      withComponent('setPrinterConfig', (component) => calibratePrinter(component, printer, { horizontalOffset, verticalOffset })),
   };
 
   logger.info('station started', { shell: options.shell, version: packageJson.version, demoMode: info().demoMode });
@@ -157,6 +192,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       },
       uiLanguage: () => settings.get().ui.language,
       close: async () => {
+        await print.close();
         await gateway.close();
         database.close();
         lock.release();

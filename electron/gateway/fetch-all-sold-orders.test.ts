@@ -158,7 +158,9 @@ describe('fetchAllSoldOrders', () => {
     await Promise.all([fetching, interactive]);
     const endpoints = opened.sandbox.calls().map((call) => call.endpoint);
     const arrivedAt = endpoints.indexOf('subscription');
-    expect(arrivedAt - askedAt).toBeLessThanOrEqual(2);
+    // Ahead of it at most: the bulk calls already granted and still on their way (one window, 2
+    // here) and the one bulk call waiting for the next slot. The rest of the fetch comes after.
+    expect(arrivedAt - askedAt).toBeLessThanOrEqual(3);
     expect(endpoints.slice(arrivedAt + 1)).toContain('sold-orders');
   });
 

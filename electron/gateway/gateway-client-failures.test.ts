@@ -180,11 +180,17 @@ describe('issue calls are never retried blindly', () => {
     // The first backoff (350–700 ms) outlasts the gateway's 300 ms window.
     const client = opened.client({ retry: { baseDelayMs: 700, maxDelayMs: 1000 } });
     const entries = await issuableEntries(client, 2);
+    await new Promise((resolve) => setTimeout(resolve, 400));
     opened.sandbox.clearCalls();
-    const [, issued] = await Promise.all([client.subscription(), client.issueWaybills(issueRequest(entries))]);
+    // The subscription takes the gateway's one slot; the issue call right after it is refused.
+    expect((await client.subscription()).ok).toBe(true);
+    const issued = await client.issueWaybills(issueRequest(entries));
     expect(issued.ok).toBe(true);
-    const issueCalls = opened.sandbox.calls().filter((call) => call.endpoint === 'issue');
-    expect(issueCalls.map((call) => call.rateLimited)).toEqual([true, false]);
+    expect(opened.sandbox.calls().map((call) => [call.endpoint, call.rateLimited])).toEqual([
+      ['subscription', false],
+      ['issue', true],
+      ['issue', false],
+    ]);
     expect(opened.sandbox.issuedWaybills()).toHaveLength(2);
   });
 

@@ -1,21 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { PrintComponent, PrintDocument, PrinterConfig, PrinterInfo, PrintFailure } from './print-component';
+import { CALIBRATION_LIMIT_MM, type PrinterChoice, type TestPrintResult } from '../../shared/domain/printing';
+import type { PrintComponent, PrintDocument, PrinterConfig } from './print-component';
+
+export { CALIBRATION_LIMIT_MM, type PrinterChoice, type TestPrintResult } from '../../shared/domain/printing';
 
 /**
  * The printer settings the UI offers: list the component's printers, choose one (the caller
  * stores the name), print a test label and calibrate a printer's offsets. Plain functions over a
  * PrintComponent, so they work with every platform's adapter.
  */
-
-/** The printers and which one printing will use. */
-export interface PrinterChoice {
-  printers: PrinterInfo[];
-  defaultPrinter: string | null;
-  /** The stored choice when the component still offers it, else the component's default, else null. */
-  effective: string | null;
-  /** A choice was stored and the component no longer offers a printer of that name. */
-  storedMissing: boolean;
-}
 
 /** Lists the printers and resolves the stored choice (null when none is stored) against them. */
 export async function listPrinters(component: PrintComponent, stored: string | null): Promise<PrinterChoice> {
@@ -64,13 +57,6 @@ export function testLabelDocument(options: { now?: number; templateURL?: string 
   };
 }
 
-/** What became of a test print. */
-export type TestPrintResult =
-  | { outcome: 'printed'; taskId: string; documentId: string }
-  | { outcome: 'failed'; taskId: string; documentId: string; failure: PrintFailure }
-  /** Accepted, but no printed or failed notice came within the time limit: check the printer. */
-  | { outcome: 'no-notice'; taskId: string; documentId: string };
-
 /** Prints one test label on a printer and waits for its outcome (default limit 30 s). Offline: throws PrintComponentError. */
 export async function printTestLabel(
   component: PrintComponent,
@@ -99,9 +85,6 @@ export async function printTestLabel(
     stop();
   }
 }
-
-/** How far an offset may move the print, in millimetres either way: more means the wrong paper, not calibration. */
-export const CALIBRATION_LIMIT_MM = 30;
 
 /** New offsets for a printer, in millimetres (positive: right and down). */
 export interface PrinterOffsets {

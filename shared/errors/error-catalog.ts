@@ -280,6 +280,147 @@ export const errorCatalog = {
     en: { text: 'The sold-order filter {{field}} works only when sold orders are requested with vvtype 1; the effective vvtype is {{vvtype}}.', remedy: 'Switch to an edition whose sold-order vvtype is 1, or filter the loaded orders locally.' },
     zh: { text: '订单筛选条件 {{field}} 仅在以 vvtype 1 请求订单时有效，当前 vvtype 为 {{vvtype}}。', remedy: '请切换到订单 vvtype 为 1 的版本，或在已加载的订单中本地筛选。' },
   },
+  'settings.invalid': {
+    retryable: false,
+    en: { text: 'The setting {{field}} was not saved: {{problem}}', remedy: 'Correct {{field}} and save again; the other settings are unchanged.' },
+    zh: { text: '设置项 {{field}} 未保存：{{problem}}', remedy: '请改正 {{field}} 后再保存；其他设置未受影响。' },
+  },
+  'settings.write-failed': {
+    retryable: true,
+    en: { text: 'The settings could not be saved ({{reason}}).', remedy: 'Check that the data folder is writable and has free space, then try again.' },
+    zh: { text: '设置无法保存（{{reason}}）。', remedy: '请确认数据文件夹可写且磁盘有剩余空间，然后重试。' },
+  },
+  'settings.unreadable': {
+    retryable: false,
+    en: { text: 'The settings file {{filePath}} cannot be read ({{reason}}).', remedy: 'Check the file’s permissions, or move it away to start from default settings.' },
+    zh: { text: '无法读取设置文件 {{filePath}}（{{reason}}）。', remedy: '请检查该文件的权限，或将其移走以使用默认设置启动。' },
+  },
+  'token-vault.invalid-token': {
+    retryable: false,
+    en: { text: 'That is not a usable access token ({{problem}}; at most {{maxLength}} visible characters, no spaces).', remedy: 'Paste the access token exactly as the gateway operator gave it.' },
+    zh: { text: '这不是可用的访问令牌（{{problem}}；最多 {{maxLength}} 个可见字符，不含空格）。', remedy: '请按网关运营方提供的原样粘贴访问令牌。' },
+  },
+  'token-vault.unreadable': {
+    retryable: false,
+    en: { text: 'The stored access token cannot be read ({{reason}}).', remedy: 'Enter the access token again in Settings.' },
+    zh: { text: '无法读取已保存的访问令牌（{{reason}}）。', remedy: '请在“设置”中重新填写访问令牌。' },
+  },
+  'token-vault.encryption-unavailable': {
+    retryable: false,
+    en: { text: 'The system’s secure storage is not available, so the access token cannot be stored encrypted.', remedy: 'Sign in to the desktop session (macOS keychain, Windows account, or a Linux keyring), then enter the token again.' },
+    zh: { text: '系统的安全存储不可用，无法加密保存访问令牌。', remedy: '请登录桌面会话（macOS 钥匙串、Windows 账户或 Linux 密钥环）后重新填写令牌。' },
+  },
+  'token-vault.write-failed': {
+    retryable: true,
+    en: { text: 'The access token could not be saved ({{reason}}).', remedy: 'Check that the data folder is writable and has free space, then try again.' },
+    zh: { text: '访问令牌无法保存（{{reason}}）。', remedy: '请确认数据文件夹可写且磁盘有剩余空间，然后重试。' },
+  },
+  'data-folder.locked': {
+    retryable: false,
+    en: { text: 'The data folder {{dataDir}} is in use by {{owner}} (process {{pid}} on {{hostname}}, since {{startedAt}}).', remedy: 'Close that program first, or start with another data folder.' },
+    zh: { text: '数据文件夹 {{dataDir}} 正被 {{owner}} 使用（{{hostname}} 上的进程 {{pid}}，自 {{startedAt}} 起）。', remedy: '请先关闭该程序，或使用其他数据文件夹启动。' },
+  },
+  'data-folder.unusable': {
+    retryable: false,
+    en: { text: 'The data folder {{dataDir}} cannot be used ({{reason}}).', remedy: 'Choose a folder you can write to.' },
+    zh: { text: '无法使用数据文件夹 {{dataDir}}（{{reason}}）。', remedy: '请选择一个有写入权限的文件夹。' },
+  },
+
+  'print.component-not-running': {
+    retryable: true,
+    en: { text: 'The print component at {{url}} is not running.', remedy: 'Start the CAINIAO print component; queued labels print as soon as it connects.' },
+    zh: { text: '打印组件 {{url}} 未运行。', remedy: '请启动菜鸟打印组件；排队的面单会在连接后自动打印。' },
+  },
+  'print.connection-lost': {
+    retryable: true,
+    en: { text: 'The connection to the print component was lost ({{detail}}).', remedy: 'It reconnects by itself; labels whose outcome is unknown are checked before any is printed again.' },
+    zh: { text: '与打印组件的连接已断开（{{detail}}）。', remedy: '将自动重连；结果未知的面单会先核对，再决定是否重打。' },
+  },
+  'print.handshake-failed': {
+    retryable: true,
+    en: { text: 'The print component at {{url}} answered, but the connection could not be set up ({{detail}}).', remedy: 'Check the print component address in Settings and restart the component.' },
+    zh: { text: '打印组件 {{url}} 有响应，但无法建立连接（{{detail}}）。', remedy: '请检查“设置”中的打印组件地址，并重启打印组件。' },
+  },
+  'print.request-timeout': {
+    retryable: false,
+    en: { text: 'The print component did not answer {{command}} within {{timeoutMs}} ms.', remedy: 'The outcome is checked with the component before anything is printed again.' },
+    zh: { text: '打印组件在 {{timeoutMs}} 毫秒内未响应 {{command}}。', remedy: '将先向打印组件核对结果，再决定是否重打。' },
+  },
+  'print.command-refused': {
+    retryable: false,
+    en: { text: 'The print component refused {{command}}: {{message}}', remedy: 'Check the printer and the print component.' },
+    zh: { text: '打印组件拒绝了 {{command}}：{{message}}', remedy: '请检查打印机和打印组件。' },
+  },
+  'print.document-failed': {
+    retryable: false,
+    en: { text: 'Label {{documentId}} failed to print (code {{code}}): {{detail}}', remedy: 'Fix the cause (paper, printer), then reprint the label.' },
+    zh: { text: '面单 {{documentId}} 打印失败（代码 {{code}}）：{{detail}}', remedy: '请排除原因（纸张、打印机）后重打该面单。' },
+  },
+  'print.unknown-encryption': {
+    retryable: false,
+    en: { text: 'The print component cannot decrypt the print data of {{documentId}} (Unknown encryption type).', remedy: 'Fetch the print data again; check that the print component matches the carrier platform.' },
+    zh: { text: '打印组件无法解密面单 {{documentId}} 的打印数据（未知加密类型）。', remedy: '请重新获取打印数据，并确认打印组件与快递平台一致。' },
+  },
+  'print.document-not-found': {
+    retryable: false,
+    en: { text: 'The print component received no content for {{documentId}}.', remedy: 'Fetch the print data again.' },
+    zh: { text: '打印组件未收到面单 {{documentId}} 的内容。', remedy: '请重新获取打印数据。' },
+  },
+  'print.outcome-unknown': {
+    retryable: false,
+    en: { text: 'Whether label {{documentId}} printed is not known yet.', remedy: 'The component is being asked; check the printer before printing it again.' },
+    zh: { text: '尚不确定面单 {{documentId}} 是否已打印。', remedy: '正在向打印组件核对；重打前请先检查打印机。' },
+  },
+  'print.printer-not-offered': {
+    retryable: false,
+    en: { text: 'There is no printer named “{{printer}}”.', remedy: 'Choose another printer in Settings.' },
+    zh: { text: '没有名为“{{printer}}”的打印机。', remedy: '请在“设置”中选择其他打印机。' },
+  },
+  'print.calibration-out-of-range': {
+    retryable: false,
+    en: { text: '{{field}} is {{value}} mm; it must be between -{{limit}} and {{limit}} mm.', remedy: 'Enter a smaller offset.' },
+    zh: { text: '{{field}} 为 {{value}} 毫米，必须在 -{{limit}} 到 {{limit}} 毫米之间。', remedy: '请输入更小的偏移量。' },
+  },
+  'print.encrypted-needs-component': {
+    retryable: false,
+    en: { text: 'The print data of {{waybillCode}} is encrypted: only the carrier platform’s print component (e.g. the CAINIAO print component) can print it.', remedy: 'Print it through the print component, or issue with unencrypted print data to print on an OS printer.' },
+    zh: { text: '面单 {{waybillCode}} 的打印数据已加密：只有快递平台的打印组件（如菜鸟打印组件）能打印。', remedy: '请通过打印组件打印，或以不加密的打印数据取号后使用系统打印机打印。' },
+  },
+  'print.plain-data-invalid': {
+    retryable: false,
+    en: { text: 'The print data of {{waybillCode}} holds no usable label data ({{reason}}).', remedy: 'Fetch the print data again through History.' },
+    zh: { text: '面单 {{waybillCode}} 的打印数据中没有可用的面单内容（{{reason}}）。', remedy: '请在“历史记录”中重新获取打印数据。' },
+  },
+  'print.os-printer-not-found': {
+    retryable: false,
+    en: { text: 'The system has no printer named “{{printer}}”.', remedy: 'Choose a printer from the list in Settings.' },
+    zh: { text: '系统中没有名为“{{printer}}”的打印机。', remedy: '请在“设置”的列表中选择打印机。' },
+  },
+  'print.os-print-failed': {
+    retryable: true,
+    en: { text: 'Printing on “{{printer}}” failed: {{reason}}', remedy: 'Check the printer (power, paper, cable), then print again.' },
+    zh: { text: '在“{{printer}}”上打印失败：{{reason}}', remedy: '请检查打印机（电源、纸张、连接线）后重新打印。' },
+  },
+  'print.os-printers-unreadable': {
+    retryable: true,
+    en: { text: 'The system’s printer list cannot be read ({{reason}}).', remedy: 'Check that the print service (CUPS or the Windows print spooler) is running.' },
+    zh: { text: '无法读取系统的打印机列表（{{reason}}）。', remedy: '请确认打印服务（CUPS 或 Windows 打印后台处理程序）正在运行。' },
+  },
+  'print.os-print-system-missing': {
+    retryable: false,
+    en: { text: 'The system print command {{command}} is not installed.', remedy: 'Install the system’s printing support (CUPS), or print through the print component.' },
+    zh: { text: '系统未安装打印命令 {{command}}。', remedy: '请安装系统打印支持（CUPS），或通过打印组件打印。' },
+  },
+  'print.os-paper-size-missing': {
+    retryable: false,
+    en: { text: 'The printer “{{printer}}” has no paper size of {{size}} mm.', remedy: 'Add a {{size}} mm paper form in the printer’s driver settings.' },
+    zh: { text: '打印机“{{printer}}”没有 {{size}} 毫米的纸张规格。', remedy: '请在打印机驱动设置中添加 {{size}} 毫米的纸张规格。' },
+  },
+  'print.os-platform-unsupported': {
+    retryable: false,
+    en: { text: 'Printing to system printers is not supported on {{platform}}.', remedy: 'Print through the carrier platform’s print component.' },
+    zh: { text: '此平台（{{platform}}）不支持直接使用系统打印机。', remedy: '请通过快递平台的打印组件打印。' },
+  },
 } as const satisfies Record<string, ErrorCatalogEntry>;
 
 /** Text and remedy of one error in one language, as i18next-style templates. */

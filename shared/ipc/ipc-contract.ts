@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { NetworkInfo } from '../domain/network';
+import { CALIBRATION_LIMIT_MM, type ComponentState, type PrinterChoice, type PrinterConfig, type TestPrintResult } from '../domain/printing';
 import type { Subscription } from '../domain/subscription';
 import type { Result } from '../result';
 import type { Settings } from '../settings/settings-schema';
@@ -8,6 +9,10 @@ import { channel, event, type ChannelCall, type InputOf, type OutputOf, type Par
 
 /** An input that carries nothing: `{}` (a missing body is read as `{}`). */
 const noInput = z.object({}).strict();
+/** A printer as the component names it. */
+const printerName = z.string().trim().min(1).max(200);
+/** A calibration offset: the component's range is a few millimetres either way. */
+const offsetMm = z.number().min(-CALIBRATION_LIMIT_MM).max(CALIBRATION_LIMIT_MM);
 
 /** Which shell the renderer runs in, and where the station keeps its data. */
 export interface StationInfo {
@@ -60,12 +65,28 @@ export const ipcContract = {
   'subscription.get': channel<Subscription>()(noInput),
   /** Carriers, branches, balances, services and sender addresses. */
   'network.get': channel<NetworkInfo>()(noInput),
+  /** Where the connection to the print component stands (connecting starts on first ask). */
+  'print.component-state': channel<ComponentState>()(noInput),
+  /** The printers the print component offers, and which one printing uses. */
+  'printers.list': channel<PrinterChoice>()(noInput),
+  /** Chooses the printer labels go to (null: the component's default); checked against the list. */
+  'printers.choose': channel<SettingsView>()(z.object({ printer: printerName.nullable() }).strict()),
+  /** Prints one test label and waits for what became of it. */
+  'printers.test-print': channel<TestPrintResult>()(z.object({ printer: printerName }).strict()),
+  /** A printer's paper size and offsets in the component. */
+  'printers.get-config': channel<PrinterConfig>()(z.object({ printer: printerName }).strict()),
+  /** Sets a printer's offsets (millimetres) to calibrate where the label lands on the paper. */
+  'printers.calibrate': channel<PrinterConfig>()(
+    z.object({ printer: printerName, horizontalOffset: offsetMm, verticalOffset: offsetMm }).strict(),
+  ),
 } as const;
 
 /** Events main pushes to the renderer. */
 export const ipcEvents = {
   /** The settings changed (from any window or process part). */
   'settings.changed': event<SettingsView>(),
+  /** The print component connected, disconnected or is reconnecting. */
+  'print.component-state': event<ComponentState>(),
 } as const;
 
 /** The contract's type. */

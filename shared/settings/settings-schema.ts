@@ -28,8 +28,8 @@ export type LabelSize = (typeof LABEL_SIZES)[number];
 export const DEFAULT_LABEL_SIZE: LabelSize = '76x130';
 
 /**
- * The account a new station uses against the embedded sandbox (demo mode), so that it works with
- * zero typing. The sandbox accepts it; a real gateway does not know it.
+ * The demo shop: the account a new station uses against the embedded sandbox (demo mode), so that
+ * it works with zero typing. The sandbox serves exactly this account; a real gateway does not know it.
  */
 export const DEMO_GATEWAY_ACCOUNT = { shopId: '57301862', sellerNick: '小满百货旗舰店', merchantUserId: 2201385297 } as const;
 

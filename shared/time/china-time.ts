@@ -45,3 +45,16 @@ export function chinaDayOf(instant: number): string {
   const [year, month, day] = chinaParts(instant);
   return `${year}-${month}-${day}`;
 }
+
+/** Milliseconds in one day. */
+export const dayMs = 86_400_000;
+
+/** Start of the China calendar day containing the instant, as epoch milliseconds. */
+export function chinaDayStart(instant: number): number {
+  return Math.floor((instant + chinaOffsetMs) / dayMs) * dayMs - chinaOffsetMs;
+}
+
+/** `yyMMdd` in China time (the date part of Pinduoduo order numbers). */
+export function chinaDateStamp(instant: number): string {
+  return chinaDayOf(instant).slice(2).replaceAll('-', '');
+}

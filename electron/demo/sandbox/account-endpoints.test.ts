@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { findCarrier } from '../../../shared/domain/carriers';
-import { DAY_MS, formatChinaTime, parseGatewayTime } from './china-time';
+import { dayMs, formatChinaDateTime } from '../../../shared/time/china-time';
+import { readGatewayTime } from '../../gateway/decoding/tolerant-values';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './index';
 import { callEndpoint, defined, issueBody, issueEntry, plainOrders } from './test-requests';
 
@@ -104,10 +105,10 @@ describe('subscription period', () => {
       expect(code).toBe(0);
       expect(data).toMatchObject({ status: '使用中', version_no: 1, withholding_money: 1 });
       expect(data.end_date).toMatch(/^\d{4}-\d{2}-\d{2} 23:59:59$/);
-      const daysLeft = (defined(parseGatewayTime(String(data.end_date))) - Date.now()) / DAY_MS;
+      const daysLeft = (defined(readGatewayTime(String(data.end_date))) - Date.now()) / dayMs;
       expect(daysLeft).toBeGreaterThan(5);
       expect(daysLeft).toBeLessThanOrEqual(6);
-      expect(defined(parseGatewayTime(String(data.start_date)))).toBeLessThan(Date.now());
+      expect(defined(readGatewayTime(String(data.start_date)))).toBeLessThan(Date.now());
     }
   });
 
@@ -124,8 +125,8 @@ describe('subscription period', () => {
     const running = await start({ subscriptionStart: start_, subscriptionEnd: end, quirks: 'field-table' });
     const { data } = await subscription(running, {});
     expect(data).toMatchObject({ start_date: start_ / 1000, end_date: end / 1000, status: '已过期' });
-    await running.setSubscription({ start: start_, end: Date.now() + 30 * DAY_MS });
+    await running.setSubscription({ start: start_, end: Date.now() + 30 * dayMs });
     expect((await subscription(running, {})).data.status).toBe('使用中');
-    expect(formatChinaTime(end)).toBe('2024-12-31 23:59:59');
+    expect(formatChinaDateTime(end)).toBe('2024-12-31 23:59:59');
   });
 });

@@ -1,5 +1,5 @@
 import type { SellerFlagValue } from '../../../shared/domain/seller-flags';
-import { DAY_MS, chinaDateStamp } from './china-time';
+import { chinaDateStamp, dayMs } from '../../../shared/time/china-time';
 import { DEMO_REGIONS, type DemoRegion } from './demo-regions';
 import { seededRandom, type SeededRandom } from './seeded-random';
 
@@ -203,8 +203,8 @@ export function generateDemoOrders(parameters: DemoOrderParameters): DemoOrder[]
     const isPreSale = random.chance(0.05);
     // Ordinary orders: confirmed within the last 52 hours, ship within 48 hours, so some are
     // urgent and a few overdue. Pre-sale orders: confirmed within 10 days, ship in 15.
-    const confirmTime = isPreSale ? generatedAt - random.int(0, 10 * DAY_MS) : generatedAt - random.int(5 * 60_000, 52 * 3600_000);
-    const lastShipTime = confirmTime + (isPreSale ? 15 * DAY_MS : 2 * DAY_MS);
+    const confirmTime = isPreSale ? generatedAt - random.int(0, 10 * dayMs) : generatedAt - random.int(5 * 60_000, 52 * 3600_000);
+    const lastShipTime = confirmTime + (isPreSale ? 15 * dayMs : 2 * dayMs);
     const isPdd = random.chance(0.08);
     let orderSn = '';
     while (orderSn === '' || usedNumbers.has(orderSn)) {

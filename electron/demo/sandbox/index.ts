@@ -1,6 +1,7 @@
+import { DEMO_GATEWAY_ACCOUNT } from '../../../shared/settings/settings-schema';
 import type { AddressInfo } from 'node:net';
 import { CallLog } from './call-log';
-import { DAY_MS, chinaDayStart } from './china-time';
+import { chinaDayStart, dayMs } from '../../../shared/time/china-time';
 import { mergeFaults, NO_FAULTS } from './faults';
 import type { SandboxControls } from './admin-routes';
 import type { GatewayContext } from './gateway-context';
@@ -39,9 +40,10 @@ export { NO_FAULTS } from './faults';
 /** The demo account and the defaults of every option. */
 export const SANDBOX_DEFAULTS = {
   token: 'sandbox-demo-token',
-  shopId: '57301862',
-  sellerNick: '小满百货旗舰店',
-  userId: 2201385297,
+  // The demo account is the settings' default account, so a new station works with zero typing.
+  shopId: DEMO_GATEWAY_ACCOUNT.shopId,
+  sellerNick: DEMO_GATEWAY_ACCOUNT.sellerNick,
+  userId: DEMO_GATEWAY_ACCOUNT.merchantUserId,
   orders: 2000,
   seed: 20241111,
   points: 100_000,
@@ -74,9 +76,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         generatedAt: options.generatedAt ?? now,
         pointsBalance: options.points ?? SANDBOX_DEFAULTS.points,
         subscription: {
-          start: options.subscriptionStart ?? now - 360 * DAY_MS,
+          start: options.subscriptionStart ?? now - 360 * dayMs,
           // The last second of the fifth day from today, China time.
-          end: options.subscriptionEnd ?? chinaDayStart(now) + (SANDBOX_DEFAULTS.subscriptionDaysLeft + 1) * DAY_MS - 1000,
+          end: options.subscriptionEnd ?? chinaDayStart(now) + (SANDBOX_DEFAULTS.subscriptionDaysLeft + 1) * dayMs - 1000,
         },
       });
   const writer = options.dataFile === undefined ? null : new StateFileWriter(options.dataFile);

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DAY_MS } from './china-time';
+import { dayMs } from '../../../shared/time/china-time';
 import { startSandbox, type RunningSandbox } from './index';
 import { readStateFile } from './state-file';
 import { callEndpoint, defined, issueBody, issueEntry, plainOrders } from './test-requests';
@@ -73,15 +73,15 @@ describe('state in a data file', () => {
   });
 
   it('moves the order times forward by whole days when restarted days later, keeping the numbers', async () => {
-    const first = await start({ generatedAt: Date.now() - 8.5 * DAY_MS });
+    const first = await start({ generatedAt: Date.now() - 8.5 * dayMs });
     const before = first.orders();
     await first.close();
     const second = await start();
     const after = second.orders();
     expect(after.map((order) => order.orderSn)).toEqual(before.map((order) => order.orderSn));
     after.forEach((order, index) => {
-      expect(order.confirmTime - defined(before[index]).confirmTime).toBe(8 * DAY_MS);
-      expect(order.lastShipTime - defined(before[index]).lastShipTime).toBe(8 * DAY_MS);
+      expect(order.confirmTime - defined(before[index]).confirmTime).toBe(8 * dayMs);
+      expect(order.lastShipTime - defined(before[index]).lastShipTime).toBe(8 * dayMs);
     });
     expect(after.every((order) => order.confirmTime <= Date.now())).toBe(true);
   });

@@ -1,5 +1,5 @@
 import type { PrintParty } from '../sandbox-print-crypto';
-import { DAY_MS } from './china-time';
+import { dayMs } from '../../../shared/time/china-time';
 import { allBranches, type BranchDefinition } from './demo-network';
 import { generateDemoOrders, type DemoOrder } from './demo-orders';
 import { buildPrintContent } from './print-content';
@@ -66,7 +66,7 @@ export class SandboxState {
   ) {
     // Orders keep their numbers for good; their times move forward by whole days, so a demo
     // restarted from its data file next week still has urgent orders (and none from the future).
-    const shift = Math.max(0, Math.floor((now - data.generatedAt) / DAY_MS)) * DAY_MS;
+    const shift = Math.max(0, Math.floor((now - data.generatedAt) / dayMs)) * dayMs;
     this.orders = generateDemoOrders({ seed: data.seed, count: data.orderCount, generatedAt: data.generatedAt }).map((order) =>
       shift === 0 ? order : { ...order, confirmTime: order.confirmTime + shift, lastShipTime: order.lastShipTime + shift },
     );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatChinaTime } from './china-time';
+import { formatChinaDateTime } from '../../../shared/time/china-time';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './index';
 import { DEFAULT_SOLD_ORDERS_PAGE_SIZE } from './sold-orders-endpoint';
 import { callEndpoint, defined } from './test-requests';
@@ -107,9 +107,9 @@ describe('sold orders: enhanced-only filters', () => {
     const from = defined(sorted[100]).confirmTime;
     const to = defined(sorted[199]).confirmTime;
     const inRange = orders.filter((order) => order.confirmTime >= Math.floor(from / 1000) * 1000 && order.confirmTime <= Math.floor(to / 1000) * 1000);
-    const ranged = await fetchPage(running, { vvtype: 1, start_time: formatChinaTime(from), end_time: formatChinaTime(to), pageSize: 100 });
+    const ranged = await fetchPage(running, { vvtype: 1, start_time: formatChinaDateTime(from), end_time: formatChinaDateTime(to), pageSize: 100 });
     expect(ranged.data.totalElements).toBe(inRange.length);
-    expect((await fetchPage(running, { vvtype: 2, start_time: formatChinaTime(from) })).data.totalElements).toBe(400);
+    expect((await fetchPage(running, { vvtype: 2, start_time: formatChinaDateTime(from) })).data.totalElements).toBe(400);
     expect((await fetchPage(running, { start_time: 'yesterday' })).code).toBe(100);
     expect((await fetchPage(running, { remarkTag: 6 })).code).toBe(100);
   });
@@ -153,8 +153,8 @@ describe('sold orders: wire shapes', () => {
     expect(entry).toMatchObject({
       address: order.address,
       is_pre_sale: String(order.isPreSale),
-      last_ship_time: formatChinaTime(order.lastShipTime),
-      confirm_time: formatChinaTime(order.confirmTime),
+      last_ship_time: formatChinaDateTime(order.lastShipTime),
+      confirm_time: formatChinaDateTime(order.confirmTime),
       goods_count: String(order.goodsCount),
       pay_amount: (order.payAmountFen / 100).toFixed(2),
       order_status: '1',

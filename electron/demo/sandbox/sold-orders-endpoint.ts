@@ -1,7 +1,7 @@
 import { SELLER_FLAG_FILTER_VALUES } from '../../../shared/domain/seller-flags';
 import { SOLD_ORDER_FILTERS_VVTYPE } from '../../../shared/gateway/editions';
 import { ISSUE_LIMITS } from '../../../shared/gateway/issue-limits';
-import { parseGatewayTime } from './china-time';
+import { readGatewayTime } from '../../gateway/decoding/tolerant-values';
 import type { DemoOrder } from './demo-orders';
 import { charge, readVvtype, shopRefusal, successAnswer, type EndpointHandler } from './gateway-context';
 import { ParameterError, optionalInteger, optionalString, type JsonObject } from './request-fields';
@@ -13,7 +13,7 @@ export const DEFAULT_SOLD_ORDERS_PAGE_SIZE = 20;
 function readTime(body: JsonObject, key: string): number | undefined {
   const text = optionalString(body, key, key);
   if (text === undefined) return undefined;
-  const time = parseGatewayTime(text);
+  const time = readGatewayTime(text);
   if (time === null) throw new ParameterError(key, '时间格式应为yyyy-MM-dd HH:mm:ss');
   return time;
 }

@@ -1,4 +1,4 @@
-import { formatChinaTime } from './china-time';
+import { formatChinaDateTime } from '../../../shared/time/china-time';
 import type { DemoOrder } from './demo-orders';
 import type { SandboxQuirks } from './sandbox-types';
 
@@ -18,7 +18,7 @@ const yuan = (fen: number) => fen / 100;
 /** One sold-order entry as the paging endpoint sends it, keys in the spec's order (2.7). */
 export function soldOrderRecord(order: DemoOrder, quirks: SandboxQuirks, fee: number): Record<string, unknown> {
   const sample = quirks === 'sample';
-  const time = (epochMs: number) => (sample ? epochMs : formatChinaTime(epochMs));
+  const time = (epochMs: number) => (sample ? epochMs : formatChinaDateTime(epochMs));
   const number = (value: number, text = String(value)) => (sample ? value : text);
   return {
     receiver_name: order.receiverName,
@@ -51,5 +51,5 @@ export function pagingFields(quirks: SandboxQuirks, page: number, pageSize: numb
 
 /** A subscription date as the subscription endpoint sends it. */
 export function subscriptionDate(quirks: SandboxQuirks, epochMs: number): string | number {
-  return quirks === 'sample' ? formatChinaTime(epochMs) : Math.floor(epochMs / 1000);
+  return quirks === 'sample' ? formatChinaDateTime(epochMs) : Math.floor(epochMs / 1000);
 }

@@ -99,6 +99,12 @@ describe('decodeSoldOrder', () => {
     });
   });
 
+  it('reads flag 0 (grey) and unknown flags as no flag', () => {
+    expect(decodeSoldOrder({ ...sampleRecord, remark_tag: 0 })?.flag).toBeNull();
+    expect(decodeSoldOrder({ ...sampleRecord, remark_tag: '9' })?.flag).toBeNull();
+    expect(decodeSoldOrder({ ...sampleRecord, remark_tag: '5' })?.flag).toBe(5);
+  });
+
   it('drops a record without an order number', () => {
     expect(decodeSoldOrder({ ...sampleRecord, order_sn: '' })).toBeNull();
   });

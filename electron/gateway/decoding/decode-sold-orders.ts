@@ -16,6 +16,12 @@ import {
   readYuanAsFen,
 } from './tolerant-values';
 
+/** A seller flag 1–5; 0 (grey, none), null and anything unknown are "no flag". */
+function readFlag(value: unknown): number | null {
+  const flag = readInteger(value);
+  return flag !== null && flag >= 1 && flag <= 5 ? flag : null;
+}
+
 /** One sold-order record (spec 2.7, any documented variant) as a SoldOrder; null without an order number. */
 export function decodeSoldOrder(record: RawRecord): SoldOrder | null {
   const orderNumber = readText(pick(record, 'order_sn', 'orderSn')).trim();
@@ -38,7 +44,7 @@ export function decodeSoldOrder(record: RawRecord): SoldOrder | null {
     lastShipAt: readGatewayTime(pick(record, 'last_ship_time', 'lastShipTime')),
     confirmedAt: readGatewayTime(pick(record, 'confirm_time', 'confirmTime')),
     remark: readText(record.remark),
-    flag: readInteger(pick(record, 'remark_tag', 'remarkTag')),
+    flag: readFlag(pick(record, 'remark_tag', 'remarkTag')),
     flagName: readOptionalText(pick(record, 'remark_tag_name', 'remarkTagName')),
   };
 }

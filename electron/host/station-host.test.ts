@@ -1,0 +1,191 @@
+import { spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channelNames, type ChannelInput, type ChannelName } from '../../shared/ipc/ipc-contract';
+import { createStation, type Station } from '../composition/create-station';
+import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
+import { startSandbox, type RunningSandbox } from '../demo/sandbox';
+import { keyFileCipher } from '../token-vault/key-file-cipher';
+import { startStationHost, type RunningStationHost } from './station-host';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+const token = 'tok-Zx81qPv7-realistic-access-token-4471';
+
+/** A valid input for every channel: adding a channel without one here fails to compile. */
+const validInputs: { [C in ChannelName]: ChannelInput<C> } = {
+  'station.info': {},
+  'settings.get': {},
+  'settings.update': { patch: { ui: { language: 'en' } } },
+  'token.set': { token },
+  'token.clear': {},
+  'connection.test': {},
+  'subscription.get': {},
+  'network.get': {},
+  'print.component-state': {},
+  'printers.list': {},
+  'printers.choose': { printer: 'Deli DL-888T (76×130)' },
+  'printers.test-print': { printer: 'Deli DL-888T (76×130)' },
+  'printers.get-config': { printer: 'Deli DL-888T (76×130)' },
+  'printers.calibrate': { printer: 'Deli DL-888T (76×130)', horizontalOffset: 1.5, verticalOffset: -0.5 },
+};
+
+describe('browser host over the full composition root', () => {
+  let dataDir: string;
+  let sandbox: RunningSandbox;
+  let emulator: PrintEmulator;
+  let station: Station;
+  let host: RunningStationHost;
+  const pushed: string[] = [];
+  const streamAbort = new AbortController();
+
+  const call = async (channel: string, body: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${host.origin}/ipc/${channel}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-station-key': host.key, ...headers },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, text: await response.text() };
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'station-host-'));
+    sandbox = await startSandbox({ port: 0, token, orders: 50 });
+    emulator = await startPrintEmulator({ port: 0, spoolDir: join(dataDir, 'spool'), noRender: true });
+    const started = await createStation({
+      shell: 'browser-host',
+      dataDir: join(dataDir, 'station'),
+      tokenCipher: (folder) => keyFileCipher({ keyPath: join(folder, 'host-token.key') }),
+      overrides: { baseUrl: sandbox.url, componentUrl: emulator.url },
+    });
+    if (!started.ok) throw new Error(started.message);
+    station = started.station;
+    host = await startStationHost({ port: 0, rendererDir: resolve(repoRoot, 'out/renderer'), dispatch: station.dispatch, events: station.events });
+    const stream = await fetch(`${host.origin}/ipc/events?key=${host.key}`, { signal: streamAbort.signal });
+    void (async () => {
+      const decoder = new TextDecoder();
+      try {
+        for await (const chunk of stream.body as AsyncIterable<Uint8Array>) pushed.push(decoder.decode(chunk));
+      } catch {
+        // The stream ends when the test aborts it.
+      }
+    })();
+  });
+
+  afterAll(async () => {
+    streamAbort.abort();
+    await host.close();
+    await station.close();
+    await emulator.close();
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('lists every channel of the contract', async () => {
+    const response = await fetch(`${host.origin}/ipc`, { headers: { 'x-station-key': host.key } });
+    expect(await response.json()).toEqual({ ok: true, data: { channels: channelNames } });
+  });
+
+  it('rejects malformed input on every channel with a typed error', async () => {
+    for (const channel of channelNames) {
+      for (const malformed of [{ unexpected: true }, 'text', 42, [1, 2]]) {
+        const answer = JSON.parse((await call(channel, malformed)).text);
+        expect(answer, `${channel} ${JSON.stringify(malformed)}`).toMatchObject({
+          ok: false,
+          error: { code: 'ipc.invalid-input', params: { channel }, retryable: false },
+        });
+      }
+    }
+    const unknown = JSON.parse((await call('orders.delete-everything', {})).text);
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'ipc.unknown-channel' } });
+  });
+
+  it('names the field and the problem in the typed error', async () => {
+    const answer = JSON.parse((await call('printers.calibrate', { printer: 'Deli DL-888T (76×130)', horizontalOffset: 99, verticalOffset: 0 })).text);
+    expect(answer.error.code).toBe('ipc.invalid-input');
+    expect(answer.error.params.problems).toContain('horizontalOffset');
+  });
+
+  it('refuses a request without the key, with a wrong key, from a foreign Origin or Host', async () => {
+    const noKey = await fetch(`${host.origin}/ipc/station.info`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(noKey.status).toBe(403);
+    expect(((await noKey.json()) as { error: { code: string } }).error.code).toBe('host.refused');
+    expect((await call('station.info', {}, { 'x-station-key': 'f'.repeat(48) })).status).toBe(403);
+    expect((await call('station.info', {}, { origin: 'http://evil.example' })).status).toBe(403);
+    // fetch() will not send a foreign Host header; a DNS-rebinding page's request would.
+    const reboundStatus = await new Promise<number | undefined>((accept, reject) => {
+      request(`${host.origin}/ipc`, { headers: { 'x-station-key': host.key, host: 'rebound.example' } }, (response) => {
+        response.resume();
+        accept(response.statusCode);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(reboundStatus).toBe(403);
+    const events = await fetch(`${host.origin}/ipc/events`);
+    expect(events.status).toBe(403);
+  });
+
+  it('serves the page with a strict CSP and a fresh nonce per load', async () => {
+    const first = await fetch(`${host.origin}/`);
+    const second = await fetch(`${host.origin}/`);
+    const csp = first.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'none'");
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(await first.text()).toContain(`nonce="${nonce}"`);
+    expect(second.headers.get('content-security-policy')).not.toBe(csp);
+  });
+
+  it('never lets the token out: no IPC answer, page, pushed event or log line holds it', async () => {
+    const answers: string[] = [];
+    answers.push((await call('token.set', { token })).text);
+    for (const channel of channelNames) answers.push((await call(channel, validInputs[channel])).text);
+    answers.push((await call('token.set', { token })).text);
+    answers.push(await (await fetch(`${host.origin}/`)).text());
+
+    const status = JSON.parse(answers[0] ?? '{}');
+    expect(status).toEqual({ ok: true, data: { isSet: true, lastFour: token.slice(-4) } });
+    // The calls really used the token: the sandbox answered with data, not 401.
+    expect(JSON.parse((await call('subscription.get', {})).text).ok).toBe(true);
+    expect(sandbox.calls().every((entry) => entry.code !== 401)).toBe(true);
+
+    await new Promise((settle) => setTimeout(settle, 200));
+    expect(pushed.join('')).toContain('settings.changed');
+    const logs = await readdir(join(dataDir, 'station', 'logs'));
+    const logText = (await Promise.all(logs.map((name) => readFile(join(dataDir, 'station', 'logs', name), 'utf8')))).join('\n');
+    for (const text of [...answers, pushed.join(''), logText]) expect(text).not.toContain(token);
+  });
+});
+
+describe('the data folder lock between processes', () => {
+  it('refuses a second host on the same data folder with a clear message', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'station-lock-'));
+    const startHost = () =>
+      spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir], {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    const first = startHost();
+    try {
+      const firstLine = await new Promise<string>((accept) => createInterface({ input: first.stdout }).once('line', accept));
+      expect(firstLine).toMatch(/^Station host listening on http:\/\/127\.0\.0\.1:\d+\/\?key=/);
+      const second = startHost();
+      let stderr = '';
+      second.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exitCode = await new Promise<number | null>((accept) => second.once('exit', accept));
+      expect(exitCode).not.toBe(0);
+      expect(stderr).toContain(`is in use by Waybill Print Station`);
+      expect(stderr).toContain(`(process ${first.pid}`);
+    } finally {
+      const exited = new Promise((accept) => first.once('exit', accept));
+      first.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The print component as the UI sees it (state, printers, printer settings, failures): shared by
+ * the print services in main and the renderer through the IPC contract.
+ */
+
+/** Why the component is not reachable right now. */
+export type OfflineReason =
+  /** Nothing listens on the component's address: the component is not installed or not started. */
+  | 'not-running'
+  /** A connection existed and was dropped (component restarted or crashed, desk slept). */
+  | 'connection-lost'
+  /** Something answered but the connection could not be set up (HTTP error, no handshake reply). */
+  | 'handshake-failed'
+  /** The station closed the connection itself; nothing reconnects. */
+  | 'closed';
+
+/** Where the connection to the component stands. */
+export type ComponentState =
+  | { kind: 'connecting'; url: string; attempt: number }
+  | {
+      kind: 'connected';
+      url: string;
+      /** The component's version, when it told. */
+      agentVersion: string | null;
+      /** False when the component refused to report task failures (setGlobalConfig failed). */
+      failureNotices: boolean;
+    }
+  | {
+      kind: 'offline';
+      url: string;
+      reason: OfflineReason;
+      /** The underlying error text, for logs and support. */
+      detail: string;
+      /** When the next attempt starts; null when nothing will reconnect. */
+      retryInMs: number | null;
+      since: number;
+    };
+
+/** The component's own description of itself. */
+export interface AgentInfo {
+  version: string;
+  message: string;
+}
+
+/** One printer the operating system offers through the component. */
+export interface PrinterInfo {
+  name: string;
+  /** The component's status text (e.g. `enable`), null when it sent none. */
+  status: string | null;
+}
+
+/** The printers and which one the component prints to when a task names none. */
+export interface PrinterList {
+  defaultPrinter: string | null;
+  printers: PrinterInfo[];
+}
+
+/** Paper size in millimetres. */
+export interface PaperSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * A printer's settings in the component: paper and offsets (millimetres) for calibration. `raw`
+ * keeps every field the component sent, so that writing the config back loses nothing unknown.
+ */
+export interface PrinterConfig {
+  name: string;
+  paperSize: PaperSize | null;
+  horizontalOffset: number;
+  verticalOffset: number;
+  orientation: string | null;
+  raw: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Why a document or task failed, as the component said it: its numeric code when it sent one
+ * (11 empty document, 40 unknown encryption, …) and its detail text.
+ */
+export interface PrintFailure {
+  code: number | null;
+  detail: string;
+  /** Which message said so: the print reply, a document notice, a whole-task notice or a status query. */
+  source: 'print-reply' | 'document' | 'task' | 'status-query';
+}
+
+/** The printers and which one printing will use. */
+export interface PrinterChoice {
+  printers: PrinterInfo[];
+  defaultPrinter: string | null;
+  /** The stored choice when the component still offers it, else the component's default, else null. */
+  effective: string | null;
+  /** A choice was stored and the component no longer offers a printer of that name. */
+  storedMissing: boolean;
+}
+
+/** What became of a test print. */
+export type TestPrintResult =
+  | { outcome: 'printed'; taskId: string; documentId: string }
+  | { outcome: 'failed'; taskId: string; documentId: string; failure: PrintFailure }
+  /** Accepted, but no printed or failed notice came within the time limit: check the printer. */
+  | { outcome: 'no-notice'; taskId: string; documentId: string };
+
+/** How far an offset may move the print, in millimetres either way: more means the wrong paper, not calibration. */
+export const CALIBRATION_LIMIT_MM = 30;
