@@ -18,7 +18,9 @@ import { createTokenVault, type TokenCipher } from '../token-vault/token-vault';
 import { PrintComponentError, type PrintComponent } from '../printing/print-component';
 import { printComponentStationError } from '../printing/print-station-errors';
 import { calibratePrinter, choosePrinter, listPrinters, printTestLabel } from '../printing/printer-setup';
+import { chinaDayOf } from '../../shared/time/china-time';
 import { createGatewayAccess } from './gateway-access';
+import { createOrdersAccess } from './orders-access';
 import { createPrintAccess } from './print-access';
 
 /** Values given on the command line or by environment: they win over settings for this run only. */
@@ -39,6 +41,8 @@ export interface CreateStationOptions {
   /** How the token is encrypted at rest: Electron's safeStorage, or a key file of the host's own. */
   tokenCipher: (dataDir: string) => TokenCipher;
   overrides: RunOverrides;
+  /** Size of the embedded sandbox's demo shop on first start (tests and benchmarks). */
+  demoOrders?: number | undefined;
   /** Also log to the console (the browser host and development). */
   consoleLog?: boolean;
 }
@@ -105,6 +109,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     logger,
     costLedger,
     onSandboxToken: (token) => secrets.push(token),
+    demoOrders: options.demoOrders,
   });
 
   const print = createPrintAccess({
@@ -123,6 +128,13 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       throw error;
     }
   };
+
+  const orders = createOrdersAccess({
+    client: () => gateway.client(),
+    settings: effectiveSettings,
+    onProgress: (progress) => events.emit('orders.refresh-progress', progress),
+    onChanged: () => events.emit('orders.changed', { at: Date.now() }),
+  });
 
   const settingsView = (): SettingsView => ({ settings: effectiveSettings(), token: vault.status() });
   settings.onChange(() => events.emit('settings.changed', settingsView()));
@@ -165,6 +177,11 @@ export async function createStation(options: CreateStationOptions): Promise<Star
           : network,
       };
     },
+    'costs.summary': () => ({ today: costLedger.totalForChinaDay(chinaDayOf(Date.now())) }),
+    'orders.list': () => orders.list(),
+    'orders.refresh-estimate': () => orders.estimate(),
+    'orders.refresh': (request) => orders.refresh(request),
+    'orders.refresh-cancel': () => ({ cancelled: orders.cancel() }),
     'print.component-state': async () => (await print.component()).component.state(),
     'printers.list': () => withComponent('getPrinters', (component) => listPrinters(component, settings.get().print.printer)),
     'printers.choose': async ({ printer }) => {

@@ -18,6 +18,8 @@ export interface GatewayAccessOptions {
   costLedger: CostLedger;
   /** Told the embedded sandbox's token, so the logger scrubs it like a real one. */
   onSandboxToken: (token: string) => void;
+  /** Sold orders of the demo shop when the sandbox starts without a state file. */
+  demoOrders?: number | undefined;
 }
 
 /** The current gateway client (rebuilt when the settings it depends on change), and shutdown. */
@@ -40,7 +42,7 @@ export function createGatewayAccess(options: GatewayAccessOptions): GatewayAcces
     sandbox ??= (async () => {
       const folder = join(options.dataDir, 'demo');
       await mkdir(folder, { recursive: true });
-      const running = await startSandbox({ port: 0, dataFile: join(folder, 'sandbox-state.json') });
+      const running = await startSandbox({ port: 0, dataFile: join(folder, 'sandbox-state.json'), ...(options.demoOrders === undefined ? {} : { orders: options.demoOrders }) });
       options.onSandboxToken(running.token);
       options.logger.info('demo sandbox gateway started', { url: running.url });
       return running;

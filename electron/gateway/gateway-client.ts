@@ -7,7 +7,7 @@ import type { IssueResult, QueryResult } from '../../shared/domain/waybill';
 import type { ErrorCode, StationError } from '../../shared/errors/station-error';
 import { describeError, stationError } from '../../shared/errors/station-error';
 import type { EditionName } from '../../shared/gateway/editions';
-import { EDITION_VVTYPES, SOLD_ORDER_FILTERS_VVTYPE } from '../../shared/gateway/editions';
+import { effectiveVvtype, SOLD_ORDER_FILTERS_VVTYPE } from '../../shared/gateway/editions';
 import type { GatewayEndpointId } from '../../shared/gateway/endpoints';
 import { GATEWAY_CODES } from '../../shared/gateway/envelope-codes';
 import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
@@ -125,10 +125,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   /** The token the gateway last answered 401 for: no call is wasted on it again. */
   let rejected: { token: string; message: string } | null = null;
 
-  const vvtypeFor = (endpoint: GatewayEndpointId): number | null =>
-    options.vvtypeOverrides && Object.hasOwn(options.vvtypeOverrides, endpoint)
-      ? (options.vvtypeOverrides[endpoint] ?? null)
-      : EDITION_VVTYPES[options.edition][endpoint];
+  const vvtypeFor = (endpoint: GatewayEndpointId): number | null => effectiveVvtype(options.edition, options.vvtypeOverrides, endpoint);
 
   const baseUrlValid = /^https?:\/\/[^\s/]+/i.test(baseUrl);
 

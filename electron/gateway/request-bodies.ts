@@ -1,6 +1,9 @@
 import type { IssueEntry, IssueRequest, Party, Recipient } from '../../shared/domain/issue-entry';
+import type { SoldOrderFilters } from '../../shared/domain/sold-order';
 import { formatChinaDateTime } from '../../shared/time/china-time';
 import type { GatewayRequestBody } from './gateway-transport';
+
+export type { SoldOrderFilters } from '../../shared/domain/sold-order';
 
 /**
  * The wire bodies of the five endpoints (spec 4.1–4.5, bodies per decisions.md), exact in what
@@ -14,17 +17,6 @@ export interface AccountIdentity {
   sellerNick: string;
   /** The merchant id actually using the waybill account (user_id of each issue entry). */
   userId: number;
-}
-
-/** Server-side sold-order filters (only honoured with the sold-orders vvtype 1). */
-export interface SoldOrderFilters {
-  /** Epoch ms; sent as China wall-clock time. */
-  startAt?: number;
-  endAt?: number;
-  remark?: string;
-  /** Seller flag 1–5. */
-  flag?: number;
-  flagName?: string;
 }
 
 /** The filter fields present in a filter set, by their wire names. */

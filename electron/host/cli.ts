@@ -18,6 +18,7 @@ const { values } = parseArgs({
     token: { type: 'string', default: process.env.STATION_TOKEN },
     shop: { type: 'string', default: process.env.STATION_SHOP_ID },
     'component-url': { type: 'string', default: process.env.STATION_COMPONENT_URL },
+    'demo-orders': { type: 'string', default: process.env.STATION_DEMO_ORDERS },
   },
 });
 
@@ -33,11 +34,16 @@ if (!existsSync(resolve(rendererDir, 'index.html'))) {
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a whole number from 0 to 65535 (got "${values.port}").`, 2);
 
+const demoOrders = values['demo-orders'] === undefined ? undefined : Number(values['demo-orders']);
+if (demoOrders !== undefined && (!Number.isInteger(demoOrders) || demoOrders < 0)) fail(`--demo-orders must be a whole number (got "${values['demo-orders']}").`, 2);
+
 const started = await createStation({
   shell: 'browser-host',
   dataDir: values['data-dir'],
   tokenCipher: (dataDir) => keyFileCipher({ keyPath: resolve(dataDir, 'host-token.key') }),
   overrides: { baseUrl: values['base-url'], token: values.token, shopId: values.shop, componentUrl: values['component-url'] },
+  demoOrders,
+  consoleLog: false,
 });
 if (!started.ok) fail(started.message, 3);
 const station = started.station;

@@ -48,3 +48,14 @@ export interface SoldOrderPage {
   /** Points the call cost. */
   points: number;
 }
+
+/** Server-side sold-order filters (only honoured with the sold-orders vvtype 1). */
+export interface SoldOrderFilters {
+  /** Epoch ms; sent as China wall-clock time. */
+  startAt?: number;
+  endAt?: number;
+  remark?: string;
+  /** Seller flag 1–5. */
+  flag?: number;
+  flagName?: string;
+}

@@ -421,6 +421,11 @@ export const errorCatalog = {
     en: { text: 'Printing to system printers is not supported on {{platform}}.', remedy: 'Print through the carrier platform’s print component.' },
     zh: { text: '此平台（{{platform}}）不支持直接使用系统打印机。', remedy: '请通过快递平台的打印组件打印。' },
   },
+  'orders.refresh-running': {
+    retryable: true,
+    en: { text: 'Orders are already being loaded.', remedy: 'Wait for the running refresh to finish, or cancel it first.' },
+    zh: { text: '订单正在加载中。', remedy: '请等待当前加载完成，或先取消它。' },
+  },
 } as const satisfies Record<string, ErrorCatalogEntry>;
 
 /** Text and remedy of one error in one language, as i18next-style templates. */

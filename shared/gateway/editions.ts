@@ -45,3 +45,16 @@ export const VVTYPE_RULES: Readonly<Record<GatewayEndpointId, VvtypeRule>> = {
  * remarkTag, remarkTagName) are honoured; with any other value the gateway ignores them.
  */
 export const SOLD_ORDER_FILTERS_VVTYPE = 1;
+
+/** Per-endpoint vvtype overrides from the advanced settings (null: send none). */
+export type VvtypeOverrides = Partial<Record<GatewayEndpointId, number | null>>;
+
+/** The vvtype actually sent to an endpoint: the override where one is set, else the edition's. */
+export function effectiveVvtype(edition: EditionName, overrides: VvtypeOverrides | undefined, endpoint: GatewayEndpointId): number | null {
+  return overrides && Object.hasOwn(overrides, endpoint) ? (overrides[endpoint] ?? null) : EDITION_VVTYPES[edition][endpoint];
+}
+
+/** Whether the server-side sold-order filters work for this edition and overrides. */
+export function soldOrderFiltersAvailable(edition: EditionName, overrides: VvtypeOverrides | undefined): boolean {
+  return effectiveVvtype(edition, overrides, 'sold-orders') === SOLD_ORDER_FILTERS_VVTYPE;
+}

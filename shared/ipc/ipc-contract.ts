@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { NetworkInfo } from '../domain/network';
+import type { OrderListing, OrderRefreshEstimate, OrderRefreshOutcome, OrderRefreshProgress } from '../domain/order-row';
 import { CALIBRATION_LIMIT_MM, type ComponentState, type PrinterChoice, type PrinterConfig, type TestPrintResult } from '../domain/printing';
 import type { Subscription } from '../domain/subscription';
 import type { Result } from '../result';
@@ -43,6 +44,11 @@ export interface ConnectionTestReport {
   network: Result<{ carriers: number; branches: number }>;
 }
 
+/** Points spent, as the account bar shows them. */
+export interface CostSummary {
+  today: { calls: number; points: number };
+}
+
 /**
  * The IPC contract: every channel once — its name, the zod schema of its input and the type of
  * its output — and every pushed event. Both shells (Electron IPC and the browser host's HTTP)
@@ -65,6 +71,33 @@ export const ipcContract = {
   'subscription.get': channel<Subscription>()(noInput),
   /** Carriers, branches, balances, services and sender addresses. */
   'network.get': channel<NetworkInfo>()(noInput),
+  /** Points spent today (China calendar day) and in all, from the station's cost ledger. */
+  'costs.summary': channel<CostSummary>()(noInput),
+  /** The cached orders with their issued/printed state. */
+  'orders.list': channel<OrderListing>()(noInput),
+  /** What a refresh would fetch and cost, asked before a full fetch starts. */
+  'orders.refresh-estimate': channel<OrderRefreshEstimate>()(noInput),
+  /** Fetches orders from the gateway into the cache (progress pushed as `orders.refresh-progress`). */
+  'orders.refresh': channel<OrderRefreshOutcome>()(
+    z
+      .object({
+        mode: z.enum(['changed', 'full']),
+        /** Server-side filters: honoured only where the edition has them (sold-orders vvtype 1). */
+        filters: z
+          .object({
+            startAt: z.number().int().nonnegative().optional(),
+            endAt: z.number().int().nonnegative().optional(),
+            remark: z.string().max(200).optional(),
+            flag: z.number().int().min(1).max(5).optional(),
+            flagName: z.string().max(50).optional(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  ),
+  /** Stops a running refresh between pages; what arrived stays cached. */
+  'orders.refresh-cancel': channel<{ cancelled: boolean }>()(noInput),
   /** Where the connection to the print component stands (connecting starts on first ask). */
   'print.component-state': channel<ComponentState>()(noInput),
   /** The printers the print component offers, and which one printing uses. */
@@ -85,6 +118,10 @@ export const ipcContract = {
 export const ipcEvents = {
   /** The settings changed (from any window or process part). */
   'settings.changed': event<SettingsView>(),
+  /** A page of a running order refresh arrived. */
+  'orders.refresh-progress': event<OrderRefreshProgress>(),
+  /** The cached orders or their station state changed: fetch `orders.list` again. */
+  'orders.changed': event<{ at: number }>(),
   /** The print component connected, disconnected or is reconnecting. */
   'print.component-state': event<ComponentState>(),
 } as const;
