@@ -14,6 +14,12 @@ export type LabelDrawOp =
   | { kind: 'text'; x: number; y: number; size: number; shaped: ShapedText; color: 'black' | 'white' }
   | { kind: 'bars'; y: number; height: number; rects: readonly { x: number; width: number }[] };
 
+/** How far the whole drawing moves on the page, in points (positive: right and down). */
+export interface LabelShift {
+  x: number;
+  y: number;
+}
+
 /** A rectangle in points. */
 export interface Box {
   x: number;

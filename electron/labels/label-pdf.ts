@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { LabelDrawOp } from './label-canvas';
+import type { LabelDrawOp, LabelShift } from './label-canvas';
 import { FAUX_BOLD_STROKE_EM } from './label-fonts';
 import type { LabelFontKey, LabelFonts } from './label-fonts';
 import type { LabelLayout } from './label-layout';
@@ -7,9 +7,10 @@ import type { LabelLayout } from './label-layout';
 /**
  * Writes a laid-out label as a one-page PDF of the label's exact size with pdfkit: text in the
  * embedded, subset TrueType fonts (CIDFontType2 + FontFile2, with a ToUnicode map so the text can
- * be searched and extracted), barcodes and rules as vector paths.
+ * be searched and extracted), barcodes and rules as vector paths. A shift moves the drawing, never
+ * the page.
  */
-export function writeLabelPdf(layout: LabelLayout, fonts: LabelFonts): Promise<Uint8Array> {
+export function writeLabelPdf(layout: LabelLayout, fonts: LabelFonts, shift: LabelShift = { x: 0, y: 0 }): Promise<Uint8Array> {
   const doc = new PDFDocument({
     size: [layout.width, layout.height],
     margin: 0,
@@ -28,6 +29,7 @@ export function writeLabelPdf(layout: LabelLayout, fonts: LabelFonts): Promise<U
     doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
     doc.on('error', reject);
   });
+  if (shift.x !== 0 || shift.y !== 0) doc.translate(shift.x, shift.y);
   for (const op of layout.ops) drawOp(doc, op);
   doc.end();
   return done;

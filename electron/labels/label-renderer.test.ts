@@ -4,7 +4,7 @@ import type { LabelInput, LabelSize } from './label-input';
 import { createLabelRenderer } from './label-renderer';
 import { SAMPLE_LABEL_INPUTS } from './sample-labels';
 import { pdfPageSizes, pdfText, pdfType0Fonts, rasterizePdf } from './testing/pdf-inspection';
-import { inkDisagreement, rasterizeSvg, readCode128 } from './testing/raster-inspection';
+import { inkDisagreement, rasterizeSvg, readCode128, shiftImage } from './testing/raster-inspection';
 
 const renderer = createLabelRenderer();
 const sizes: readonly LabelSize[] = ['76x130', '100x180'];
@@ -105,5 +105,39 @@ describe('label content', () => {
     const pdf = await renderer.renderPdf(input, '76x130');
     expect(await pdfText(pdf)).toContain('9812345678901');
     expect(await readCode128(await rasterizePdf(pdf, thermalDpi))).toEqual(['9812345678901']);
+  });
+});
+
+describe('printer offsets', () => {
+  const input = sample('ZTO');
+  // 2 mm right and 3 mm up are 16 and 24 printer dots: 20 and 30 pixels at 10 px/mm.
+  const offset = { horizontalMm: 2, verticalMm: -3 };
+  const shiftPx = { x: 20, y: -30 };
+
+  it('move the whole drawing on a page that keeps the label size', async () => {
+    const plain = await rasterizePdf(await renderer.renderPdf(input, '76x130'), comparisonDpi);
+    const pdf = await renderer.renderPdf(input, '76x130', { offset });
+    const [page] = await pdfPageSizes(pdf);
+    expect(page?.width).toBeCloseTo(76 * POINTS_PER_MM, 3);
+    expect(page?.height).toBeCloseTo(130 * POINTS_PER_MM, 3);
+    const moved = await rasterizePdf(pdf, comparisonDpi);
+    // Measured: the moved label is the plain one shifted (up to edge pixels); unshifted they differ a lot.
+    expect(inkDisagreement(moved, shiftImage(plain, shiftPx.x, shiftPx.y))).toBeLessThan(0.02);
+    expect(inkDisagreement(moved, plain)).toBeGreaterThan(0.3);
+    expect(await readCode128(await rasterizePdf(pdf, thermalDpi))).toEqual([input.data.waybillCode]);
+  });
+
+  it('move the SVG preview the same way as the PDF', async () => {
+    const pdfImage = await rasterizePdf(await renderer.renderPdf(input, '100x180', { offset }), comparisonDpi);
+    const svg = renderer.renderSvg(input, '100x180', { offset });
+    const svgImage = await rasterizeSvg(svg, pdfImage.width, pdfImage.height);
+    expect(inkDisagreement(pdfImage, svgImage)).toBeLessThan(0.01);
+    expect(svg).not.toBe(renderer.renderSvg(input, '100x180'));
+  });
+
+  it('of zero draw the label exactly as without offsets', async () => {
+    const zero = { horizontalMm: 0, verticalMm: 0 };
+    expect(renderer.renderSvg(input, '76x130', { offset: zero })).toBe(renderer.renderSvg(input, '76x130'));
+    expect(await pdfText(await renderer.renderPdf(input, '76x130', { offset: zero }))).toBe(await pdfText(await renderer.renderPdf(input, '76x130')));
   });
 });

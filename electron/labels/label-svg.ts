@@ -1,5 +1,5 @@
 import type * as fontkit from 'fontkit';
-import type { LabelDrawOp } from './label-canvas';
+import type { LabelDrawOp, LabelShift } from './label-canvas';
 import { FAUX_BOLD_STROKE_EM } from './label-fonts';
 import type { LabelFonts } from './label-fonts';
 import type { LabelLayout } from './label-layout';
@@ -7,11 +7,13 @@ import type { LabelLayout } from './label-layout';
 /**
  * Writes a laid-out label as a self-contained SVG preview: the same drawing operations as the
  * PDF, with every glyph drawn from the same font outlines (defined once, placed with <use>), so
- * the preview matches the print without depending on fonts installed where it is shown.
+ * the preview matches the print without depending on fonts installed where it is shown. A shift
+ * moves the drawing, never the page.
  */
-export function writeLabelSvg(layout: LabelLayout, fonts: LabelFonts): string {
+export function writeLabelSvg(layout: LabelLayout, fonts: LabelFonts, shift: LabelShift = { x: 0, y: 0 }): string {
   const glyphs = new Map<string, string>();
-  const body = layout.ops.map((op) => drawOp(op, fonts, glyphs)).join('');
+  const ops = layout.ops.map((op) => drawOp(op, fonts, glyphs)).join('');
+  const body = shift.x !== 0 || shift.y !== 0 ? `<g transform="translate(${num(shift.x)} ${num(shift.y)})">${ops}</g>` : ops;
   const defs = [...glyphs].map(([id, path]) => `<path id="${id}" d="${path}"/>`).join('');
   const width = num(layout.width);
   const height = num(layout.height);

@@ -1,15 +1,18 @@
 import { execFile } from 'node:child_process';
 import { LABEL_SIZES_MM } from '../labels/label-input';
 import type { LabelSize } from '../labels/label-input';
+import { cupsJobs, cupsServerVersion, describeCupsServer, IPP_JOB_STATE, parseCupsServer } from './cups-ipp';
+import type { CupsJobAttributes, CupsServer } from './cups-ipp';
 import { osPrintFailure } from './os-printing-types';
-import type { OsPrinterInfo, OsPrinting, OsPrintOutcome } from './os-printing-types';
+import type { OsJobState, OsPrinterInfo, OsPrinting, OsPrintOutcome, OsPrintSystemStatus } from './os-printing-types';
 
 /**
  * Printing through CUPS (macOS, Linux) with CUPS's own command-line clients, `lp` and `lpstat`,
  * run with execFile and argument arrays (no shell). Why not an npm package: the maintained-looking
  * one (unix-print) builds a shell command line from the file and printer names (an injection
  * risk) and clears PATH; the IPP and native-addon packages are unmaintained. `lp` and `lpstat`
- * ship with every CUPS install, and their output is stable in the C locale we run them in.
+ * ship with every CUPS install, and their output is stable in the C locale we run them in. What
+ * became of a job is asked over IPP (cups-ipp.ts): no CUPS command prints a job's exact state.
  */
 
 /** The CUPS media name of a label size: a custom size in millimetres, e.g. `Custom.76x130mm`. */
@@ -63,9 +66,62 @@ async function schedulerRunning(): Promise<boolean> {
   return (await runCommand('lpstat', ['-r'])).stdout.trim() === 'scheduler is running';
 }
 
+/**
+ * The scheduler every CUPS client of this process talks to, as `lpstat -H` names it: asked each
+ * time, so that a changed CUPS_SERVER or client.conf applies as it does to `lp`.
+ */
+async function cupsServer(): Promise<{ server: CupsServer | null; address: string; missing: boolean }> {
+  const result = await runCommand('lpstat', ['-H']);
+  const address = result.stdout.trim();
+  return { server: result.exitCode === 0 ? parseCupsServer(address) : null, address, missing: result.missing };
+}
+
+/** A CUPS job state as the print system's job states. */
+function jobStateOf(job: CupsJobAttributes): OsJobState {
+  if (job.state === IPP_JOB_STATE.completed) return { kind: 'completed' };
+  if (job.state === IPP_JOB_STATE.canceled) return { kind: 'canceled', message: job.message };
+  if (job.state === IPP_JOB_STATE.aborted) return { kind: 'aborted', message: job.message };
+  return { kind: 'in-progress', message: job.message };
+}
+
+/** The job number of a CUPS request id (`WaybillPDF-12` → 12); null for anything else. */
+function jobNumber(jobId: string): number | null {
+  const digits = /-(\d+)$/.exec(jobId)?.[1];
+  return digits === undefined ? null : Number(digits);
+}
+
 /** The CUPS print system. */
 export function createCupsPrinting(): OsPrinting {
+  const name = 'CUPS';
   return {
+    name,
+    tracking: 'job-state',
+
+    async status(): Promise<OsPrintSystemStatus> {
+      const { server, address, missing } = await cupsServer();
+      if (missing) return { available: false, name, address: '', reason: 'missing', detail: 'the lpstat command is not installed' };
+      if (!server) return { available: false, name, address, reason: 'not-running', detail: `cannot read the CUPS server address “${address}”` };
+      const where = describeCupsServer(server);
+      try {
+        return { available: true, name, version: await cupsServerVersion(server), address: where };
+      } catch (error) {
+        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        return { available: false, name, address: where, reason: 'not-running', detail: `the CUPS scheduler at ${where} does not answer (${reason})` };
+      }
+    },
+
+    async jobStates(jobIds) {
+      const { server, address } = await cupsServer();
+      if (!server) throw new Error(`cannot read the CUPS server address “${address}”`);
+      const jobs = await cupsJobs(server);
+      const states = new Map<string, OsJobState>();
+      for (const jobId of jobIds) {
+        const job = jobs.get(jobNumber(jobId) ?? -1);
+        if (job) states.set(jobId, jobStateOf(job));
+      }
+      return states;
+    },
+
     async listPrinters(): Promise<OsPrintOutcome<OsPrinterInfo[]>> {
       const [names, defaults, states] = await Promise.all([
         runCommand('lpstat', ['-e']),

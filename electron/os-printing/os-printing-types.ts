@@ -62,10 +62,48 @@ export interface OsPrintAccepted {
   jobId: string | null;
 }
 
-/** A print system: its printers, and a way to send them a PDF. */
+/** Whether the print system answers, and what it is. */
+export type OsPrintSystemStatus =
+  | { available: true; name: string; version: string | null; address: string }
+  | {
+      available: false;
+      name: string;
+      address: string;
+      /** `not-running`: it may answer later (e.g. cupsd stopped); the others never change by themselves. */
+      reason: 'not-running' | 'missing' | 'unsupported';
+      detail: string;
+    };
+
+/** What the print system says became of a job it accepted. */
+export type OsJobState =
+  /** Waiting, held or printing; also while its printer is stopped (it resumes when the printer is enabled). */
+  | { kind: 'in-progress'; message: string }
+  | { kind: 'completed' }
+  | { kind: 'canceled'; message: string }
+  | { kind: 'aborted'; message: string };
+
+/**
+ * How far a print system follows a job: `job-state` (CUPS) reports when the job completed, i.e.
+ * the printer took all of it; `spooled` (Windows through pdf-to-printer) only that the spooler
+ * took the job, with no job id to follow.
+ */
+export type OsJobTracking = 'job-state' | 'spooled';
+
+/** A print system: its printers, a way to send them a PDF, and what became of the jobs. */
 export interface OsPrinting {
+  /** The print system's name for messages (`CUPS`, `Windows print spooler`). */
+  readonly name: string;
+  readonly tracking: OsJobTracking;
+  /** Asks the print system whether it answers (never rejects). */
+  status(): Promise<OsPrintSystemStatus>;
   listPrinters(): Promise<OsPrintOutcome<OsPrinterInfo[]>>;
   printPdf(job: OsPrintJob): Promise<OsPrintOutcome<OsPrintAccepted>>;
+  /**
+   * The states of jobs by the ids printPdf answered; a job the print system no longer knows (or
+   * never knew) is absent from the map. Empty where tracking is `spooled`. Rejects when the print
+   * system cannot be asked.
+   */
+  jobStates(jobIds: readonly string[]): Promise<ReadonlyMap<string, OsJobState>>;
 }
 
 /** Builds a failed outcome. */

@@ -14,5 +14,6 @@ describe('the print system of the platform', () => {
     const failure = { ok: false, error: { code: 'print.os-platform-unsupported', params: { platform: 'android' } } };
     expect(await printing.listPrinters()).toEqual(failure);
     expect(await printing.printPdf({ printer: 'P', pdf: new Uint8Array(), size: '76x130', title: 't' })).toEqual(failure);
+    expect(await printing.status()).toMatchObject({ available: false, reason: 'unsupported' });
   });
 });

@@ -11,5 +11,13 @@ export function createOsPrinting(platform: NodeJS.Platform = process.platform): 
   if (platform === 'win32') return createWindowsPrinting();
   if (cupsPlatforms.includes(platform)) return createCupsPrinting();
   const unsupported = () => Promise.resolve(osPrintFailure('print.os-platform-unsupported', { platform }));
-  return { listPrinters: unsupported, printPdf: unsupported };
+  const name = `no print system (${platform})`;
+  return {
+    name,
+    tracking: 'spooled',
+    status: () => Promise.resolve({ available: false, name, address: '', reason: 'unsupported', detail: `no supported print system on ${platform}` }),
+    listPrinters: unsupported,
+    printPdf: unsupported,
+    jobStates: () => Promise.resolve(new Map()),
+  };
 }

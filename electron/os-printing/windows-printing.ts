@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { release, tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { LABEL_SIZES_MM } from '../labels/label-input';
 import type { LabelSize } from '../labels/label-input';
@@ -12,6 +12,8 @@ import type { OsPrinting } from './os-printing-types';
  * Printing through the Windows spooler with pdf-to-printer (maintained; it drives the
  * SumatraPDF it ships). Windows has no per-job custom page size: the printer driver defines
  * paper forms, so the job names the driver's form whose size is the label's, and prints unscaled.
+ * The guarantee is weaker than CUPS's: print() resolves once SumatraPDF has handed the job to the
+ * spooler, and pdf-to-printer gives no job id to follow, so "spooled" is all that is known.
  */
 
 const lengthUnitsMm: Readonly<Record<string, number>> = { mm: 1, cm: 10, in: 25.4, '"': 25.4 };
@@ -52,7 +54,21 @@ function sumatraPdfPath(): string {
 /** The Windows spooler (loaded only on Windows: pdf-to-printer refuses every other platform). */
 export function createWindowsPrinting(): OsPrinting {
   const spooler = () => import('pdf-to-printer');
-  return {
+  const name = 'Windows print spooler';
+  const printing: OsPrinting = {
+    name,
+    tracking: 'spooled',
+
+    // The spooler answers when its printer list can be read.
+    async status() {
+      const listed = await printing.listPrinters();
+      return listed.ok
+        ? { available: true, name, version: release(), address: 'local' }
+        : { available: false, name, address: 'local', reason: 'not-running', detail: String(listed.error.params['reason']) };
+    },
+
+    jobStates: () => Promise.resolve(new Map()),
+
     async listPrinters() {
       try {
         const { getPrinters, getDefaultPrinter } = await spooler();
@@ -101,4 +117,5 @@ export function createWindowsPrinting(): OsPrinting {
       }
     },
   };
+  return printing;
 }

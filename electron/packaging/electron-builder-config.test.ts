@@ -1,4 +1,5 @@
 import { access, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Configuration, TargetConfiguration } from 'electron-builder';
@@ -27,6 +28,30 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(tempDir, { recursive: true, force: true });
 });
+
+/**
+ * Says whether a packaged file (relative, `/`-separated) is unpacked beside the asar archive,
+ * with the matcher electron-builder builds from `asarUnpack` (internal, like the file matchers
+ * createPackagedPathFilter uses).
+ */
+function createAsarUnpackFilter(builderConfig: Configuration): (relativePath: string) => boolean {
+  const { getFileMatchers } = createRequire(import.meta.url)('app-builder-lib/out/fileMatcher.js') as {
+    getFileMatchers(
+      config: Configuration,
+      name: 'asarUnpack',
+      destination: string,
+      options: { macroExpander: (pattern: string) => string; customBuildOptions: object; globalOutDir: string; defaultSrc: string },
+    ): { createFilter(): (file: string, stat: { isDirectory(): boolean }) => boolean }[] | null;
+  };
+  const matchers = getFileMatchers(builderConfig, 'asarUnpack', projectRoot, {
+    macroExpander: (pattern) => pattern,
+    customBuildOptions: {},
+    globalOutDir: path.join(projectRoot, 'release'),
+    defaultSrc: projectRoot,
+  });
+  const filter = matchers?.[0]?.createFilter();
+  return (relativePath) => filter?.(path.join(projectRoot, relativePath), { isDirectory: () => false }) ?? false;
+}
 
 /** A platform's targets as `{ target, arch[] }`, whichever of the config's short forms was used. */
 function targetsOf(platformConfig: { target?: string | TargetConfiguration | (string | TargetConfiguration)[] | null } | null | undefined): { target: string; arch: string[] }[] {
@@ -152,9 +177,11 @@ describe('what the packages are', () => {
     expect(config.linux?.category).toBe('Office');
   });
 
-  it('packs the app into asar with native code unpacked, and flips the hardening fuses', () => {
+  it('packs the app into asar with native code and the Windows printing helper unpacked, and flips the hardening fuses', () => {
     expect(config.asar).toBe(true);
-    expect(config.asarUnpack).toEqual(expect.arrayContaining(['**/*.node', '**/node_modules/better-sqlite3/**']));
+    expect(config.asarUnpack).toEqual(
+      expect.arrayContaining(['**/*.node', '**/node_modules/better-sqlite3/**', '**/node_modules/pdf-to-printer/dist/*.exe']),
+    );
     expect(config.electronFuses).toMatchObject({
       runAsNode: false,
       enableNodeOptionsEnvironmentVariable: false,
@@ -214,6 +241,19 @@ describe('which files go into the app', () => {
     for (const file of ['electron/host/cli.ts', 'out/host/index.js', 'bench/run-benchmarks.ts', 'e2e/issue-and-print.spec.ts', 'electron/main/index.test.ts', 'out/main/index.js.map']) {
       expect(isPackaged(file), file).toBe(false);
     }
+  });
+
+  it('ships pdf-to-printer’s SumatraPDF on Windows, outside the asar archive', async () => {
+    const dist = path.join(projectRoot, 'node_modules', 'pdf-to-printer', 'dist');
+    const programs = (await readdir(dist)).filter((name) => name.endsWith('.exe'));
+    expect(programs).toEqual([expect.stringMatching(/^SumatraPDF.*\.exe$/)]);
+    const isUnpacked = createAsarUnpackFilter(config);
+    for (const program of programs) {
+      const file = `node_modules/pdf-to-printer/dist/${program}`;
+      expect(createPackagedPathFilter(config, 'win')(file), file).toBe(true);
+      expect(isUnpacked(file), file).toBe(true);
+    }
+    expect(isUnpacked('node_modules/pdf-to-printer/dist/bundle.js')).toBe(false);
   });
 
   it('ships each platform only its own better-sqlite3 binaries', () => {

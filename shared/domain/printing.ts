@@ -1,3 +1,5 @@
+import type { StationError } from '../errors/station-error';
+
 /**
  * The print component as the UI sees it (state, printers, printer settings, failures): shared by
  * the print services in main and the renderer through the IPC contract.
@@ -83,6 +85,8 @@ export interface PrintFailure {
   detail: string;
   /** Which message said so: the print reply, a document notice, a whole-task notice or a status query. */
   source: 'print-reply' | 'document' | 'task' | 'status-query';
+  /** The typed error, where the adapter knows one (OS printing): the UI shows it instead of the detail. */
+  error?: StationError;
 }
 
 /** The printers and which one printing will use. */

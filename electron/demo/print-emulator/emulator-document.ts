@@ -1,4 +1,5 @@
 import { asRecord } from '../../gateway/decoding/tolerant-values';
+import { printDocumentLayers } from '../../labels/print-document-contents';
 import type { RawRecord } from '../../gateway/decoding/tolerant-values';
 import { decryptSandboxPrintData } from '../sandbox-print-crypto';
 import type { EncryptedPrintData } from '../sandbox-print-crypto';
@@ -53,8 +54,9 @@ export function isEmptyDocumentList(documents: unknown): boolean {
 
 /** Reads one document's layers; a failure carries the code the component would report. */
 export function readEmulatorDocument(documentId: string, contents: readonly unknown[]): DocumentReading {
-  const first = asRecord(contents[0]);
-  const customArea = asRecord(asRecord(contents[1])?.['data']);
+  const layers = printDocumentLayers(contents);
+  const first = asRecord(layers.printData);
+  const customArea = layers.customArea;
   if (!first) return { ok: false, failure: EMULATOR_FAILURES.noPrintData };
   if (first['encryptedData'] !== undefined) {
     try {

@@ -1,11 +1,10 @@
 import PDFDocument from 'pdfkit';
-import { CARRIERS, waybillNumberPattern } from '../../../shared/domain/carriers';
-import { readText } from '../../gateway/decoding/tolerant-values';
-import type { LabelInput, LabelItem, LabelSize, PlainWaybillData } from '../../labels/label-input';
+import type { LabelInput, LabelSize, PlainWaybillData } from '../../labels/label-input';
 import { POINTS_PER_MM } from '../../labels/label-input';
 import { createLabelRenderer } from '../../labels/label-renderer';
 import type { LabelRenderer, LabelRendererOptions } from '../../labels/label-renderer';
 import { readPlainPrintData } from '../../labels/plain-print-data';
+import { carrierCodeOfWaybill, customAreaOrderDetails } from '../../labels/print-document-contents';
 import type { PaperSize } from '../../printing/print-component';
 import type { EmulatorDocument } from './emulator-document';
 
@@ -35,40 +34,15 @@ function labelSizeFor(paper: PaperSize): LabelSize {
   return paper.width < 90 ? '76x130' : '100x180';
 }
 
-/** The carrier whose waybill-number shape matches, for the label's carrier name; else the number's own prefix. */
-function carrierCodeFor(waybillCode: string): string {
-  const carrier = CARRIERS.find((candidate) => candidate.waybillNumber && waybillNumberPattern(candidate.waybillNumber).test(waybillCode));
-  return carrier?.code ?? '';
-}
-
-/** Goods in the custom area's ITEM_INFO: `name×count` parts separated by `;`, `；` or line breaks. */
-function itemsOf(itemInfo: string): LabelItem[] {
-  return itemInfo
-    .split(/[;；\n]+/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '')
-    .map((part) => {
-      const match = /^(.*?)\s*[×xX*]\s*(\d+)$/.exec(part);
-      return match?.[1] ? { name: match[1], count: Number(match[2]) } : { name: part, count: 1 };
-    });
-}
-
 /** What the station's renderer needs, when the document's print data is a drawable waybill. */
 function labelInputFor(document: EmulatorDocument): LabelInput | null {
   const reading = readPlainPrintData(document.printData);
   if (reading.kind !== 'plain') return null;
   const data: PlainWaybillData = reading.data;
-  const area = document.customArea ?? {};
   return {
     data,
-    order: {
-      orderNumbers: readText(area['ORDER_ID'])
-        .split(/[,，\s]+/)
-        .filter((number) => number !== ''),
-      items: itemsOf(readText(area['ITEM_INFO'])),
-      remark: readText(area['REMARK']),
-    },
-    carrierCode: carrierCodeFor(data.waybillCode),
+    order: customAreaOrderDetails(document.customArea ?? null),
+    carrierCode: carrierCodeOfWaybill(data.waybillCode),
     printedAt: Date.now(),
   };
 }

@@ -75,3 +75,14 @@ export function inkDisagreement(a: RgbaImage, b: RgbaImage): number {
   }
   return inked === 0 ? 0 : differing / inked;
 }
+
+/** The image moved by whole pixels (positive: right and down), with white where nothing moved in. */
+export function shiftImage(image: RgbaImage, dx: number, dy: number): RgbaImage {
+  const data = new Uint8ClampedArray(image.data.length).fill(255);
+  for (let y = Math.max(0, dy); y < Math.min(image.height, image.height + dy); y += 1) {
+    const from = ((y - dy) * image.width + Math.max(0, -dx)) * 4;
+    const to = (y * image.width + Math.max(0, dx)) * 4;
+    data.set(image.data.subarray(from, from + (image.width - Math.abs(dx)) * 4), to);
+  }
+  return { width: image.width, height: image.height, data };
+}

@@ -1,0 +1,55 @@
+import { CARRIERS, waybillNumberPattern } from '../../shared/domain/carriers';
+import { asRecord, readText } from '../gateway/decoding/tolerant-values';
+import type { RawRecord } from '../gateway/decoding/tolerant-values';
+import type { LabelItem, LabelOrderDetails } from './label-input';
+
+/**
+ * A print document's content layers as our own renderer reads them: the first layer is the
+ * decoded print_data object, an optional second one the merchant's custom area, whose `data`
+ * carries the order (ORDER_ID, ITEM_INFO, REMARK). The print component emulator reads documents
+ * the same way.
+ */
+
+/** The layers of one print document: the print data (as sent) and the custom area's `data`, null without one. */
+export interface PrintDocumentLayers {
+  printData: unknown;
+  customArea: RawRecord | null;
+}
+
+/** Splits a document's contents into its print data and custom area. */
+export function printDocumentLayers(contents: readonly unknown[]): PrintDocumentLayers {
+  return { printData: contents[0], customArea: asRecord(asRecord(contents[1])?.['data']) };
+}
+
+/** Goods in the custom area's ITEM_INFO: `name×count` parts separated by `;`, `；` or line breaks. */
+function itemsOf(itemInfo: string): LabelItem[] {
+  return itemInfo
+    .split(/[;；\n]+/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => {
+      const match = /^(.*?)\s*[×xX*]\s*(\d+)$/.exec(part);
+      return match?.[1] ? { name: match[1], count: Number(match[2]) } : { name: part, count: 1 };
+    });
+}
+
+/** The order details a custom area carries; empty ones without a custom area. */
+export function customAreaOrderDetails(customArea: RawRecord | null): LabelOrderDetails {
+  const area = customArea ?? {};
+  return {
+    orderNumbers: readText(area['ORDER_ID'])
+      .split(/[,，\s]+/)
+      .filter((number) => number !== ''),
+    items: itemsOf(readText(area['ITEM_INFO'])),
+    remark: readText(area['REMARK']),
+  };
+}
+
+/**
+ * The carrier whose waybill-number shape matches, for the label's carrier name (print data does
+ * not name the carrier); empty when none does.
+ */
+export function carrierCodeOfWaybill(waybillCode: string): string {
+  const carrier = CARRIERS.find((candidate) => candidate.waybillNumber && waybillNumberPattern(candidate.waybillNumber).test(waybillCode));
+  return carrier?.code ?? '';
+}
