@@ -1,7 +1,19 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { thirdPartyLicencesPlugins } from './electron/about/third-party-licences';
 import { rendererNoncePlaceholder } from './electron/renderer-serving/renderer-csp';
+
+/** The licence list shipped with the app (About → third-party licences), written by the renderer build. */
+const licences = thirdPartyLicencesPlugins({
+  projectRoot: import.meta.dirname,
+  // The runtime every installer carries (its Chromium notices ship beside it as LICENSES.chromium.html).
+  alsoPackages: ['electron'],
+  extras: [
+    { name: 'Droid Sans Fallback', version: '6.0.1r16', license: 'Apache-2.0', file: 'assets/fonts/droid-sans-fallback-full.LICENSE.txt' },
+    { name: 'Liberation Sans', version: '2.1.5', license: 'OFL-1.1', file: 'assets/fonts/liberation-sans.LICENSE.txt' },
+  ],
+});
 
 /**
  * Builds the three Electron targets into `out/`: main (ESM, Node 22), preload (CommonJS, as a
@@ -9,12 +21,14 @@ import { rendererNoncePlaceholder } from './electron/renderer-serving/renderer-c
  */
 export default defineConfig({
   main: {
+    plugins: [licences.collect()],
     build: {
       outDir: 'out/main',
       rolldownOptions: { input: { index: resolve(import.meta.dirname, 'electron/main/index.ts') } },
     },
   },
   preload: {
+    plugins: [licences.collect()],
     build: {
       outDir: 'out/preload',
       externalizeDeps: false,
@@ -27,7 +41,7 @@ export default defineConfig({
   renderer: {
     root: 'renderer',
     base: './',
-    plugins: [react()],
+    plugins: [react(), licences.emit()],
     // Every script/style tag gets a nonce placeholder that the shells fill per page load.
     html: { cspNonce: rendererNoncePlaceholder },
     build: {

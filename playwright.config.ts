@@ -19,6 +19,8 @@ export const chromiumArgs = [
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // The Electron specs need the Electron runtime: playwright.electron.config.ts runs them.
+  testIgnore: 'electron/**',
   workers: 1,
   fullyParallel: false,
   forbidOnly: true,

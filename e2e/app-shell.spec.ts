@@ -5,19 +5,11 @@ test.describe('the renderer shell in Chromium through the browser host', () => {
     ['zh-CN', '电子面单打印站'],
     ['en-US', 'Waybill Print Station'],
   ] as const) {
-    test(`shows the app's name for a ${locale} system`, async ({ browser, stationHost }) => {
-      const context = await browser.newContext({ locale });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(stationHost.url);
+    // openStation fails the test on any console error or page error.
+    test(`shows the app's name for a ${locale} system`, async ({ openStation }) => {
+      const page = await openStation(locale);
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(page).toHaveTitle(name);
-      expect(errors).toEqual([]);
-      await context.close();
     });
   }
 

@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,42 +14,115 @@ export interface StationHostProcess {
   process: ChildProcess;
 }
 
-async function startHost(dataDir: string): Promise<StationHostProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir], {
-    cwd: repoRoot,
-    env: process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** A standalone sandbox gateway, standing in for a merchant's real gateway. */
+export interface SandboxGatewayProcess {
+  url: string;
+  token: string;
+}
+
+/** Starts a TypeScript entry point under Node and hands back its first stdout lines. */
+async function startProcess(args: string[], lineCount: number): Promise<{ child: ChildProcess; lines: string[] }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  if (!child.stdout) throw new Error('the host was started without a stdout pipe');
-  const lines = createInterface({ input: child.stdout });
-  const firstLine = await new Promise<string>((accept, reject) => {
-    const timer = setTimeout(() => reject(new Error(`host did not start within 20 s: ${stderr}`)), 20_000);
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      accept(line);
+  if (!child.stdout) throw new Error(`${args[0]} was started without a stdout pipe`);
+  const reader = createInterface({ input: child.stdout });
+  const lines = await new Promise<string[]>((accept, reject) => {
+    const seen: string[] = [];
+    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start within 20 s: ${stderr}`)), 20_000);
+    reader.on('line', (line) => {
+      seen.push(line);
+      if (seen.length === lineCount) {
+        clearTimeout(timer);
+        accept(seen);
+      }
     });
-    child.once('exit', (code) => reject(new Error(`host exited with ${code}: ${stderr}`)));
+    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}: ${stderr}`)));
   });
-  const match = /^Station host listening on (http:\/\/127\.0\.0\.1:\d+\/\?key=[0-9a-f]+)$/.exec(firstLine);
-  if (!match?.[1]) throw new Error(`unexpected first line from the host: ${firstLine}`);
+  return { child, lines };
+}
+
+/** Stops a process started here and waits until it is gone. */
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function startHost(dataDir: string, demoOrders: number | undefined): Promise<StationHostProcess> {
+  const args = ['electron/host/cli.ts', '--port', '0', '--data-dir', dataDir, ...(demoOrders === undefined ? [] : ['--demo-orders', String(demoOrders)])];
+  const { child, lines } = await startProcess(args, 1);
+  const match = /^Station host listening on (http:\/\/127\.0\.0\.1:\d+\/\?key=[0-9a-f]+)$/.exec(lines[0] ?? '');
+  if (!match?.[1]) throw new Error(`unexpected first line from the host: ${lines[0]}`);
   return { url: match[1], dataDir, process: child };
 }
 
-/** Playwright fixtures: each test gets a fresh data folder and its own host. */
-export const test = base.extend<{ stationHost: StationHostProcess }>({
-  // Playwright requires the object pattern even when a fixture depends on no other fixture.
-  // eslint-disable-next-line no-empty-pattern
-  stationHost: async ({}, use) => {
+/** The errors a page reported: console errors and uncaught exceptions. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
+  return errors;
+}
+
+/** Opens the station in a fresh browser context with this locale; the fixture checks its errors. */
+export type OpenStation = (locale: 'zh-CN' | 'en-US') => Promise<Page>;
+
+/** The desk's design size: a packing-desk monitor. */
+const deskViewport = { width: 1920, height: 1080 };
+
+/**
+ * Playwright fixtures: each test gets a fresh data folder and its own host (`demoOrders` sets
+ * the demo shop's size), `openStation` opens it in a browser and fails the test on any console
+ * error or page error, and `sandboxGateway` starts a separate sandbox as a "real" gateway.
+ */
+export const test = base.extend<{
+  demoOrders: number | undefined;
+  stationHost: StationHostProcess;
+  openStation: OpenStation;
+  sandboxGateway: SandboxGatewayProcess;
+}>({
+  demoOrders: [undefined, { option: true }],
+  stationHost: async ({ demoOrders }, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'station-e2e-'));
-    const host = await startHost(dataDir);
+    const host = await startHost(dataDir, demoOrders);
     await use(host);
-    const exited = new Promise((resolveExit) => host.process.once('exit', resolveExit));
-    host.process.kill('SIGTERM');
-    await exited;
+    await stopProcess(host.process);
     await rm(dataDir, { recursive: true, force: true });
   },
+  openStation: async ({ browser, stationHost }, use) => {
+    const opened: Array<{ close: () => Promise<void>; errors: string[] }> = [];
+    await use(async (locale) => {
+      const { page, errors, close } = await openPage(browser, locale);
+      opened.push({ close, errors });
+      await page.goto(stationHost.url);
+      return page;
+    });
+    for (const { close, errors } of opened) {
+      await close();
+      expect(errors, 'console errors and page errors').toEqual([]);
+    }
+  },
+  // Playwright requires the object pattern even when a fixture depends on no other fixture.
+  // eslint-disable-next-line no-empty-pattern
+  sandboxGateway: async ({}, use) => {
+    const { child, lines } = await startProcess(['electron/demo/sandbox-cli.ts', '--port', '0'], 2);
+    const url = /^Sandbox gateway listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(lines[0] ?? '')?.[1];
+    const token = /^Token: (\S+)$/.exec(lines[1] ?? '')?.[1];
+    if (!url || !token) throw new Error(`unexpected first lines from the sandbox: ${lines.join(' | ')}`);
+    await use({ url, token });
+    await stopProcess(child);
+  },
 });
+
+/** A page in a fresh context, collecting its errors. */
+async function openPage(browser: Browser, locale: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ locale, viewport: deskViewport });
+  const page = await context.newPage();
+  return { page, errors: collectPageErrors(page), close: () => context.close() };
+}
 
 export { expect };

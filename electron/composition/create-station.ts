@@ -1,17 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stationError, type StationError } from '../../shared/errors/station-error';
-import type { ChannelOutput, IpcHandlers, SettingsView, StationInfo } from '../../shared/ipc/ipc-contract';
+import type { AboutInfo, ChannelOutput, IpcHandlers, SettingsView, StationInfo } from '../../shared/ipc/ipc-contract';
 import { DEMO_GATEWAY_ACCOUNT, type Settings } from '../../shared/settings/settings-schema';
+import { readRuntimeVersions } from '../about/runtime-versions';
 import { DataFolderError } from '../data-folder/data-folder-error';
 import { acquireDataFolderLock } from '../data-folder/data-folder-lock';
 import { resolveDataFolder } from '../data-folder/resolve-data-folder';
+import { writeDiagnosticsArchive } from '../diagnostics/diagnostics-archive';
 import { createCostLedger } from '../gateway/cost-ledger';
 import { createRateLimiter } from '../gateway/rate-limiter';
 import { createIpcDispatcher, type IpcDispatch } from '../ipc/ipc-dispatcher';
 import { createStationEvents, type StationEvents } from '../ipc/station-events';
 import { StationFailure } from '../ipc/to-station-error';
-import { createStationLogger } from '../logging/station-logger';
+import type { JobSafePoints } from '../lifecycle/quit-guard';
+import { createStationLogger, type StationLogger } from '../logging/station-logger';
 import { createSettingsStore } from '../settings/settings-store';
 import { openStationDatabase } from '../store/open-station-database';
 import { createTokenVault, type TokenCipher } from '../token-vault/token-vault';
@@ -20,7 +23,13 @@ import { printComponentStationError } from '../printing/print-station-errors';
 import { calibratePrinter, choosePrinter, listPrinters, printTestLabel } from '../printing/printer-setup';
 import { chinaDayOf } from '../../shared/time/china-time';
 import { createGatewayAccess } from './gateway-access';
-import { createOrdersAccess } from './orders-access';
+import { soldOrderFiltersAvailable } from '../../shared/gateway/editions';
+import { createIssuingEngine } from '../issuing/issuing-engine';
+import { createIssuingJournal } from '../issuing/issuing-journal';
+import { createWaybillHistory } from '../issuing/waybill-history';
+import { createOrderCache } from '../order-cache/order-cache';
+import { createSqlitePrintTaskStore } from '../store/sqlite-print-task-store';
+import { issueSettings } from './issue-settings';
 import { createPrintAccess } from './print-access';
 
 /** Values given on the command line or by environment: they win over settings for this run only. */
@@ -29,6 +38,14 @@ export interface RunOverrides {
   token?: string | undefined;
   shopId?: string | undefined;
   componentUrl?: string | undefined;
+}
+
+/** What only the desktop shell can do for the services (the browser host has none of it). */
+export interface DesktopActions {
+  /** Opens a folder in the file manager; false when the OS refused. */
+  openFolder: (folder: string) => Promise<boolean>;
+  /** Shows a file selected in its folder. */
+  revealFile: (file: string) => void;
 }
 
 /** What the shells pass to the composition root. */
@@ -45,6 +62,8 @@ export interface CreateStationOptions {
   demoOrders?: number | undefined;
   /** Also log to the console (the browser host and development). */
   consoleLog?: boolean;
+  /** The desktop shell's file-manager actions (About → open data folder, diagnostics). */
+  desktop?: DesktopActions;
 }
 
 /** A wired station: the contract's dispatcher, its event bus, and what the shells show. */
@@ -54,6 +73,10 @@ export interface Station {
   info: StationInfo;
   /** The UI language the user chose, or null to follow the system. */
   uiLanguage: () => Settings['ui']['language'];
+  /** The station's log (the shell logs its own lifecycle and uncaught errors there). */
+  logger: StationLogger;
+  /** Running jobs and how to stop them at a safe point, for the quit question. */
+  jobs: JobSafePoints;
   /** Stops the embedded servers, closes the database and frees the data folder. */
   close: () => Promise<void>;
 }
@@ -79,11 +102,9 @@ export async function createStation(options: CreateStationOptions): Promise<Star
 
   const vault = createTokenVault({ filePath: join(dataDir, 'token.vault'), cipher: options.tokenCipher(dataDir) });
   const secrets: (string | null | undefined)[] = [options.overrides.token];
-  const logger = createStationLogger({
-    directory: join(dataDir, 'logs'),
-    console: options.consoleLog ?? false,
-    secrets: () => [...secrets, safeRead(() => vault.read())],
-  });
+  const currentSecrets = () => [...secrets, safeRead(() => vault.read())];
+  const logsDir = join(dataDir, 'logs');
+  const logger = createStationLogger({ directory: logsDir, console: options.consoleLog ?? false, secrets: currentSecrets });
   const settings = createSettingsStore({ filePath: join(dataDir, 'settings.json'), log: logger });
   const database = openStationDatabase({ file: join(dataDir, 'station.db'), onMigration: (event) => logger.info('database migrated', event) });
   const costLedger = createCostLedger(database);
@@ -116,7 +137,11 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     dataDir,
     settings: effectiveSettings,
     logger,
+    store: createSqlitePrintTaskStore(database),
     onState: (state) => events.emit('print.component-state', state),
+  });
+  print.queue.onEvent((event) => {
+    if (event.kind === 'status') events.emit('print.queue-status', event.status);
   });
   /** Runs a request against the print component, turning its failures into typed errors. */
   const withComponent = async <T>(command: string, request: (component: PrintComponent) => Promise<T>): Promise<T> => {
@@ -129,12 +154,55 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     }
   };
 
-  const orders = createOrdersAccess({
+  const ordersChanged = () => events.emit('orders.changed', { at: Date.now() });
+  const orders = createOrderCache({
+    db: database,
     client: () => gateway.client(),
-    settings: effectiveSettings,
+    shopId: () => effectiveSettings().gateway.shopId,
+    timeFilterAvailable: () => {
+      const { edition, vvtypeOverrides } = effectiveSettings().gateway;
+      return soldOrderFiltersAvailable(edition, vvtypeOverrides);
+    },
     onProgress: (progress) => events.emit('orders.refresh-progress', progress),
-    onChanged: () => events.emit('orders.changed', { at: Date.now() }),
+    onChanged: ordersChanged,
   });
+  const engine = createIssuingEngine({
+    journal: createIssuingJournal(database),
+    gateway: () => gateway.client(),
+    soldOrders: (orderNumbers) => orders.get(orderNumbers),
+    queue: print.queue,
+    costLedger,
+    logger,
+    emit: (event) => {
+      if (event.kind === 'job') events.emit('jobs.changed', event.job);
+      else {
+        events.emit('jobs.orders-changed', { jobId: event.jobId, orders: event.orders });
+        ordersChanged();
+      }
+    },
+  });
+  const history = createWaybillHistory({ db: database, queue: print.queue, gateway: () => gateway.client() });
+  const purgePrintData = () => {
+    const purged = history.purgePrintData(settings.get().retention.printDataRetentionDays);
+    if (purged.waybills > 0) logger.info('stored print data purged by retention', purged);
+  };
+  purgePrintData();
+  const dailyPurge = setInterval(purgePrintData, 24 * 60 * 60 * 1000);
+  dailyPurge.unref();
+  /** The start-up pass runs once, in the background; issuing waits for it. */
+  const startUp = print
+    .follow()
+    .then(() => engine.startUp())
+    .catch((error: unknown) => {
+      logger.error('start-up reconciliation failed', { error: String(error) });
+      throw error;
+    });
+  startUp.catch(() => undefined);
+  const afterStartUp = async <T>(work: () => T | Promise<T>): Promise<T> => {
+    await startUp;
+    return work();
+  };
+  settings.onChange(() => void print.follow().catch((error: unknown) => logger.warn('print output could not follow the settings', { error: String(error) })));
 
   const settingsView = (): SettingsView => ({ settings: effectiveSettings(), token: vault.status() });
   settings.onChange(() => events.emit('settings.changed', settingsView()));
@@ -145,6 +213,15 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     dataDir,
     demoMode: effectiveSettings().gateway.baseUrl === null,
     settingsNotice: notice ? { setAsidePath: notice.setAsidePath, reason: notice.reason } : null,
+  });
+  const about = (): AboutInfo => ({
+    productName: packageJson.productName,
+    version: packageJson.version,
+    shell: options.shell,
+    runtime: readRuntimeVersions(),
+    dataDir,
+    logsDir,
+    canOpenFolders: options.desktop !== undefined,
   });
 
   const handlers: IpcHandlers = {
@@ -179,6 +256,21 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     },
     'costs.summary': () => ({ today: costLedger.totalForChinaDay(chinaDayOf(Date.now())) }),
     'orders.list': () => orders.list(),
+    'issue.plan': (request) => afterStartUp(() => engine.plan({ ...issueSettings(effectiveSettings(), request.logisticsServices ?? ''), orderNumbers: request.orderNumbers, merge: request.merge, keepApart: request.keepApart })),
+    'issue.start': (request) => afterStartUp(() => engine.start(request)),
+    'jobs.cancel': ({ jobId }) => engine.cancel(jobId),
+    'jobs.retry': (request) => afterStartUp(() => engine.retry(request)),
+    'jobs.list': ({ limit }) => engine.jobs(limit),
+    'jobs.orders': ({ jobId }) => engine.jobOrders(jobId),
+    'jobs.summary': ({ jobId }) => engine.summary(jobId),
+    'jobs.startup-report': () => startUp,
+    'print.queue-status': () => print.queue.status(),
+    'history.search': (query) => history.search(query),
+    'history.reprint': (request) => history.reprint(request),
+    'history.resend-unknown': ({ waybillCodes }) => history.resendUnknown(waybillCodes),
+    'history.void': (request) => ({ changed: history.setVoid(request) }),
+    'history.export-csv': (query) => history.exportCsv(query),
+    'history.refetch-print-data': ({ waybillCodes }) => history.refetchPrintData(waybillCodes),
     'orders.refresh-estimate': () => orders.estimate(),
     'orders.refresh': (request) => orders.refresh(request),
     'orders.refresh-cancel': () => ({ cancelled: orders.cancel() }),
@@ -196,6 +288,22 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     'printers.get-config': ({ printer }) => withComponent('getPrinterConfig', (component) => component.getPrinterConfig(printer)),
     'printers.calibrate': ({ printer, horizontalOffset, verticalOffset }) =>
       withComponent('setPrinterConfig', (component) => calibratePrinter(component, printer, { horizontalOffset, verticalOffset })),
+    'app.about': about,
+    'app.open-data-folder': async () => ({ opened: options.desktop ? await options.desktop.openFolder(dataDir) : false }),
+    'diagnostics.export': () => {
+      const written = writeDiagnosticsArchive({
+        dataDir,
+        logsDir,
+        database,
+        settings: settingsView,
+        secrets: currentSecrets,
+        app: { name: packageJson.productName, version: packageJson.version, shell: options.shell },
+        runtime: readRuntimeVersions(),
+      });
+      logger.info('diagnostics exported', { file: written.file, bytes: written.bytes });
+      options.desktop?.revealFile(written.file);
+      return { ...written, revealed: options.desktop !== undefined };
+    },
   };
 
   logger.info('station started', { shell: options.shell, version: packageJson.version, demoMode: info().demoMode });
@@ -208,7 +316,11 @@ export async function createStation(options: CreateStationOptions): Promise<Star
         return info();
       },
       uiLanguage: () => settings.get().ui.language,
+      logger,
+      jobs: engine,
       close: async () => {
+        clearInterval(dailyPurge);
+        await engine.close();
         await print.close();
         await gateway.close();
         database.close();

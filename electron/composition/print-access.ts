@@ -1,34 +1,74 @@
 import { join } from 'node:path';
 import type { Settings } from '../../shared/settings/settings-schema';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
+import { createLabelRenderer } from '../labels/label-renderer';
 import type { StationLogger } from '../logging/station-logger';
+import { createOsPrintComponent } from '../os-printing/os-print-component';
+import { createFileOsPrintStore } from '../os-printing/os-print-store';
+import { createOsPrinting } from '../os-printing/os-printing';
 import { createCainiaoPrintComponent } from '../printing/cainiao/cainiao-print-component';
 import type { ComponentState, PrintComponent } from '../printing/print-component';
+import { createPrintQueue, type PrintQueue } from '../printing/print-queue';
+import type { PrintTaskStore } from '../printing/print-task-store';
+import { createSwitchablePrintComponent, type SwitchablePrintComponent } from '../printing/switchable-print-component';
 
 /** What print access needs from the composition root. */
 export interface PrintAccessOptions {
   dataDir: string;
   settings: () => Settings;
   logger: StationLogger;
-  /** Told every state change of the current component (pushed to the UI). */
+  /** Where print documents are kept (the station database). */
+  store: PrintTaskStore;
+  /** Told every state change of the component in use (pushed to the UI). */
   onState: (state: ComponentState) => void;
 }
 
-/** The print component for the current settings, and shutdown. */
+/** The one print component and print queue of the station. */
 export interface PrintAccess {
-  /** The connected (or connecting) component; rebuilt when the component address changes. */
+  /** The component labels go to, following the settings (call before each use). */
   component: () => Promise<{ component: PrintComponent; url: string }>;
+  /** The print queue on the station database, in front of that component. */
+  queue: PrintQueue;
+  /** Follows the current settings: switches the adapter when the address or output changed. */
+  follow: () => Promise<void>;
   close: () => Promise<void>;
 }
 
+/** An adapter that has nothing to talk to yet: the first `follow()` replaces it. */
+function idleComponent(): PrintComponent {
+  const offline: ComponentState = { kind: 'offline', url: '', reason: 'closed', detail: 'not started', retryInMs: null, since: Date.now() };
+  const refuse = () => Promise.reject(new Error('the print component has not been started'));
+  return {
+    connect: () => undefined,
+    close: () => Promise.resolve(),
+    state: () => offline,
+    onStateChange: () => () => undefined,
+    onDocumentOutcome: () => () => undefined,
+    onTaskOutcome: () => () => undefined,
+    getAgentInfo: refuse,
+    getPrinters: refuse,
+    getPrinterConfig: refuse,
+    setPrinterConfig: refuse,
+    print: refuse,
+    preview: refuse,
+    getTaskStatus: refuse,
+  };
+}
+
 /**
- * Gives the services the print component for the current settings. In demo mode (no gateway
- * base URL) the print-component emulator runs on a free port — never on 13528, where a real
- * component may listen — and spools its labels as PDFs into the data folder.
+ * The station's printing: one print queue on the station database in front of one switchable
+ * component. The settings choose the adapter — the carrier platform's print component at its
+ * address, or OS printing for plain print data; in demo mode (no gateway base URL) the
+ * print-component emulator runs on a free port (never 13528, where a real component may listen)
+ * and spools its labels as PDFs into the data folder.
  */
 export function createPrintAccess(options: PrintAccessOptions): PrintAccess {
   let emulator: Promise<PrintEmulator> | null = null;
-  let current: { url: string; component: PrintComponent; stopListening: () => void } | null = null;
+  const adapters = new Map<string, PrintComponent>();
+  const switchable: SwitchablePrintComponent = createSwitchablePrintComponent(idleComponent());
+  switchable.onStateChange(options.onState);
+  const queue = createPrintQueue({ component: switchable, store: options.store });
+  let currentKey: string | null = null;
 
   const embeddedEmulator = () => {
     emulator ??= startPrintEmulator({ port: 0, spoolDir: join(options.dataDir, 'demo', 'spool') })
@@ -43,28 +83,41 @@ export function createPrintAccess(options: PrintAccessOptions): PrintAccess {
     return emulator;
   };
 
+  const desiredKey = async (): Promise<string> => {
+    const settings = options.settings();
+    if (settings.print.output === 'os-printer') return 'os-printer';
+    return settings.gateway.baseUrl === null ? (await embeddedEmulator()).url : settings.print.componentUrl;
+  };
+
+  const adapterFor = (key: string): PrintComponent => {
+    const known = adapters.get(key);
+    if (known) return known;
+    const adapter =
+      key === 'os-printer'
+        ? createOsPrintComponent({ printing: createOsPrinting(), renderer: createLabelRenderer(), store: createFileOsPrintStore(join(options.dataDir, 'os-printing.json')) })
+        : createCainiaoPrintComponent({ url: key });
+    adapters.set(key, adapter);
+    return adapter;
+  };
+
+  const follow = async () => {
+    const key = await desiredKey();
+    if (key === currentKey) return;
+    currentKey = key;
+    switchable.use(adapterFor(key));
+    options.logger.info('print output follows settings', { target: key });
+  };
+
   return {
+    queue,
+    follow,
     component: async () => {
-      const settings = options.settings();
-      const url = settings.gateway.baseUrl === null ? (await embeddedEmulator()).url : settings.print.componentUrl;
-      if (current?.url !== url) {
-        if (current) {
-          current.stopListening();
-          await current.component.close();
-        }
-        const component = createCainiaoPrintComponent({ url });
-        const stopListening = component.onStateChange(options.onState);
-        component.connect();
-        current = { url, component, stopListening };
-        options.onState(component.state());
-      }
-      return { component: current.component, url };
+      await follow();
+      return { component: switchable, url: switchable.state().url };
     },
     close: async () => {
-      if (current) {
-        current.stopListening();
-        await current.component.close();
-      }
+      queue.close();
+      await switchable.close();
       if (emulator) await (await emulator).close();
     },
   };

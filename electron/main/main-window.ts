@@ -1,5 +1,9 @@
 import { BrowserWindow, dialog, shell } from 'electron';
+import type { WindowPlacement, WindowSizes, WindowState } from '../window-state/window-state';
 import { rendererOrigin } from './renderer-protocol';
+
+/** The window's size when nothing is remembered, and the smallest it may be. */
+export const mainWindowSizes: WindowSizes = { default: { width: 1360, height: 860 }, minimum: { width: 1024, height: 680 } };
 
 /** Options the main window is created with; paths come from the composition root. */
 export interface MainWindowOptions {
@@ -7,6 +11,12 @@ export interface MainWindowOptions {
   iconPath: string;
   /** The UI's language, for the question asked before a link leaves the app. */
   language: () => 'zh-CN' | 'en';
+  /** Where to open (the remembered bounds, checked against today's displays). */
+  placement: WindowPlacement;
+  /** Told the window's state after it moved, resized or (un)maximized, and when it closes (`final`). */
+  onStateChange: (state: WindowState, final: boolean) => void;
+  /** Developer tools: development runs only, never the installed app. */
+  devTools: boolean;
 }
 
 const externalLinkQuestion = {
@@ -30,10 +40,9 @@ function isHttpUrl(url: string): boolean {
  */
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
-    width: 1360,
-    height: 860,
-    minWidth: 1024,
-    minHeight: 680,
+    ...options.placement.bounds,
+    minWidth: mainWindowSizes.minimum.width,
+    minHeight: mainWindowSizes.minimum.height,
     show: false,
     icon: options.iconPath,
     webPreferences: {
@@ -46,9 +55,17 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      devTools: options.devTools,
     },
   });
+  if (options.placement.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
+  const reportState = (final: boolean) => options.onStateChange({ bounds: window.getNormalBounds(), maximized: window.isMaximized() }, final);
+  window.on('resize', () => reportState(false));
+  window.on('move', () => reportState(false));
+  window.on('maximize', () => reportState(false));
+  window.on('unmaximize', () => reportState(false));
+  window.on('close', () => reportState(true));
   window.webContents.setWindowOpenHandler(({ url }) => {
     if (isHttpUrl(url)) {
       const texts = externalLinkQuestion[options.language()];

@@ -15,6 +15,12 @@ import type {
 } from './print-component';
 import { DOCUMENT_STATES } from './print-task-store';
 import type { DocumentState, PrintDocumentRecord, PrintTaskStore } from './print-task-store';
+import type { RequeueResult } from '../../shared/domain/printing';
+import type { PrintQueueStatus } from '../../shared/domain/printing';
+
+export type { PrintQueueStatus } from '../../shared/domain/printing';
+
+export type { RequeueResult } from '../../shared/domain/printing';
 
 /**
  * The print queue: every label the station prints goes through it, with an explicit state per
@@ -49,21 +55,6 @@ export interface RejectedDocument {
 export interface EnqueueResult {
   queued: PrintDocumentView[];
   rejected: RejectedDocument[];
-}
-
-/** What retry or resendUnknown did. */
-export interface RequeueResult {
-  requeued: string[];
-  /** Record ids left as they were: unknown id, a state that does not allow it, or the same waybill already open in another record. */
-  refused: { id: string; reason: 'missing' | 'state' | 'already-open'; state: DocumentState | null }[];
-}
-
-/** The queue as a whole, for the UI's print status. */
-export interface PrintQueueStatus {
-  component: ComponentState;
-  counts: Record<DocumentState, number>;
-  /** Documents waiting because the component is not connected ("print component not running — N labels waiting"). */
-  waitingForComponent: number;
 }
 
 /** What the queue emits: a document's new state, and the whole status (coalesced). */
@@ -257,7 +248,8 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       const taskId = newTaskId();
       const documents = group.map((record) => {
         indexTask(record, taskId);
-        const sent = update(record, { state: 'sent', taskId, attempts: record.attempts + 1, failure: null, rendered: false });
+        // A new task: what the component said about an earlier one no longer settles this document.
+        const sent = update(record, { state: 'sent', taskId, attempts: record.attempts + 1, failure: null, rendered: false, statusAskedAt: null });
         return { documentId: sent.documentId, contents: sent.contents };
       });
       component.print({ taskId, printer: first.printer, documents }).then(

@@ -1,22 +1,13 @@
 import type { PrintContent, PrintFailure } from './print-component';
+import type { DocumentState } from '../../shared/domain/printing';
+
+export type { DocumentState } from '../../shared/domain/printing';
 
 /**
  * Where the print queue keeps its documents so that a restart of the app knows what was sent.
  * The issuing engine's SQLite store implements it for real jobs; the in-memory one serves tests,
  * benchmarks and test prints.
  */
-
-/**
- * A document's state in the queue:
- * - `queued`: waiting to be sent (also while the component is offline);
- * - `sent`: the print request left, no reply yet;
- * - `accepted`: the component took the task, no outcome yet;
- * - `printed`: a printed notice (or the component's status) says the label came out;
- * - `failed`: the component said it failed (code and detail in `failure`);
- * - `unknown`: the connection dropped (or the app restarted) before the outcome was known; the
- *   component is asked with getTaskStatus, never sent the task blindly again.
- */
-export type DocumentState = 'queued' | 'sent' | 'accepted' | 'printed' | 'failed' | 'unknown';
 
 /** Every document state, in lifecycle order. */
 export const DOCUMENT_STATES: readonly DocumentState[] = ['queued', 'sent', 'accepted', 'printed', 'failed', 'unknown'];

@@ -53,7 +53,7 @@ describe('settings store', () => {
     expect(seen).toHaveLength(1);
 
     const reopened = createSettingsStore({ filePath });
-    expect(reopened.get()).toEqual({ ...updated, ui: { language: null } });
+    expect(reopened.get()).toEqual({ ...updated, ui: { ...updated.ui, language: null } });
     expect(reopened.loadNotice).toBeNull();
     expect(JSON.parse(readFileSync(filePath, 'utf8'))).toEqual(reopened.get());
   });
@@ -206,7 +206,7 @@ describe('settings migrations', () => {
     const expected = defaultSettings();
     expected.gateway = { ...expected.gateway, baseUrl: 'https://gateway.example.com/', shopId: '5566', sellerNick: '老店', merchantUserId: 778899 };
     expected.print = { ...expected.print, printer: null, needEncrypt: false };
-    expected.ui = { language: 'zh-CN' };
+    expected.ui = { ...expected.ui, language: 'zh-CN' };
     expect(store.get()).toEqual(expected);
     expect(JSON.parse(readFileSync(filePath, 'utf8'))).toEqual(expected);
     expect(createSettingsStore({ filePath }).get()).toEqual(expected);

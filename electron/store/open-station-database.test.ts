@@ -18,8 +18,11 @@ afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
+/** The version a migration appended after the station's own takes. */
+const nextVersion = stationMigrations.length + 1;
+
 const notesMigration: StationMigration = {
-  version: 2,
+  version: nextVersion,
   name: 'notes',
   up(db) {
     db.exec('CREATE TABLE notes (text TEXT NOT NULL)');
@@ -43,14 +46,14 @@ describe('openStationDatabase', () => {
 
     const events: Array<{ version: number; backupFile: string | null }> = [];
     const second = openStationDatabase({ file, migrations: [...stationMigrations, notesMigration], onMigration: (event) => events.push(event) });
-    expect(second.pragma('user_version', { simple: true })).toBe(2);
+    expect(second.pragma('user_version', { simple: true })).toBe(nextVersion);
     second.close();
 
     expect(events).toHaveLength(1);
     const backupFile = events[0]?.backupFile ?? '';
-    expect(backupFile.startsWith(`${file}.before-v2-`)).toBe(true);
+    expect(backupFile.startsWith(`${file}.before-v${nextVersion}-`)).toBe(true);
     const backup = new Database(backupFile, { readonly: true });
-    expect(backup.pragma('user_version', { simple: true })).toBe(1);
+    expect(backup.pragma('user_version', { simple: true })).toBe(stationMigrations.length);
     expect(backup.prepare('SELECT points FROM gateway_call_costs').all()).toEqual([{ points: 3 }]);
     expect(backup.prepare("SELECT name FROM sqlite_master WHERE name = 'notes'").get()).toBeUndefined();
     backup.close();
@@ -59,7 +62,7 @@ describe('openStationDatabase', () => {
   it('rolls a failing migration back completely and leaves the version where it was', () => {
     openStationDatabase({ file }).close();
     const broken: StationMigration = {
-      version: 2,
+      version: nextVersion,
       name: 'broken',
       up(db) {
         db.exec('CREATE TABLE half_done (x INTEGER)');
@@ -68,7 +71,7 @@ describe('openStationDatabase', () => {
     };
     expect(() => openStationDatabase({ file, migrations: [...stationMigrations, broken] })).toThrow('migration failed halfway');
     const db = openStationDatabase({ file });
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(stationMigrations.length);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half_done'").get()).toBeUndefined();
     db.close();
   });
@@ -79,6 +82,8 @@ describe('openStationDatabase', () => {
   });
 
   it('refuses a migration list with a gap', () => {
-    expect(() => openStationDatabase({ file, migrations: [...stationMigrations, { ...notesMigration, version: 3 }] })).toThrow(/expected 2/);
+    expect(() => openStationDatabase({ file, migrations: [...stationMigrations, { ...notesMigration, version: nextVersion + 1 }] })).toThrow(
+      new RegExp(`expected ${nextVersion}`),
+    );
   });
 });

@@ -54,7 +54,8 @@ export function openStationDatabase(options: OpenStationDatabaseOptions): Statio
     }
     for (const migration of migrations.slice(current)) {
       let backupFile: string | null = null;
-      if (hadData || migration.version > 1) {
+      // A fresh file has nothing to lose: only a database that held data before this start is copied.
+      if (hadData) {
         backupFile = migrationBackupFile(options.file, migration.version, Date.now());
         db.prepare('VACUUM INTO ?').run(backupFile);
       }

@@ -27,4 +27,151 @@ export const stationMigrations: readonly StationMigration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    name: 'issuing journal',
+    up(db) {
+      // journal_orders is each order's truth (one row per order number, so never two waybills);
+      // job_orders is a job's membership, its user-chosen order and the order as it was planned.
+      db.exec(`
+        CREATE TABLE issue_jobs (
+          id TEXT PRIMARY KEY,
+          state TEXT NOT NULL CHECK (state IN ('planned', 'issuing', 'printing', 'done', 'cancelled', 'failed')),
+          ending TEXT CHECK (ending IN ('done', 'cancelled', 'failed')),
+          created_at INTEGER NOT NULL,
+          started_at INTEGER,
+          finished_at INTEGER,
+          updated_at INTEGER NOT NULL,
+          carrier_code TEXT NOT NULL,
+          branch_code TEXT NOT NULL,
+          settings_json TEXT NOT NULL,
+          package_limit INTEGER,
+          stop_error_json TEXT
+        );
+        CREATE INDEX issue_jobs_by_state ON issue_jobs (state);
+
+        CREATE TABLE job_orders (
+          job_id TEXT NOT NULL REFERENCES issue_jobs (id),
+          order_number TEXT NOT NULL,
+          position INTEGER NOT NULL,
+          package_key TEXT,
+          order_json TEXT NOT NULL,
+          problems_json TEXT,
+          PRIMARY KEY (job_id, order_number)
+        );
+        CREATE INDEX job_orders_by_order ON job_orders (order_number);
+        CREATE INDEX job_orders_by_position ON job_orders (job_id, position);
+
+        CREATE TABLE waybills (
+          waybill_code TEXT PRIMARY KEY,
+          parent_waybill_code TEXT,
+          carrier_code TEXT,
+          branch_code TEXT,
+          object_id TEXT NOT NULL,
+          origin TEXT NOT NULL CHECK (origin IN ('issued', 'recovered', 'elsewhere')),
+          job_id TEXT NOT NULL,
+          recorded_at INTEGER NOT NULL,
+          print_data TEXT,
+          print_data_state TEXT NOT NULL CHECK (print_data_state IN ('present', 'unreadable', 'purged')),
+          voided_at INTEGER,
+          void_note TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX waybills_by_recorded ON waybills (recorded_at);
+
+        CREATE TABLE journal_orders (
+          order_number TEXT PRIMARY KEY,
+          job_id TEXT NOT NULL REFERENCES issue_jobs (id),
+          state TEXT NOT NULL CHECK (state IN ('planned', 'pending', 'issued', 'recovered', 'elsewhere', 'failed', 'skipped')),
+          attempts INTEGER NOT NULL DEFAULT 0,
+          unknown_attempts INTEGER NOT NULL DEFAULT 0,
+          last_attempt_id INTEGER,
+          waybill_code TEXT REFERENCES waybills (waybill_code),
+          error_json TEXT,
+          updated_at INTEGER NOT NULL,
+          CHECK ((waybill_code IS NOT NULL) = (state IN ('issued', 'recovered', 'elsewhere')))
+        );
+        CREATE INDEX journal_orders_by_job ON journal_orders (job_id, state);
+        CREATE INDEX journal_orders_by_waybill ON journal_orders (waybill_code) WHERE waybill_code IS NOT NULL;
+        CREATE INDEX journal_orders_pending ON journal_orders (order_number) WHERE state = 'pending';
+
+        CREATE TABLE issue_attempts (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          job_id TEXT NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('issue', 'query')),
+          started_at INTEGER NOT NULL,
+          finished_at INTEGER,
+          outcome TEXT CHECK (outcome IN ('answered', 'rejected', 'unknown', 'not-sent')),
+          error_json TEXT
+        );
+        CREATE TABLE attempt_orders (
+          attempt_id INTEGER NOT NULL REFERENCES issue_attempts (id),
+          order_number TEXT NOT NULL,
+          PRIMARY KEY (attempt_id, order_number)
+        );
+        CREATE INDEX attempt_orders_by_order ON attempt_orders (order_number);
+      `);
+    },
+  },
+  {
+    version: 3,
+    name: 'print documents',
+    up(db) {
+      // One row per print of one label (the print queue's PrintDocumentRecord). contents_json is
+      // dropped once printed (the waybill keeps its print data for reprints, under retention).
+      // sent_at is when the latest task carrying it left: a status asked before it is stale.
+      db.exec(`
+        CREATE TABLE print_documents (
+          id TEXT PRIMARY KEY,
+          job_id TEXT NOT NULL,
+          seq INTEGER NOT NULL,
+          document_id TEXT NOT NULL,
+          printer TEXT NOT NULL,
+          contents_json TEXT,
+          documents_per_task INTEGER NOT NULL,
+          state TEXT NOT NULL CHECK (state IN ('queued', 'sent', 'accepted', 'printed', 'failed', 'unknown')),
+          task_id TEXT,
+          attempts INTEGER NOT NULL,
+          received INTEGER NOT NULL,
+          rendered INTEGER NOT NULL,
+          failure_json TEXT,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL,
+          sent_at INTEGER,
+          status_asked_at INTEGER
+        );
+        CREATE INDEX print_documents_open ON print_documents (seq) WHERE state <> 'printed';
+        CREATE INDEX print_documents_by_document ON print_documents (document_id, state);
+        CREATE INDEX print_documents_by_job ON print_documents (job_id, state);
+      `);
+    },
+  },
+  {
+    version: 4,
+    name: 'order cache',
+    up(db) {
+      // Per shop: a data folder that moves from the demo account to a real one never mixes their orders.
+      db.exec(`
+        CREATE TABLE cached_orders (
+          shop_id TEXT NOT NULL,
+          order_number TEXT NOT NULL,
+          order_json TEXT NOT NULL,
+          confirmed_at INTEGER,
+          first_seen_at INTEGER NOT NULL,
+          fetched_at INTEGER NOT NULL,
+          PRIMARY KEY (shop_id, order_number)
+        );
+        CREATE INDEX cached_orders_by_confirmed ON cached_orders (shop_id, confirmed_at);
+        CREATE TABLE order_cache_state (
+          shop_id TEXT PRIMARY KEY,
+          watermark INTEGER,
+          last_full_at INTEGER,
+          last_refresh_at INTEGER,
+          last_mode TEXT,
+          last_total INTEGER,
+          last_pages INTEGER,
+          last_points INTEGER
+        );
+      `);
+    },
+  },
 ];

@@ -1,18 +1,24 @@
+import './csp/zod-without-eval';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import './app/global.css';
 import { createRoot } from 'react-dom/client';
 import { AppShell } from './app/app-shell';
 import { createUiStore } from './app/ui-store';
+import { UiStoreContext } from './app/ui-store-context';
 import { connectStation } from './bridge/station-bridge';
 import { StationContext } from './bridge/station-context';
+import { stationQueryKeys } from './bridge/station-queries';
 import { languageForSystem, setupI18n } from './i18n/setup-i18n';
 
 const station = connectStation();
-const language = languageForSystem(navigator.languages);
+// The language the user chose last time, else the system's (Chinese wherever the system is).
+const stored = await station['settings.get']({});
+const language = (stored.ok ? stored.data.settings.ui.language : null) ?? languageForSystem(navigator.languages);
 await setupI18n(language);
-const useUiStore = createUiStore(language);
+const uiStore = createUiStore(language);
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+if (stored.ok) queryClient.setQueryData(stationQueryKeys.settings, stored.data);
 // Each shell puts a fresh nonce on this tag; antd's CSS-in-JS stamps it on the styles it adds.
 const cspNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '';
 
@@ -22,7 +28,9 @@ createRoot(root).render(
   <StrictMode>
     <StationContext.Provider value={station}>
       <QueryClientProvider client={queryClient}>
-        <AppShell useUiStore={useUiStore} cspNonce={cspNonce} />
+        <UiStoreContext.Provider value={uiStore}>
+          <AppShell cspNonce={cspNonce} />
+        </UiStoreContext.Provider>
       </QueryClientProvider>
     </StationContext.Provider>
   </StrictMode>,

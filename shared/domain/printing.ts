@@ -108,3 +108,30 @@ export type TestPrintResult =
 
 /** How far an offset may move the print, in millimetres either way: more means the wrong paper, not calibration. */
 export const CALIBRATION_LIMIT_MM = 30;
+
+/**
+ * A document's state in the queue:
+ * - `queued`: waiting to be sent (also while the component is offline);
+ * - `sent`: the print request left, no reply yet;
+ * - `accepted`: the component took the task, no outcome yet;
+ * - `printed`: a printed notice (or the component's status) says the label came out;
+ * - `failed`: the component said it failed (code and detail in `failure`);
+ * - `unknown`: the connection dropped (or the app restarted) before the outcome was known; the
+ *   component is asked with getTaskStatus, never sent the task blindly again.
+ */
+export type DocumentState = 'queued' | 'sent' | 'accepted' | 'printed' | 'failed' | 'unknown';
+
+/** What retry or resendUnknown did. */
+export interface RequeueResult {
+  requeued: string[];
+  /** Record ids left as they were: unknown id, a state that does not allow it, or the same waybill already open in another record. */
+  refused: { id: string; reason: 'missing' | 'state' | 'already-open'; state: DocumentState | null }[];
+}
+
+/** The queue as a whole, for the UI's print status. */
+export interface PrintQueueStatus {
+  component: ComponentState;
+  counts: Record<DocumentState, number>;
+  /** Documents waiting because the component is not connected ("print component not running — N labels waiting"). */
+  waitingForComponent: number;
+}

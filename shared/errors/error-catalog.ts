@@ -426,6 +426,31 @@ export const errorCatalog = {
     en: { text: 'Orders are already being loaded.', remedy: 'Wait for the running refresh to finish, or cancel it first.' },
     zh: { text: '订单正在加载中。', remedy: '请等待当前加载完成，或先取消它。' },
   },
+  'issuing.job-not-found': {
+    retryable: false,
+    en: { text: 'There is no issuing job {{jobId}}.', remedy: 'Reload the job list.' },
+    zh: { text: '不存在取号任务 {{jobId}}。', remedy: '请刷新任务列表。' },
+  },
+  'issuing.job-state': {
+    retryable: false,
+    en: { text: 'Job {{jobId}} cannot be {{action}} while it is {{state}}.', remedy: 'Wait for the job to finish issuing, or reload the job list.' },
+    zh: { text: '任务 {{jobId}} 当前为{{state}}，无法{{action}}。', remedy: '请等待取号结束，或刷新任务列表。' },
+  },
+  'issuing.order-not-loaded': {
+    retryable: false,
+    en: { text: 'Order {{orderId}} is not in the loaded order list.', remedy: 'Refresh the orders, then plan again.' },
+    zh: { text: '订单 {{orderId}} 不在已加载的订单列表中。', remedy: '请刷新订单后重新生成计划。' },
+  },
+  'issuing.job-interrupted': {
+    retryable: false,
+    en: { text: 'The job was interrupted before every order was issued.', remedy: 'Retry it: orders of unknown outcome are checked first, the rest are issued.' },
+    zh: { text: '任务在全部订单取号前被中断。', remedy: '请重试：结果未知的订单会先核对，其余继续取号。' },
+  },
+  'issuing.orders-unresolved': {
+    retryable: true,
+    en: { text: '{{count}} orders could not be checked; whether they have waybills is unknown.', remedy: 'They are checked again before any is issued: retry when the gateway answers.' },
+    zh: { text: '有 {{count}} 个订单无法核对，尚不确定是否已取号。', remedy: '重新取号前会再次核对，网关恢复后请重试。' },
+  },
 } as const satisfies Record<string, ErrorCatalogEntry>;
 
 /** Text and remedy of one error in one language, as i18next-style templates. */

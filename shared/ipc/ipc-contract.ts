@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { StationError } from '../errors/station-error';
+import type { HistoryPage, IssuePlan, JobOrderView, JobSummary, JobView, OrderStatus, ReprintResult, StartUpReport } from '../domain/issuing';
 import type { NetworkInfo } from '../domain/network';
 import type { OrderListing, OrderRefreshEstimate, OrderRefreshOutcome, OrderRefreshProgress } from '../domain/order-row';
-import { CALIBRATION_LIMIT_MM, type ComponentState, type PrinterChoice, type PrinterConfig, type TestPrintResult } from '../domain/printing';
+import { CALIBRATION_LIMIT_MM, type ComponentState, type PrintQueueStatus, type RequeueResult, type PrinterChoice, type PrinterConfig, type TestPrintResult } from '../domain/printing';
 import type { Subscription } from '../domain/subscription';
 import type { Result } from '../result';
 import type { Settings } from '../settings/settings-schema';
@@ -10,6 +12,26 @@ import { channel, event, type ChannelCall, type InputOf, type OutputOf, type Par
 
 /** An input that carries nothing: `{}` (a missing body is read as `{}`). */
 const noInput = z.object({}).strict();
+/** An order number as the platform writes it (validated in full by the issue rules). */
+const orderNumber = z.string().trim().min(1).max(64);
+/** A waybill number. */
+const waybillCode = z.string().trim().min(1).max(64);
+/** A job id. */
+const jobId = z.object({ jobId: z.string().min(1).max(100) }).strict();
+/** Which part of the history: text (order or waybill number), dates (epoch ms), states. */
+const historyQuery = z
+  .object({
+    text: z.string().trim().max(64).optional(),
+    from: z.number().int().nonnegative().optional(),
+    to: z.number().int().nonnegative().optional(),
+    states: z
+      .array(z.enum(['issued', 'recovered', 'elsewhere', 'failed', 'pending', 'printed', 'not-printed', 'print-failed', 'print-unknown', 'voided']))
+      .max(10)
+      .optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+    offset: z.number().int().nonnegative().optional(),
+  })
+  .strict();
 /** A printer as the component names it. */
 const printerName = z.string().trim().min(1).max(200);
 /** A calibration offset: the component's range is a few millimetres either way. */
@@ -24,6 +46,34 @@ export interface StationInfo {
   demoMode: boolean;
   /** Set when the settings file was unreadable at start and was set aside (never silently reset). */
   settingsNotice: { setAsidePath: string; reason: string } | null;
+}
+
+/** The About view: the app, the runtimes under it, and where its data and logs live. */
+export interface AboutInfo {
+  productName: string;
+  version: string;
+  shell: StationInfo['shell'];
+  runtime: {
+    /** Electron and Chromium: null in the browser host (plain Node). */
+    electron: string | null;
+    chrome: string | null;
+    node: string;
+    v8: string;
+    os: { platform: string; type: string; release: string; arch: string };
+  };
+  dataDir: string;
+  logsDir: string;
+  /** True where the shell can open folders in the file manager (the desktop app, not the browser host). */
+  canOpenFolders: boolean;
+}
+
+/** A diagnostics archive written into the data folder for support. */
+export interface DiagnosticsExport {
+  file: string;
+  bytes: number;
+  entries: string[];
+  /** True when the file manager was opened at the archive. */
+  revealed: boolean;
 }
 
 /** Whether a token is stored; the token itself never crosses to the renderer. */
@@ -98,6 +148,56 @@ export const ipcContract = {
   ),
   /** Stops a running refresh between pages; what arrived stays cached. */
   'orders.refresh-cancel': channel<{ cancelled: boolean }>()(noInput),
+  /**
+   * The plan of issuing the selected orders (in the order chosen) with the ship-from and print
+   * settings: valid, invalid with reasons, merges, calls, points, balance. Nothing is issued.
+   */
+  'issue.plan': channel<IssuePlan>()(
+    z
+      .object({
+        orderNumbers: z.array(orderNumber).min(1).max(10_000),
+        merge: z.boolean(),
+        /** Merged packages the user split again (their keys). */
+        keepApart: z.array(orderNumber).max(10_000),
+        /** logistics_services JSON text; '' or absent for none. */
+        logisticsServices: z.string().max(2000).optional(),
+      })
+      .strict(),
+  ),
+  /** Starts a planned job (all packages, or only the first K when the balance is short). */
+  'issue.start': channel<JobView>()(z.object({ jobId: z.string().min(1).max(100), packageLimit: z.number().int().positive().nullable().optional() }).strict()),
+  /** Stops a job's issuing between calls; what was issued stays and prints. */
+  'jobs.cancel': channel<JobView>()(jobId),
+  /** Resumes a stopped or interrupted job: unknown outcomes are checked first, failed orders issued again. */
+  'jobs.retry': channel<JobView>()(z.object({ jobId: z.string().min(1).max(100), packageLimit: z.number().int().positive().nullable().optional() }).strict()),
+  /** The latest jobs, newest first. */
+  'jobs.list': channel<JobView[]>()(z.object({ limit: z.number().int().min(1).max(200).optional() }).strict()),
+  /** Every order of a job with its state, waybill and error. */
+  'jobs.orders': channel<JobOrderView[]>()(jobId),
+  /** The end-of-job summary: issued, recovered, issued elsewhere, failed, printed, points. */
+  'jobs.summary': channel<JobSummary | null>()(jobId),
+  /** What the start-up pass found (pending orders reconciled, interrupted jobs, labels queued again). */
+  'jobs.startup-report': channel<StartUpReport>()(noInput),
+  /** The print queue as a whole: component state, documents by state, labels waiting. */
+  'print.queue-status': channel<PrintQueueStatus>()(noInput),
+  /** Searches the journal by order or waybill number, date and state. */
+  'history.search': channel<HistoryPage>()(historyQuery),
+  /** Prints labels again from stored print data (never issues); already-printed ones need confirmation. */
+  'history.reprint': channel<ReprintResult>()(
+    z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000), confirmAlreadyPrinted: z.boolean(), printer: z.string().max(200).optional() }).strict(),
+  ),
+  /** Prints again labels whose outcome stayed unknown, once the user checked the desk. */
+  'history.resend-unknown': channel<RequeueResult>()(z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000) }).strict()),
+  /** Sets or clears the local void mark (the carrier is not told: there is no cancel endpoint). */
+  'history.void': channel<{ changed: number }>()(
+    z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000), voided: z.boolean(), note: z.string().max(200).optional() }).strict(),
+  ),
+  /** The shipment CSV (order number, carrier, waybill number) for the platform's bulk shipping import. */
+  'history.export-csv': channel<{ fileName: string; text: string; lines: number }>()(historyQuery.omit({ limit: true, offset: true })),
+  /** Fetches print data again for waybills whose stored data is unreadable or purged. */
+  'history.refetch-print-data': channel<{ refreshed: string[]; failed: { waybillCode: string; error: StationError | null }[] }>()(
+    z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000) }).strict(),
+  ),
   /** Where the connection to the print component stands (connecting starts on first ask). */
   'print.component-state': channel<ComponentState>()(noInput),
   /** The printers the print component offers, and which one printing uses. */
@@ -112,6 +212,12 @@ export const ipcContract = {
   'printers.calibrate': channel<PrinterConfig>()(
     z.object({ printer: printerName, horizontalOffset: offsetMm, verticalOffset: offsetMm }).strict(),
   ),
+  /** Name, version, runtimes, OS and the data folder, for the About view. */
+  'app.about': channel<AboutInfo>()(noInput),
+  /** Opens the data folder in the file manager (false where the shell cannot). */
+  'app.open-data-folder': channel<{ opened: boolean }>()(noInput),
+  /** Writes one archive for support (redacted logs, settings without the token, journal counts, versions). */
+  'diagnostics.export': channel<DiagnosticsExport>()(noInput),
 } as const;
 
 /** Events main pushes to the renderer. */
@@ -122,8 +228,16 @@ export const ipcEvents = {
   'orders.refresh-progress': event<OrderRefreshProgress>(),
   /** The cached orders or their station state changed: fetch `orders.list` again. */
   'orders.changed': event<{ at: number }>(),
+  /** A job changed state or progressed. */
+  'jobs.changed': event<JobView>(),
+  /** Orders of a job changed state. */
+  'jobs.orders-changed': event<{ jobId: string; orders: OrderStatus[] }>(),
+  /** The print queue's counts or component state changed. */
+  'print.queue-status': event<PrintQueueStatus>(),
   /** The print component connected, disconnected or is reconnecting. */
   'print.component-state': event<ComponentState>(),
+  /** The application menu asked the page to show something (the About view). */
+  'app.menu-command': event<{ command: 'about' }>(),
 } as const;
 
 /** The contract's type. */

@@ -22,6 +22,7 @@ describe('settings schema', () => {
     expect(settings.print.componentUrl).toBe('ws://127.0.0.1:13528');
     expect(settings.print.needEncrypt).toBe(true);
     expect(settings.ui.language).toBeNull();
+    expect(settings.ui.setupCompleted).toBe(false);
   });
 
   it('answers a fresh object each time, so that no caller can change the defaults', () => {
@@ -46,6 +47,7 @@ describe('settings schema', () => {
     ['shipFrom.senderName', { shipFrom: { senderName: '张'.repeat(40) } }],
     ['shipFrom.senderAddress.province', { shipFrom: { senderAddress: { province: '', city: null, district: null, town: null, detail: 'x' } } }],
     ['ui.language', { ui: { language: 'fr' } }],
+    ['ui.setupCompleted', { ui: { setupCompleted: 'yes' } }],
     ['retention.printDataRetentionDays', { retention: { printDataRetentionDays: 0 } }],
   ])('refuses a bad %s', (field, patch) => {
     const patched = settingsPatchSchema.safeParse(patch);

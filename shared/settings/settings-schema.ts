@@ -127,6 +127,11 @@ export const printSettingsSchema = z.object({
   customAreaTemplateUrl: customAreaTemplateUrlSchema.nullable(),
   /** Whether the gateway returns encrypted print data (`need_encrypt`). */
   needEncrypt: z.boolean(),
+  /**
+   * Where labels go: the carrier platform's print component, or straight to an OS printer
+   * (CUPS / the Windows spooler), which can print only plain print data (needEncrypt false).
+   */
+  output: z.enum(['component', 'os-printer']),
 });
 
 /** The sender's address, as the branch-information endpoint lists it. */
@@ -162,6 +167,8 @@ export const UI_LANGUAGES = ['zh-CN', 'en'] as const;
 export const uiSettingsSchema = z.object({
   /** The UI language; null follows the system. */
   language: z.enum(UI_LANGUAGES).nullable(),
+  /** Whether the first-run setup was finished (or demo mode chosen); until then the UI opens on it. */
+  setupCompleted: z.boolean(),
 });
 
 /** How long the station keeps data it no longer needs. */
@@ -250,9 +257,10 @@ export function defaultSettings(): Settings {
       templateUrlByCarrier: {},
       customAreaTemplateUrl: null,
       needEncrypt: true,
+      output: 'component',
     },
     shipFrom: { carrierCode: null, branchCode: null, senderAddress: null, senderName: '', senderPhone: '' },
-    ui: { language: null },
+    ui: { language: null, setupCompleted: false },
     retention: { printDataRetentionDays: 30 },
   };
 }

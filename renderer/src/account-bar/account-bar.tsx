@@ -1,54 +1,111 @@
-import { useQuery } from '@tanstack/react-query';
-import { Space, Tag, Tooltip, Typography } from 'antd';
+import { ApiOutlined, PrinterOutlined, QuestionCircleOutlined, ShopOutlined } from '@ant-design/icons';
+import { Button, Popover, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorRemedyKey, errorTextKey } from '../../../shared/errors/error-resources';
 import { formatChinaDateTime } from '../../../shared/time/china-time';
-import { unwrapResult, useStation } from '../bridge/station-context';
-import { stationErrorOf } from '../errors/station-error-text';
-import { errorTextKey } from '../../../shared/errors/error-resources';
 import { useNow } from '../app/use-now';
+import {
+  useComponentStateQuery,
+  useCostsQuery,
+  usePrintersQuery,
+  useSettingsQuery,
+  useStationInfoQuery,
+  useSubscriptionQuery,
+} from '../bridge/station-queries';
+import { stationErrorOf } from '../errors/station-error-text';
+import { componentStatus } from './component-status';
 import { subscriptionStatus } from './subscription-status';
+import './account-bar.css';
 
 const severityColor = { ok: 'green', warning: 'orange', expired: 'red', unknown: 'default' } as const;
 
-/** Always-visible facts about the account: shop, demo mode, subscription end and days left. */
+/** The subscription's end date and days left: a warning under 7 days, an error once expired. */
+function SubscriptionTag() {
+  const { t } = useTranslation();
+  const now = useNow();
+  const subscription = useSubscriptionQuery();
+  if (subscription.isPending) return <Tag>{t('account.subscriptionLoading')}</Tag>;
+  if (subscription.isError) {
+    const error = stationErrorOf(subscription.error);
+    return (
+      <Tooltip title={t(errorTextKey(error.code), error.params)}>
+        <Tag color="red">{t('account.subscriptionUnavailable')}</Tag>
+      </Tooltip>
+    );
+  }
+  const { daysLeft, severity } = subscriptionStatus(subscription.data.endsAt, now);
+  const end = subscription.data.endsAt === null ? '—' : formatChinaDateTime(subscription.data.endsAt).slice(0, 10);
+  return (
+    <Tag color={severityColor[severity]} data-severity={severity}>
+      {severity === 'expired' ? t('account.subscriptionExpired', { date: end }) : t('account.subscriptionEnds', { date: end, count: daysLeft ?? 0 })}
+    </Tag>
+  );
+}
+
+/** The print component (connected, or down and how to fix it) and the printer labels go to. */
+function PrintingStatus() {
+  const { t } = useTranslation();
+  const state = useComponentStateQuery();
+  const status = state.data ? componentStatus(state.data) : null;
+  const printers = usePrintersQuery(status?.kind === 'connected');
+  if (!status || status.kind === 'connecting') return <Tag icon={<PrinterOutlined aria-hidden />}>{t('account.component.connecting')}</Tag>;
+  if (status.kind === 'offline') {
+    const { error } = status;
+    return (
+      <>
+        <Tag icon={<PrinterOutlined aria-hidden />} color="red" data-component="offline">
+          {t('account.component.offline')}
+        </Tag>
+        <Popover
+          title={t(errorTextKey(error.code), error.params)}
+          content={<div className="account-bar__remedy">{t(errorRemedyKey(error.code), error.params)}</div>}
+          trigger="click"
+        >
+          <Button size="small" type="link" icon={<QuestionCircleOutlined aria-hidden />}>
+            {t('account.component.howToFix')}
+          </Button>
+        </Popover>
+      </>
+    );
+  }
+  const printer = printers.data?.effective ?? null;
+  return (
+    <>
+      <Tag icon={<PrinterOutlined aria-hidden />} color="green" data-component="connected">
+        {t('account.component.connected')}
+      </Tag>
+      <Typography.Text className="account-bar__item">
+        {t('account.printer')}: {printers.isPending ? '…' : (printer ?? t('account.noPrinter'))}
+      </Typography.Text>
+    </>
+  );
+}
+
+/** Always-visible facts about the account: shop, edition, subscription, points today, printing. */
 export function AccountBar() {
   const { t } = useTranslation();
-  const station = useStation();
-  const now = useNow();
-  const settings = useQuery({ queryKey: ['settings'], queryFn: () => unwrapResult(station['settings.get']({})) });
-  const info = useQuery({ queryKey: ['station-info'], queryFn: () => unwrapResult(station['station.info']({})) });
-  const subscription = useQuery({
-    queryKey: ['subscription'],
-    queryFn: () => unwrapResult(station['subscription.get']({})),
-    staleTime: 10 * 60 * 1000,
-  });
-
-  const renderSubscription = () => {
-    if (subscription.isPending) return <Tag>{t('account.subscriptionLoading')}</Tag>;
-    if (subscription.isError) {
-      const error = stationErrorOf(subscription.error);
-      return (
-        <Tooltip title={t(errorTextKey(error.code), error.params)}>
-          <Tag color="red">{t('account.subscriptionUnavailable')}</Tag>
-        </Tooltip>
-      );
-    }
-    const { daysLeft, severity } = subscriptionStatus(subscription.data.endsAt, now);
-    const end = subscription.data.endsAt === null ? '—' : formatChinaDateTime(subscription.data.endsAt).slice(0, 10);
-    return (
-      <Tag color={severityColor[severity]} data-severity={severity}>
-        {severity === 'expired' ? t('account.subscriptionExpired', { date: end }) : t('account.subscriptionEnds', { date: end, count: daysLeft ?? 0 })}
-      </Tag>
-    );
-  };
+  const settings = useSettingsQuery();
+  const info = useStationInfoQuery();
+  const costs = useCostsQuery();
+  const gateway = settings.data?.settings.gateway;
 
   return (
-    <Space size="middle" wrap aria-label={t('account.label')} role="group" style={{ padding: '8px 24px', background: '#f3f6fa', width: '100%', minHeight: 48 }}>
-      <Typography.Text strong>
-        {t('account.shop')}: {settings.data?.settings.gateway.shopId ?? '—'}
+    <div role="group" aria-label={t('account.label')} className="account-bar">
+      <Typography.Text strong className="account-bar__item">
+        <ShopOutlined aria-hidden /> {t('account.shop')}: {gateway?.shopId ?? '—'}
       </Typography.Text>
-      {info.data?.demoMode ? <Tag color="blue">{t('account.demoMode')}</Tag> : null}
-      {renderSubscription()}
-    </Space>
+      {gateway ? <Tag color="geekblue">{t(`editions.${gateway.edition}`)}</Tag> : null}
+      {info.data?.demoMode ? (
+        <Tag color="blue" icon={<ApiOutlined aria-hidden />}>
+          {t('account.demoMode')}
+        </Tag>
+      ) : null}
+      <SubscriptionTag />
+      <Typography.Text className="account-bar__item">
+        {t('account.pointsToday')}: <strong>{costs.data ? costs.data.today.points : '…'}</strong>
+      </Typography.Text>
+      <span className="account-bar__spacer" />
+      <PrintingStatus />
+    </div>
   );
 }

@@ -1,29 +1,59 @@
-import { PrinterOutlined } from '@ant-design/icons';
-import { ConfigProvider, Layout, Segmented, Typography } from 'antd';
+import { PrinterOutlined, QuestionCircleOutlined, SettingOutlined } from '@ant-design/icons';
+import { App, Button, ConfigProvider, Layout, Segmented, Skeleton, Typography } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCNLocale from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AboutHost } from '../about/about-host';
 import { AccountBar } from '../account-bar/account-bar';
+import { HistoryDrawer } from '../history/history-drawer';
+import { IssuePrintDrawer } from '../issue-print/issue-print-drawer';
+import { RecoveryDialog } from '../recovery/recovery-dialog';
+import { useSettingsQuery, useStationEventsIntoCache } from '../bridge/station-queries';
+import { useStation } from '../bridge/station-context';
+import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { uiLanguages, type UiLanguage } from '../i18n/setup-i18n';
-import type { UiState } from './ui-store';
-import type { StoreApi, UseBoundStore } from 'zustand';
+import { SetupScreen } from '../setup/setup-screen';
+import { HelpOverlay } from '../shortcuts/help-overlay';
+import { useWindowShortcuts } from '../shortcuts/use-window-shortcuts';
+import { DeskScreen } from './desk-screen';
+import { useUi } from './ui-store-context';
 
 /** Props of the application shell. */
 export interface AppShellProps {
-  useUiStore: UseBoundStore<StoreApi<UiState>>;
   /** The page's CSP nonce, for the styles antd inserts. */
   cspNonce: string;
 }
 
-/** The window's frame: title bar with the app's name and the language switch. */
-export function AppShell({ useUiStore, cspNonce }: AppShellProps) {
+/** The theme: antd's tokens, a little larger than default for a desk read at arm's length. */
+const theme = { token: { fontSize: 15, controlHeight: 40, controlHeightLG: 46, borderRadius: 6, colorPrimary: '#1668dc' } };
+
+/** The main area: setup on first run (or when opened with F2), else the packing desk. */
+function MainArea() {
+  const settings = useSettingsQuery();
+  const settingsOpen = useUi((state) => state.settingsOpen);
+  if (settings.isError) return <StationErrorAlert error={stationErrorOf(settings.error)} />;
+  if (settings.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  const setupNeeded = !settings.data.settings.ui.setupCompleted;
+  return setupNeeded || settingsOpen ? <SetupScreen firstRun={setupNeeded} /> : <DeskScreen />;
+}
+
+/** The window's frame: title bar (name, settings, shortcuts, language), account bar, main area. */
+export function AppShell({ cspNonce }: AppShellProps) {
   const { t, i18n } = useTranslation();
-  const language = useUiStore((state) => state.language);
-  const setLanguage = useUiStore((state) => state.setLanguage);
+  const station = useStation();
+  const language = useUi((state) => state.language);
+  const setLanguage = useUi((state) => state.setLanguage);
+  const setHelpOpen = useUi((state) => state.setHelpOpen);
+  const setSettingsOpen = useUi((state) => state.setSettingsOpen);
+  useStationEventsIntoCache();
+  useWindowShortcuts({ help: () => setHelpOpen(true), settings: () => setSettingsOpen(true) });
 
   useEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);
+    dayjs.locale(language === 'zh-CN' ? 'zh-cn' : 'en');
     document.documentElement.lang = language;
   }, [i18n, language]);
   const appName = t('app.name');
@@ -31,26 +61,45 @@ export function AppShell({ useUiStore, cspNonce }: AppShellProps) {
     document.title = appName;
   }, [appName]);
 
+  const chooseLanguage = (next: UiLanguage) => {
+    setLanguage(next);
+    // Remembered for the next start; the switch itself does not wait for it.
+    void station['settings.update']({ patch: { ui: { language: next } } });
+  };
+
   return (
-    <ConfigProvider csp={{ nonce: cspNonce }} locale={language === 'zh-CN' ? zhCNLocale : enUS} theme={{ token: { fontSize: 15, controlHeight: 40 } }}>
-      <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, background: '#12355b' }}>
-          <PrinterOutlined style={{ fontSize: 28, color: '#fff' }} aria-hidden />
-          <Typography.Title level={1} style={{ color: '#fff', margin: 0, fontSize: 22, flex: 1 }}>
-            {appName}
-          </Typography.Title>
-          <Segmented<UiLanguage>
-            aria-label={t('language.label')}
-            value={language}
-            onChange={setLanguage}
-            options={uiLanguages.map((code) => ({ value: code, label: t(`language.${code}`) }))}
-          />
-        </Layout.Header>
-        <AccountBar />
-        <Layout.Content style={{ padding: 24 }}>
-          <Typography.Paragraph>{t('app.tagline')}</Typography.Paragraph>
-        </Layout.Content>
-      </Layout>
+    <ConfigProvider csp={{ nonce: cspNonce }} locale={language === 'zh-CN' ? zhCNLocale : enUS} theme={theme} button={{ autoInsertSpace: false }}>
+      <App>
+        <Layout className="station">
+          <Layout.Header className="station__header">
+            <PrinterOutlined className="station__logo" aria-hidden />
+            <Typography.Title level={1} className="station__title">
+              {appName}
+            </Typography.Title>
+            <Button type="text" className="station__header-button" icon={<SettingOutlined aria-hidden />} onClick={() => setSettingsOpen(true)}>
+              {t('header.settings')} <kbd>F2</kbd>
+            </Button>
+            <Button type="text" className="station__header-button" icon={<QuestionCircleOutlined aria-hidden />} onClick={() => setHelpOpen(true)}>
+              {t('header.shortcuts')} <kbd>F1</kbd>
+            </Button>
+            <AboutHost />
+            <Segmented<UiLanguage>
+              aria-label={t('language.label')}
+              value={language}
+              onChange={chooseLanguage}
+              options={uiLanguages.map((code) => ({ value: code, label: t(`language.${code}`) }))}
+            />
+          </Layout.Header>
+          <AccountBar />
+          <Layout.Content className="station__content">
+            <MainArea />
+          </Layout.Content>
+        </Layout>
+        <HelpOverlay />
+        <IssuePrintDrawer />
+        <HistoryDrawer />
+        <RecoveryDialog />
+      </App>
     </ConfigProvider>
   );
 }

@@ -1,16 +1,45 @@
-import { create } from 'zustand';
+import { create, type StateCreator } from 'zustand';
 import type { UiLanguage } from '../i18n/setup-i18n';
+import { createIssuePrintSlice, type IssuePrintSlice } from '../issue-print/issue-print-slice';
+import { createOrdersSlice, type OrdersSlice } from '../orders/orders-slice';
+import { createScanSlice, type ScanSlice } from '../scanning/scan-slice';
 
-/** UI-only state of the renderer (server data lives in react-query, never here). */
-export interface UiState {
+/** The shell's own UI state: language, and which overlay is open. */
+export interface ShellSlice {
   language: UiLanguage;
   setLanguage: (language: UiLanguage) => void;
+  /** The keyboard-shortcut help overlay. */
+  helpOpen: boolean;
+  setHelpOpen: (open: boolean) => void;
+  /** The connection settings, opened from the desk (first run shows them until setup is finished). */
+  settingsOpen: boolean;
+  setSettingsOpen: (open: boolean) => void;
+}
+
+/** UI-only state of the renderer (server data lives in react-query, never here). */
+export type UiState = ShellSlice & OrdersSlice & ScanSlice & IssuePrintSlice;
+
+function createShellSlice(initialLanguage: UiLanguage): StateCreator<UiState, [], [], ShellSlice> {
+  return (set) => ({
+    language: initialLanguage,
+    setLanguage: (language) => set({ language }),
+    helpOpen: false,
+    setHelpOpen: (helpOpen) => set({ helpOpen }),
+    settingsOpen: false,
+    setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
+  });
 }
 
 /** Creates the renderer's UI store with the language it starts in. */
 export function createUiStore(initialLanguage: UiLanguage) {
-  return create<UiState>((set) => ({
-    language: initialLanguage,
-    setLanguage: (language) => set({ language }),
+  return create<UiState>()((...parts) => ({
+    ...createShellSlice(initialLanguage)(...parts),
+    ...createOrdersSlice(...parts),
+    ...createScanSlice(...parts),
+    // After scanning: issue & print answers its scan-to-print hand-over.
+    ...createIssuePrintSlice(...parts),
   }));
 }
+
+/** The store's hook type, as the context hands it out. */
+export type UiStore = ReturnType<typeof createUiStore>;

@@ -1,0 +1,172 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SANDBOX_DEFAULTS } from '../electron/demo/sandbox/index';
+import type { SandboxCall } from '../electron/demo/sandbox/index';
+import { openSandboxStation } from '../electron/issuing/testing/issuing-station-parts';
+import { demoPlanRequest, issuableOrders } from '../electron/issuing/testing/issuing-test-kit';
+import { meetsGoal } from './benchmark';
+import type { Benchmark, BenchmarkFigure } from './benchmark';
+
+/** The gateway's latency the benchmark runs at. */
+const latencyMs = 300;
+/** Orders issued and printed. */
+const orders = 1000;
+/** 10 entries per call at 10 calls/s: the bound of issuing throughput. */
+const boundOrdersPerSecond = 100;
+
+const projectRoot = resolve(import.meta.dirname, '..');
+
+/** A demo server (sandbox or emulator) in a process of its own, as on a desk: the gateway is remote, the print component another program. */
+interface ServerProcess {
+  address: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts one of the demo CLIs and waits for the line naming its address. */
+async function startServerProcess(script: string, args: string[], listening: RegExp): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, script), ...args], { cwd: projectRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+  let output = '';
+  let errors = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const closed = new Promise<void>((done) => child.once('close', () => done()));
+  const address = await new Promise<string>((found, failed) => {
+    const timer = setInterval(() => {
+      const match = listening.exec(output);
+      if (match?.[1]) {
+        clearInterval(timer);
+        found(match[1]);
+      } else if (child.exitCode !== null) {
+        clearInterval(timer);
+        failed(new Error(`${script} exited: ${errors}`));
+      }
+    }, 10);
+  });
+  return {
+    address,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      await closed;
+    },
+  };
+}
+
+/** What issuing and printing a job cost. */
+export interface IssueAndPrintMeasurement {
+  orders: number;
+  /** From start() to the job's last label printed, in seconds. */
+  seconds: number;
+  issueCalls: number;
+  /** From start() to the first printed notice, in milliseconds. */
+  firstPrintedMs: number;
+  /** Time the station spent in database writes (journal transactions and print-document saves), per order. */
+  journalMsPerOrder: number;
+  /** Labels the component printed, and how many distinct ones. */
+  labelsPrinted: number;
+  distinctLabels: number;
+  rateLimitViolations: number;
+}
+
+/**
+ * Issues and prints `count` orders: the sandbox CLI at `latencyMs` and the emulator CLI in
+ * no-render mode, each in its own process; the station (engine, print queue, SQLite file) in
+ * this one; no faults. The plan (with its network-info call) is made before the clock starts.
+ */
+export async function measureIssueAndPrint(count = orders): Promise<IssueAndPrintMeasurement> {
+  const folder = await mkdtemp(join(tmpdir(), 'issue-bench-'));
+  const sandbox = await startServerProcess(
+    'electron/demo/sandbox-cli.ts',
+    ['--port', '0', '--orders', String(count + 100), '--latency-ms', String(latencyMs), '--admin-routes'],
+    /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+  );
+  const emulator = await startServerProcess('electron/demo/print-emulator-cli.ts', ['--port', '0', '--no-render', '--spool', join(folder, 'spool')], /listening on (ws:\/\/127\.0\.0\.1:\d+)/);
+  const admin = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${sandbox.address}/__sandbox/${path}`, { headers: { authorization: `Bearer ${SANDBOX_DEFAULTS.token}` } });
+    return ((await response.json()) as { data: T }).data;
+  };
+  const issueCalls = async () => (await admin<SandboxCall[]>('calls')).filter((call) => call.endpoint === 'issue').length;
+  const station = await openSandboxStation({ file: join(folder, 'station.sqlite'), sandboxUrl: sandbox.address, componentUrl: emulator.address, emit: () => undefined });
+  try {
+    await station.orderCache.refresh({ mode: 'full' });
+    const orderNumbers = issuableOrders(station.orderCache, station.journal, count).map((order) => order.orderNumber);
+    const plan = await station.engine.plan(demoPlanRequest(orderNumbers));
+    const callsBefore = await issueCalls();
+    const writesBefore = station.journal.writes.totalMs() + station.store.writes.totalMs();
+    let firstPrinted = 0;
+    const stop = station.queue.onEvent((event) => {
+      if (event.kind === 'document' && event.document.state === 'printed' && firstPrinted === 0) firstPrinted = performance.now();
+    });
+    const started = performance.now();
+    station.engine.start({ jobId: plan.jobId });
+    const ended = await station.engine.settled(plan.jobId);
+    const seconds = (performance.now() - started) / 1000;
+    stop();
+    if (ended.state !== 'done') throw new Error(`the job ended ${ended.state}: ${ended.stopError?.code ?? ''}`);
+    const printed = [...emulator.output().matchAll(/^printed (\S+) /gm)].map((match) => match[1]);
+    return {
+      orders: count,
+      seconds,
+      issueCalls: (await issueCalls()) - callsBefore,
+      firstPrintedMs: firstPrinted - started,
+      journalMsPerOrder: (station.journal.writes.totalMs() + station.store.writes.totalMs() - writesBefore) / count,
+      labelsPrinted: printed.length,
+      distinctLabels: new Set(printed).size,
+      rateLimitViolations: (await admin<{ violations: number }>('violations')).violations,
+    };
+  } finally {
+    await station.close();
+    await emulator.stop();
+    await sandbox.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
+
+/** The issuing benchmark, for the benchmark runner's list. */
+export const issueAndPrintBenchmark: Benchmark = {
+  name: `issuing: issue and print ${orders.toLocaleString('en')} orders`,
+  description: `Engine → gateway client → sandbox process at ${latencyMs} ms latency; print queue → CAINIAO adapter → emulator process (no-render mode); station database on a real file; no faults.`,
+  async run(): Promise<BenchmarkFigure[]> {
+    const measured = await measureIssueAndPrint(orders);
+    return [
+      {
+        name: 'issued and printed',
+        value: round(measured.orders / measured.seconds, 1),
+        unit: 'orders/s',
+        goal: { comparison: 'at-least', value: 90, basis: `beside the bound of ${boundOrdersPerSecond} orders/s (10 calls/s × 10 orders)` },
+      },
+      { name: 'wall time', value: round(measured.seconds), unit: 's', goal: null },
+      {
+        name: 'issue calls per order',
+        value: round(measured.issueCalls / measured.orders, 3),
+        unit: 'calls',
+        goal: { comparison: 'at-most', value: 0.101, basis: 'batches of 10, nothing sent twice without faults' },
+      },
+      {
+        name: 'job start to first printed notice',
+        value: round(measured.firstPrintedMs, 0),
+        unit: 'ms',
+        goal: { comparison: 'at-most', value: latencyMs + 150, basis: 'one gateway round trip + 150 ms' },
+      },
+      { name: 'journal overhead per order', value: round(measured.journalMsPerOrder, 3), unit: 'ms', goal: null },
+      { name: 'labels printed', value: measured.labelsPrinted, unit: 'labels', goal: { comparison: 'at-most', value: measured.orders, basis: 'never a double label' } },
+      { name: 'distinct labels printed', value: measured.distinctLabels, unit: 'labels', goal: { comparison: 'at-least', value: measured.orders, basis: 'every label' } },
+      { name: 'rate-limit violations', value: measured.rateLimitViolations, unit: 'calls', goal: { comparison: 'at-most', value: 0, basis: 'never over the limit' } },
+    ];
+  },
+};
+
+// Run alone: `npx tsx bench/issue-and-print-bench.ts`.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(issueAndPrintBenchmark.name);
+  for (const figure of await issueAndPrintBenchmark.run()) {
+    const verdict = meetsGoal(figure);
+    console.log(`  ${verdict === null ? ' ' : verdict ? '✓' : '✗'} ${figure.name}: ${figure.value} ${figure.unit}`);
+  }
+}

@@ -1,0 +1,74 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { ChannelInput, ChannelName, ChannelOutput } from '../shared/ipc/ipc-contract';
+import { expect, type StationHostProcess } from './station-fixtures';
+
+/** Calls a contract channel of the host directly, as the page would (for setting up and checking state). */
+export async function stationCall<C extends ChannelName>(request: APIRequestContext, host: StationHostProcess, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  const url = new URL(host.url);
+  const response = await request.post(`${url.origin}/ipc/${channel}`, { data: input, headers: { 'x-station-key': url.searchParams.get('key') ?? '' } });
+  const result = (await response.json()) as { ok: true; data: ChannelOutput<C> } | { ok: false; error: { code: string } };
+  if (!result.ok) throw new Error(`${channel} failed: ${result.error.code}`);
+  return result.data;
+}
+
+/** The orders table. */
+export const ordersGrid = (page: Page) => page.getByRole('grid', { name: '订单列表' });
+
+/** The line that counts loaded, shown and selected orders. */
+export const selectionCounts = (page: Page) => page.getByRole('status').filter({ hasText: '已加载' });
+
+/** Expects the counts line to say this many orders loaded, shown and selected. */
+export async function expectCounts(page: Page, loaded: number, shown: number, selected: number): Promise<void> {
+  await expect(selectionCounts(page)).toContainText(`已加载 ${loaded} 单 · 显示 ${shown} 单 · 已选 ${selected} 单`);
+}
+
+/** First run in Chinese: one click on "use demo mode" opens the desk. */
+export async function startDemo(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '使用演示模式' }).click();
+  await expect(ordersGrid(page)).toBeVisible();
+}
+
+/** Refresh (F5) on a fresh desk: confirms the full fetch and waits until every order is loaded. */
+export async function loadAllOrders(page: Page, total = 2000): Promise<void> {
+  await ordersGrid(page).focus();
+  await page.keyboard.press('F5');
+  const dialog = page.getByRole('dialog', { name: '从平台拉取全部订单？' });
+  await expect(dialog).toContainText('本机第一次拉取');
+  await dialog.getByRole('button', { name: '拉取（消耗积分）' }).click();
+  await expectCounts(page, total, total, 0);
+}
+
+/** A barcode scanner: the code typed a key every few milliseconds, then Enter. */
+export async function scan(page: Page, code: string): Promise<void> {
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * A scanner whose keys arrive as characters Playwright's keyboard cannot press (full-width
+ * digits): trusted key events sent through the DevTools protocol, a few milliseconds apart.
+ * (`keyboard.type` would insert such characters as text, which reaches only editable elements.)
+ */
+export async function scanAsKeyEvents(page: Page, code: string): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  for (const char of code) {
+    await session.send('Input.dispatchKeyEvent', { type: 'keyDown', key: char, text: char, unmodifiedText: char });
+    await session.send('Input.dispatchKeyEvent', { type: 'keyUp', key: char });
+  }
+  await session.send('Input.dispatchKeyEvent', { type: 'keyDown', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' });
+  await session.send('Input.dispatchKeyEvent', { type: 'keyUp', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 });
+  await session.detach();
+}
+
+/** The scan panel's result box. */
+export const scanResult = (page: Page) => page.getByLabel('扫描结果');
+
+/** The row of an order in the table (when it is rendered: in view or near it). */
+export const orderRow = (page: Page, orderNumber: string) => ordersGrid(page).getByRole('row').filter({ hasText: orderNumber });
+
+/** Chooses a drop-down's option by typing part of its name and pressing Enter, as a keyboard user does. */
+export async function chooseOption(combobox: Locator, search: string): Promise<void> {
+  await combobox.click();
+  await combobox.fill(search);
+  await combobox.press('Enter');
+}

@@ -1,0 +1,29 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ordersGrid, scan, stationCall } from './desk-actions';
+import type { StationHostProcess } from './station-fixtures';
+
+/** The PDFs the demo print emulator wrote: one per printed label. */
+export async function spooledPdfs(host: StationHostProcess): Promise<string[]> {
+  const files = await readdir(join(host.dataDir, 'demo', 'spool')).catch(() => []);
+  return files.filter((file) => file.endsWith('.pdf'));
+}
+
+/**
+ * Order numbers of the loaded orders, split by whether the issue rules accept them (asked of the
+ * station's own plan, which only records a planned job and issues nothing).
+ */
+export async function validAndInvalidOrders(request: APIRequestContext, host: StationHostProcess, count: number): Promise<{ valid: string[]; invalid: string[] }> {
+  const { rows } = await stationCall(request, host, 'orders.list', {});
+  const numbers = rows.map((row) => row.order.orderNumber).slice(0, count);
+  const plan = await stationCall(request, host, 'issue.plan', { orderNumbers: numbers, merge: false, keepApart: [] });
+  const invalid = plan.invalid.map((order) => order.orderNumber);
+  return { valid: numbers.filter((number) => !invalid.includes(number) && /^[0-9]+$/.test(number)), invalid };
+}
+
+/** Selects orders by scanning their numbers with the focus on the table. */
+export async function selectByScanning(page: Page, orderNumbers: readonly string[]): Promise<void> {
+  await ordersGrid(page).focus();
+  for (const orderNumber of orderNumbers) await scan(page, orderNumber);
+}

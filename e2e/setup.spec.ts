@@ -1,0 +1,99 @@
+import { chooseOption, ordersGrid, startDemo } from './desk-actions';
+import { expect, test } from './station-fixtures';
+
+test.describe('first-run setup', () => {
+  test('opens on setup in Chinese, and demo mode needs one click and no typing', async ({ openStation }) => {
+    const page = await openStation('zh-CN');
+    await expect(page.getByRole('heading', { name: '欢迎使用电子面单打印站' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '连接设置' })).toBeVisible();
+    await expect(page.getByRole('group', { name: '账户' })).toBeVisible();
+    await startDemo(page);
+    await expect(page.getByRole('heading', { name: '欢迎使用电子面单打印站' })).toBeHidden();
+    // Setup is finished for good: the desk opens directly next time.
+    await page.reload();
+    await expect(ordersGrid(page)).toBeVisible();
+    await expect(page.getByRole('group', { name: '账户' }).getByText('演示模式（沙箱网关）')).toBeVisible();
+  });
+
+  test('tests the demo connection in plain words (Chinese)', async ({ openStation }) => {
+    const page = await openStation('zh-CN');
+    await page.getByRole('button', { name: '测试连接' }).click();
+    const report = page.getByRole('group', { name: '连接测试结果' });
+    await expect(report).toContainText('订购');
+    await expect(report).toContainText(/正常：有效期至 \d{4}-\d{2}-\d{2}（剩 5 天）/);
+    await expect(report).toContainText('正常：3 家快递公司，4 个网点');
+  });
+
+  test('connects a real gateway account in English: address, token, shop, edition, channel, templates', async ({ openStation, sandboxGateway }) => {
+    const page = await openStation('en-US');
+    await expect(page.getByRole('heading', { name: 'Welcome to Waybill Print Station' })).toBeVisible();
+    await page.getByRole('radiogroup', { name: 'Gateway' }).getByText('Real gateway').click();
+    await page.getByRole('textbox', { name: 'Gateway address' }).fill(sandboxGateway.url);
+    await page.getByRole('textbox', { name: 'Access token' }).fill(sandboxGateway.token);
+    await page.getByRole('textbox', { name: 'Shop id (owner_id)' }).fill('57301862');
+    await page.getByRole('textbox', { name: 'Seller nickname' }).fill('小满百货旗舰店');
+    await page.getByRole('textbox', { name: 'Merchant user id' }).fill('2201385297');
+    await page.getByRole('radiogroup', { name: 'Edition' }).getByText('Enhanced edition').click();
+    await chooseOption(page.getByRole('combobox', { name: 'Order channel' }), 'Pinduoduo');
+    await page.getByRole('button', { name: 'Add a template' }).click();
+    await chooseOption(page.getByRole('combobox', { name: 'Carrier of template 1' }), 'YTO');
+    await page.getByRole('textbox', { name: 'Address of template 1' }).fill('https://cloudprint.cainiao.com/template/standard/101/3');
+
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const report = page.getByRole('group', { name: 'Connection test result' });
+    await expect(report).toContainText(/OK: valid until \d{4}-\d{2}-\d{2} \(5 days left\)/);
+    await expect(report).toContainText('OK: 3 carriers, 4 branches');
+    // The token went to the vault: the form shows only that one is stored.
+    await expect(page.getByText(`A token is stored (ends in ${sandboxGateway.token.slice(-4)})`)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save and start' }).click();
+    await expect(page.getByRole('grid', { name: 'Orders' })).toBeVisible();
+    const account = page.getByRole('group', { name: 'Account' });
+    await expect(account.getByText('Shop: 57301862')).toBeVisible();
+    await expect(account.getByText('Enhanced edition')).toBeVisible();
+    await expect(account.getByText('Demo mode (sandbox gateway)')).toBeHidden();
+    await expect(account.getByText(/Subscription ends .* \(5 days left\)/)).toBeVisible();
+
+    // Settings (F2) show what was saved, the template included.
+    await page.keyboard.press('F2');
+    await expect(page.getByRole('textbox', { name: 'Gateway address' })).toHaveValue(sandboxGateway.url);
+    await expect(page.getByRole('textbox', { name: 'Address of template 1' })).toHaveValue('https://cloudprint.cainiao.com/template/standard/101/3');
+    await expect(page.getByRole('combobox', { name: 'Order channel' }).locator('..')).toContainText('Pinduoduo (PDD)');
+  });
+
+  test('says what is wrong, and what to do, when the gateway refuses the token (English)', async ({ openStation, sandboxGateway }) => {
+    const page = await openStation('en-US');
+    await page.getByRole('radiogroup', { name: 'Gateway' }).getByText('Real gateway').click();
+    await page.getByRole('textbox', { name: 'Gateway address' }).fill(sandboxGateway.url);
+    await page.getByRole('textbox', { name: 'Access token' }).fill('not-the-token');
+    await page.getByRole('textbox', { name: 'Shop id (owner_id)' }).fill('57301862');
+    await page.getByRole('textbox', { name: 'Seller nickname' }).fill('小满百货旗舰店');
+    await page.getByRole('textbox', { name: 'Merchant user id' }).fill('2201385297');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const report = page.getByRole('group', { name: 'Connection test result' });
+    await expect(report.getByRole('alert')).toHaveCount(2);
+    await expect(report.getByRole('alert').first()).toContainText('The gateway rejected the access token');
+    await expect(report.getByRole('alert').first()).toContainText('Enter a new access token in Settings.');
+  });
+
+  test('checks the fields before saving, in the UI language', async ({ openStation }) => {
+    const page = await openStation('zh-CN');
+    await page.getByRole('radiogroup', { name: '网关' }).getByText('正式网关').click();
+    await page.getByRole('textbox', { name: '网关地址' }).fill('gateway.example.com');
+    await page.getByRole('textbox', { name: '商家用户 ID' }).fill('12.5');
+    await page.getByRole('button', { name: '保存并开始使用' }).click();
+    await expect(page.getByText('请输入以 http:// 或 https:// 开头的地址')).toBeVisible();
+    await expect(page.getByText('请输入商家用户 ID（整数）')).toBeVisible();
+    await expect(page.getByText('请输入访问令牌')).toBeVisible();
+    await expect(ordersGrid(page)).toBeHidden();
+  });
+
+  test('remembers the language chosen over the system language', async ({ openStation }) => {
+    const page = await openStation('zh-CN');
+    await page.getByRole('radiogroup', { name: '语言' }).getByText('English').click();
+    await expect(page.getByRole('heading', { name: 'Welcome to Waybill Print Station' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Waybill Print Station' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
+  });
+});

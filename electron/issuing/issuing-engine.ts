@@ -1,0 +1,492 @@
+import { randomBytes } from 'node:crypto';
+import type { SoldOrder } from '../../shared/domain/sold-order';
+import type { StationError } from '../../shared/errors/station-error';
+import { stationError } from '../../shared/errors/station-error';
+import type { CostLedger } from '../gateway/cost-ledger';
+import type { GatewayClient } from '../gateway/gateway-client';
+import { StationFailure } from '../ipc/to-station-error';
+import type { StationLogger } from '../logging/station-logger';
+import type { PrintQueue } from '../printing/print-queue';
+import { assemblePlan, branchOf, planPackages, requestProblems } from './issue-plan';
+import type { IssueJobSettings, IssuingJournal, JobEnding, JobOrderRow, JobRecord, JobState, OrderStatus } from './issuing-journal';
+import type {
+  IssuePlan,
+  IssuingEvent,
+  JobOrderView,
+  JobSummary,
+  JobView,
+  OrderViewState,
+  PlanRequest,
+  StartRequest,
+  StartUpReport,
+} from './issuing-types';
+import { startJobRun, runTuningDefaults } from './job-run';
+import type { JobRun, RunResult, RunTuning } from './job-run';
+import { createLabelFeeder } from './label-printing';
+import { lookUpAll } from './waybill-lookup';
+
+/**
+ * THE ISSUING ENGINE: selected orders become printed labels; no waybill is lost, issued twice or
+ * printed twice by accident.
+ *
+ * Invariants (each kept by one committed transaction of the journal, see issuing-journal.ts):
+ * I1. An order has one journal row and at most one waybill, never replaced.
+ * I2. An order is recorded `pending` (with an attempt row) BEFORE the issue call carrying it can
+ *     leave; only `planned` orders without a waybill can become pending, so no issue call ever
+ *     carries an order that has a waybill.
+ * I3. A pending order is never issued again before the query endpoint was asked about it: a call
+ *     without a usable answer (timeout, dropped connection, 101, other 202, 5xx, 614 "unknown
+ *     exception", crash) leaves its orders pending, and only a "not issued" from the query
+ *     endpoint puts them back to planned (counting the unknown attempt for good).
+ * I4. A waybill found by the query endpoint is `recovered` (printable) when its order has a
+ *     pending record or an attempt whose outcome was never learned; otherwise it is `elsewhere`:
+ *     shown, never printed without the user's say (an explicit reprint from the history).
+ * I5. A label goes to the print queue only if its waybill never had a print document (checked in
+ *     the same database the queue writes to, right before the hand-over); the queue records
+ *     `sent` before a task leaves and never resends a task on a guess (print-queue.ts).
+ * I6. Labels are released in the user's order: a package's label waits until every package
+ *     before it is settled (issued, recovered, elsewhere, failed, skipped); the label feeder then
+ *     keeps a bounded window of them in the print queue (label-printing.ts).
+ *
+ * What each issue call's outcome does (job-run.ts): answered → waybills recorded, failed entries
+ * failed, missing entries stay pending and are looked up; 614 already-issued → the batch's orders
+ * are looked up (recovered or elsewhere, per I4) and the rest issued; 614 this-order-only →
+ * halves until the one order is isolated and failed, the others issued; 614 outcome-unknown and
+ * every lost answer → pending, looked up (I3); 614 stop-job and account or configuration errors
+ * → the job stops, what was issued is kept and printed; rate-limited → sent again after a
+ * backoff. Every loop has an end: a package rides at most `issueCallsPerPackage` calls and an
+ * order is looked up at most `lookupRounds` times per run; what is left stays pending for the
+ * next retry or start-up, never guessed.
+ *
+ * Crash points and what the start-up pass (`startUp`) does with the state each leaves:
+ * - between "pending recorded" and "call sent", or while the call is in flight, or between
+ *   "answer received" and "waybill recorded": the orders are pending → looked up through the
+ *   query endpoint: found → recovered (and printed), not issued → planned again;
+ * - between "waybill recorded" and "print task recorded": the waybill has no print document →
+ *   its label is released again (startUp releases every such label of unfinished jobs, in order);
+ * - between "print task recorded" and "sent": the document is `queued` → the queue sends it;
+ * - between "sent" and "printed": the document is loaded as `unknown` → the queue asks the
+ *   component (getTaskStatus): printed → printed; never received → sent again; otherwise it
+ *   stays "print outcome unknown" for the user to decide (history → resendUnknown), never
+ *   reprinted alone — and it counts as settled only once the component was asked about the
+ *   task it was last sent in (print_documents.sent_at);
+ * - a job that was issuing with orders still planned is interrupted: it waits in `printing`
+ *   (labels of what was issued come out) and then `cancelled`; `retry` resumes it.
+ *
+ * Job states: planned → issuing → printing → done | cancelled | failed. `printing` means no more
+ * issue calls and labels still out; the ending (done, cancelled, failed) is decided when issuing
+ * ends and taken once every label of the job is printed, failed, or of unknown outcome after the
+ * component was asked. A stopped job (cancel, stop-the-job 614, unresolved orders) is resumed
+ * with `retry`, which also retries failed orders. Only one job issues at a time; a job started
+ * meanwhile waits for it (`waiting`), so two calls never carry the same order.
+ */
+
+/** What the engine is built from. */
+export interface IssuingEngineOptions {
+  journal: IssuingJournal;
+  /** The current gateway client (rebuilt when settings change). */
+  gateway: () => Promise<GatewayClient>;
+  /** Loaded sold orders by number (the order cache); unknown numbers are left out. */
+  soldOrders: (orderNumbers: readonly string[]) => SoldOrder[];
+  /** The print queue on the SQLite print task store. */
+  queue: PrintQueue;
+  costLedger: CostLedger;
+  logger: StationLogger;
+  /** Where progress goes (the IPC layer forwards it to the renderer). */
+  emit: (event: IssuingEvent) => void;
+  now?: () => number;
+  newJobId?: () => string;
+  tuning?: Partial<RunTuning>;
+}
+
+/** The issuing service. */
+export interface IssuingEngine {
+  /** Builds the plan (one network-info call for the branch balance) and stores the job as planned. Nothing is issued. */
+  plan(request: PlanRequest): Promise<IssuePlan>;
+  /** Starts a planned job; progress comes as events. */
+  start(request: StartRequest): JobView;
+  /** Stops issuing between calls (a planned or waiting job is simply cancelled). */
+  cancel(jobId: string): JobView;
+  /** Resumes a stopped or interrupted job: pending orders are looked up first, failed and skipped ones issued again. */
+  retry(request: StartRequest): JobView;
+  job(jobId: string): JobView | null;
+  /** The latest jobs, newest first. */
+  jobs(limit?: number): JobView[];
+  jobOrders(jobId: string): JobOrderView[];
+  summary(jobId: string): JobSummary | null;
+  /**
+   * The start-up pass: looks pending orders up, queues the labels of recorded waybills that
+   * never reached the print queue, moves interrupted jobs on, and asks the print component
+   * about labels of unknown outcome. Run it once, before starting jobs.
+   */
+  startUp(): Promise<StartUpReport>;
+  /** Resolves once the job has ended (done, cancelled or failed) with its labels settled. */
+  settled(jobId: string): Promise<JobView>;
+  /** Jobs issuing or printing now (what holds a quit). */
+  activeJobs(): { id: string; state: JobState }[];
+  /**
+   * Stops the job's issuing between calls and resolves once no call of it is in flight (every
+   * answer recorded): from then on a quit loses nothing. Printing is safe at any instant — a
+   * print task is recorded before it is sent — so a printing job is at a safe point already.
+   */
+  bringToSafePoint(jobId: string): Promise<void>;
+  /** Cancels every job and waits for the calls in flight to be answered and recorded. */
+  close(): Promise<void>;
+}
+
+const finalStates: ReadonlySet<JobState> = new Set<JobState>(['done', 'cancelled', 'failed']);
+
+/** An operation on a job that does not exist. */
+function unknownJob(jobId: string): StationFailure {
+  return new StationFailure(stationError('issuing.job-not-found', { jobId }));
+}
+
+/** An operation the job's state does not allow (`action` as the user asked it). */
+function wrongState(jobId: string, action: string, state: string): StationFailure {
+  return new StationFailure(stationError('issuing.job-state', { jobId, action, state }));
+}
+
+function viewStateOf(row: JobOrderRow, jobId: string): OrderViewState {
+  if (row.problems !== null) return 'invalid';
+  if (row.state === null) return 'planned';
+  if (row.ownerJobId === jobId) return row.state;
+  return row.waybillCode !== null ? 'already-issued' : 'moved';
+}
+
+/** Creates the engine; it listens to the print queue to settle printing jobs. */
+export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngine {
+  const { journal, queue, logger, costLedger } = options;
+  const now = options.now ?? Date.now;
+  const tuning: RunTuning = { ...runTuningDefaults, ...options.tuning };
+  const newJobId = options.newJobId ?? (() => `job-${now().toString(36)}-${randomBytes(4).toString('hex')}`);
+  const runs = new Map<string, JobRun>();
+  /** Jobs started and waiting for the one issuing before them; `cancelled` if cancelled meanwhile. */
+  const waiting = new Map<string, { cancelled: boolean }>();
+  /** Jobs whose label events matter: issuing or printing. */
+  const active = new Set<string>(journal.jobsIn(['issuing', 'printing']).map((job) => job.id));
+  const settledWaiters = new Map<string, ((view: JobView) => void)[]>();
+  const eventScheduled = new Set<string>();
+  const feeder = createLabelFeeder({ journal, queue, labelsAhead: tuning.labelsAhead });
+  let chain: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  function view(job: JobRecord): JobView {
+    const cost = costLedger.totalForJob(job.id);
+    return {
+      id: job.id,
+      state: job.state,
+      ending: job.ending,
+      waiting: waiting.has(job.id),
+      createdAt: job.createdAt,
+      startedAt: job.startedAt,
+      finishedAt: job.finishedAt,
+      carrierCode: job.settings.carrierCode,
+      branchCode: job.settings.branchCode,
+      printer: job.settings.printer,
+      orders: journal.orderCounts(job.id),
+      labels: journal.labelCounts(job.id),
+      calls: cost.calls,
+      points: cost.points,
+      stopError: job.stopError,
+    };
+  }
+
+  function viewOf(jobId: string): JobView {
+    const job = journal.job(jobId);
+    if (!job) throw unknownJob(jobId);
+    return view(job);
+  }
+
+  /** Job events are coalesced: one per job per turn of the event loop. */
+  function scheduleJobEvent(jobId: string): void {
+    if (eventScheduled.has(jobId)) return;
+    eventScheduled.add(jobId);
+    setImmediate(() => {
+      eventScheduled.delete(jobId);
+      const job = journal.job(jobId);
+      if (job) options.emit({ kind: 'job', job: view(job) });
+    });
+  }
+
+  /** Takes a printing job to its ending once none of its labels is still out. */
+  function settleIfDone(jobId: string): void {
+    const job = journal.job(jobId);
+    if (!job || job.state !== 'printing' || job.ending === null || feeder.waiting(jobId) > 0 || journal.openLabels(jobId) > 0) return;
+    const ended = journal.updateJob(jobId, { state: job.ending, finishedAt: now() }, now());
+    active.delete(jobId);
+    const final = view(ended);
+    options.emit({ kind: 'job', job: final });
+    for (const resolve of settledWaiters.get(jobId) ?? []) resolve(final);
+    settledWaiters.delete(jobId);
+    logger.info('issuing.job-ended', { jobId, ending: ended.state, orders: final.orders, labels: final.labels, points: final.points });
+  }
+
+  const settleChecks = new Set<string>();
+  const stopListening = queue.onEvent((event) => {
+    if (event.kind !== 'document' || !active.has(event.document.jobId)) return;
+    const { jobId } = event.document;
+    scheduleJobEvent(jobId);
+    if (settleChecks.has(jobId)) return;
+    settleChecks.add(jobId);
+    // After the queue's own step (never inside it): hand the next labels over, then see whether the job is settled.
+    queueMicrotask(() => {
+      settleChecks.delete(jobId);
+      feeder.feed(jobId);
+      settleIfDone(jobId);
+    });
+  });
+
+  function onStep(jobId: string, statuses: OrderStatus[]): void {
+    options.emit({ kind: 'orders', jobId, orders: statuses });
+    scheduleJobEvent(jobId);
+  }
+
+  /** Issuing is over: the job prints what it has and then takes its ending. */
+  function endIssuing(jobId: string, result: RunResult): void {
+    journal.updateJob(jobId, { state: 'printing', ending: result.ending, stopError: result.error }, now());
+    logger.info('issuing.run-ended', { jobId, ending: result.ending, error: result.error?.code ?? null, unresolved: result.unresolved.length });
+    scheduleJobEvent(jobId);
+    settleIfDone(jobId);
+  }
+
+  async function runWhenItsTurn(jobId: string, claim: { retryFailed: boolean; packageLimit: number | null }): Promise<void> {
+    const ticket = waiting.get(jobId);
+    waiting.delete(jobId);
+    if (ticket?.cancelled || closed) {
+      endIssuing(jobId, { ending: 'cancelled', error: null, unresolved: [] });
+      return;
+    }
+    const job = journal.job(jobId) as JobRecord;
+    const [problem] = requestProblems(job.settings);
+    if (problem) {
+      endIssuing(jobId, { ending: 'failed', error: problem, unresolved: [] });
+      return;
+    }
+    let client: GatewayClient;
+    try {
+      client = await options.gateway();
+    } catch (error) {
+      logger.error('issuing.no-gateway', { jobId, error: String(error) });
+      endIssuing(jobId, { ending: 'failed', error: stationError('internal.unexpected', {}), unresolved: [] });
+      return;
+    }
+    const owned = journal.claim(jobId, claim, now());
+    scheduleJobEvent(jobId);
+    const run = startJobRun(job, owned, {
+      client,
+      journal,
+      logger,
+      now,
+      tuning,
+      onStep: (statuses) => onStep(jobId, statuses),
+      releaseLabels: (orderNumbers) => feeder.release(job, orderNumbers),
+    });
+    runs.set(jobId, run);
+    const result = await run.finished;
+    runs.delete(jobId);
+    endIssuing(jobId, result);
+  }
+
+  function begin(job: JobRecord, claim: { retryFailed: boolean; packageLimit: number | null }): JobView {
+    if (closed) throw wrongState(job.id, 'started', 'closing');
+    journal.updateJob(job.id, { state: 'issuing', ending: null, stopError: null, startedAt: job.startedAt ?? now(), finishedAt: null, packageLimit: claim.packageLimit }, now());
+    active.add(job.id);
+    waiting.set(job.id, { cancelled: false });
+    chain = chain
+      .then(() => runWhenItsTurn(job.id, claim))
+      .catch((error: unknown) => {
+        logger.error('issuing.run-failed', { jobId: job.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        endIssuing(job.id, { ending: 'failed', error: stationError('internal.unexpected', {}), unresolved: [] });
+      });
+    return viewOf(job.id);
+  }
+
+  function existing(jobId: string): JobRecord {
+    const job = journal.job(jobId);
+    if (!job) throw unknownJob(jobId);
+    return job;
+  }
+
+  function summary(jobId: string): JobSummary | null {
+    const job = journal.job(jobId);
+    if (!job) return null;
+    const rows = journal.jobOrders(jobId);
+    const byWaybill = (state: OrderViewState) => {
+      const groups = new Map<string, string[]>();
+      for (const row of rows) {
+        if (viewStateOf(row, jobId) !== state || row.waybillCode === null) continue;
+        groups.set(row.waybillCode, [...(groups.get(row.waybillCode) ?? []), row.orderNumber]);
+      }
+      return [...groups].map(([waybillCode, orderNumbers]) => ({ waybillCode, orderNumbers }));
+    };
+    const jobView = view(job);
+    return {
+      job: jobView,
+      issued: byWaybill('issued'),
+      recovered: byWaybill('recovered'),
+      issuedElsewhere: byWaybill('elsewhere'),
+      failed: rows.flatMap((row) => {
+        const state = viewStateOf(row, jobId);
+        const error = state === 'invalid' ? (row.problems?.[0] ?? null) : state === 'failed' ? row.error : null;
+        return error ? [{ orderNumber: row.orderNumber, error }] : [];
+      }),
+      unresolved: rows.filter((row) => viewStateOf(row, jobId) === 'pending').map((row) => row.orderNumber),
+      skipped: rows.filter((row) => viewStateOf(row, jobId) === 'skipped').map((row) => row.orderNumber),
+      printDataUnreadable: journal.unreadableWaybills(jobId),
+      printed: jobView.labels.printed,
+      points: jobView.points,
+    };
+  }
+
+  async function startUp(): Promise<StartUpReport> {
+    const report: StartUpReport = { reconciled: { recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] }, interruptedJobs: [], labelsQueued: 0 };
+    const client = await options.gateway();
+    for (const [jobId, orderNumbers] of journal.pendingOrders()) {
+      if (runs.has(jobId) || waiting.has(jobId)) continue;
+      const round = await lookUpAll({ client, journal, logger, now }, jobId, orderNumbers, { rounds: tuning.lookupRounds, delayMs: tuning.retryDelayMs });
+      options.emit({ kind: 'orders', jobId, orders: round.statuses });
+      for (const status of round.statuses) {
+        if (status.state === 'recovered') report.reconciled.recovered.push(status.orderNumber);
+        else if (status.state === 'elsewhere') report.reconciled.issuedElsewhere.push(status.orderNumber);
+        else if (status.state === 'planned') report.reconciled.notIssued.push(status.orderNumber);
+      }
+      report.reconciled.unresolved.push(...round.unresolved);
+    }
+    for (const job of journal.jobsIn(['issuing', 'printing'])) {
+      if (runs.has(job.id) || waiting.has(job.id)) continue;
+      active.add(job.id);
+      let ending: JobEnding | null = job.ending;
+      let error: StationError | null = job.stopError;
+      if (job.state === 'issuing') {
+        const counts = journal.orderCounts(job.id);
+        if (counts.planned > 0) {
+          // Interrupted (crash or quit) with orders never sent: the user resumes it with retry.
+          ending = 'cancelled';
+          error = stationError('issuing.job-interrupted', {});
+          report.interruptedJobs.push(job.id);
+        } else if (counts.pending > 0) {
+          ending = 'failed';
+          error = stationError('issuing.orders-unresolved', { count: counts.pending });
+        } else {
+          ending = 'done';
+        }
+      }
+      journal.updateJob(job.id, { state: 'printing', ending, stopError: error }, now());
+      report.labelsQueued += feeder.release(job);
+      scheduleJobEvent(job.id);
+      settleIfDone(job.id);
+    }
+    await queue.reconcile();
+    logger.info('issuing.start-up', { ...report.reconciled, interruptedJobs: report.interruptedJobs, labelsQueued: report.labelsQueued });
+    return report;
+  }
+
+  return {
+    async plan(request) {
+      const orderNumbers = [...new Set(request.orderNumbers)];
+      const found = new Map(options.soldOrders(orderNumbers).map((order) => [order.orderNumber, order]));
+      const orders = orderNumbers.flatMap((orderNumber) => found.get(orderNumber) ?? []);
+      const notLoaded = orderNumbers.filter((orderNumber) => !found.has(orderNumber));
+      const settings: IssueJobSettings = {
+        carrierCode: request.carrierCode,
+        branchCode: request.branchCode,
+        sender: request.sender,
+        templateUrl: request.templateUrl,
+        orderChannel: request.orderChannel,
+        needEncrypt: request.needEncrypt,
+        logisticsServices: request.logisticsServices,
+        customAreaTemplateUrl: request.customAreaTemplateUrl,
+        printer: request.printer,
+        print: request.print,
+      };
+      const alreadyIssued = journal.waybillsOf(orders.map((order) => order.orderNumber));
+      const grouping = planPackages(
+        orders.filter((order) => !alreadyIssued.has(order.orderNumber)),
+        settings,
+        { merge: request.merge, keepApart: request.keepApart },
+      );
+      const toCheck = [...journal.pendingAmong(grouping.packages.flatMap((pkg) => pkg.orders.map((order) => order.orderNumber)))];
+      const jobId = newJobId();
+      const client = await options.gateway();
+      const network = await client.networkInfo({ carrierCode: settings.carrierCode }, { priority: 'interactive', jobId });
+      const { plan, members } = assemblePlan({
+        jobId,
+        settings,
+        orders,
+        grouping,
+        notLoaded,
+        alreadyIssued,
+        toCheck,
+        branch: branchOf(network, settings, grouping.packages.length),
+        pointsPerCall: journal.lastIssueCallPoints(),
+      });
+      journal.createJob({ id: jobId, createdAt: now(), settings }, members);
+      logger.info('issuing.planned', { jobId, packages: plan.packages.length, invalid: plan.invalid.length, merges: plan.merges.length, calls: plan.calls });
+      return plan;
+    },
+    start(request) {
+      const job = existing(request.jobId);
+      if (job.state !== 'planned') throw wrongState(job.id, 'started', job.state);
+      return begin(job, { retryFailed: false, packageLimit: request.packageLimit ?? null });
+    },
+    retry(request) {
+      const job = existing(request.jobId);
+      if (job.state === 'planned' || job.state === 'issuing') throw wrongState(job.id, 'retried', job.state);
+      return begin(job, { retryFailed: true, packageLimit: request.packageLimit ?? null });
+    },
+    cancel(jobId) {
+      const job = existing(jobId);
+      const ticket = waiting.get(jobId);
+      if (ticket) ticket.cancelled = true;
+      runs.get(jobId)?.cancel();
+      if (job.state === 'planned') {
+        journal.updateJob(jobId, { state: 'cancelled', ending: 'cancelled', finishedAt: now() }, now());
+      }
+      scheduleJobEvent(jobId);
+      return viewOf(jobId);
+    },
+    job(jobId) {
+      const job = journal.job(jobId);
+      return job ? view(job) : null;
+    },
+    jobs: (limit = 50) => journal.recentJobs(limit).map(view),
+    jobOrders(jobId) {
+      return journal.jobOrders(jobId).map((row) => {
+        const state = viewStateOf(row, jobId);
+        return {
+          orderNumber: row.orderNumber,
+          position: row.position,
+          packageKey: row.packageKey,
+          state,
+          waybillCode: row.waybillCode,
+          attempts: row.attempts,
+          error: state === 'invalid' ? (row.problems?.[0] ?? null) : row.error,
+          problems: row.problems ?? [],
+        };
+      });
+    },
+    summary,
+    startUp,
+    settled(jobId) {
+      const job = existing(jobId);
+      if (finalStates.has(job.state)) return Promise.resolve(view(job));
+      return new Promise((resolve) => settledWaiters.set(jobId, [...(settledWaiters.get(jobId) ?? []), resolve]));
+    },
+    activeJobs: () => journal.jobsIn(['issuing', 'printing']).map((job) => ({ id: job.id, state: job.state })),
+    async bringToSafePoint(jobId) {
+      const ticket = waiting.get(jobId);
+      if (ticket) ticket.cancelled = true;
+      const run = runs.get(jobId);
+      if (!run) return;
+      run.cancel();
+      await run.finished;
+    },
+    async close() {
+      closed = true;
+      for (const ticket of waiting.values()) ticket.cancelled = true;
+      for (const run of runs.values()) run.cancel();
+      await chain;
+      stopListening();
+    },
+  };
+}

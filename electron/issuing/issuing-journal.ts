@@ -1,0 +1,550 @@
+import type { SoldOrder } from '../../shared/domain/sold-order';
+import type { PrintData, QueryEntryOutcome } from '../../shared/domain/waybill';
+import type { StationError } from '../../shared/errors/station-error';
+import type { Result } from '../../shared/result';
+import type { StationDatabase } from '../store/open-station-database';
+import { createWriteTimer } from '../store/write-timer';
+import type { WriteTimer } from '../store/write-timer';
+import type { OrderCounts, OrderViewState } from './issuing-types';
+import type { IssueJobSettings, JobState, JobEnding, OrderState, WaybillOrigin, OrderStatus, LabelCounts } from '../../shared/domain/issuing';
+
+export type { IssueJobSettings, JobState, JobEnding, OrderState, WaybillOrigin, PrintDataState, OrderStatus, LabelCounts } from '../../shared/domain/issuing';
+
+/**
+ * The issuing journal on the station database (tables of migration 2). Every method that
+ * writes is ONE transaction: a step is committed before the engine takes the next one, so the
+ * database always holds a state the start-up pass can finish. The rules that keep waybills from
+ * being lost or doubled live in these transactions:
+ * - an order number has one journal row, and a row holds at most one waybill, never replaced;
+ * - an order goes `pending` (with an attempt row) before the issue call that carries it leaves;
+ * - only `planned` orders owned by the job are ever marked pending (an order with a waybill can
+ *   not be: the CHECK ties waybills to the issued/recovered/elsewhere states);
+ * - a waybill found by the query endpoint is `recovered` when the order has a pending record or
+ *   an earlier attempt whose outcome was never learned, else `elsewhere`.
+ */
+
+/** A job as stored. */
+export interface JobRecord {
+  id: string;
+  state: JobState;
+  /** Set once issuing ended: what the job turns into when its labels are settled. */
+  ending: JobEnding | null;
+  createdAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  updatedAt: number;
+  settings: IssueJobSettings;
+  /** "Issue the first K" packages; null for all. */
+  packageLimit: number | null;
+  /** Why the job stopped or failed. */
+  stopError: StationError | null;
+}
+
+/** An order of a plan: its place in the user's order, its package, and its local validation. */
+export interface JobMember {
+  orderNumber: string;
+  position: number;
+  /** The package (object_id of its first order) it is issued in; null when it is not sent. */
+  packageKey: string | null;
+  order: SoldOrder;
+  /** Local validation problems; null when none. */
+  problems: StationError[] | null;
+}
+
+/** An order a running job owns, as the runner needs it. */
+export interface OwnedOrder {
+  orderNumber: string;
+  position: number;
+  packageKey: string;
+  order: SoldOrder;
+  state: OrderState;
+}
+
+/** A waybill the issue endpoint returned for one entry. */
+export interface IssuedEntry {
+  waybillCode: string;
+  parentWaybillCode: string | null;
+  objectId: string;
+  printData: Result<PrintData>;
+  orderNumbers: readonly string[];
+}
+
+/** How an issue call ended for the orders it carried. */
+export type IssueAttemptOutcome =
+  /** An answer with results: per entry issued, failed or missing (missing stays pending). */
+  | { kind: 'answered'; issued: IssuedEntry[]; failed: { orderNumbers: readonly string[]; error: StationError }[] }
+  /** Nothing was issued by this call (614, refused before processing, or never sent): back to planned. */
+  | { kind: 'rejected' | 'not-sent'; error: StationError }
+  /** Whether anything was issued is unknown: the orders stay pending until queried. */
+  | { kind: 'unknown'; error: StationError };
+
+/** A label the job may print: a waybill with readable print data and the job's orders on it. */
+export interface PrintableWaybill {
+  waybillCode: string;
+  printData: Record<string, unknown>;
+  orders: SoldOrder[];
+}
+
+/** One order of a job as the views show it. */
+export interface JobOrderRow {
+  orderNumber: string;
+  position: number;
+  packageKey: string | null;
+  problems: StationError[] | null;
+  /** The journal row's state; null before the job first started. */
+  state: OrderState | null;
+  /** The job that owns the journal row (another job after a retry elsewhere); null before start. */
+  ownerJobId: string | null;
+  waybillCode: string | null;
+  attempts: number;
+  error: StationError | null;
+}
+
+/** The issuing journal. */
+export interface IssuingJournal {
+  readonly writes: WriteTimer;
+  createJob(job: { id: string; createdAt: number; settings: IssueJobSettings }, members: readonly JobMember[]): void;
+  updateJob(jobId: string, change: Partial<Pick<JobRecord, 'state' | 'ending' | 'startedAt' | 'finishedAt' | 'packageLimit' | 'stopError'>>, now: number): JobRecord;
+  job(jobId: string): JobRecord | undefined;
+  jobsIn(states: readonly JobState[]): JobRecord[];
+  recentJobs(limit: number): JobRecord[];
+  /**
+   * Takes a job's orders into the journal before it (re)starts: new orders become planned;
+   * orders of other jobs that have no waybill move to this one (pending ones stay pending, so
+   * they are queried first); with `retryFailed`, failed and skipped ones go back to planned.
+   * Packages beyond `packageLimit` (in the user's order, counting those with work left) are
+   * skipped. Returns the orders the job owns.
+   */
+  claim(jobId: string, options: { retryFailed: boolean; packageLimit: number | null }, now: number): OwnedOrder[];
+  /**
+   * Marks the job's planned orders among these as pending under a new issue attempt; answers the
+   * ones marked (only they may be sent) and the state of every order asked about.
+   */
+  beginIssue(jobId: string, orderNumbers: readonly string[], now: number): { attemptId: number; orderNumbers: string[]; statuses: OrderStatus[] };
+  /** Records how an issue attempt ended. */
+  finishIssue(attemptId: number, outcome: IssueAttemptOutcome, now: number): OrderStatus[];
+  /** Sets planned orders aside as failed (an order isolated by a this-order-only rejection, or given up on). */
+  failOrders(orderNumbers: readonly string[], error: StationError, now: number): OrderStatus[];
+  /** Records a query answer: found → recovered/elsewhere with the waybill; not issued → a pending order is planned again. */
+  recordQuery(jobId: string, outcomes: readonly QueryEntryOutcome[], now: number): OrderStatus[];
+  /** Records a query call that got no usable answer (for the attempts history). */
+  recordFailedQuery(jobId: string, orderNumbers: readonly string[], error: StationError, now: number): void;
+  /** Pending orders of every job, grouped by job. */
+  pendingOrders(): Map<string, string[]>;
+  /** The job's waybills that may be printed without asking and have never been sent to the printer, in the user's order (optionally only these orders'). */
+  unprintedLabels(jobId: string, orderNumbers?: readonly string[]): PrintableWaybill[];
+  /** The job's waybills recorded without readable print data (no label until it is fetched again). */
+  unreadableWaybills(jobId: string): string[];
+  /** Whether the waybill's label was ever handed to the print queue (any print document, whatever its state). */
+  hasPrintDocument(waybillCode: string): boolean;
+  /** Print documents of the job still waiting for an outcome (unknown ones count until the component was asked about their latest task). */
+  openLabels(jobId: string): number;
+  labelCounts(jobId: string): LabelCounts;
+  /** The job's orders counted by view state. */
+  orderCounts(jobId: string): OrderCounts;
+  jobOrders(jobId: string): JobOrderRow[];
+  /** Orders among these that have a waybill, with it. */
+  waybillsOf(orderNumbers: readonly string[]): Map<string, string>;
+  /** Orders among these that are pending in some job. */
+  pendingAmong(orderNumbers: readonly string[]): Set<string>;
+  /** Points of the latest answered issue call (read from the cost ledger's table); null before the first. */
+  lastIssueCallPoints(): number | null;
+}
+
+interface JobRow {
+  id: string;
+  state: JobState;
+  ending: JobEnding | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  updated_at: number;
+  settings_json: string;
+  package_limit: number | null;
+  stop_error_json: string | null;
+}
+
+interface JournalRow {
+  order_number: string;
+  job_id: string;
+  state: OrderState;
+  unknown_attempts: number;
+  waybill_code: string | null;
+}
+
+const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+const parsed = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+function jobOf(row: JobRow): JobRecord {
+  return {
+    id: row.id,
+    state: row.state,
+    ending: row.ending,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    updatedAt: row.updated_at,
+    settings: JSON.parse(row.settings_json) as IssueJobSettings,
+    packageLimit: row.package_limit,
+    stopError: parsed<StationError>(row.stop_error_json),
+  };
+}
+
+/** SQL placeholders for a list. */
+const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(', ');
+
+/** Opens the journal on a database migrated to at least version 2. */
+export function createIssuingJournal(db: StationDatabase): IssuingJournal {
+  const writes = createWriteTimer();
+  const transaction = <A extends unknown[], T>(body: (...args: A) => T): ((...args: A) => T) => {
+    const run = db.transaction(body);
+    return (...args: A) => writes.time(() => run(...args));
+  };
+
+  const statements = {
+    insertJob: db.prepare(`INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json)
+      VALUES (@id, 'planned', @createdAt, @createdAt, @carrierCode, @branchCode, @settings)`),
+    insertMember: db.prepare(`INSERT INTO job_orders (job_id, order_number, position, package_key, order_json, problems_json)
+      VALUES (@jobId, @orderNumber, @position, @packageKey, @order, @problems)`),
+    job: db.prepare('SELECT * FROM issue_jobs WHERE id = ?'),
+    recentJobs: db.prepare('SELECT * FROM issue_jobs ORDER BY created_at DESC, rowid DESC LIMIT ?'),
+    journalRow: db.prepare('SELECT order_number, job_id, state, unknown_attempts, waybill_code FROM journal_orders WHERE order_number = ?'),
+    insertJournal: db.prepare(`INSERT INTO journal_orders (order_number, job_id, state, updated_at) VALUES (?, ?, ?, ?)`),
+    setOwnerAndState: db.prepare('UPDATE journal_orders SET job_id = ?, state = ?, error_json = NULL, updated_at = ? WHERE order_number = ?'),
+    members: db.prepare('SELECT order_number, position, package_key, order_json FROM job_orders WHERE job_id = ? AND package_key IS NOT NULL ORDER BY position'),
+    insertAttempt: db.prepare('INSERT INTO issue_attempts (job_id, kind, started_at, finished_at, outcome, error_json) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertAttemptOrder: db.prepare('INSERT OR IGNORE INTO attempt_orders (attempt_id, order_number) VALUES (?, ?)'),
+    markPending: db.prepare(`UPDATE journal_orders SET state = 'pending', attempts = attempts + 1, last_attempt_id = ?, error_json = NULL, updated_at = ?
+      WHERE order_number = ? AND job_id = ? AND state = 'planned' AND waybill_code IS NULL`),
+    finishAttempt: db.prepare('UPDATE issue_attempts SET finished_at = ?, outcome = ?, error_json = ? WHERE id = ?'),
+    attemptJob: db.prepare('SELECT job_id FROM issue_attempts WHERE id = ?'),
+    pendingOfAttempt: db.prepare(`SELECT j.order_number FROM attempt_orders a JOIN journal_orders j ON j.order_number = a.order_number
+      WHERE a.attempt_id = ? AND j.state = 'pending' AND j.last_attempt_id = a.attempt_id`),
+    backToPlanned: db.prepare(`UPDATE journal_orders SET state = 'planned', updated_at = ? WHERE order_number = ? AND state = 'pending'`),
+    failOrder: db.prepare(`UPDATE journal_orders SET state = 'failed', error_json = ?, updated_at = ? WHERE order_number = ? AND state IN ('planned', 'pending')`),
+    insertWaybill: db.prepare(`INSERT INTO waybills (waybill_code, parent_waybill_code, carrier_code, branch_code, object_id, origin, job_id, recorded_at, print_data, print_data_state)
+      VALUES (@waybillCode, @parentWaybillCode, @carrierCode, @branchCode, @objectId, @origin, @jobId, @recordedAt, @printData, @printDataState)
+      ON CONFLICT (waybill_code) DO NOTHING`),
+    giveWaybill: db.prepare(`UPDATE journal_orders SET state = @state, waybill_code = @waybillCode, error_json = NULL, updated_at = @now
+      WHERE order_number = @orderNumber AND waybill_code IS NULL`),
+    notIssued: db.prepare(`UPDATE journal_orders SET state = 'planned', unknown_attempts = unknown_attempts + 1, updated_at = ?
+      WHERE order_number = ? AND state = 'pending'`),
+    status: db.prepare('SELECT order_number, state, waybill_code FROM journal_orders WHERE order_number = ?'),
+    pending: db.prepare("SELECT order_number, job_id FROM journal_orders WHERE state = 'pending' ORDER BY job_id, order_number"),
+    // An unknown label is settled ("print outcome unknown", the user decides) only once the
+    // component was asked about the task it was last sent in.
+    openLabels: db.prepare(`SELECT COUNT(*) AS open FROM print_documents WHERE job_id = ?
+      AND (state IN ('queued', 'sent', 'accepted') OR (state = 'unknown' AND (status_asked_at IS NULL OR status_asked_at < COALESCE(sent_at, 0))))`),
+    labelCounts: db.prepare('SELECT state, COUNT(*) AS count FROM print_documents WHERE job_id = ? GROUP BY state'),
+    hasPrintDocument: db.prepare('SELECT 1 FROM print_documents WHERE document_id = ? LIMIT 1'),
+    unreadable: db.prepare(`SELECT DISTINCT w.waybill_code FROM journal_orders j JOIN waybills w ON w.waybill_code = j.waybill_code
+      WHERE j.job_id = ? AND w.print_data_state = 'unreadable' ORDER BY w.waybill_code`),
+    jobOrders: db.prepare(`SELECT m.order_number, m.position, m.package_key, m.problems_json, j.state, j.job_id AS owner, j.waybill_code, j.attempts, j.error_json
+      FROM job_orders m LEFT JOIN journal_orders j ON j.order_number = m.order_number WHERE m.job_id = ? ORDER BY m.position`),
+    lastIssuePoints: db.prepare("SELECT points FROM gateway_call_costs WHERE endpoint = 'issue' ORDER BY id DESC LIMIT 1"),
+    // The same reading of a member as the engine's views: invalid, not started, owned, or another job's.
+    orderCounts: db.prepare(`SELECT CASE
+        WHEN m.problems_json IS NOT NULL THEN 'invalid'
+        WHEN j.order_number IS NULL THEN 'planned'
+        WHEN j.job_id = m.job_id THEN j.state
+        WHEN j.waybill_code IS NOT NULL THEN 'already-issued'
+        ELSE 'moved' END AS view_state, COUNT(*) AS count
+      FROM job_orders m LEFT JOIN journal_orders j ON j.order_number = m.order_number WHERE m.job_id = ? GROUP BY view_state`),
+  };
+
+  const unprintedSql = (orderFilter: string) => `
+    SELECT w.waybill_code, w.print_data, m.order_json
+    FROM job_orders m
+    JOIN journal_orders j ON j.order_number = m.order_number AND j.job_id = m.job_id
+    JOIN waybills w ON w.waybill_code = j.waybill_code
+    WHERE m.job_id = ? ${orderFilter}
+      AND j.state IN ('issued', 'recovered') AND w.print_data_state = 'present' AND w.voided_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM print_documents p WHERE p.document_id = w.waybill_code)
+    ORDER BY m.position`;
+  const unprintedAll = db.prepare(unprintedSql(''));
+
+  function statusOf(orderNumber: string): OrderStatus {
+    const row = statements.status.get(orderNumber) as { order_number: string; state: OrderState; waybill_code: string | null } | undefined;
+    if (!row) throw new Error(`order ${orderNumber} has no journal row`);
+    return { orderNumber: row.order_number, state: row.state, waybillCode: row.waybill_code };
+  }
+
+  /** Records a waybill and gives it to orders that have none (an order's waybill is never replaced). */
+  function recordWaybill(
+    waybill: { waybillCode: string; parentWaybillCode: string | null; objectId: string; printData: Result<PrintData> },
+    context: { origin: WaybillOrigin; jobId: string; carrierCode: string | null; branchCode: string | null; now: number },
+    orders: readonly { orderNumber: string; state: WaybillOrigin }[],
+  ): void {
+    statements.insertWaybill.run({
+      waybillCode: waybill.waybillCode,
+      parentWaybillCode: waybill.parentWaybillCode,
+      carrierCode: context.carrierCode,
+      branchCode: context.branchCode,
+      objectId: waybill.objectId,
+      origin: context.origin,
+      jobId: context.jobId,
+      recordedAt: context.now,
+      printData: waybill.printData.ok ? JSON.stringify(waybill.printData.data.content) : null,
+      printDataState: waybill.printData.ok ? 'present' : 'unreadable',
+    });
+    for (const order of orders) {
+      statements.giveWaybill.run({ state: order.state, waybillCode: waybill.waybillCode, now: context.now, orderNumber: order.orderNumber });
+    }
+  }
+
+  const createJob = transaction((job: { id: string; createdAt: number; settings: IssueJobSettings }, members: readonly JobMember[]) => {
+    statements.insertJob.run({
+      id: job.id,
+      createdAt: job.createdAt,
+      carrierCode: job.settings.carrierCode,
+      branchCode: job.settings.branchCode,
+      settings: JSON.stringify(job.settings),
+    });
+    for (const member of members) {
+      statements.insertMember.run({
+        jobId: job.id,
+        orderNumber: member.orderNumber,
+        position: member.position,
+        packageKey: member.packageKey,
+        order: JSON.stringify(member.order),
+        problems: json(member.problems),
+      });
+    }
+  });
+
+  const updateJob = transaction((jobId: string, change: Partial<Pick<JobRecord, 'state' | 'ending' | 'startedAt' | 'finishedAt' | 'packageLimit' | 'stopError'>>, now: number) => {
+    const columns: Record<string, unknown> = {};
+    if (change.state !== undefined) columns.state = change.state;
+    if (change.ending !== undefined) columns.ending = change.ending;
+    if (change.startedAt !== undefined) columns.started_at = change.startedAt;
+    if (change.finishedAt !== undefined) columns.finished_at = change.finishedAt;
+    if (change.packageLimit !== undefined) columns.package_limit = change.packageLimit;
+    if (change.stopError !== undefined) columns.stop_error_json = json(change.stopError);
+    columns.updated_at = now;
+    const assignments = Object.keys(columns).map((column) => `${column} = @${column}`).join(', ');
+    db.prepare(`UPDATE issue_jobs SET ${assignments} WHERE id = @id`).run({ ...columns, id: jobId });
+    const row = statements.job.get(jobId) as JobRow | undefined;
+    if (!row) throw new Error(`no job ${jobId}`);
+    return jobOf(row);
+  });
+
+  const claim = transaction((jobId: string, options: { retryFailed: boolean; packageLimit: number | null }, now: number): OwnedOrder[] => {
+    const members = statements.members.all(jobId) as { order_number: string; position: number; package_key: string; order_json: string }[];
+    const owned: OwnedOrder[] = [];
+    for (const member of members) {
+      const row = statements.journalRow.get(member.order_number) as JournalRow | undefined;
+      let state: OrderState | null;
+      if (!row) {
+        statements.insertJournal.run(member.order_number, jobId, 'planned', now);
+        state = 'planned';
+      } else if (row.waybill_code !== null) {
+        state = row.job_id === jobId ? row.state : null;
+      } else if (row.state === 'pending') {
+        if (row.job_id !== jobId) statements.setOwnerAndState.run(jobId, 'pending', now, member.order_number);
+        state = 'pending';
+      } else if (row.job_id === jobId && row.state === 'failed' && !options.retryFailed) {
+        state = 'failed';
+      } else {
+        // Not reached yet, skipped, another job's leftover, or a failed order the user retries.
+        if (row.job_id !== jobId || row.state !== 'planned') statements.setOwnerAndState.run(jobId, 'planned', now, member.order_number);
+        state = 'planned';
+      }
+      if (state !== null) owned.push({ orderNumber: member.order_number, position: member.position, packageKey: member.package_key, order: JSON.parse(member.order_json) as SoldOrder, state });
+    }
+    if (options.packageLimit !== null) {
+      const withWork = new Set<string>();
+      for (const order of owned) {
+        if (order.state !== 'planned' && order.state !== 'pending') continue;
+        if (!withWork.has(order.packageKey) && withWork.size >= options.packageLimit && order.state === 'planned') {
+          statements.setOwnerAndState.run(jobId, 'skipped', now, order.orderNumber);
+          order.state = 'skipped';
+          continue;
+        }
+        withWork.add(order.packageKey);
+      }
+    }
+    return owned;
+  });
+
+  const beginIssue = transaction((jobId: string, orderNumbers: readonly string[], now: number) => {
+    const attemptId = Number(statements.insertAttempt.run(jobId, 'issue', now, null, null, null).lastInsertRowid);
+    const marked: string[] = [];
+    for (const orderNumber of orderNumbers) {
+      if (statements.markPending.run(attemptId, now, orderNumber, jobId).changes === 0) continue;
+      statements.insertAttemptOrder.run(attemptId, orderNumber);
+      marked.push(orderNumber);
+    }
+    return { attemptId, orderNumbers: marked, statuses: orderNumbers.map(statusOf) };
+  });
+
+  const finishIssue = transaction((attemptId: number, outcome: IssueAttemptOutcome, now: number): OrderStatus[] => {
+    const pending = (statements.pendingOfAttempt.all(attemptId) as { order_number: string }[]).map((row) => row.order_number);
+    const { job_id: jobId } = statements.attemptJob.get(attemptId) as { job_id: string };
+    const job = jobOf(statements.job.get(jobId) as JobRow);
+    const error = outcome.kind === 'answered' ? null : outcome.error;
+    statements.finishAttempt.run(now, outcome.kind, json(error), attemptId);
+    const carried = new Set(pending);
+    if (outcome.kind === 'answered') {
+      for (const entry of outcome.issued) {
+        const orders = entry.orderNumbers.filter((orderNumber) => carried.has(orderNumber)).map((orderNumber) => ({ orderNumber, state: 'issued' as const }));
+        recordWaybill(entry, { origin: 'issued', jobId, carrierCode: job.settings.carrierCode, branchCode: job.settings.branchCode, now }, orders);
+      }
+      for (const failure of outcome.failed) {
+        for (const orderNumber of failure.orderNumbers) if (carried.has(orderNumber)) statements.failOrder.run(JSON.stringify(failure.error), now, orderNumber);
+      }
+    } else if (outcome.kind === 'rejected' || outcome.kind === 'not-sent') {
+      for (const orderNumber of pending) statements.backToPlanned.run(now, orderNumber);
+    }
+    return pending.map(statusOf);
+  });
+
+  const failOrders = transaction((orderNumbers: readonly string[], error: StationError, now: number): OrderStatus[] => {
+    for (const orderNumber of orderNumbers) statements.failOrder.run(JSON.stringify(error), now, orderNumber);
+    return orderNumbers.map(statusOf);
+  });
+
+  const recordQuery = transaction((jobId: string, outcomes: readonly QueryEntryOutcome[], now: number): OrderStatus[] => {
+    const attemptId = Number(statements.insertAttempt.run(jobId, 'query', now, now, 'answered', null).lastInsertRowid);
+    const known: string[] = [];
+    for (const outcome of outcomes) {
+      statements.insertAttemptOrder.run(attemptId, outcome.orderNumber);
+      const row = statements.journalRow.get(outcome.orderNumber) as JournalRow | undefined;
+      if (!row) continue;
+      known.push(outcome.orderNumber);
+      if (outcome.status === 'found') {
+        if (row.waybill_code !== null) continue;
+        // Our own answer was lost (a pending record, or an attempt never answered): recovered.
+        const origin: WaybillOrigin = row.state === 'pending' || row.unknown_attempts > 0 ? 'recovered' : 'elsewhere';
+        const owner = jobOf(statements.job.get(row.job_id) as JobRow);
+        const carrier = origin === 'recovered' ? owner.settings : null;
+        recordWaybill(
+          { ...outcome.waybill, objectId: outcome.orderNumber },
+          { origin, jobId: row.job_id, carrierCode: carrier?.carrierCode ?? null, branchCode: carrier?.branchCode ?? null, now },
+          [{ orderNumber: outcome.orderNumber, state: origin }],
+        );
+      } else if (outcome.status === 'not-issued' && row.state === 'pending') {
+        // The attempt's outcome was never learned from its own answer: it counts as unknown for good.
+        statements.notIssued.run(now, outcome.orderNumber);
+      }
+    }
+    return known.map(statusOf);
+  });
+
+  const recordFailedQuery = transaction((jobId: string, orderNumbers: readonly string[], error: StationError, now: number) => {
+    const attemptId = Number(statements.insertAttempt.run(jobId, 'query', now, now, 'unknown', JSON.stringify(error)).lastInsertRowid);
+    for (const orderNumber of orderNumbers) statements.insertAttemptOrder.run(attemptId, orderNumber);
+  });
+
+  return {
+    writes,
+    createJob,
+    updateJob,
+    job(jobId) {
+      const row = statements.job.get(jobId) as JobRow | undefined;
+      return row && jobOf(row);
+    },
+    jobsIn(states) {
+      if (states.length === 0) return [];
+      const rows = db.prepare(`SELECT * FROM issue_jobs WHERE state IN (${placeholders(states.length)}) ORDER BY created_at, rowid`).all(...states) as JobRow[];
+      return rows.map(jobOf);
+    },
+    recentJobs: (limit) => (statements.recentJobs.all(limit) as JobRow[]).map(jobOf),
+    claim,
+    beginIssue,
+    finishIssue,
+    failOrders,
+    recordQuery,
+    recordFailedQuery,
+    pendingOrders() {
+      const grouped = new Map<string, string[]>();
+      for (const row of statements.pending.all() as { order_number: string; job_id: string }[]) {
+        grouped.set(row.job_id, [...(grouped.get(row.job_id) ?? []), row.order_number]);
+      }
+      return grouped;
+    },
+    unprintedLabels(jobId, orderNumbers) {
+      const rows = (
+        orderNumbers === undefined
+          ? unprintedAll.all(jobId)
+          : orderNumbers.length === 0
+            ? []
+            : db.prepare(unprintedSql(`AND m.order_number IN (${placeholders(orderNumbers.length)})`)).all(jobId, ...orderNumbers)
+      ) as { waybill_code: string; print_data: string; order_json: string }[];
+      const labels = new Map<string, PrintableWaybill>();
+      for (const row of rows) {
+        const label = labels.get(row.waybill_code) ?? { waybillCode: row.waybill_code, printData: JSON.parse(row.print_data) as Record<string, unknown>, orders: [] };
+        label.orders.push(JSON.parse(row.order_json) as SoldOrder);
+        labels.set(row.waybill_code, label);
+      }
+      return [...labels.values()];
+    },
+    unreadableWaybills: (jobId) => (statements.unreadable.all(jobId) as { waybill_code: string }[]).map((row) => row.waybill_code),
+    hasPrintDocument: (waybillCode) => statements.hasPrintDocument.get(waybillCode) !== undefined,
+    openLabels: (jobId) => (statements.openLabels.get(jobId) as { open: number }).open,
+    labelCounts(jobId) {
+      const counts: LabelCounts = { queued: 0, sent: 0, accepted: 0, printed: 0, failed: 0, unknown: 0 };
+      for (const row of statements.labelCounts.all(jobId) as { state: keyof LabelCounts; count: number }[]) counts[row.state] = row.count;
+      return counts;
+    },
+    orderCounts(jobId) {
+      const counts: OrderCounts = {
+        total: 0, invalid: 0, 'already-issued': 0, moved: 0, planned: 0, pending: 0, issued: 0, recovered: 0, elsewhere: 0, failed: 0, skipped: 0,
+      };
+      for (const row of statements.orderCounts.all(jobId) as { view_state: OrderViewState; count: number }[]) {
+        counts[row.view_state] = row.count;
+        counts.total += row.count;
+      }
+      return counts;
+    },
+    jobOrders(jobId) {
+      const rows = statements.jobOrders.all(jobId) as {
+        order_number: string;
+        position: number;
+        package_key: string | null;
+        problems_json: string | null;
+        state: OrderState | null;
+        owner: string | null;
+        waybill_code: string | null;
+        attempts: number | null;
+        error_json: string | null;
+      }[];
+      return rows.map((row) => ({
+        orderNumber: row.order_number,
+        position: row.position,
+        packageKey: row.package_key,
+        problems: parsed<StationError[]>(row.problems_json),
+        state: row.state,
+        ownerJobId: row.owner,
+        waybillCode: row.waybill_code,
+        attempts: row.attempts ?? 0,
+        error: parsed<StationError>(row.error_json),
+      }));
+    },
+    waybillsOf(orderNumbers) {
+      const found = new Map<string, string>();
+      for (let start = 0; start < orderNumbers.length; start += 500) {
+        const chunk = orderNumbers.slice(start, start + 500);
+        const rows = db
+          .prepare(`SELECT order_number, waybill_code FROM journal_orders WHERE waybill_code IS NOT NULL AND order_number IN (${placeholders(chunk.length)})`)
+          .all(...chunk) as { order_number: string; waybill_code: string }[];
+        for (const row of rows) found.set(row.order_number, row.waybill_code);
+      }
+      return found;
+    },
+    pendingAmong(orderNumbers) {
+      const found = new Set<string>();
+      for (let start = 0; start < orderNumbers.length; start += 500) {
+        const chunk = orderNumbers.slice(start, start + 500);
+        const rows = db
+          .prepare(`SELECT order_number FROM journal_orders WHERE state = 'pending' AND order_number IN (${placeholders(chunk.length)})`)
+          .all(...chunk) as { order_number: string }[];
+        for (const row of rows) found.add(row.order_number);
+      }
+      return found;
+    },
+    lastIssueCallPoints() {
+      const row = statements.lastIssuePoints.get() as { points: number } | undefined;
+      return row ? row.points : null;
+    },
+  };
+}

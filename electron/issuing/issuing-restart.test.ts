@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SoldOrder } from '../../shared/domain/sold-order';
+import { stationError } from '../../shared/errors/station-error';
+import { fail } from '../../shared/result';
+import { waitFor } from '../printing/testing/print-test-kit';
+import { entryForOrders } from './issue-plan';
+import { demoJobSettings, openIssuingTestStation } from './testing/issuing-test-kit';
+import type { IssuingTestStation } from './testing/issuing-test-kit';
+
+let station: IssuingTestStation | null = null;
+afterEach(async () => {
+  await station?.close();
+  station = null;
+});
+
+/** Sends an issue call for these orders straight through the client, as the engine would have before a crash. */
+async function issueDirectly(opened: IssuingTestStation, orders: readonly SoldOrder[]) {
+  const result = await opened.client.issueWaybills({
+    carrierCode: demoJobSettings.carrierCode,
+    branchCode: demoJobSettings.branchCode,
+    sender: demoJobSettings.sender,
+    needEncrypt: true,
+    entries: orders.map((order) => entryForOrders([order], demoJobSettings)),
+  });
+  if (!result.ok) throw new Error(result.error.code);
+  return result.data;
+}
+
+const numbers = (orders: readonly SoldOrder[]) => orders.map((order) => order.orderNumber);
+
+describe('the start-up pass', () => {
+  it('finishes every step a crash interrupted: pending looked up, lost answers recovered, recorded waybills printed; retry issues the rest', async () => {
+    station = await openIssuingTestStation();
+    const orders = station.issuable(40);
+    const [neverSent, answerLost, notQueued, untouched] = [0, 10, 20, 30].map((start) => orders.slice(start, start + 10)) as [SoldOrder[], SoldOrder[], SoldOrder[], SoldOrder[]];
+    const plan = await station.engine.plan(station.planRequest(numbers(orders)));
+    const { journal } = station;
+    const now = Date.now();
+    journal.updateJob(plan.jobId, { state: 'issuing', startedAt: now }, now);
+    journal.claim(plan.jobId, { retryFailed: false, packageLimit: null }, now);
+    // Crash between "pending recorded" and "call sent".
+    journal.beginIssue(plan.jobId, numbers(neverSent), now);
+    // Crash between "answer received" and "waybill recorded" (the call took effect).
+    journal.beginIssue(plan.jobId, numbers(answerLost), now);
+    const lost = await issueDirectly(station, answerLost);
+    // Crash between "waybill recorded" and "print task recorded"; one answer's print data could not be read.
+    const begun = journal.beginIssue(plan.jobId, numbers(notQueued), now);
+    const answered = await issueDirectly(station, notQueued);
+    const recorded = answered.outcomes.flatMap((outcome) => (outcome.status === 'issued' ? [{ ...outcome.waybill, orderNumbers: [outcome.objectId] }] : []));
+    const unreadable = recorded[0] as (typeof recorded)[number];
+    unreadable.printData = fail(stationError('gateway.print-data-unreadable', { objectId: unreadable.objectId, waybillCode: unreadable.waybillCode }));
+    journal.finishIssue(begun.attemptId, { kind: 'answered', issued: recorded, failed: [] }, now);
+    station.bench.sandbox.clearCalls();
+
+    await station.restart();
+    const report = await station.engine.startUp();
+    expect(new Set(report.reconciled.recovered)).toEqual(new Set(numbers(answerLost)));
+    expect(new Set(report.reconciled.notIssued)).toEqual(new Set(numbers(neverSent)));
+    expect(report.reconciled.issuedElsewhere).toEqual([]);
+    expect(report.interruptedJobs).toEqual([plan.jobId]);
+    expect(report.labelsQueued).toBe(19);
+    const interrupted = await station.engine.settled(plan.jobId);
+    expect(interrupted.state).toBe('cancelled');
+    expect(interrupted.orders).toMatchObject({ recovered: 10, issued: 10, planned: 20 });
+    const recoveredCodes = lost.outcomes.flatMap((outcome) => (outcome.status === 'issued' ? [outcome.waybill.waybillCode] : []));
+    expect(station.emulator.printed().map((document) => document.documentId)).toEqual(expect.arrayContaining(recoveredCodes));
+    expect(station.emulator.printed()).toHaveLength(19);
+
+    station.engine.retry({ jobId: plan.jobId });
+    const done = await station.engine.settled(plan.jobId);
+    expect(done.state).toBe('done');
+    expect(done.orders).toMatchObject({ recovered: 10, issued: 30, planned: 0, pending: 0 });
+    // After the restart, issue calls carried only orders that never had a waybill.
+    const carried = station.bench.sandbox
+      .calls()
+      .filter((call) => call.endpoint === 'issue')
+      .flatMap((call) => (call.body as { param_waybill_cloud_print_apply_new_request: { trade_order_info_dtos: { object_id: string }[] } }).param_waybill_cloud_print_apply_new_request.trade_order_info_dtos.map((entry) => entry.object_id));
+    expect(new Set(carried)).toEqual(new Set([...numbers(neverSent), ...numbers(untouched)]));
+    expect(station.bench.sandbox.issuedWaybills()).toHaveLength(40);
+    // The waybill with unreadable print data is recorded and named; its label comes once the data is fetched again.
+    expect(station.engine.summary(plan.jobId)?.printDataUnreadable).toEqual([unreadable.waybillCode]);
+    expect(station.emulator.printed()).toHaveLength(39);
+    expect((await station.history.refetchPrintData([unreadable.waybillCode])).refreshed).toEqual([unreadable.waybillCode]);
+    expect(station.history.reprint({ waybillCodes: [unreadable.waybillCode], confirmAlreadyPrinted: false }).queued).toEqual([unreadable.waybillCode]);
+    await waitFor(() => station?.emulator.printed().length === 40, 'the last label');
+    const printed = station.emulator.printed().map((document) => document.documentId);
+    expect(new Set(printed).size).toBe(40);
+  });
+
+  it('asks the print component about labels sent before a restart and sends again only those it never received', async () => {
+    station = await openIssuingTestStation();
+    const orders = station.issuable(3);
+    await station.emulator.setFault({ kind: 'stall', count: 1 });
+    const plan = await station.engine.plan(station.planRequest(numbers(orders), { print: true }));
+    station.engine.start({ jobId: plan.jobId });
+    // The first label's print request is swallowed by the stalled component: saved `sent`, no reply.
+    await waitFor(() => station?.emulator.printed().length === 2, 'the other two labels');
+    await station.restart();
+    await station.engine.startUp();
+    const ended = await station.engine.settled(plan.jobId);
+    expect(ended.state).toBe('done');
+    expect(ended.labels).toMatchObject({ printed: 3, unknown: 0, queued: 0 });
+    const printed = station.emulator.printed().map((document) => document.documentId);
+    expect(printed).toHaveLength(3);
+    expect(new Set(printed).size).toBe(3);
+  });
+});

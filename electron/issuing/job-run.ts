@@ -1,0 +1,393 @@
+import type { SoldOrder } from '../../shared/domain/sold-order';
+import type { ErrorCode, StationError } from '../../shared/errors/station-error';
+import { stationError } from '../../shared/errors/station-error';
+import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
+import { entryForOrders } from './issue-plan';
+import type { IssuedEntry, IssueAttemptOutcome, JobEnding, JobRecord, OrderState, OrderStatus, OwnedOrder } from './issuing-journal';
+import { lookUpOnce } from './waybill-lookup';
+import type { LookupParts } from './waybill-lookup';
+
+/** How hard a run pushes and how long it keeps trying. */
+export interface RunTuning {
+  /** Issue and query calls in flight at once (the account limiter spaces them; this bounds the orders a crash leaves pending). */
+  callsInFlight: number;
+  /** Look-ups of one order whose outcome stays unknown before the run leaves it pending (the next retry or start-up asks again). */
+  lookupRounds: number;
+  /** Delay before a look-up or a rate-limited call is tried again; doubles with each round. */
+  retryDelayMs: number;
+  /** Issue calls one package may be carried by in one run before its orders are set aside as failed: every loop has an end. */
+  issueCallsPerPackage: number;
+  /** A job's labels in the print queue without an outcome yet, at most (see label-printing.ts). */
+  labelsAhead: number;
+}
+
+/** Defaults: 8 calls in flight keep 10 calls/s busy up to about 700 ms of gateway latency. */
+export const runTuningDefaults: RunTuning = { callsInFlight: 8, lookupRounds: 5, retryDelayMs: 500, issueCallsPerPackage: 8, labelsAhead: 20 };
+
+/** What a run needs. */
+export interface RunParts extends LookupParts {
+  /** Releases the labels of settled orders for printing, in the user's order. */
+  releaseLabels: (orderNumbers: string[]) => void;
+  /** Told after each committed step, with the orders it changed. */
+  onStep: (statuses: OrderStatus[]) => void;
+  tuning: RunTuning;
+}
+
+/** How a run ended. */
+export interface RunResult {
+  ending: JobEnding;
+  /** Why it stopped (stop-the-job remedy, a configuration error, …), or null. */
+  error: StationError | null;
+  /** Orders still pending: their outcome could not be learned. */
+  unresolved: string[];
+}
+
+/** A running job. */
+export interface JobRun {
+  /** Stops issuing between calls: calls waiting for a slot are not sent; calls sent are answered and recorded. */
+  cancel(): void;
+  readonly finished: Promise<RunResult>;
+}
+
+/** A package as the run tracks it. */
+interface RunPackage {
+  key: string;
+  position: number;
+  orderNumbers: string[];
+  /** Work holding the package: an issue call (1) plus each of its orders being looked up. */
+  locks: number;
+  inReady: boolean;
+  issueCalls: number;
+  lastError: StationError | null;
+}
+
+/** What to do after an issue call failed without results. */
+type FollowUp = 'stop' | 'split' | 'look-up' | 'look-up-and-stop' | 'retry-later' | 'none';
+
+/** Errors after which no other order of the job can succeed: stop, keep what was issued. */
+const stopCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'gateway.issue-rejected.stop-job',
+  'gateway.parameter-error',
+  'gateway.no-permission',
+  'gateway.no-quota',
+  'gateway.shop-not-authorized',
+  'gateway.unauthorized-token',
+  'gateway.not-supported',
+  'gateway.nickname-not-found',
+  'gateway.path-not-found',
+  'config.token-missing',
+  'config.base-url-invalid',
+  'transport.refused',
+]);
+
+/** Of those, the ones where the request never left the station. */
+const neverSentCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['config.token-missing', 'config.base-url-invalid', 'transport.refused', 'gateway.path-not-found']);
+
+/**
+ * What an issue failure means for its orders and the job (decisions.md "Issuing safely" and the
+ * 614 kinds). Anything not known to have issued nothing counts as outcome unknown.
+ */
+function followUpOf(error: StationError): { outcome: Exclude<IssueAttemptOutcome['kind'], 'answered'>; then: FollowUp } {
+  switch (error.code) {
+    case 'gateway.issue-rejected.this-order-only':
+      return { outcome: 'rejected', then: 'split' };
+    case 'gateway.issue-rejected.already-issued':
+      return { outcome: 'rejected', then: 'look-up' };
+    case 'gateway.issue-rejected.outcome-unknown':
+    case 'gateway.issue-answer-lost':
+      return { outcome: 'unknown', then: 'look-up' };
+    case 'cancelled':
+      return { outcome: 'not-sent', then: 'none' };
+    case 'gateway.rate-limited':
+      return { outcome: 'rejected', then: 'retry-later' };
+  }
+  if (stopCodes.has(error.code)) return { outcome: neverSentCodes.has(error.code) ? 'not-sent' : 'rejected', then: 'stop' };
+  // The client's own validation refused the request: nothing left, and nothing will until fixed.
+  if (error.code.startsWith('validation.')) return { outcome: 'not-sent', then: 'stop' };
+  return { outcome: 'unknown', then: 'look-up-and-stop' };
+}
+
+const openStates: ReadonlySet<OrderState> = new Set<OrderState>(['planned', 'pending']);
+const printableStates: ReadonlySet<OrderState> = new Set<OrderState>(['issued', 'recovered']);
+
+/** Groups owned orders into packages in the user's order. */
+function packagesOf(owned: readonly OwnedOrder[]): RunPackage[] {
+  const byKey = new Map<string, RunPackage>();
+  for (const order of [...owned].sort((a, b) => a.position - b.position)) {
+    const pkg = byKey.get(order.packageKey) ?? { key: order.packageKey, position: order.position, orderNumbers: [], locks: 0, inReady: false, issueCalls: 0, lastError: null };
+    pkg.orderNumbers.push(order.orderNumber);
+    byKey.set(order.packageKey, pkg);
+  }
+  return [...byKey.values()].sort((a, b) => a.position - b.position);
+}
+
+/**
+ * Runs one job: its packages go out in batches of at most 10, several calls in flight under the
+ * account limiter, each batch recorded pending before it leaves. Follow-ups (look-ups, split
+ * halves) go ahead of new batches so the print order moves on; labels go to the print queue in
+ * the user's order as soon as every package before them is settled.
+ */
+export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts: RunParts): JobRun {
+  const { journal, logger, tuning, now } = parts;
+  const { settings } = job;
+  const jobId = job.id;
+  const state = new Map<string, OrderState>(owned.map((order) => [order.orderNumber, order.state]));
+  const orders = new Map<string, SoldOrder>(owned.map((order) => [order.orderNumber, order.order]));
+  const packages = packagesOf(owned);
+  const packageOf = new Map<string, RunPackage>(packages.flatMap((pkg) => pkg.orderNumbers.map((orderNumber) => [orderNumber, pkg] as const)));
+
+  /** Packages that can go into the next batch, in the user's order. */
+  const ready: RunPackage[] = [];
+  /** Split halves waiting to be sent, ahead of new batches. */
+  const halves: RunPackage[][] = [];
+  /** Orders to look up (each holds a lock on its package). */
+  const toLookUp: string[] = [];
+  const lookupRounds = new Map<string, number>();
+  /** Pending orders the run gave up looking up. */
+  const givenUp = new Set<string>();
+  let inFlight = 0;
+  let timers = 0;
+  let printCursor = 0;
+  let stop: { ending: Exclude<JobEnding, 'done'>; error: StationError | null } | null = null;
+  let done = false;
+  const cancelIssuing = new AbortController();
+  let settle: (result: RunResult) => void = () => undefined;
+  const finished = new Promise<RunResult>((resolve) => {
+    settle = resolve;
+  });
+
+  const stateOf = (orderNumber: string): OrderState => state.get(orderNumber) ?? 'failed';
+
+  function apply(statuses: readonly OrderStatus[]): void {
+    if (statuses.length === 0) return;
+    for (const status of statuses) state.set(status.orderNumber, status.state);
+    parts.onStep([...statuses]);
+  }
+
+  function markReady(pkg: RunPackage): void {
+    if (pkg.inReady || stop) return;
+    let low = 0;
+    let high = ready.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((ready[middle] as RunPackage).position < pkg.position) low = middle + 1;
+      else high = middle;
+    }
+    ready.splice(low, 0, pkg);
+    pkg.inReady = true;
+  }
+
+  /** Decides what a package needs now that nothing holds it. */
+  function evaluate(pkg: RunPackage): void {
+    if (pkg.locks > 0) return;
+    const pending = pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'pending');
+    const toAsk = pending.filter((orderNumber) => !givenUp.has(orderNumber));
+    if (toAsk.length > 0) lookUp(toAsk);
+    else if (pending.length === 0 && pkg.orderNumbers.some((orderNumber) => stateOf(orderNumber) === 'planned')) markReady(pkg);
+  }
+
+  function release(pkg: RunPackage): void {
+    pkg.locks -= 1;
+    evaluate(pkg);
+  }
+
+  function lookUp(orderNumbers: readonly string[]): void {
+    for (const orderNumber of orderNumbers) {
+      toLookUp.push(orderNumber);
+      (packageOf.get(orderNumber) as RunPackage).locks += 1;
+    }
+  }
+
+  function stopRun(ending: Exclude<JobEnding, 'done'>, error: StationError | null): void {
+    if (!stop) stop = { ending, error };
+    cancelIssuing.abort();
+    for (const half of halves) for (const pkg of half) pkg.locks -= 1;
+    halves.length = 0;
+    for (const pkg of ready) pkg.inReady = false;
+    ready.length = 0;
+  }
+
+  /** Hands the labels of settled packages to the print queue, in the user's order. */
+  function advancePrinting(final: boolean): void {
+    if (!settings.print) return;
+    const settled: string[] = [];
+    for (; printCursor < packages.length; printCursor += 1) {
+      const pkg = packages[printCursor] as RunPackage;
+      if (!final && pkg.orderNumbers.some((orderNumber) => openStates.has(stateOf(orderNumber)))) break;
+      settled.push(...pkg.orderNumbers.filter((orderNumber) => printableStates.has(stateOf(orderNumber))));
+    }
+    if (settled.length > 0) parts.releaseLabels(settled);
+  }
+
+  function giveUp(pkg: RunPackage): void {
+    const planned = pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'planned');
+    apply(journal.failOrders(planned, pkg.lastError ?? stationError('gateway.issue-answer-lost', { cause: 'retries' }), now()));
+  }
+
+  async function runIssue(batch: RunPackage[]): Promise<void> {
+    const carried: { pkg: RunPackage; orderNumbers: string[] }[] = [];
+    for (const pkg of batch) {
+      if (pkg.issueCalls >= tuning.issueCallsPerPackage) giveUp(pkg);
+      const planned = pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'planned');
+      if (planned.length > 0) carried.push({ pkg, orderNumbers: planned });
+      else release(pkg);
+    }
+    if (carried.length === 0) return;
+
+    // The pending record is committed before the call can leave.
+    const begun = journal.beginIssue(jobId, carried.flatMap((entry) => entry.orderNumbers), now());
+    apply(begun.statuses);
+    const marked = new Set(begun.orderNumbers);
+    const entryOrders = new Map<string, string[]>();
+    const entries = carried.flatMap(({ pkg, orderNumbers }) => {
+      const sent = orderNumbers.filter((orderNumber) => marked.has(orderNumber));
+      const [first, ...rest] = sent.map((orderNumber) => orders.get(orderNumber) as SoldOrder);
+      if (!first) return [];
+      pkg.issueCalls += 1;
+      const entry = entryForOrders([first, ...rest], settings);
+      entryOrders.set(entry.objectId, sent);
+      return [entry];
+    });
+    const packagesSent = carried.map((entry) => entry.pkg);
+    if (entries.length === 0) {
+      for (const pkg of packagesSent) release(pkg);
+      return;
+    }
+
+    const result = await parts.client.issueWaybills(
+      { carrierCode: settings.carrierCode, branchCode: settings.branchCode, sender: settings.sender, needEncrypt: settings.needEncrypt, entries },
+      { signal: cancelIssuing.signal, priority: 'interactive', jobId },
+    );
+
+    if (result.ok) {
+      const issued: IssuedEntry[] = [];
+      const failed: { orderNumbers: string[]; error: StationError }[] = [];
+      for (const outcome of result.data.outcomes) {
+        const orderNumbers = entryOrders.get(outcome.objectId) ?? [];
+        if (outcome.status === 'issued') issued.push({ ...outcome.waybill, orderNumbers });
+        else if (outcome.status === 'failed') failed.push({ orderNumbers, error: outcome.error });
+        // 'missing': the orders stay pending and are looked up (release → evaluate).
+      }
+      apply(journal.finishIssue(begun.attemptId, { kind: 'answered', issued, failed }, now()));
+      for (const pkg of packagesSent) release(pkg);
+      advancePrinting(false);
+      return;
+    }
+
+    const { outcome, then } = followUpOf(result.error);
+    apply(journal.finishIssue(begun.attemptId, { kind: outcome, error: result.error }, now()));
+    for (const pkg of packagesSent) pkg.lastError = result.error;
+    logger.info('issuing.call-failed', { jobId, entries: entries.length, error: result.error.code, then });
+    if (then === 'split' && packagesSent.length > 1) {
+      // The gateway rejects the whole call for one order: halves find it in at most log2(10) levels.
+      const middle = Math.ceil(packagesSent.length / 2);
+      halves.unshift(packagesSent.slice(0, middle), packagesSent.slice(middle));
+      return;
+    }
+    if (then === 'split') {
+      const pkg = packagesSent[0] as RunPackage;
+      apply(journal.failOrders(pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'planned'), result.error, now()));
+    }
+    if (then === 'look-up' || then === 'look-up-and-stop') {
+      // Pending orders are looked up on release; orders rejected as overlapping are planned and looked up too.
+      lookUp(packagesSent.flatMap((pkg) => pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'planned')));
+    }
+    if (then === 'stop' || then === 'look-up-and-stop') stopRun('failed', result.error);
+    if (then === 'retry-later') {
+      timers += 1;
+      setTimeout(() => {
+        timers -= 1;
+        for (const pkg of packagesSent) release(pkg);
+        pump();
+      }, tuning.retryDelayMs * 2 ** Math.max(0, Math.max(...packagesSent.map((pkg) => pkg.issueCalls)) - 1)).unref();
+      return;
+    }
+    for (const pkg of packagesSent) release(pkg);
+    advancePrinting(false);
+  }
+
+  async function runLookUp(orderNumbers: string[]): Promise<void> {
+    const round = await lookUpOnce(parts, jobId, orderNumbers);
+    apply(round.statuses);
+    const again: string[] = [];
+    let rounds = 0;
+    for (const orderNumber of round.unresolved) {
+      rounds = (lookupRounds.get(orderNumber) ?? 0) + 1;
+      lookupRounds.set(orderNumber, rounds);
+      if (rounds < tuning.lookupRounds) again.push(orderNumber);
+      else givenUp.add(orderNumber);
+    }
+    const retrying = new Set(again);
+    for (const orderNumber of orderNumbers) if (!retrying.has(orderNumber)) release(packageOf.get(orderNumber) as RunPackage);
+    if (again.length > 0) {
+      timers += 1;
+      setTimeout(() => {
+        timers -= 1;
+        toLookUp.push(...again);
+        pump();
+      }, tuning.retryDelayMs * 2 ** (rounds - 1)).unref();
+    }
+    advancePrinting(false);
+  }
+
+  function nextTask(): (() => Promise<void>) | null {
+    if (toLookUp.length > 0) {
+      const orderNumbers = toLookUp.splice(0, ISSUE_LIMITS.entriesPerQueryCall);
+      return () => runLookUp(orderNumbers);
+    }
+    if (stop) return null;
+    const half = halves.shift();
+    if (half) return () => runIssue(half);
+    if (ready.length === 0) return null;
+    const batch = ready.splice(0, ISSUE_LIMITS.entriesPerIssueCall);
+    for (const pkg of batch) {
+      pkg.inReady = false;
+      pkg.locks += 1;
+    }
+    return () => runIssue(batch);
+  }
+
+  function finish(): void {
+    done = true;
+    try {
+      advancePrinting(true);
+    } catch (error) {
+      logger.error('issuing.print-handover-failed', { jobId, error: String(error) });
+    }
+    const unresolved = [...state].filter(([, orderState]) => orderState === 'pending').map(([orderNumber]) => orderNumber);
+    const ending = stop?.ending ?? (unresolved.length > 0 ? 'failed' : 'done');
+    const error = stop?.error ?? (unresolved.length > 0 ? stationError('gateway.issue-answer-lost', { cause: 'unresolved' }) : null);
+    settle({ ending, error, unresolved });
+  }
+
+  function pump(): void {
+    if (done) return;
+    while (inFlight < tuning.callsInFlight) {
+      const task = nextTask();
+      if (!task) break;
+      inFlight += 1;
+      task()
+        .catch((error: unknown) => {
+          // A bug or a database failure: stop issuing; whatever was pending stays pending for the next pass.
+          logger.error('issuing.unexpected', { jobId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+          stopRun('failed', stationError('internal.unexpected', {}));
+        })
+        .finally(() => {
+          inFlight -= 1;
+          pump();
+        });
+    }
+    const idle = inFlight === 0 && timers === 0 && toLookUp.length === 0;
+    if (idle && (stop !== null || (halves.length === 0 && ready.length === 0))) finish();
+  }
+
+  for (const pkg of packages) evaluate(pkg);
+  pump();
+  return {
+    cancel() {
+      stopRun('cancelled', null);
+      pump();
+    },
+    finished,
+  };
+}

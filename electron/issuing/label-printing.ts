@@ -1,0 +1,92 @@
+import type { SoldOrder } from '../../shared/domain/sold-order';
+import type { PrintContent } from '../printing/print-component';
+import type { PrintQueue } from '../printing/print-queue';
+import type { IssueJobSettings, IssuingJournal, PrintableWaybill } from './issuing-journal';
+
+/** Orders looked up per journal query, so one SQL statement stays small. */
+const ordersPerLookup = 500;
+
+/**
+ * The layers of one label: the decoded print_data exactly as the gateway returned it, then, when
+ * the merchant has a custom-area template, that layer with the order numbers, goods and buyer
+ * remarks of the orders in the package (ORDER_ID, ITEM_INFO, REMARK).
+ */
+export function labelContents(printData: Record<string, unknown>, settings: IssueJobSettings, orders: readonly SoldOrder[]): PrintContent[] {
+  if (settings.customAreaTemplateUrl === null) return [printData];
+  const items = orders.map((order) => `${[order.goodsName, order.goodsSpec].filter((part) => part.trim() !== '').join(' ')} ×${order.goodsCount ?? '?'}`);
+  return [
+    printData,
+    {
+      templateURL: settings.customAreaTemplateUrl,
+      data: {
+        ORDER_ID: orders.map((order) => order.orderNumber).join(' '),
+        ITEM_INFO: items.join('; '),
+        REMARK: orders.map((order) => order.remark.trim()).filter((remark) => remark !== '').join('; '),
+      },
+    },
+  ];
+}
+
+/** Hands a job's labels to the print queue. */
+export interface LabelFeeder {
+  /**
+   * Releases the labels of these settled orders (in the user's order) for printing: waybills that
+   * may be printed without asking (issued here or recovered, readable print data, not voided)
+   * and never sent to the printer before. Answers how many labels were released.
+   */
+  release(job: { id: string; settings: IssueJobSettings }, orderNumbers?: readonly string[]): number;
+  /** Hands released labels over while fewer than the window of the job's labels are out. */
+  feed(jobId: string): void;
+  /** Labels released and not yet handed to the print queue. */
+  waiting(jobId: string): number;
+}
+
+/**
+ * The feeder keeps at most `labelsAhead` of a job's labels in the print queue without an
+ * outcome, and hands the next ones over as labels come out: the component is never flooded, a
+ * dropped connection puts few labels in doubt, and the first label does not wait behind the
+ * hand-over of hundreds after it. Before a label is handed over, the database is checked for any
+ * print document of its waybill (the queue writes to the same database): the engine never queues
+ * a label twice, whatever was interrupted when.
+ */
+export function createLabelFeeder(parts: { journal: IssuingJournal; queue: PrintQueue; labelsAhead: number }): LabelFeeder {
+  const { journal, queue } = parts;
+  const lines = new Map<string, { settings: IssueJobSettings; labels: PrintableWaybill[]; known: Set<string> }>();
+
+  function feed(jobId: string): void {
+    const line = lines.get(jobId);
+    if (!line) return;
+    const room = parts.labelsAhead - journal.openLabels(jobId);
+    if (room <= 0) return;
+    const next = line.labels.splice(0, room).filter((label) => !journal.hasPrintDocument(label.waybillCode));
+    if (line.labels.length === 0) lines.delete(jobId);
+    if (next.length === 0) return;
+    queue.enqueue({
+      jobId,
+      printer: line.settings.printer,
+      documents: next.map((label) => ({ documentId: label.waybillCode, contents: labelContents(label.printData, line.settings, label.orders) })),
+    });
+  }
+
+  return {
+    release(job, orderNumbers) {
+      if (!job.settings.print) return 0;
+      const line = lines.get(job.id) ?? { settings: job.settings, labels: [], known: new Set<string>() };
+      const lookups = orderNumbers === undefined ? [undefined] : Array.from({ length: Math.ceil(orderNumbers.length / ordersPerLookup) }, (_, index) => orderNumbers.slice(index * ordersPerLookup, (index + 1) * ordersPerLookup));
+      let released = 0;
+      for (const lookup of lookups) {
+        for (const label of journal.unprintedLabels(job.id, lookup)) {
+          if (line.known.has(label.waybillCode)) continue;
+          line.known.add(label.waybillCode);
+          line.labels.push(label);
+          released += 1;
+        }
+      }
+      if (line.labels.length > 0) lines.set(job.id, line);
+      feed(job.id);
+      return released;
+    },
+    feed,
+    waiting: (jobId) => lines.get(jobId)?.labels.length ?? 0,
+  };
+}

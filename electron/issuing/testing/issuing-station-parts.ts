@@ -1,0 +1,134 @@
+import { dirname, join } from 'node:path';
+import { SANDBOX_DEFAULTS } from '../../demo/sandbox/index';
+import { createCostLedger } from '../../gateway/cost-ledger';
+import type { CostLedger } from '../../gateway/cost-ledger';
+import { createGatewayClient } from '../../gateway/gateway-client';
+import type { GatewayClient } from '../../gateway/gateway-client';
+import { createRateLimiter } from '../../gateway/rate-limiter';
+import { createStationLogger } from '../../logging/station-logger';
+import type { StationLogger } from '../../logging/station-logger';
+import { createOrderCache } from '../../order-cache/order-cache';
+import type { OrderCache } from '../../order-cache/order-cache';
+import { createCainiaoPrintComponent } from '../../printing/cainiao/cainiao-print-component';
+import type { PrintComponent } from '../../printing/print-component';
+import { createPrintQueue } from '../../printing/print-queue';
+import type { PrintQueue } from '../../printing/print-queue';
+import { waitFor } from '../../printing/testing/print-test-kit';
+import { openStationDatabase } from '../../store/open-station-database';
+import type { StationDatabase } from '../../store/open-station-database';
+import { createSqlitePrintTaskStore } from '../../store/sqlite-print-task-store';
+import type { SqlitePrintTaskStore } from '../../store/sqlite-print-task-store';
+import { createIssuingEngine } from '../issuing-engine';
+import type { IssuingEngine } from '../issuing-engine';
+import { createIssuingJournal } from '../issuing-journal';
+import type { IssuingJournal } from '../issuing-journal';
+import type { IssuingEvent } from '../issuing-types';
+import type { RunTuning } from '../job-run';
+
+/** The issuing parts of a station on one database, as the composition root would wire them (timings shortened for tests). */
+export interface IssuingStationParts {
+  journal: IssuingJournal;
+  store: SqlitePrintTaskStore;
+  orderCache: OrderCache;
+  component: PrintComponent;
+  queue: PrintQueue;
+  engine: IssuingEngine;
+  /** Closes the engine (waiting for calls in flight), the queue and the component; the database stays open. */
+  close(): Promise<void>;
+}
+
+/** What the parts are made from. */
+export interface IssuingStationInputs {
+  db: StationDatabase;
+  client: GatewayClient;
+  costLedger: CostLedger;
+  logger: StationLogger;
+  /** The print component's (emulator's) WebSocket address. */
+  componentUrl: string;
+  emit: (event: IssuingEvent) => void;
+  tuning?: Partial<RunTuning>;
+}
+
+/** Builds the parts and waits until the print component is connected. */
+export async function assembleIssuingStation(inputs: IssuingStationInputs): Promise<IssuingStationParts> {
+  const gateway = async () => inputs.client;
+  const journal = createIssuingJournal(inputs.db);
+  const store = createSqlitePrintTaskStore(inputs.db);
+  const orderCache = createOrderCache({
+    db: inputs.db,
+    client: gateway,
+    shopId: () => SANDBOX_DEFAULTS.shopId,
+    timeFilterAvailable: () => true,
+    onProgress: () => undefined,
+    onChanged: () => undefined,
+  });
+  const component = createCainiaoPrintComponent({ url: inputs.componentUrl, requestTimeoutMs: 1000, backoff: { initialDelayMs: 20, maxDelayMs: 200 } });
+  const queue = createPrintQueue({ component, store, statusPollMs: 200, acceptedStaleMs: 2000 });
+  component.connect();
+  const engine = createIssuingEngine({
+    journal,
+    gateway,
+    soldOrders: (orderNumbers) => orderCache.get(orderNumbers),
+    queue,
+    costLedger: inputs.costLedger,
+    logger: inputs.logger,
+    emit: inputs.emit,
+    tuning: { retryDelayMs: 50, ...inputs.tuning },
+  });
+  await waitFor(() => component.state().kind === 'connected', 'the print component connection');
+  return {
+    journal,
+    store,
+    orderCache,
+    component,
+    queue,
+    engine,
+    async close() {
+      await engine.close();
+      queue.close();
+      await component.close();
+    },
+  };
+}
+
+/** A station process of its own on a database file, against a sandbox and a print component at these addresses. */
+export interface SandboxStation extends IssuingStationParts {
+  db: StationDatabase;
+  client: GatewayClient;
+  /** Closes the parts, then the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the station database at `file` (logs beside it) and assembles the issuing parts with a
+ * client for the sandbox's demo account at `sandboxUrl`: what the app's main process holds, as
+ * the soak's engine process and the benchmark run it.
+ */
+export async function openSandboxStation(options: { file: string; sandboxUrl: string; componentUrl: string; emit: (event: IssuingEvent) => void }): Promise<SandboxStation> {
+  const db = openStationDatabase({ file: options.file });
+  const costLedger = createCostLedger(db);
+  const logger = createStationLogger({ directory: join(dirname(options.file), 'logs'), level: 'info', secrets: () => [SANDBOX_DEFAULTS.token] });
+  const client = createGatewayClient({
+    baseUrl: options.sandboxUrl,
+    token: () => SANDBOX_DEFAULTS.token,
+    shopId: SANDBOX_DEFAULTS.shopId,
+    sellerNick: SANDBOX_DEFAULTS.sellerNick,
+    userId: SANDBOX_DEFAULTS.userId,
+    edition: 'enhanced',
+    limiter: createRateLimiter(),
+    logger,
+    costLedger,
+    timeoutMs: 5000,
+    retry: { baseDelayMs: 20, maxDelayMs: 200 },
+  });
+  const parts = await assembleIssuingStation({ db, client, costLedger, logger, componentUrl: options.componentUrl, emit: options.emit });
+  return {
+    ...parts,
+    db,
+    client,
+    async close() {
+      await parts.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import type { SoldOrder } from '../../../shared/domain/sold-order';
+import { validateIssueEntry } from '../../../shared/validation/issue-entry-validation';
+import type { PrintEmulatorOptions } from '../../demo/print-emulator/print-emulator';
+import type { SandboxOptions } from '../../demo/sandbox/index';
+import type { GatewayClient } from '../../gateway/gateway-client';
+import { demoSender, openGatewayTestBench, ytoTemplateUrl } from '../../gateway/gateway-test-bench';
+import type { GatewayTestBench } from '../../gateway/gateway-test-bench';
+import type { OrderCache } from '../../order-cache/order-cache';
+import type { PrintComponent } from '../../printing/print-component';
+import type { PrintQueue } from '../../printing/print-queue';
+import { startTestEmulator } from '../../printing/testing/print-test-kit';
+import type { SqlitePrintTaskStore } from '../../store/sqlite-print-task-store';
+import { entryForOrders } from '../issue-plan';
+import type { IssuingEngine } from '../issuing-engine';
+import type { IssueJobSettings, IssuingJournal } from '../issuing-journal';
+import type { IssuingEvent, PlanRequest } from '../issuing-types';
+import type { RunTuning } from '../job-run';
+import { createWaybillHistory } from '../waybill-history';
+import type { WaybillHistory } from '../waybill-history';
+import { assembleIssuingStation } from './issuing-station-parts';
+import type { IssuingStationParts } from './issuing-station-parts';
+
+/**
+ * A whole issuing station for tests: the sandbox gateway over HTTP, the print component emulator
+ * over WebSocket (no-render mode), the station database in a temp folder, and the real client,
+ * order cache, print queue, journal, engine and history on top.
+ */
+
+/** Settings of the demo shop's YTO account (branch 571001, the demo warehouse as sender). */
+export const demoJobSettings: IssueJobSettings = {
+  carrierCode: 'YTO',
+  branchCode: '571001',
+  sender: demoSender,
+  templateUrl: ytoTemplateUrl,
+  orderChannel: 'TB',
+  needEncrypt: true,
+  logisticsServices: '',
+  customAreaTemplateUrl: null,
+  printer: '',
+  print: true,
+};
+
+/** A plan request for these orders under the demo settings. */
+export function demoPlanRequest(orderNumbers: string[], overrides: Partial<PlanRequest> = {}): PlanRequest {
+  return { ...demoJobSettings, orderNumbers, merge: false, keepApart: [], ...overrides };
+}
+
+/** The first `count` orders (after `skip`) that pass local validation under the demo settings and have no waybill. */
+export function issuableOrders(orderCache: OrderCache, journal: IssuingJournal, count: number, skip = 0): SoldOrder[] {
+  const cached = orderCache.list().rows.map((row) => row.order);
+  const issued = journal.waybillsOf(cached.map((order) => order.orderNumber));
+  const orders = cached
+    .filter((order) => !issued.has(order.orderNumber) && validateIssueEntry(entryForOrders([order], demoJobSettings)).length === 0)
+    .slice(skip, skip + count);
+  if (orders.length < count) throw new Error(`only ${orders.length} issuable orders`);
+  return orders;
+}
+
+/** How to open a test station. */
+export interface IssuingTestStationOptions {
+  sandbox?: SandboxOptions;
+  emulator?: Partial<PrintEmulatorOptions>;
+  tuning?: Partial<RunTuning>;
+  /** Milliseconds added to the clock of the history (retention tests). */
+  historyClockOffsetMs?: () => number;
+}
+
+/** A running test station. */
+export interface IssuingTestStation {
+  bench: GatewayTestBench;
+  client: GatewayClient;
+  emulator: Awaited<ReturnType<typeof startTestEmulator>>;
+  journal: IssuingJournal;
+  printStore: SqlitePrintTaskStore;
+  orderCache: OrderCache;
+  component: PrintComponent;
+  queue: PrintQueue;
+  engine: IssuingEngine;
+  history: WaybillHistory;
+  /** Every event the engine emitted. */
+  events: IssuingEvent[];
+  issuable(count: number, skip?: number): SoldOrder[];
+  planRequest(orderNumbers: string[], overrides?: Partial<PlanRequest>): PlanRequest;
+  /** Plans and starts a job; resolves with its id when it has ended with its labels settled. */
+  issueAndPrint(orderNumbers: string[], overrides?: Partial<PlanRequest>): Promise<string>;
+  /** An app restart in one process: engine, queue and component closed and made anew on the same database. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens a test station and loads the sandbox's sold orders into the order cache. */
+export async function openIssuingTestStation(options: IssuingTestStationOptions = {}): Promise<IssuingTestStation> {
+  const bench = await openGatewayTestBench({ sandbox: options.sandbox, logLevel: 'info' });
+  const emulator = await startTestEmulator({ noRender: true, ...options.emulator });
+  const client = bench.client({ timeoutMs: 3000 });
+  const events: IssuingEvent[] = [];
+  const assemble = () =>
+    assembleIssuingStation({ db: bench.db, client, costLedger: bench.costLedger, logger: bench.logger, componentUrl: emulator.url, emit: (event) => events.push(event), tuning: options.tuning });
+  let current: IssuingStationParts = await assemble();
+  await current.orderCache.refresh({ mode: 'full' });
+
+  /** The history always talks to the current queue, across restarts. */
+  const queue: PrintQueue = {
+    enqueue: (job) => current.queue.enqueue(job),
+    retry: (ids) => current.queue.retry(ids),
+    resendUnknown: (ids) => current.queue.resendUnknown(ids),
+    preview: (request) => current.queue.preview(request),
+    reconcile: () => current.queue.reconcile(),
+    document: (id) => current.queue.document(id),
+    documents: () => current.queue.documents(),
+    status: () => current.queue.status(),
+    onEvent: (listener) => current.queue.onEvent(listener),
+    close: () => current.queue.close(),
+  };
+  const clockOffset = options.historyClockOffsetMs ?? (() => 0);
+  const history = createWaybillHistory({ db: bench.db, queue, gateway: async () => client, now: () => Date.now() + clockOffset() });
+
+  const station: IssuingTestStation = {
+    bench,
+    client,
+    emulator,
+    get journal() {
+      return current.journal;
+    },
+    get printStore() {
+      return current.store;
+    },
+    get orderCache() {
+      return current.orderCache;
+    },
+    get component() {
+      return current.component;
+    },
+    get queue() {
+      return current.queue;
+    },
+    get engine() {
+      return current.engine;
+    },
+    history,
+    events,
+    issuable: (count, skip) => issuableOrders(current.orderCache, current.journal, count, skip),
+    planRequest: demoPlanRequest,
+    async issueAndPrint(orderNumbers, overrides) {
+      const plan = await current.engine.plan(demoPlanRequest(orderNumbers, overrides));
+      current.engine.start({ jobId: plan.jobId });
+      await current.engine.settled(plan.jobId);
+      return plan.jobId;
+    },
+    async restart() {
+      await current.close();
+      current = await assemble();
+    },
+    async close() {
+      await current.close();
+      await emulator.dispose();
+      await bench.close();
+    },
+  };
+  return station;
+}

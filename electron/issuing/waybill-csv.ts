@@ -1,0 +1,33 @@
+import { findCarrier } from '../../shared/domain/carriers';
+
+/** One shipment line: an order and the waybill it ships on. */
+export interface ShipmentLine {
+  orderNumber: string;
+  carrierCode: string | null;
+  /** The number used for shipping: the parent waybill in parent/child mode, else the waybill. */
+  waybillCode: string;
+}
+
+/** The header platforms' bulk shipping confirmation takes (订单编号, 物流公司, 运单号). */
+const SHIPMENT_CSV_HEADER = ['订单编号', '物流公司', '运单号'] as const;
+
+/** A byte order mark: Excel reads a CSV as UTF-8 (Chinese intact) only when the file starts with it. */
+const BOM = '\uFEFF';
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; formulas defused. */
+function field(value: string): string {
+  // A cell starting with = + - @ would be run as a formula by spreadsheet programs.
+  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * The shipment CSV: header, then one line per order (order number, carrier name in Chinese as
+ * platforms list it — the code when the carrier is not known — and waybill number), CRLF line
+ * ends, UTF-8 with BOM. Numbers stay text exactly as issued: a spreadsheet may display long
+ * order numbers in scientific notation, but the file itself holds every digit.
+ */
+export function shipmentCsv(lines: readonly ShipmentLine[]): string {
+  const rows = lines.map((line) => [line.orderNumber, line.carrierCode === null ? '' : (findCarrier(line.carrierCode)?.nameZh ?? line.carrierCode), line.waybillCode]);
+  return BOM + [[...SHIPMENT_CSV_HEADER], ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+}

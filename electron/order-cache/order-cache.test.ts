@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OrderRefreshProgress } from '../../shared/domain/order-row';
+import type { SoldOrder } from '../../shared/domain/sold-order';
+import { openGatewayTestBench } from '../gateway/gateway-test-bench';
+import type { GatewayTestBench } from '../gateway/gateway-test-bench';
+import { StationFailure } from '../ipc/to-station-error';
+import { buyerAddressKey, createOrderCache } from './order-cache';
+
+/** A sold order the gateway no longer lists (or never did). */
+const soldOrder = (orderNumber: string): SoldOrder => ({
+  orderNumber, receiverName: '王**', receiverPhone: '138****0000', province: '浙江省', city: '杭州市', district: '西湖区', addressDetail: '文三路*号',
+  goodsName: '杯子', goodsSpec: '', goodsImageUrl: '', goodsCount: 1, payAmountFen: 100, orderStatus: 1, isPreSale: false, lastShipAt: null, confirmedAt: 0, remark: '', flag: null, flagName: null,
+});
+
+let bench: GatewayTestBench | null = null;
+afterEach(async () => {
+  await bench?.close();
+  bench = null;
+});
+
+/** A cache on a fresh bench; `filters` says whether the edition honours the time filter. */
+async function openCache(options: { orders: number; latencyMs?: number; filters?: boolean }) {
+  const opened = await openGatewayTestBench({ sandbox: { orders: options.orders, faults: { latencyMs: options.latencyMs ?? 0 } }, logLevel: 'info' });
+  bench = opened;
+  const client = opened.client();
+  const progress: OrderRefreshProgress[] = [];
+  let changes = 0;
+  let filters = options.filters ?? true;
+  let shopId = opened.sandbox.shopId;
+  const cache = createOrderCache({
+    db: opened.db,
+    client: async () => client,
+    shopId: () => shopId,
+    timeFilterAvailable: () => filters,
+    onProgress: (page) => progress.push(page),
+    onChanged: () => (changes += 1),
+  });
+  const insertCached = (orderNumber: string) =>
+    opened.db
+      .prepare('INSERT INTO cached_orders (shop_id, order_number, order_json, confirmed_at, first_seen_at, fetched_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(opened.sandbox.shopId, orderNumber, JSON.stringify(soldOrder(orderNumber)), 0, 0, 0);
+  return {
+    cache,
+    progress,
+    changes: () => changes,
+    sandbox: opened.sandbox,
+    insertCached,
+    setFilters: (value: boolean) => (filters = value),
+    setShop: (value: string) => (shopId = value),
+  };
+}
+
+const soldOrderCalls = () => (bench as GatewayTestBench).sandbox.calls().filter((call) => call.endpoint === 'sold-orders');
+
+describe('the order cache', () => {
+  it('tells the cost of a full fetch first, fetches everything once, then only what was confirmed since', async () => {
+    const { cache, progress, changes, sandbox } = await openCache({ orders: 1000 });
+    expect(cache.estimate()).toEqual({ mode: 'full', fullBecause: 'first-fetch', fullCalls: 1, fullPoints: 1, knownTotal: null });
+    expect(cache.list()).toEqual({ rows: [], fetchedAt: null });
+
+    const full = await cache.refresh({ mode: 'changed' });
+    expect(full).toEqual({ mode: 'full', received: 1000, total: 1000, points: 10 });
+    expect(progress).toHaveLength(10);
+    expect(progress.at(-1)).toEqual({ pagesDone: 10, pagesPlanned: 10, ordersReceived: 1000, totalElements: 1000 });
+    expect(changes()).toBe(1);
+    // 10,000 orders would be 100 charged calls: the estimate scales with the total last told.
+    expect(cache.estimate()).toEqual({ mode: 'changed', fullBecause: null, fullCalls: 10, fullPoints: 10, knownTotal: 1000 });
+    const listing = cache.list();
+    expect(listing.rows).toHaveLength(1000);
+    expect(listing.fetchedAt).not.toBeNull();
+    expect(listing.rows.every((row) => row.station.waybill === null && row.station.print === 'not-printed')).toBe(true);
+    // Orders of one buyer to one full address share a merge key; the others have none.
+    const shared = listing.rows.filter((row) => row.mergeKey !== null);
+    expect(shared.length).toBeGreaterThan(1);
+    for (const row of shared) expect(row.mergeKey).toBe(buyerAddressKey(row.order));
+
+    sandbox.clearCalls();
+    const changed = await cache.refresh({ mode: 'changed' });
+    const [call] = soldOrderCalls();
+    expect(call?.body).toMatchObject({ start_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
+    expect(soldOrderCalls()).toHaveLength(1);
+    expect(changed).toMatchObject({ mode: 'changed', total: 1000, points: 1 });
+    expect(changed.received).toBeLessThan(100);
+    expect(cache.list().rows).toHaveLength(1000);
+  });
+
+  it('fetches everything when the edition has no time filter, and a full refresh drops orders no longer listed', async () => {
+    const { cache, sandbox, insertCached, setFilters } = await openCache({ orders: 250, filters: false });
+    await cache.refresh({ mode: 'changed' });
+    expect(cache.estimate()).toMatchObject({ mode: 'full', fullBecause: 'no-time-filter', fullCalls: 3 });
+    insertCached('gone-1');
+    sandbox.clearCalls();
+    expect(await cache.refresh({ mode: 'changed' })).toEqual({ mode: 'full', received: 250, total: 250, points: 3 });
+    expect(soldOrderCalls().every((call) => !Object.hasOwn(call.body as object, 'start_time'))).toBe(true);
+    expect(cache.get(['gone-1'])).toEqual([]);
+    setFilters(true);
+    expect((await cache.refresh({ mode: 'full' })).mode).toBe('full');
+  });
+
+  it('adds what a filtered refresh finds without dropping the rest or moving the "changed since" point', async () => {
+    const { cache, sandbox } = await openCache({ orders: 300 });
+    await cache.refresh({ mode: 'full' });
+    const before = cache.list().fetchedAt;
+    sandbox.clearCalls();
+    const flagged = await cache.refresh({ mode: 'full', filters: { flag: 1 } });
+    expect(soldOrderCalls()[0]?.body).toMatchObject({ remarkTag: '1' });
+    expect(flagged.total).toBe(300);
+    expect(flagged.received).toBeLessThan(300);
+    expect(cache.list().fetchedAt).toBe(before);
+  });
+
+  it("keeps each shop's orders apart: another account starts empty, with a full fetch", async () => {
+    const { cache, setShop, sandbox } = await openCache({ orders: 150 });
+    await cache.refresh({ mode: 'full' });
+    const demoOrder = cache.list().rows[0]?.order.orderNumber as string;
+    setShop('another-shop');
+    expect(cache.list()).toEqual({ rows: [], fetchedAt: null });
+    expect(cache.get([demoOrder])).toEqual([]);
+    expect(cache.estimate()).toMatchObject({ mode: 'full', fullBecause: 'first-fetch', knownTotal: null });
+    setShop(sandbox.shopId);
+    expect(cache.list().rows).toHaveLength(150);
+    expect(cache.get([demoOrder]).map((order) => order.orderNumber)).toEqual([demoOrder]);
+  });
+
+  it('stops between pages when cancelled, keeping the pages that arrived and removing nothing', async () => {
+    const { cache, progress, changes, insertCached } = await openCache({ orders: 2000, latencyMs: 60 });
+    insertCached('kept-1');
+    const refreshing = cache.refresh({ mode: 'full' });
+    const second = cache.refresh({ mode: 'full' });
+    await expect(second).rejects.toBeInstanceOf(StationFailure);
+    await expect(second).rejects.toMatchObject({ error: expect.objectContaining({ code: 'orders.refresh-running' }) });
+    while (progress.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(cache.cancel()).toBe(true);
+    await expect(refreshing).rejects.toMatchObject({ error: expect.objectContaining({ code: 'cancelled' }) });
+    const kept = cache.list().rows.length;
+    expect(kept).toBeGreaterThan(1);
+    expect(kept).toBeLessThan(2001);
+    expect(cache.get(['kept-1'])).toHaveLength(1);
+    expect(cache.estimate().knownTotal).toBeNull();
+    expect(changes()).toBe(1);
+    expect(cache.cancel()).toBe(false);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { KEPT_SCANS } from '../scanning/scan-slice';
+import { createUiStore } from './ui-store';
+
+describe('the UI store', () => {
+  it('starts in the given language, on the desk, selecting on scan, with nothing selected or filtered', () => {
+    const state = createUiStore('zh-CN').getState();
+    expect(state.language).toBe('zh-CN');
+    expect(state.helpOpen).toBe(false);
+    expect(state.settingsOpen).toBe(false);
+    expect(state.scanMode).toBe('select');
+    expect(state.selection.selected.size).toBe(0);
+    expect(state.localFilters.text).toBe('');
+    expect(state.serverFilters.range).toBeNull();
+  });
+
+  it('queues a scan handed to issue & print, and hands the queued orders out oldest first', () => {
+    const store = createUiStore('en');
+    store.getState().toggleScanMode();
+    expect(store.getState().scanMode).toBe('print');
+    expect(store.getState().scanToPrint('1001')).toBe('started');
+    expect(store.getState().scanToPrint('1002')).toBe('started');
+    expect(store.getState().takeScanPrintRequest()).toBe('1001');
+    expect(store.getState().takeScanPrintRequest()).toBe('1002');
+    expect(store.getState().takeScanPrintRequest()).toBeNull();
+  });
+
+  it('opens a plan, shows a job and closes the issue drawer', () => {
+    const store = createUiStore('en');
+    store.getState().planOrders(['b', 'a']);
+    expect(store.getState().issueView).toEqual({ kind: 'plan', orderNumbers: ['b', 'a'] });
+    store.getState().showJob('job-1');
+    expect(store.getState().issueView).toEqual({ kind: 'job', jobId: 'job-1' });
+    store.getState().closeIssue();
+    expect(store.getState().issueView).toEqual({ kind: 'closed' });
+  });
+
+  it('keeps the latest scans first, and only the last few', () => {
+    const store = createUiStore('en');
+    for (let index = 0; index < KEPT_SCANS + 5; index++) {
+      store.getState().recordScan({ kind: 'unknown', code: `CODE${index}` }, index, false);
+    }
+    const { scans } = store.getState();
+    expect(scans).toHaveLength(KEPT_SCANS);
+    expect(scans[0]?.outcome.code).toBe(`CODE${KEPT_SCANS + 4}`);
+    expect(new Set(scans.map((scan) => scan.id)).size).toBe(KEPT_SCANS);
+  });
+
+  it('selects, shows and clears rows, and sets and clears filters', () => {
+    const store = createUiStore('en');
+    const { selectRows, showRow, unselectRows, clearSelection, setLocalFilters, clearLocalFilters } = store.getState();
+    selectRows(['a', 'b', 'c']);
+    unselectRows(['b']);
+    expect([...store.getState().selection.selected]).toEqual(['a', 'c']);
+    showRow('z');
+    expect(store.getState().selection.cursor).toBe('z');
+    clearSelection();
+    expect(store.getState().selection.selected.size).toBe(0);
+    setLocalFilters({ text: '杭州', urgentOnly: true });
+    expect(store.getState().localFilters).toMatchObject({ text: '杭州', urgentOnly: true, progress: 'all' });
+    clearLocalFilters();
+    expect(store.getState().localFilters.text).toBe('');
+  });
+});

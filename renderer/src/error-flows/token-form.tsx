@@ -1,0 +1,45 @@
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { unwrapResult, useStation } from '../bridge/station-context';
+import { stationErrorOf, StationErrorAlert } from '../errors/station-error-text';
+import type { StationError } from '../../../shared/errors/station-error';
+
+/** Props of the token form. */
+export interface TokenFormProps {
+  /** Called once the new token is stored: the caller resumes the stopped work. */
+  onStored: () => void | Promise<void>;
+}
+
+/** The 401 answer: the gateway rejected the token; a new one is entered here, then the work resumes. */
+export function TokenForm({ onStored }: TokenFormProps) {
+  const { t } = useTranslation();
+  const station = useStation();
+  const [token, setToken] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<StationError | null>(null);
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await unwrapResult(station['token.set']({ token: token.trim() }));
+      setToken('');
+      await onStored();
+    } catch (caught) {
+      setError(stationErrorOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Form layout="vertical" onFinish={() => void submit()}>
+      <Form.Item label={t('errorFlows.token.label')} required>
+        <Input.Password value={token} onChange={(event) => setToken(event.target.value)} autoComplete="off" aria-label={t('errorFlows.token.label')} />
+      </Form.Item>
+      {error ? <StationErrorAlert error={error} /> : null}
+      <Button type="primary" htmlType="submit" loading={busy} disabled={token.trim() === ''}>
+        {t('errorFlows.token.saveAndResume')}
+      </Button>
+    </Form>
+  );
+}

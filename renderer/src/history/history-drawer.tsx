@@ -1,0 +1,198 @@
+import { DownloadOutlined, PrinterOutlined, StopOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, DatePicker, Drawer, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HistoryFilterState, HistoryQuery, HistoryRow } from '../../../shared/domain/issuing';
+import type { StationError } from '../../../shared/errors/station-error';
+import { overlayContainer } from '../app/overlay-container';
+import { useUi, useUiStoreApi } from '../app/ui-store-context';
+import { unwrapResult, useStation } from '../bridge/station-context';
+import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
+import { downloadText } from './csv-download';
+
+/** The states the history can be filtered on, in the order the filter lists them. */
+const FILTER_STATES: readonly HistoryFilterState[] = ['issued', 'recovered', 'elsewhere', 'failed', 'pending', 'printed', 'not-printed', 'print-failed', 'print-unknown', 'voided'];
+
+/** The search form's values. */
+interface HistoryForm {
+  text: string;
+  range: [Dayjs | null, Dayjs | null] | null;
+  states: HistoryFilterState[];
+}
+
+/** The contract query of the form (the date range covers whole days). */
+function queryOf(form: HistoryForm): Omit<HistoryQuery, 'limit' | 'offset'> {
+  const [from, to] = form.range ?? [null, null];
+  return {
+    ...(form.text.trim() ? { text: form.text.trim() } : {}),
+    ...(from ? { from: from.startOf('day').valueOf() } : {}),
+    ...(to ? { to: to.endOf('day').valueOf() } : {}),
+    ...(form.states.length > 0 ? { states: form.states } : {}),
+  };
+}
+
+/**
+ * The waybill history: search by order or waybill number, date and state; reprint (asking first
+ * for labels already printed), print again labels whose outcome is unknown, the void mark, and
+ * the CSV for the platform's bulk shipping import.
+ */
+export function HistoryDrawer() {
+  const { t } = useTranslation();
+  const station = useStation();
+  const client = useQueryClient();
+  const { modal, message } = App.useApp();
+  const open = useUi((state) => state.historyOpen);
+  const store = useUiStoreApi();
+  const [form, setForm] = useState<HistoryForm>({ text: '', range: null, states: [] });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [actionError, setActionError] = useState<StationError | null>(null);
+  const query = queryOf(form);
+  const page = useQuery({
+    queryKey: ['history', query],
+    queryFn: () => unwrapResult(station['history.search']({ ...query, limit: 500 })),
+    enabled: open,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: ['history'] });
+  // Reprinted labels change state as the printer reports: the open history follows.
+  useEffect(() => (open ? station.on('print.queue-status', () => void client.invalidateQueries({ queryKey: ['history'] })) : undefined), [open, station, client]);
+  const act = async (action: () => Promise<void>) => {
+    setActionError(null);
+    try {
+      await action();
+    } catch (caught) {
+      setActionError(stationErrorOf(caught));
+    }
+  };
+
+  const reprint = (waybillCodes: string[]) =>
+    act(async () => {
+      const first = await unwrapResult(station['history.reprint']({ waybillCodes, confirmAlreadyPrinted: false }));
+      let queued = first.queued.length;
+      if (first.needsConfirmation.length > 0) {
+        const confirmed = await modal.confirm({
+          title: t('history.reprint.confirmTitle', { count: first.needsConfirmation.length }),
+          content: first.needsConfirmation.map((label) => t('history.reprint.printedTimes', { waybillCode: label.waybillCode, count: label.printCount })).join('\n'),
+          okText: t('history.reprint.confirmOk'),
+          cancelText: t('common.cancel'),
+          scrollLock: false,
+        });
+        if (confirmed) {
+          const again = await unwrapResult(station['history.reprint']({ waybillCodes: first.needsConfirmation.map((label) => label.waybillCode), confirmAlreadyPrinted: true }));
+          queued += again.queued.length;
+        }
+      }
+      for (const refusal of first.refused) void message.warning(t(`history.reprint.refused.${refusal.reason}`, { waybillCode: refusal.waybillCode }));
+      if (queued > 0) void message.success(t('history.reprint.queued', { count: queued }));
+      await refresh();
+    });
+  const resendUnknown = (waybillCodes: string[]) =>
+    act(async () => {
+      const result = await unwrapResult(station['history.resend-unknown']({ waybillCodes }));
+      void message.success(t('history.reprint.queued', { count: result.requeued.length }));
+      await refresh();
+    });
+  const setVoid = (waybillCodes: string[], voided: boolean) =>
+    act(async () => {
+      await unwrapResult(station['history.void']({ waybillCodes, voided }));
+      await refresh();
+    });
+  const exportCsv = () =>
+    act(async () => {
+      const csv = await unwrapResult(station['history.export-csv'](query));
+      downloadText(csv.fileName, csv.text);
+      void message.success(t('history.exported', { count: csv.lines, fileName: csv.fileName }));
+    });
+
+  const rows = page.data?.rows ?? [];
+  const selectedRows = rows.filter((row) => row.waybillCode !== null && selected.includes(row.waybillCode));
+  const codes = (list: HistoryRow[]) => list.flatMap((row) => (row.waybillCode ? [row.waybillCode] : []));
+  return (
+    <Drawer open={open} onClose={() => store.getState().setHistoryOpen(false)} title={t('history.title')} size={1200} destroyOnHidden getContainer={overlayContainer}>
+      <Space orientation="vertical" size="middle" className="history">
+        <Space wrap>
+          <Input.Search
+            allowClear
+            placeholder={t('history.searchPlaceholder')}
+            aria-label={t('history.searchPlaceholder')}
+            defaultValue={form.text}
+            onSearch={(text) => setForm({ ...form, text })}
+            style={{ width: 320 }}
+          />
+          <DatePicker.RangePicker aria-label={t('history.dates')} value={form.range} onChange={(range) => setForm({ ...form, range })} maxDate={dayjs()} />
+          <Select<HistoryFilterState[]>
+            mode="multiple"
+            allowClear
+            aria-label={t('history.states')}
+            placeholder={t('history.states')}
+            value={form.states}
+            onChange={(states) => setForm({ ...form, states })}
+            options={FILTER_STATES.map((state) => ({ value: state, label: t(`history.state.${state}`) }))}
+            style={{ minWidth: 260 }}
+          />
+          <Button icon={<DownloadOutlined aria-hidden />} onClick={() => void exportCsv()}>
+            {t('history.exportCsv')}
+          </Button>
+        </Space>
+        <Space wrap>
+          <Button type="primary" icon={<PrinterOutlined aria-hidden />} disabled={selectedRows.length === 0} onClick={() => void reprint(codes(selectedRows))}>
+            {t('history.reprint.action', { count: selectedRows.length })}
+          </Button>
+          <Button disabled={!selectedRows.some((row) => row.printState === 'unknown')} onClick={() => void resendUnknown(codes(selectedRows.filter((row) => row.printState === 'unknown')))}>
+            {t('history.resendUnknown')}
+          </Button>
+          <Button icon={<StopOutlined aria-hidden />} disabled={selectedRows.length === 0} onClick={() => void setVoid(codes(selectedRows), true)}>
+            {t('history.void')}
+          </Button>
+          <Button disabled={!selectedRows.some((row) => row.voided)} onClick={() => void setVoid(codes(selectedRows.filter((row) => row.voided)), false)}>
+            {t('history.unvoid')}
+          </Button>
+        </Space>
+        {actionError ? <StationErrorAlert error={actionError} /> : null}
+        {page.isError ? <StationErrorAlert error={stationErrorOf(page.error)} /> : null}
+        {page.data && page.data.total > rows.length ? <Alert type="info" showIcon title={t('history.more', { shown: rows.length, total: page.data.total })} /> : null}
+        <Table<HistoryRow>
+          size="small"
+          aria-label={t('history.tableLabel')}
+          loading={page.isPending}
+          rowKey={(row) => `${row.jobId}:${row.orderNumber}`}
+          dataSource={rows}
+          pagination={{ pageSize: 50, showSizeChanger: false }}
+          rowSelection={{
+            selectedRowKeys: selectedRows.map((row) => `${row.jobId}:${row.orderNumber}`),
+            getCheckboxProps: (row) => ({ disabled: row.waybillCode === null, 'aria-label': row.orderNumber }),
+            onChange: (_keys, chosen) => setSelected(codes(chosen)),
+          }}
+          columns={[
+            { title: t('history.column.order'), dataIndex: 'orderNumber', render: (value: string) => <Typography.Text code>{value}</Typography.Text> },
+            { title: t('history.column.waybill'), dataIndex: 'waybillCode', render: (value: string | null) => value ?? '—' },
+            { title: t('history.column.carrier'), dataIndex: 'carrierCode', render: (value: string | null) => value ?? '—' },
+            {
+              title: t('history.column.state'),
+              key: 'state',
+              render: (_: unknown, row) => (
+                <Space size={4} wrap>
+                  <Tag>{t(`issuePrint.orderState.${row.state}`)}</Tag>
+                  {row.waybillCode ? <Tag color={row.printState === 'printed' ? 'success' : row.printState === 'failed' ? 'error' : row.printState === 'unknown' ? 'warning' : 'default'}>{t(`history.printState.${row.printState}`, { count: row.printCount })}</Tag> : null}
+                  {row.voided ? <Tag color="red">{t('history.state.voided')}</Tag> : null}
+                </Space>
+              ),
+            },
+            { title: t('history.column.at'), dataIndex: 'at', render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm:ss') },
+            {
+              title: '',
+              key: 'actions',
+              render: (_: unknown, row) =>
+                row.waybillCode ? (
+                  <Button size="small" icon={<PrinterOutlined aria-hidden />} aria-label={t('history.reprint.one', { waybillCode: row.waybillCode })} onClick={() => void reprint([row.waybillCode as string])}>
+                    {t('history.reprint.short')}
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+      </Space>
+    </Drawer>
+  );
+}

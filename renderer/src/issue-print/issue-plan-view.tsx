@@ -1,0 +1,152 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, List, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IssuePlan } from '../../../shared/domain/issuing';
+import type { StationError } from '../../../shared/errors/station-error';
+import { useUiStoreApi } from '../app/ui-store-context';
+import { unwrapResult, useStation } from '../bridge/station-context';
+import { StationErrorLine } from '../error-flows/station-error-line';
+import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
+
+/** Props of the plan view. */
+export interface IssuePlanViewProps {
+  /** The selected orders, in the order the labels should come out. */
+  orderNumbers: readonly string[];
+}
+
+/** The counts line of a plan: packages, calls, points, balance before and after. */
+function PlanFigures({ plan }: { plan: IssuePlan }) {
+  const { t } = useTranslation();
+  const unknown = t('issuePrint.plan.unknown');
+  return (
+    <Descriptions size="small" bordered column={2} aria-label={t('issuePrint.plan.figures')}>
+      <Descriptions.Item label={t('issuePrint.plan.packages')}>{plan.packages.length}</Descriptions.Item>
+      <Descriptions.Item label={t('issuePrint.plan.calls')}>{plan.calls + plan.checkCalls}</Descriptions.Item>
+      <Descriptions.Item label={t('issuePrint.plan.points')}>{plan.estimatedPoints ?? unknown}</Descriptions.Item>
+      <Descriptions.Item label={t('issuePrint.plan.branch')}>{plan.branch.name || plan.branch.code}</Descriptions.Item>
+      <Descriptions.Item label={t('issuePrint.plan.balance')}>{plan.branch.balance ?? unknown}</Descriptions.Item>
+      <Descriptions.Item label={t('issuePrint.plan.balanceAfter')}>{plan.branch.balanceAfter ?? unknown}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** The invalid orders, each with its problems (field and limit) and the fix. */
+function InvalidOrders({ plan }: { plan: IssuePlan }) {
+  const { t } = useTranslation();
+  if (plan.invalid.length === 0) return null;
+  return (
+    <List
+      size="small"
+      bordered
+      aria-label={t('issuePrint.plan.invalidLabel')}
+      header={<Typography.Text strong>{t('issuePrint.plan.invalid', { count: plan.invalid.length })}</Typography.Text>}
+      dataSource={plan.invalid}
+      renderItem={(order) => (
+        <List.Item>
+          <Space orientation="vertical" size={0}>
+            <Typography.Text code>{order.orderNumber}</Typography.Text>
+            {order.problems.map((problem, index) => (
+              <StationErrorLine key={index} error={problem} />
+            ))}
+          </Space>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+/**
+ * The engine's plan of the selected orders, shown before any issue call: what will be issued,
+ * what will not and why, merges with undo, calls, points and the balance; then one action,
+ * "Issue and print N" (or "the first K" when the branch's balance is short).
+ */
+export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
+  const { t } = useTranslation();
+  const station = useStation();
+  const store = useUiStoreApi();
+  const [merge, setMerge] = useState(false);
+  const [keepApart, setKeepApart] = useState<string[]>([]);
+  const [startError, setStartError] = useState<StationError | null>(null);
+  const [starting, setStarting] = useState(false);
+  const plan = useQuery({
+    queryKey: ['issue-plan', orderNumbers, merge, keepApart],
+    queryFn: () => unwrapResult(station['issue.plan']({ orderNumbers: [...orderNumbers], merge, keepApart })),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+  if (plan.isError) return <StationErrorAlert error={stationErrorOf(plan.error)} />;
+  if (plan.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  const data = plan.data;
+  const start = async (packageLimit: number | null) => {
+    setStarting(true);
+    setStartError(null);
+    try {
+      const job = await unwrapResult(station['issue.start']({ jobId: data.jobId, packageLimit }));
+      store.getState().showJob(job.id);
+    } catch (caught) {
+      setStartError(stationErrorOf(caught));
+    } finally {
+      setStarting(false);
+    }
+  };
+  const blocked = data.requestProblems.length > 0 || data.packages.length === 0;
+  const short = data.balanceShort;
+
+  return (
+    <Space orientation="vertical" className="issue-plan" size="middle">
+      {data.requestProblems.map((problem, index) => (
+        <StationErrorAlert key={index} error={problem} />
+      ))}
+      {data.branch.error ? <StationErrorAlert compact error={data.branch.error} /> : null}
+      <PlanFigures plan={data} />
+      <InvalidOrders plan={data} />
+      {data.alreadyIssued.length > 0 ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('issuePrint.plan.alreadyIssued', { count: data.alreadyIssued.length })}
+          description={data.alreadyIssued.map((order) => `${order.orderNumber} → ${order.waybillCode}`).join(' · ')}
+        />
+      ) : null}
+      {data.toCheck.length > 0 ? <Alert type="info" showIcon title={t('issuePrint.plan.toCheck', { count: data.toCheck.length })} /> : null}
+      <Space>
+        <Switch checked={merge} onChange={setMerge} aria-label={t('issuePrint.plan.merge')} />
+        <span>{t('issuePrint.plan.merge')}</span>
+      </Space>
+      {data.merges.length > 0 ? (
+        <List
+          size="small"
+          bordered
+          header={t('issuePrint.plan.merges', { count: data.merges.length })}
+          dataSource={data.merges}
+          renderItem={(merged) => (
+            <List.Item actions={[<Button key="undo" size="small" onClick={() => setKeepApart([...keepApart, merged.key])}>{t('issuePrint.plan.keepApart')}</Button>]}>
+              {merged.orderNumbers.map((orderNumber) => (
+                <Tag key={orderNumber}>{orderNumber}</Tag>
+              ))}
+            </List.Item>
+          )}
+        />
+      ) : null}
+      {short ? <Alert type="warning" showIcon title={t('issuePrint.plan.balanceShort', { balance: short.balance, needed: short.needed })} /> : null}
+      {startError ? <StationErrorAlert error={startError} /> : null}
+      <Space>
+        {short ? (
+          <Button type="primary" size="large" icon={<PrinterOutlined aria-hidden />} loading={starting} disabled={blocked || short.firstK === 0} onClick={() => void start(short.firstK)}>
+            {t('issuePrint.plan.startFirstK', { count: short.firstK })}
+          </Button>
+        ) : (
+          <Button type="primary" size="large" icon={<PrinterOutlined aria-hidden />} loading={starting} disabled={blocked} onClick={() => void start(null)}>
+            {t('issuePrint.plan.start', { count: data.packages.length })}
+          </Button>
+        )}
+        <Button size="large" onClick={() => store.getState().closeIssue()}>
+          {t('common.cancel')}
+        </Button>
+      </Space>
+    </Space>
+  );
+}

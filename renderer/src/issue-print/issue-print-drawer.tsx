@@ -1,0 +1,30 @@
+import { Drawer, Steps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { overlayContainer } from '../app/overlay-container';
+import { useUi, useUiStoreApi } from '../app/ui-store-context';
+import { IssuePlanView } from './issue-plan-view';
+import { JobLiveView } from './job-live-view';
+import { useScanToPrint } from './use-scan-to-print';
+
+/** Issue & print in one drawer: the plan first, then the job's live view and its summary. */
+export function IssuePrintDrawer() {
+  const { t } = useTranslation();
+  const view = useUi((state) => state.issueView);
+  const store = useUiStoreApi();
+  useScanToPrint();
+  const step = view.kind === 'plan' ? 0 : 1;
+  return (
+    <Drawer
+      open={view.kind !== 'closed'}
+      onClose={() => store.getState().closeIssue()}
+      title={t('issuePrint.title')}
+      size={960}
+      destroyOnHidden
+      getContainer={overlayContainer}
+    >
+      <Steps size="small" current={step} items={[{ title: t('issuePrint.steps.plan') }, { title: t('issuePrint.steps.live') }]} className="issue-print__steps" />
+      {view.kind === 'plan' ? <IssuePlanView orderNumbers={view.orderNumbers} /> : null}
+      {view.kind === 'job' ? <JobLiveView key={view.jobId} jobId={view.jobId} /> : null}
+    </Drawer>
+  );
+}

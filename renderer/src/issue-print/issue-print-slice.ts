@@ -1,0 +1,48 @@
+import type { StateCreator } from 'zustand';
+import type { ScanSlice } from '../scanning/scan-slice';
+
+/** What the issue & print drawer shows: the plan of some orders, or a running job. */
+export type IssueView =
+  | { kind: 'closed' }
+  /** The plan of these orders (in the user's order), before anything is issued. */
+  | { kind: 'plan'; orderNumbers: readonly string[] }
+  /** A started job: its live view, and its summary once it ends (kept until dismissed). */
+  | { kind: 'job'; jobId: string };
+
+/** Issue & print's UI state: the drawer, the history drawer, and scans waiting to be issued. */
+export interface IssuePrintSlice {
+  issueView: IssueView;
+  /** Opens the plan of these orders. */
+  planOrders: (orderNumbers: readonly string[]) => void;
+  /** Shows a job's live view (after start, retry, or from the recovery view). */
+  showJob: (jobId: string) => void;
+  /** Dismisses the drawer (the job goes on in main). */
+  closeIssue: () => void;
+  historyOpen: boolean;
+  setHistoryOpen: (open: boolean) => void;
+  /** Orders scanned in scan-to-print mode, waiting to be planned and started (first first). */
+  scanPrintRequests: readonly string[];
+  /** Takes the oldest waiting scan-to-print order off the list. */
+  takeScanPrintRequest: () => string | null;
+}
+
+/** Creates the issue & print slice; it also answers scanning's scan-to-print hand-over. */
+export const createIssuePrintSlice: StateCreator<IssuePrintSlice & Pick<ScanSlice, 'scanToPrint'>, [], [], IssuePrintSlice & Pick<ScanSlice, 'scanToPrint'>> = (set, get) => ({
+  issueView: { kind: 'closed' },
+  planOrders: (orderNumbers) => set({ issueView: { kind: 'plan', orderNumbers: [...orderNumbers] } }),
+  showJob: (jobId) => set({ issueView: { kind: 'job', jobId } }),
+  closeIssue: () => set({ issueView: { kind: 'closed' } }),
+  historyOpen: false,
+  setHistoryOpen: (historyOpen) => set({ historyOpen }),
+  scanPrintRequests: [],
+  takeScanPrintRequest: () => {
+    const [first, ...rest] = get().scanPrintRequests;
+    if (first === undefined) return null;
+    set({ scanPrintRequests: rest });
+    return first;
+  },
+  scanToPrint: (orderNumber) => {
+    set((state) => ({ scanPrintRequests: [...state.scanPrintRequests, orderNumber] }));
+    return 'started';
+  },
+});

@@ -1,0 +1,151 @@
+import { Button, Descriptions, Progress, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JobOrderView, JobSummary, OrderViewState } from '../../../shared/domain/issuing';
+import type { StationError } from '../../../shared/errors/station-error';
+import { useUiStoreApi } from '../app/ui-store-context';
+import { unwrapResult, useStation } from '../bridge/station-context';
+import { JobStopPanel } from '../error-flows/job-stop-panel';
+import { PrintQueueNotice } from '../error-flows/print-queue-notice';
+import { StationErrorLine } from '../error-flows/station-error-line';
+import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
+import { useJob } from './use-job';
+
+/** The tag colour of each order state: green done, red failed, orange needing a look. */
+const stateColour: Record<OrderViewState, string> = {
+  planned: 'default',
+  pending: 'processing',
+  issued: 'success',
+  recovered: 'success',
+  elsewhere: 'warning',
+  failed: 'error',
+  skipped: 'default',
+  invalid: 'error',
+  'already-issued': 'default',
+  moved: 'default',
+};
+
+/** The end-of-job summary: what was issued, recovered, issued elsewhere, failed; printed; points spent. */
+function JobSummaryResult({ summary }: { summary: JobSummary }) {
+  const { t } = useTranslation();
+  const { job } = summary;
+  const clean = job.ending === 'done' && summary.failed.length === 0 && summary.issuedElsewhere.length === 0 && summary.unresolved.length === 0;
+  return (
+    <Result
+      status={clean ? 'success' : 'warning'}
+      title={t(`issuePrint.job.ending.${job.ending ?? 'done'}`)}
+      subTitle={
+        <Descriptions size="small" column={3} aria-label={t('issuePrint.job.summaryLabel')}>
+          <Descriptions.Item label={t('issuePrint.job.issued')}>{summary.issued.length}</Descriptions.Item>
+          <Descriptions.Item label={t('issuePrint.job.recovered')}>{summary.recovered.length}</Descriptions.Item>
+          <Descriptions.Item label={t('issuePrint.job.elsewhere')}>{summary.issuedElsewhere.length}</Descriptions.Item>
+          <Descriptions.Item label={t('issuePrint.job.failed')}>{summary.failed.length}</Descriptions.Item>
+          <Descriptions.Item label={t('issuePrint.job.printed')}>{summary.printed}</Descriptions.Item>
+          <Descriptions.Item label={t('issuePrint.job.points')}>{summary.points}</Descriptions.Item>
+        </Descriptions>
+      }
+    />
+  );
+}
+
+/** The job's orders, one line each: state, waybill, and for a failed or invalid order the reason and fix. */
+function JobOrdersTable({ orders }: { orders: JobOrderView[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table<JobOrderView>
+      size="small"
+      rowKey="orderNumber"
+      aria-label={t('issuePrint.job.ordersLabel')}
+      dataSource={orders}
+      pagination={orders.length > 50 ? { pageSize: 50 } : false}
+      columns={[
+        { title: '#', dataIndex: 'position', width: 56, render: (position: number) => position + 1 },
+        { title: t('issuePrint.job.order'), dataIndex: 'orderNumber', render: (value: string) => <Typography.Text code>{value}</Typography.Text> },
+        { title: t('issuePrint.job.state'), dataIndex: 'state', width: 150, render: (state: OrderViewState) => <Tag color={stateColour[state]}>{t(`issuePrint.orderState.${state}`)}</Tag> },
+        { title: t('issuePrint.job.waybill'), dataIndex: 'waybillCode', render: (value: string | null) => value ?? '—' },
+        {
+          title: t('issuePrint.job.reason'),
+          key: 'reason',
+          render: (_: unknown, order) => {
+            const error = order.error ?? order.problems[0] ?? null;
+            return error ? <StationErrorLine error={error} /> : null;
+          },
+        },
+      ]}
+    />
+  );
+}
+
+/**
+ * A job as it runs: progress of issuing and printing, each order's state, why it stopped and the
+ * way out (token, authorization, remedy), cancel and retry; the summary once it ends, kept until
+ * dismissed.
+ */
+export function JobLiveView({ jobId }: { jobId: string }) {
+  const { t } = useTranslation();
+  const station = useStation();
+  const store = useUiStoreApi();
+  const { summary, orders } = useJob(jobId);
+  const [actionError, setActionError] = useState<StationError | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (summary.isError) return <StationErrorAlert error={stationErrorOf(summary.error)} />;
+  if (summary.isPending || !summary.data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  const { job } = summary.data;
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setActionError(null);
+    try {
+      await action();
+      await Promise.all([summary.refetch(), orders.refetch()]);
+    } catch (caught) {
+      setActionError(stationErrorOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const retry = () => run(() => unwrapResult(station['jobs.retry']({ jobId })));
+  const cancel = () => run(() => unwrapResult(station['jobs.cancel']({ jobId })));
+  const counts = job.orders;
+  const toIssue = counts.total - counts.invalid - counts['already-issued'] - counts.moved;
+  const settled = counts.issued + counts.recovered + counts.elsewhere + counts.failed + counts.skipped;
+  const labels = job.labels;
+  const labelTotal = labels.queued + labels.sent + labels.accepted + labels.printed + labels.failed + labels.unknown;
+  const running = job.ending === null && (job.state === 'issuing' || job.state === 'planned' || job.state === 'printing');
+  const canRetry = job.ending !== null && (counts.failed > 0 || counts.pending > 0 || counts.planned > 0 || job.stopError !== null);
+
+  return (
+    <Space orientation="vertical" size="middle" className="job-live">
+      <Space size="large" wrap>
+        <Tag color={running ? 'processing' : 'default'}>{t(`issuePrint.job.state_${job.state}`)}</Tag>
+        {job.waiting ? <Tag color="warning">{t('issuePrint.job.waiting')}</Tag> : null}
+        <span>{t('issuePrint.job.points')}: {job.points}</span>
+      </Space>
+      <div aria-label={t('issuePrint.job.issuingProgress')} role="group">
+        {t('issuePrint.job.issuingCount', { settled, total: toIssue })}
+        <Progress percent={toIssue === 0 ? 100 : Math.round((settled / toIssue) * 100)} status={job.stopError ? 'exception' : undefined} />
+      </div>
+      <div aria-label={t('issuePrint.job.printingProgress')} role="group">
+        {t('issuePrint.job.printingCount', { printed: labels.printed, total: labelTotal })}
+        <Progress percent={labelTotal === 0 ? 0 : Math.round((labels.printed / labelTotal) * 100)} status={labels.failed > 0 ? 'exception' : undefined} />
+      </div>
+      <PrintQueueNotice />
+      {job.stopError ? <JobStopPanel error={job.stopError} resume={retry} /> : null}
+      {actionError ? <StationErrorAlert error={actionError} /> : null}
+      {job.ending !== null ? <JobSummaryResult summary={summary.data} /> : null}
+      <Space>
+        {running ? (
+          <Button danger loading={busy} onClick={() => void cancel()}>
+            {t('issuePrint.job.cancel')}
+          </Button>
+        ) : null}
+        {canRetry ? (
+          <Button type="primary" loading={busy} onClick={() => void retry()}>
+            {t('issuePrint.job.retry')}
+          </Button>
+        ) : null}
+        <Button onClick={() => store.getState().closeIssue()}>{job.ending !== null ? t('issuePrint.job.dismiss') : t('issuePrint.job.hide')}</Button>
+      </Space>
+      {orders.data ? <JobOrdersTable orders={orders.data} /> : <Skeleton active />}
+    </Space>
+  );
+}

@@ -1,0 +1,44 @@
+import { App } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorTextKey } from '../../../shared/errors/error-resources';
+import { useUi, useUiStoreApi } from '../app/ui-store-context';
+import { unwrapResult, useStation } from '../bridge/station-context';
+import { stationErrorOf } from '../errors/station-error-text';
+
+/**
+ * Scan-to-print: each scanned order is planned alone and started at once (no preview). When the
+ * plan has nothing to issue (invalid, already issued, a setting missing) the plan is shown
+ * instead, so the packer sees why.
+ */
+export function useScanToPrint(): void {
+  const { t } = useTranslation();
+  const station = useStation();
+  const store = useUiStoreApi();
+  const { message } = App.useApp();
+  const waiting = useUi((state) => state.scanPrintRequests.length);
+  const busy = useRef(false);
+  const [finished, setFinished] = useState(0);
+  useEffect(() => {
+    if (waiting === 0 || busy.current) return;
+    const orderNumber = store.getState().takeScanPrintRequest();
+    if (orderNumber === null) return;
+    busy.current = true;
+    void (async () => {
+      try {
+        const plan = await unwrapResult(station['issue.plan']({ orderNumbers: [orderNumber], merge: false, keepApart: [] }));
+        if (plan.packages.length === 1 && plan.requestProblems.length === 0 && plan.balanceShort === null) {
+          const job = await unwrapResult(station['issue.start']({ jobId: plan.jobId }));
+          store.getState().showJob(job.id);
+        } else store.getState().planOrders([orderNumber]);
+      } catch (caught) {
+        const error = stationErrorOf(caught);
+        void message.error(t(errorTextKey(error.code), error.params));
+      } finally {
+        busy.current = false;
+        // Whatever was scanned meanwhile is taken on the next pass.
+        setFinished((count) => count + 1);
+      }
+    })();
+  }, [waiting, finished, station, store, message, t]);
+}

@@ -1,0 +1,133 @@
+import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Input, Segmented, Select, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SELLER_FLAGS, type SellerFlagValue } from '../../../shared/domain/seller-flags';
+import { useUi } from '../app/ui-store-context';
+import { FlagLabel } from './flag-label';
+import { hasLocalFilters, PROGRESS_FILTERS, provincesOf, type ProgressFilter } from './order-filters';
+import type { OrderView } from './order-view';
+
+/** The element id of the search field (F3 and Ctrl+F focus it). */
+export const ORDER_SEARCH_ID = 'order-search';
+
+// Each control reads only its own filter, so a keystroke in the search box renders the search
+// box and the table, not every drop-down.
+
+function SearchFilter() {
+  const { t } = useTranslation();
+  const text = useUi((state) => state.localFilters.text);
+  const setFilters = useUi((state) => state.setLocalFilters);
+  return (
+    <Input
+      id={ORDER_SEARCH_ID}
+      size="large"
+      allowClear
+      prefix={<SearchOutlined aria-hidden />}
+      aria-label={t('localFilters.search')}
+      placeholder={t('localFilters.searchPlaceholder')}
+      value={text}
+      onChange={(event) => setFilters({ text: event.target.value })}
+      className="desk-local-filters__search"
+    />
+  );
+}
+
+function FlagFilter() {
+  const { t } = useTranslation();
+  const flags = useUi((state) => state.localFilters.flags);
+  const setFilters = useUi((state) => state.setLocalFilters);
+  return (
+    <Select<SellerFlagValue[]>
+      mode="multiple"
+      size="large"
+      aria-label={t('localFilters.flags')}
+      placeholder={t('localFilters.flags')}
+      allowClear
+      maxTagCount="responsive"
+      value={[...flags]}
+      onChange={(chosen) => setFilters({ flags: chosen })}
+      optionFilterProp="name"
+      options={SELLER_FLAGS.map((flag) => ({ value: flag.value, name: t(`flags.${flag.value}`), label: <FlagLabel value={flag.value} /> }))}
+      className="desk-local-filters__flags"
+    />
+  );
+}
+
+function ProgressFilterChoice() {
+  const { t } = useTranslation();
+  const progress = useUi((state) => state.localFilters.progress);
+  const setFilters = useUi((state) => state.setLocalFilters);
+  return (
+    <Segmented<ProgressFilter>
+      size="large"
+      aria-label={t('localFilters.progress')}
+      value={progress}
+      onChange={(chosen) => setFilters({ progress: chosen })}
+      options={PROGRESS_FILTERS.map((value) => ({ value, label: t(`localFilters.progressOption.${value}`) }))}
+    />
+  );
+}
+
+function ProvinceFilter({ views }: { views: readonly OrderView[] }) {
+  const { t } = useTranslation();
+  const province = useUi((state) => state.localFilters.province);
+  const setFilters = useUi((state) => state.setLocalFilters);
+  const provinces = useMemo(() => provincesOf(views), [views]);
+  return (
+    <Select<string | null>
+      size="large"
+      showSearch
+      allowClear
+      aria-label={t('localFilters.province')}
+      placeholder={t('localFilters.province')}
+      value={province}
+      onChange={(chosen) => setFilters({ province: chosen ?? null })}
+      options={provinces.map((entry) => ({ value: entry.province, label: `${entry.province} (${entry.count})` }))}
+      className="desk-local-filters__province"
+    />
+  );
+}
+
+function UrgentFilter() {
+  const { t } = useTranslation();
+  const urgentOnly = useUi((state) => state.localFilters.urgentOnly);
+  const setFilters = useUi((state) => state.setLocalFilters);
+  return (
+    <Checkbox checked={urgentOnly} onChange={(event) => setFilters({ urgentOnly: event.target.checked })} className="desk-local-filters__urgent">
+      {t('localFilters.urgentOnly')}
+    </Checkbox>
+  );
+}
+
+function ClearFilters() {
+  const { t } = useTranslation();
+  const active = useUi((state) => hasLocalFilters(state.localFilters));
+  const clearFilters = useUi((state) => state.clearLocalFilters);
+  return (
+    <Button size="large" icon={<ClearOutlined aria-hidden />} disabled={!active} onClick={clearFilters}>
+      {t('localFilters.clear')} <kbd>F4</kbd>
+    </Button>
+  );
+}
+
+/**
+ * Filters on the orders already loaded — text, flag, issued/printed state, province, urgent —
+ * in every edition, applied as you type. F4 clears them.
+ */
+export function LocalFilters({ views }: { views: readonly OrderView[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="desk-local-filters" aria-label={t('localFilters.label')}>
+      <Typography.Text strong className="desk-section-title">
+        {t('localFilters.title')}
+      </Typography.Text>
+      <SearchFilter />
+      <FlagFilter />
+      <ProgressFilterChoice />
+      <ProvinceFilter views={views} />
+      <UrgentFilter />
+      <ClearFilters />
+    </section>
+  );
+}

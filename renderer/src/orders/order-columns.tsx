@@ -1,0 +1,179 @@
+import { FlagFilled } from '@ant-design/icons';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { SELLER_FLAGS } from '../../../shared/domain/seller-flags';
+import { formatChinaDateTime } from '../../../shared/time/china-time';
+import { hoursBetween, shipUrgency, yuanFromFen, type OrderProgress, type OrderView } from './order-view';
+
+/** What a cell needs besides its row. */
+export interface CellContext {
+  t: TFunction;
+  now: number;
+}
+
+/** One column of the orders table: header text key, width (CSS grid track) and cell content. */
+export interface OrderColumn {
+  id: string;
+  /** i18n key of the header. */
+  header: string;
+  /** CSS grid track, e.g. `200px` or `minmax(220px, 1fr)`. */
+  width: string;
+  align?: 'end' | 'center';
+  render: (view: OrderView, context: CellContext) => ReactNode;
+}
+
+/** `MM-dd HH:mm` in China time: the desk's short form of an instant. */
+export function shortChinaTime(instant: number): string {
+  return formatChinaDateTime(instant).slice(5, 16);
+}
+
+/** The colours a cell tag comes in (`orders-grid.css`). */
+type TagColour = 'grey' | 'blue' | 'orange' | 'red' | 'gold' | 'green' | 'purple' | 'cyan';
+
+/**
+ * A small coloured label in a cell. Plain markup styled by the table's stylesheet rather than
+ * antd's Tag: the table renders dozens of them on every scroll and filter.
+ */
+function CellTag({ colour, title, children }: { colour: TagColour; title?: string; children: ReactNode }) {
+  return (
+    <span className={`cell-tag is-${colour}`} title={title}>
+      {children}
+    </span>
+  );
+}
+
+/** Tag colours of each progress value. */
+const progressColour: Readonly<Record<OrderProgress, TagColour>> = {
+  'not-issued': 'grey',
+  issuing: 'blue',
+  issued: 'blue',
+  'issued-elsewhere': 'orange',
+  'issue-failed': 'red',
+  printing: 'blue',
+  'print-failed': 'red',
+  'print-unknown': 'gold',
+  printed: 'green',
+  voided: 'grey',
+};
+
+const dash = <span className="orders-grid__muted">—</span>;
+
+/** The columns, in the order shown. */
+export const ORDER_COLUMNS: readonly OrderColumn[] = [
+  {
+    id: 'order-number',
+    header: 'orders.columns.orderNumber',
+    width: '262px',
+    render: (view, { t }) => (
+      <>
+        <span className="orders-grid__order-number">{view.key}</span>
+        {view.mergeGroupSize > 1 ? (
+          <CellTag colour="purple" title={t('orders.merge.hint', { count: view.mergeGroupSize })}>
+            {t('orders.merge.tag', { count: view.mergeGroupSize })}
+          </CellTag>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    id: 'time',
+    header: 'orders.columns.time',
+    width: '112px',
+    render: (view) => (view.row.order.confirmedAt === null ? dash : shortChinaTime(view.row.order.confirmedAt)),
+  },
+  {
+    id: 'receiver',
+    header: 'orders.columns.receiver',
+    width: '200px',
+    render: (view) => (
+      <span title={`${view.row.order.receiverName} ${view.row.order.receiverPhone}`}>
+        {view.row.order.receiverName} <span className="orders-grid__muted">{view.row.order.receiverPhone}</span>
+      </span>
+    ),
+  },
+  { id: 'region', header: 'orders.columns.region', width: '190px', render: (view) => <span title={view.region}>{view.region}</span> },
+  {
+    id: 'goods',
+    header: 'orders.columns.goods',
+    width: 'minmax(220px, 1fr)',
+    render: (view) => {
+      const { goodsName, goodsSpec } = view.row.order;
+      return (
+        <span title={`${goodsName} ${goodsSpec}`}>
+          {goodsName} <span className="orders-grid__muted">{goodsSpec}</span>
+        </span>
+      );
+    },
+  },
+  { id: 'count', header: 'orders.columns.count', width: '64px', align: 'end', render: (view) => view.row.order.goodsCount ?? dash },
+  {
+    id: 'amount',
+    header: 'orders.columns.amount',
+    width: '100px',
+    align: 'end',
+    render: (view) => {
+      const yuan = yuanFromFen(view.row.order.payAmountFen);
+      return yuan === null ? dash : `¥${yuan}`;
+    },
+  },
+  {
+    id: 'flag',
+    header: 'orders.columns.flag',
+    width: '120px',
+    render: (view, { t }) => {
+      const { flag, flagName } = view.row.order;
+      const known = SELLER_FLAGS.find((candidate) => candidate.value === flag);
+      if (flag === null || !known || known.value === 0) return dash;
+      return (
+        <span className="orders-grid__flag" title={flagName ?? undefined}>
+          <FlagFilled style={{ color: known.css }} aria-hidden />
+          <span>{flagName ?? t(`flags.${known.value}`)}</span>
+          {flagName ? <span className="visually-hidden">{t(`flags.${known.value}`)}</span> : null}
+        </span>
+      );
+    },
+  },
+  {
+    id: 'remark',
+    header: 'orders.columns.remark',
+    width: '170px',
+    render: (view) => (view.row.order.remark === '' ? dash : <span title={view.row.order.remark}>{view.row.order.remark}</span>),
+  },
+  {
+    id: 'pre-sale',
+    header: 'orders.columns.preSale',
+    width: '76px',
+    align: 'center',
+    render: (view, { t }) => (view.row.order.isPreSale ? <CellTag colour="cyan">{t('orders.preSale')}</CellTag> : null),
+  },
+  {
+    id: 'ship-by',
+    header: 'orders.columns.shipBy',
+    width: '150px',
+    render: (view, { t, now }) => {
+      const lastShipAt = view.row.order.lastShipAt;
+      if (lastShipAt === null) return dash;
+      const urgency = shipUrgency(view, now);
+      if (urgency === 'overdue') return <CellTag colour="red">{t('orders.shipBy.overdue', { count: hoursBetween(now, lastShipAt) })}</CellTag>;
+      if (urgency === 'urgent') return <CellTag colour="orange">{t('orders.shipBy.left', { count: hoursBetween(now, lastShipAt) })}</CellTag>;
+      return shortChinaTime(lastShipAt);
+    },
+  },
+  {
+    id: 'state',
+    header: 'orders.columns.state',
+    width: '250px',
+    render: (view, { t }) => {
+      const { waybillCode, printCount } = view.row.station;
+      return (
+        <>
+          <CellTag colour={progressColour[view.progress]}>{t(`orders.progress.${view.progress}`, { count: Math.max(1, printCount) })}</CellTag>
+          {waybillCode === null ? null : <span className="orders-grid__waybill">{waybillCode}</span>}
+        </>
+      );
+    },
+  },
+];
+
+/** The CSS grid template of the table: the selection box, then each column. */
+export const ORDER_GRID_TEMPLATE = ['44px', ...ORDER_COLUMNS.map((column) => column.width)].join(' ');

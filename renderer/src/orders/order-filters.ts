@@ -1,0 +1,82 @@
+import type { SellerFlagValue } from '../../../shared/domain/seller-flags';
+import { normalizeSearchText, shipUrgency, type OrderProgress, type OrderView } from './order-view';
+
+/**
+ * Filters on the orders already loaded: they work in every edition, cost nothing and apply at
+ * once. (The server-side filters, which decide what is fetched, are a separate thing.)
+ */
+
+/** The issued/printed groups the state filter offers. */
+export const PROGRESS_FILTERS = ['all', 'not-issued', 'issued', 'printed', 'attention'] as const;
+
+/** One choice of the state filter. */
+export type ProgressFilter = (typeof PROGRESS_FILTERS)[number];
+
+/** Which progress values each state-filter choice keeps. */
+const progressGroups: Readonly<Record<Exclude<ProgressFilter, 'all'>, readonly OrderProgress[]>> = {
+  'not-issued': ['not-issued'],
+  issued: ['issuing', 'issued', 'printing'],
+  printed: ['printed'],
+  attention: ['issued-elsewhere', 'issue-failed', 'print-failed', 'print-unknown', 'voided'],
+};
+
+/** The local filters: an empty text, no flags, 'all', no province and urgentOnly false keep every row. */
+export interface LocalFilters {
+  /** Searched in order number, receiver, region, address, goods, remark, flag name and waybill number. */
+  text: string;
+  /** Seller flags to keep (0: no flag); empty keeps all. */
+  flags: readonly SellerFlagValue[];
+  progress: ProgressFilter;
+  /** Province to keep, as the orders name it; null keeps all. */
+  province: string | null;
+  /** Only orders due within 24 hours or overdue. */
+  urgentOnly: boolean;
+}
+
+/** Filters that keep every row. */
+export const noLocalFilters: LocalFilters = { text: '', flags: [], progress: 'all', province: null, urgentOnly: false };
+
+/** Whether any local filter is set. */
+export function hasLocalFilters(filters: LocalFilters): boolean {
+  return filters.text.trim() !== '' || filters.flags.length > 0 || filters.progress !== 'all' || filters.province !== null || filters.urgentOnly;
+}
+
+/** Whether one order passes the filters at time `now`. */
+export function matchesLocalFilters(view: OrderView, filters: LocalFilters, now: number): boolean {
+  const words = normalizeSearchText(filters.text).split(/\s+/).filter((word) => word !== '');
+  return buildMatcher(filters, words, now)(view);
+}
+
+/** The rows that pass the filters, in listing order (the same array when no filter is set). */
+export function applyLocalFilters(views: readonly OrderView[], filters: LocalFilters, now: number): readonly OrderView[] {
+  if (!hasLocalFilters(filters)) return views;
+  const words = normalizeSearchText(filters.text).split(/\s+/).filter((word) => word !== '');
+  return views.filter(buildMatcher(filters, words, now));
+}
+
+function buildMatcher(filters: LocalFilters, words: readonly string[], now: number): (view: OrderView) => boolean {
+  const flags = new Set<number>(filters.flags);
+  const progress = filters.progress === 'all' ? null : new Set(progressGroups[filters.progress]);
+  return (view) => {
+    const { order } = view.row;
+    if (flags.size > 0 && !flags.has(order.flag ?? 0)) return false;
+    if (progress && !progress.has(view.progress)) return false;
+    if (filters.province !== null && order.province !== filters.province) return false;
+    if (filters.urgentOnly) {
+      const urgency = shipUrgency(view, now);
+      if (urgency !== 'urgent' && urgency !== 'overdue') return false;
+    }
+    // Every word must appear somewhere: "杭州 T恤" finds T-shirts going to Hangzhou.
+    return words.every((word) => view.searchText.includes(word));
+  };
+}
+
+/** The provinces of the loaded orders, most orders first, for the region filter. */
+export function provincesOf(views: readonly OrderView[]): Array<{ province: string; count: number }> {
+  const counts = new Map<string, number>();
+  for (const view of views) {
+    const province = view.row.order.province;
+    if (province !== '') counts.set(province, (counts.get(province) ?? 0) + 1);
+  }
+  return [...counts].map(([province, count]) => ({ province, count })).sort((a, b) => b.count - a.count || a.province.localeCompare(b.province, 'zh-CN'));
+}

@@ -1,0 +1,117 @@
+import type { OrderRow, OrderStationState } from '../../../shared/domain/order-row';
+
+/**
+ * What the orders table shows of each cached row, derived once per listing (not per render):
+ * where the order stands, its searchable text, and how many orders share its merge key.
+ */
+
+/** Where an order stands at this desk, as one value the table and the filters use. */
+export type OrderProgress =
+  | 'not-issued'
+  | 'issuing'
+  | 'issued'
+  | 'issued-elsewhere'
+  | 'issue-failed'
+  | 'printing'
+  | 'print-failed'
+  | 'print-unknown'
+  | 'printed'
+  | 'voided';
+
+/** How close an order's ship-by time is. */
+export type ShipUrgency = 'overdue' | 'urgent' | 'normal' | 'none';
+
+/** Orders due to ship within this time count as urgent. */
+export const URGENT_WITHIN_MS = 24 * 60 * 60 * 1000;
+
+/** One row of the table with what is derived from it. */
+export interface OrderView {
+  row: OrderRow;
+  /** The order number: the row's identity. */
+  key: string;
+  progress: OrderProgress;
+  /** Province, city and district as one text. */
+  region: string;
+  /** Everything the text filter searches, normalized (see `normalizeSearchText`). */
+  searchText: string;
+  /** Orders in the listing with the same merge key (this one included); 0 when it has none. */
+  mergeGroupSize: number;
+}
+
+/** Text as the search compares it: full-width forms folded to ASCII, lower case. */
+export function normalizeSearchText(text: string): string {
+  return text.normalize('NFKC').toLowerCase();
+}
+
+/** Where an order stands, from the station's own facts about it. */
+export function orderProgress(station: OrderStationState): OrderProgress {
+  if (station.voided) return 'voided';
+  if (station.print === 'printed' || station.printCount > 0) return 'printed';
+  if (station.print === 'queued' || station.print === 'printing') return 'printing';
+  if (station.print === 'failed') return 'print-failed';
+  if (station.print === 'unknown') return 'print-unknown';
+  switch (station.waybill) {
+    case 'issuing':
+      return 'issuing';
+    case 'issued':
+      return 'issued';
+    case 'issued-elsewhere':
+      return 'issued-elsewhere';
+    case 'failed':
+      return 'issue-failed';
+    default:
+      return 'not-issued';
+  }
+}
+
+/** Builds the table's views of a listing, counting merge partners. */
+export function buildOrderViews(rows: readonly OrderRow[]): OrderView[] {
+  const mergeCounts = new Map<string, number>();
+  for (const row of rows) if (row.mergeKey !== null) mergeCounts.set(row.mergeKey, (mergeCounts.get(row.mergeKey) ?? 0) + 1);
+  return rows.map((row) => {
+    const { order, station } = row;
+    const region = [order.province, order.city, order.district].filter((part) => part !== '').join(' ');
+    const searchable = [
+      order.orderNumber,
+      order.receiverName,
+      order.receiverPhone,
+      region,
+      order.addressDetail,
+      order.goodsName,
+      order.goodsSpec,
+      order.remark,
+      order.flagName ?? '',
+      station.waybillCode ?? '',
+    ];
+    return {
+      row,
+      key: order.orderNumber,
+      progress: orderProgress(station),
+      region,
+      searchText: normalizeSearchText(searchable.join('\n')),
+      mergeGroupSize: row.mergeKey === null ? 0 : (mergeCounts.get(row.mergeKey) ?? 0),
+    };
+  });
+}
+
+/** How urgent shipping an order is now; printed orders are on their way and no longer urgent. */
+export function shipUrgency(view: OrderView, now: number): ShipUrgency {
+  const lastShipAt = view.row.order.lastShipAt;
+  if (lastShipAt === null) return 'none';
+  if (view.progress === 'printed' || view.progress === 'voided') return 'normal';
+  if (lastShipAt <= now) return 'overdue';
+  return lastShipAt - now <= URGENT_WITHIN_MS ? 'urgent' : 'normal';
+}
+
+/** Fen as yuan with two decimals (`8780` → `87.80`); null when the amount was unreadable. */
+export function yuanFromFen(fen: number | null): string | null {
+  if (fen === null) return null;
+  const sign = fen < 0 ? '-' : '';
+  const whole = Math.abs(Math.round(fen));
+  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+}
+
+/** Whole hours from `now` to `at` (at least 1 when they differ), for "3 h left" / "2 h overdue". */
+export function hoursBetween(now: number, at: number): number {
+  return Math.max(1, Math.round(Math.abs(at - now) / 3_600_000));
+}

@@ -1,0 +1,186 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Checkbox, Empty, Spin } from 'antd';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUi } from '../app/ui-store-context';
+import { ORDER_COLUMNS, ORDER_GRID_TEMPLATE, type CellContext } from './order-columns';
+import type { OrderView } from './order-view';
+import { measureRowsPainted } from './paint-timing';
+import './orders-grid.css';
+
+/** The element id of the table (the F6 shortcut focuses it). */
+export const ORDERS_GRID_ID = 'orders-grid';
+
+/** Row height in pixels: large enough to hit and to read at arm's length. */
+const ROW_HEIGHT = 46;
+/** Header height in pixels (the virtualizer offsets the rows by it). */
+const HEADER_HEIGHT = 44;
+
+/** The row element's id, for aria-activedescendant. */
+const rowId = (index: number) => `${ORDERS_GRID_ID}-row-${index}`;
+
+/** Props of the orders table. */
+export interface OrdersGridProps {
+  /** The rows shown (after the local filters), in order. */
+  rows: readonly OrderView[];
+  /** What to say when there are no rows: nothing loaded yet, or nothing matches the filters. */
+  empty: 'loading' | 'nothing-loaded' | 'nothing-matches';
+  now: number;
+}
+
+interface OrderRowProps {
+  view: OrderView;
+  index: number;
+  start: number;
+  selected: boolean;
+  isCursor: boolean;
+  context: CellContext;
+  onRowClick: (key: string, event: MouseEvent) => void;
+}
+
+/** One row; memoized so that only rows whose selection or data changed render again. */
+const OrderGridRow = memo(function OrderGridRow({ view, index, start, selected, isCursor, context, onRowClick }: OrderRowProps) {
+  const className = ['orders-grid__row', selected ? 'is-selected' : '', isCursor ? 'is-cursor' : '', index % 2 === 1 ? 'is-odd' : ''].join(' ');
+  return (
+    <div
+      role="row"
+      id={rowId(index)}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={className}
+      style={{ transform: `translateY(${start}px)` }}
+      onClick={(event) => onRowClick(view.key, event)}
+    >
+      <div role="gridcell" className="orders-grid__cell orders-grid__check">
+        {/* The row's aria-selected says it; this box only shows it (and stays cheap to render). */}
+        <span className={`orders-grid__box${selected ? ' is-checked' : ''}`} aria-hidden />
+      </div>
+      {ORDER_COLUMNS.map((column) => (
+        <div key={column.id} role="gridcell" className={`orders-grid__cell${column.align ? ` is-${column.align}` : ''}`}>
+          {column.render(view, context)}
+        </div>
+      ))}
+    </div>
+  );
+});
+
+/**
+ * The orders table: an ARIA grid whose rows are virtualized (only those in view are in the DOM),
+ * so 10,000 orders paint as fast as 30. Click or Space ticks a row, Shift+click adds a range,
+ * the arrow keys move the cursor (Shift+arrow ticks along), Ctrl+A ticks every row shown.
+ */
+export function OrdersGrid({ rows, empty, now }: OrdersGridProps) {
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const selection = useUi((state) => state.selection);
+  const toggleRow = useUi((state) => state.toggleRow);
+  const selectRange = useUi((state) => state.selectRange);
+  const selectRows = useUi((state) => state.selectRows);
+  const unselectRows = useUi((state) => state.unselectRows);
+  const moveCursor = useUi((state) => state.moveCursor);
+
+  const shownKeys = useMemo(() => rows.map((view) => view.key), [rows]);
+  const cursorIndex = useMemo(() => (selection.cursor === null ? -1 : shownKeys.indexOf(selection.cursor)), [selection.cursor, shownKeys]);
+  const selectedShown = useMemo(() => shownKeys.reduce((count, key) => count + (selection.selected.has(key) ? 1 : 0), 0), [shownKeys, selection.selected]);
+
+  // The lint warns that React Compiler would not memoize around the virtualizer; this build does
+  // not use the compiler, and the virtualizer re-renders the table itself when it scrolls.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    paddingStart: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+  });
+
+  useLayoutEffect(() => measureRowsPainted(rows.length), [rows]);
+  useEffect(() => {
+    if (cursorIndex >= 0) virtualizer.scrollToIndex(cursorIndex, { align: 'auto' });
+  }, [cursorIndex, virtualizer]);
+
+  const onRowClick = useCallback(
+    (key: string, event: MouseEvent) => {
+      if (event.shiftKey) selectRange(shownKeys, key);
+      else toggleRow(key);
+    },
+    [selectRange, shownKeys, toggleRow],
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
+    const moves: Record<string, number | 'first' | 'last'> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page, Home: 'first', End: 'last' };
+    const move = moves[event.key];
+    if (move !== undefined && !event.ctrlKey && !event.altKey) {
+      event.preventDefault();
+      moveCursor(shownKeys, move, event.shiftKey);
+    } else if (event.key === ' ' && selection.cursor !== null) {
+      event.preventDefault();
+      toggleRow(selection.cursor);
+    }
+  };
+
+  const allShownSelected = rows.length > 0 && selectedShown === rows.length;
+  const context: CellContext = useMemo(() => ({ t, now }), [t, now]);
+  const canvasStyle = { height: virtualizer.getTotalSize(), '--orders-grid-columns': ORDER_GRID_TEMPLATE } as CSSProperties;
+
+  return (
+    <div
+      id={ORDERS_GRID_ID}
+      ref={scrollRef}
+      role="grid"
+      aria-label={t('orders.gridLabel')}
+      aria-rowcount={rows.length + 1}
+      aria-multiselectable
+      aria-activedescendant={cursorIndex >= 0 ? rowId(cursorIndex) : undefined}
+      tabIndex={0}
+      className="orders-grid"
+      onKeyDown={onKeyDown}
+    >
+      <div className="orders-grid__canvas" style={canvasStyle}>
+        <div role="rowgroup" className="orders-grid__head">
+          <div role="row" aria-rowindex={1} className="orders-grid__header-row">
+            <div role="columnheader" className="orders-grid__cell orders-grid__check">
+              <Checkbox
+                aria-label={t('orders.selectAllShown')}
+                checked={allShownSelected}
+                indeterminate={selectedShown > 0 && !allShownSelected}
+                disabled={rows.length === 0}
+                tabIndex={-1}
+                onChange={() => (allShownSelected ? unselectRows(shownKeys) : selectRows(shownKeys))}
+              />
+            </div>
+            {ORDER_COLUMNS.map((column) => (
+              <div key={column.id} role="columnheader" className={`orders-grid__cell${column.align ? ` is-${column.align}` : ''}`}>
+                {t(column.header)}
+              </div>
+            ))}
+          </div>
+        </div>
+        <div role="rowgroup">
+          {virtualizer.getVirtualItems().map((item) => {
+            const view = rows[item.index] as OrderView;
+            return (
+              <OrderGridRow
+                key={view.key}
+                view={view}
+                index={item.index}
+                start={item.start}
+                selected={selection.selected.has(view.key)}
+                isCursor={item.index === cursorIndex}
+                context={context}
+                onRowClick={onRowClick}
+              />
+            );
+          })}
+        </div>
+        {rows.length === 0 ? (
+          <div className="orders-grid__empty">
+            {empty === 'loading' ? <Spin size="large" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`orders.empty.${empty}`)} />}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

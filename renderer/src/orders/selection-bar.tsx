@@ -1,0 +1,39 @@
+import { CheckSquareOutlined, CloseSquareOutlined } from '@ant-design/icons';
+import { Button, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useUi } from '../app/ui-store-context';
+import type { OrderView } from './order-view';
+
+/** Props of the selection bar. */
+export interface SelectionBarProps {
+  /** Every loaded order. */
+  loaded: number;
+  /** The orders the filters show. */
+  shown: readonly OrderView[];
+}
+
+/** How many orders are loaded, shown and selected, with "select all shown" and "clear". */
+export function SelectionBar({ loaded, shown }: SelectionBarProps) {
+  const { t } = useTranslation();
+  const selected = useUi((state) => state.selection.selected);
+  const selectRows = useUi((state) => state.selectRows);
+  const clearSelection = useUi((state) => state.clearSelection);
+  const hidden = [...selected].length - shown.reduce((count, view) => count + (selected.has(view.key) ? 1 : 0), 0);
+
+  return (
+    <div className="desk-selection">
+      <Typography.Text role="status" aria-live="polite" className="desk-selection__counts">
+        {t('selection.counts', { loaded, shown: shown.length, selected: selected.size })}
+        {hidden > 0 ? <Typography.Text type="warning">{t('selection.hidden', { count: hidden })}</Typography.Text> : null}
+      </Typography.Text>
+      <Space>
+        <Button icon={<CheckSquareOutlined aria-hidden />} disabled={shown.length === 0} onClick={() => selectRows(shown.map((view) => view.key))}>
+          {t('selection.selectAllShown', { count: shown.length })} <kbd>Ctrl+A</kbd>
+        </Button>
+        <Button icon={<CloseSquareOutlined aria-hidden />} disabled={selected.size === 0} onClick={clearSelection}>
+          {t('selection.clear')} <kbd>Esc</kbd>
+        </Button>
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { untouchedOrderState, type OrderRow, type OrderStationState } from '../../../../shared/domain/order-row';
+import type { SoldOrder } from '../../../../shared/domain/sold-order';
+
+/** A sold order as the demo shop has them, with any fields replaced (for tests). */
+export function sampleOrder(fields: Partial<SoldOrder> = {}): SoldOrder {
+  return {
+    orderNumber: '3408112357125656046',
+    receiverName: '何*',
+    receiverPhone: '138****1234',
+    province: '浙江省',
+    city: '杭州市',
+    district: '余杭区',
+    addressDetail: '文一西路1**号*幢',
+    goodsName: '纯棉短袖T恤男夏季宽松圆领半袖',
+    goodsSpec: '颜色分类:白色;尺码:L',
+    goodsImageUrl: '',
+    goodsCount: 1,
+    payAmountFen: 3990,
+    orderStatus: 1,
+    isPreSale: false,
+    lastShipAt: null,
+    confirmedAt: null,
+    remark: '',
+    flag: null,
+    flagName: null,
+    ...fields,
+  };
+}
+
+/** A table row for a sold order, with the station's state and merge key replaced as given. */
+export function sampleRow(order: Partial<SoldOrder>, station: Partial<OrderStationState> = {}, mergeKey: string | null = null): OrderRow {
+  return { order: sampleOrder(order), station: { ...untouchedOrderState, ...station }, mergeKey };
+}

@@ -1,0 +1,104 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Descriptions, List, Modal, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUiStoreApi } from '../app/ui-store-context';
+import { unwrapResult, useStation } from '../bridge/station-context';
+import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
+import type { StationError } from '../../../shared/errors/station-error';
+import { reportHasFindings } from './startup-report-facts';
+
+/**
+ * Shown at start when a crash or quit left work behind: what the reconciliation found, the
+ * interrupted jobs (resume each), and the labels whose print outcome is unknown — the packer
+ * looks at the desk and decides: print again, or they came out.
+ */
+export function RecoveryDialog() {
+  const { t } = useTranslation();
+  const station = useStation();
+  const store = useUiStoreApi();
+  const client = useQueryClient();
+  const { message } = App.useApp();
+  const [dismissed, setDismissed] = useState(false);
+  const [error, setError] = useState<StationError | null>(null);
+  const report = useQuery({ queryKey: ['startup-report'], queryFn: () => unwrapResult(station['jobs.startup-report']({})), staleTime: Infinity });
+  const unknown = useQuery({
+    queryKey: ['history', 'print-unknown'],
+    queryFn: () => unwrapResult(station['history.search']({ states: ['print-unknown'], limit: 200 })),
+    staleTime: Infinity,
+  });
+  const unknownCodes = (unknown.data?.rows ?? []).flatMap((row) => (row.waybillCode ? [row.waybillCode] : []));
+  const findings = report.data ? reportHasFindings(report.data) : false;
+  if (dismissed || (!findings && unknownCodes.length === 0)) return null;
+  const data = report.data;
+  const resume = async (jobId: string) => {
+    setError(null);
+    try {
+      const job = await unwrapResult(station['jobs.retry']({ jobId }));
+      setDismissed(true);
+      store.getState().showJob(job.id);
+    } catch (caught) {
+      setError(stationErrorOf(caught));
+    }
+  };
+  const printUnknownAgain = async () => {
+    setError(null);
+    try {
+      const result = await unwrapResult(station['history.resend-unknown']({ waybillCodes: unknownCodes }));
+      void message.success(t('history.reprint.queued', { count: result.requeued.length }));
+      await client.invalidateQueries({ queryKey: ['history'] });
+    } catch (caught) {
+      setError(stationErrorOf(caught));
+    }
+  };
+  return (
+    <Modal open scrollLock={false} title={t('recovery.title')} onCancel={() => setDismissed(true)} footer={<Button type="primary" onClick={() => setDismissed(true)}>{t('recovery.close')}</Button>} width={760}>
+      <Space orientation="vertical" size="middle" className="recovery">
+        <Typography.Paragraph>{t('recovery.intro')}</Typography.Paragraph>
+        {data ? (
+          <Descriptions
+            size="small"
+            bordered
+            column={1}
+            aria-label={t('recovery.found')}
+            items={[
+              ...(['recovered', 'issuedElsewhere', 'notIssued', 'unresolved'] as const)
+                .filter((kind) => data.reconciled[kind].length > 0)
+                .map((kind) => ({ key: kind, label: t(`recovery.${kind}`), children: data.reconciled[kind].join(', ') })),
+              { key: 'labelsQueued', label: t('recovery.labelsQueued'), children: data.labelsQueued },
+            ]}
+          />
+        ) : null}
+        {data && data.interruptedJobs.length > 0 ? (
+          <List
+            size="small"
+            bordered
+            header={t('recovery.interrupted', { count: data.interruptedJobs.length })}
+            dataSource={data.interruptedJobs}
+            renderItem={(jobId) => (
+              <List.Item actions={[<Button key="resume" type="primary" onClick={() => void resume(jobId)}>{t('recovery.resume')}</Button>]}>
+                <Typography.Text code>{jobId}</Typography.Text>
+              </List.Item>
+            )}
+          />
+        ) : null}
+        {unknownCodes.length > 0 ? (
+          <List
+            size="small"
+            bordered
+            header={t('recovery.printUnknown', { count: unknownCodes.length })}
+            dataSource={unknownCodes}
+            footer={
+              <Space>
+                <Button onClick={() => void printUnknownAgain()}>{t('recovery.printAgain')}</Button>
+                <Typography.Text type="secondary">{t('recovery.printUnknownHint')}</Typography.Text>
+              </Space>
+            }
+            renderItem={(code) => <List.Item>{code}</List.Item>}
+          />
+        ) : null}
+        {error ? <StationErrorAlert error={error} /> : null}
+      </Space>
+    </Modal>
+  );
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import type { StartUpReport } from '../../../shared/domain/issuing';
+import { reportHasFindings } from './startup-report-facts';
+
+const clean: StartUpReport = { reconciled: { recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] }, interruptedJobs: [], labelsQueued: 0 };
+
+describe('the start-up report', () => {
+  it('has nothing to show after a clean quit', () => {
+    expect(reportHasFindings(clean)).toBe(false);
+  });
+
+  it('has findings when orders were reconciled, jobs interrupted or labels queued again', () => {
+    expect(reportHasFindings({ ...clean, reconciled: { ...clean.reconciled, recovered: ['1'] } })).toBe(true);
+    expect(reportHasFindings({ ...clean, interruptedJobs: ['job-1'] })).toBe(true);
+    expect(reportHasFindings({ ...clean, labelsQueued: 2 })).toBe(true);
+  });
+});

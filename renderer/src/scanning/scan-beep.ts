@@ -1,0 +1,70 @@
+import type { ScanTone } from './scan-resolution';
+
+/** One note of a tone. */
+export interface ToneNote {
+  frequency: number;
+  durationMs: number;
+  /** Silence after the note. */
+  pauseMs: number;
+  wave: OscillatorType;
+  /** Peak gain, 0–1. */
+  volume: number;
+}
+
+/**
+ * The tones, made with Web Audio (no sound files): a short high beep for a good scan, a rising
+ * two-note chime for a notice, and three loud low buzzes for an error, which must be heard over
+ * a packing table.
+ */
+export const SCAN_TONES: Readonly<Record<ScanTone, readonly ToneNote[]>> = {
+  ok: [{ frequency: 1760, durationMs: 90, pauseMs: 0, wave: 'sine', volume: 0.35 }],
+  notice: [
+    { frequency: 988, durationMs: 110, pauseMs: 30, wave: 'sine', volume: 0.35 },
+    { frequency: 1319, durationMs: 160, pauseMs: 0, wave: 'sine', volume: 0.35 },
+  ],
+  error: [
+    { frequency: 196, durationMs: 220, pauseMs: 70, wave: 'square', volume: 0.6 },
+    { frequency: 196, durationMs: 220, pauseMs: 70, wave: 'square', volume: 0.6 },
+    { frequency: 196, durationMs: 320, pauseMs: 0, wave: 'square', volume: 0.6 },
+  ],
+};
+
+/** Plays scan tones; the audio context is made on the first tone (a key press allows it to start). */
+export interface ScanBeeper {
+  play: (tone: ScanTone) => void;
+  close: () => void;
+}
+
+/** Creates the beeper. Without Web Audio it stays silent; the screen still shows every outcome. */
+export function createScanBeeper(): ScanBeeper {
+  let context: AudioContext | null = null;
+  return {
+    play: (tone) => {
+      if (typeof AudioContext === 'undefined') return;
+      context ??= new AudioContext();
+      const audio = context;
+      if (audio.state === 'suspended') void audio.resume();
+      let at = audio.currentTime + 0.01;
+      for (const note of SCAN_TONES[tone]) {
+        const oscillator = audio.createOscillator();
+        const gain = audio.createGain();
+        oscillator.type = note.wave;
+        oscillator.frequency.value = note.frequency;
+        const end = at + note.durationMs / 1000;
+        // A short attack and release: no clicks at the note's edges.
+        gain.gain.setValueAtTime(0, at);
+        gain.gain.linearRampToValueAtTime(note.volume, at + 0.01);
+        gain.gain.setValueAtTime(note.volume, end - 0.02);
+        gain.gain.linearRampToValueAtTime(0, end);
+        oscillator.connect(gain).connect(audio.destination);
+        oscillator.start(at);
+        oscillator.stop(end);
+        at = end + note.pauseMs / 1000;
+      }
+    },
+    close: () => {
+      void context?.close();
+      context = null;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { CheckCircleFilled, CloseCircleFilled, InfoCircleFilled, PrinterOutlined, ScanOutlined } from '@ant-design/icons';
+import { Button, Segmented, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatChinaDateTime } from '../../../shared/time/china-time';
+import { useUi } from '../app/ui-store-context';
+import { SCAN_MODES, toneOf, type ScanMode, type ScanOutcome } from './scan-resolution';
+import type { ScanRecord } from './scan-slice';
+import './scan-panel.css';
+
+/** How many recent scans the panel lists. */
+const LISTED_SCANS = 3;
+
+const toneIcon = { ok: <CheckCircleFilled aria-hidden />, notice: <InfoCircleFilled aria-hidden />, error: <CloseCircleFilled aria-hidden /> } as const;
+
+/** The sentence for a scan outcome. */
+function outcomeText(t: TFunction, outcome: ScanOutcome): string {
+  return t(`scan.outcome.${outcome.kind}`, { ...outcome, count: 'printCount' in outcome ? outcome.printCount : 0 });
+}
+
+/** The reprint offer for a scanned waybill or printed order: its target, and why it cannot run yet. */
+function ReprintOffer({ record }: { record: ScanRecord }) {
+  const { t } = useTranslation();
+  const { outcome } = record;
+  if (outcome.kind !== 'waybill' && outcome.kind !== 'already-printed') return null;
+  if (outcome.waybillCode === null) return null;
+  return (
+    <div className="scan-panel__offer">
+      <Typography.Text>{t('scan.reprintTarget', { orderNumber: outcome.orderNumber, waybillCode: outcome.waybillCode })}</Typography.Text>
+      <Tooltip title={t('scan.reprintLater')}>
+        <span>
+          <Button size="small" icon={<PrinterOutlined aria-hidden />} disabled>
+            {t('scan.reprint')}
+          </Button>
+        </span>
+      </Tooltip>
+      <Typography.Text type="secondary">{t('scan.reprintLater')}</Typography.Text>
+    </div>
+  );
+}
+
+/**
+ * Scanning at the desk: what a scan does (select, or issue & print; F8 switches), the last
+ * outcome in large type and colour (green OK, blue notice, red error), and the recent scans.
+ */
+export function ScanPanel() {
+  const { t } = useTranslation();
+  const mode = useUi((state) => state.scanMode);
+  const setMode = useUi((state) => state.setScanMode);
+  const scans = useUi((state) => state.scans);
+  const ignored = useUi((state) => state.ignoredScan);
+  const [last] = scans;
+  const tone = last ? toneOf(last.outcome) : null;
+  const showIgnored = ignored !== null && (!last || ignored.at >= last.at);
+
+  return (
+    <section className="scan-panel" aria-label={t('scan.label')}>
+      <div className="scan-panel__head">
+        <Typography.Text strong className="desk-section-title">
+          <ScanOutlined aria-hidden /> {t('scan.title')}
+        </Typography.Text>
+        <Segmented<ScanMode>
+          aria-label={t('scan.modeLabel')}
+          value={mode}
+          onChange={setMode}
+          options={SCAN_MODES.map((value) => ({ value, label: t(`scan.mode.${value}`) }))}
+        />
+        <kbd>F8</kbd>
+        <ul className="scan-panel__recent" aria-label={t('scan.recent')}>
+          {scans.slice(0, LISTED_SCANS).map((record) => (
+            <li key={record.id} className={`is-${toneOf(record.outcome)}`}>
+              <span className="scan-panel__time">{formatChinaDateTime(record.at).slice(11)}</span> {record.outcome.code}{' '}
+              <span className="scan-panel__kind">{t(`scan.short.${record.outcome.kind}`)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className={`scan-panel__result is-${tone ?? 'idle'}`} role={tone === 'error' ? 'alert' : 'status'} aria-label={t('scan.resultLabel')}>
+        {last && tone ? (
+          <>
+            <span className="scan-panel__icon">{toneIcon[tone]}</span>
+            <div className="scan-panel__text">
+              <div className="scan-panel__headline">{outcomeText(t, last.outcome)}</div>
+              {last.hiddenByFilters ? <Typography.Text type="warning">{t('scan.hiddenByFilters')}</Typography.Text> : <ReprintOffer record={last} />}
+            </div>
+          </>
+        ) : (
+          <span className="scan-panel__idle">{mode === 'print' ? t('scan.waitingPrint') : t('scan.waiting')}</span>
+        )}
+        {showIgnored ? <span className="scan-panel__ignored">{t('scan.ignoredDouble', { code: ignored.code })}</span> : null}
+      </div>
+    </section>
+  );
+}

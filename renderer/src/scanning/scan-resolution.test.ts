@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { buildOrderViews } from '../orders/order-view';
+import { sampleRow } from '../orders/testing/sample-order-rows';
+import { buildScanIndex, resolveScan, toneOf } from './scan-resolution';
+import { normalizeScanText } from './scan-input';
+
+const index = buildScanIndex(
+  buildOrderViews([
+    sampleRow({ orderNumber: '3408112357125656046' }),
+    sampleRow({ orderNumber: '241121-123456789012345' }),
+    sampleRow({ orderNumber: '2763007909173488684' }, { waybill: 'issued', waybillCode: 'YT1234567890123' }),
+    sampleRow({ orderNumber: '2208950097816522376' }, { waybill: 'issued', waybillCode: 'YT5550000000001', print: 'printed', printCount: 2 }),
+    sampleRow({ orderNumber: '3100000000000000001' }, { waybill: 'issued-elsewhere', waybillCode: '75000000000001' }),
+  ]),
+);
+
+describe('resolving a scanned code', () => {
+  it('selects a loaded order, or hands it to issue-and-print in scan-to-print mode', () => {
+    expect(resolveScan(index, '3408112357125656046', 'select')).toEqual({ kind: 'selected', code: '3408112357125656046', orderNumber: '3408112357125656046' });
+    expect(resolveScan(index, '3408112357125656046', 'print')).toEqual({ kind: 'print-requested', code: '3408112357125656046', orderNumber: '3408112357125656046' });
+  });
+
+  it('finds Pinduoduo order numbers scanned in full-width form', () => {
+    const code = normalizeScanText('２４１１２１－１２３４５６７８９０１２３４５');
+    expect(resolveScan(index, code, 'select')).toMatchObject({ kind: 'selected', orderNumber: '241121-123456789012345' });
+  });
+
+  it('refuses an order whose label was printed, loudly, naming its waybill', () => {
+    const outcome = resolveScan(index, '2208950097816522376', 'print');
+    expect(outcome).toEqual({ kind: 'already-printed', code: '2208950097816522376', orderNumber: '2208950097816522376', waybillCode: 'YT5550000000001', printCount: 2 });
+    expect(toneOf(outcome)).toBe('error');
+  });
+
+  it('refuses an order issued elsewhere', () => {
+    const outcome = resolveScan(index, '3100000000000000001', 'select');
+    expect(outcome).toMatchObject({ kind: 'issued-elsewhere', waybillCode: '75000000000001' });
+    expect(toneOf(outcome)).toBe('error');
+  });
+
+  it('finds the order of a scanned waybill number and offers it for a reprint', () => {
+    const outcome = resolveScan(index, normalizeScanText('yt5550000000001'), 'select');
+    expect(outcome).toEqual({ kind: 'waybill', code: 'YT5550000000001', orderNumber: '2208950097816522376', waybillCode: 'YT5550000000001' });
+    expect(toneOf(outcome)).toBe('notice');
+  });
+
+  it('says loudly when a code is neither an order nor a waybill', () => {
+    const outcome = resolveScan(index, '999999999', 'select');
+    expect(outcome).toEqual({ kind: 'unknown', code: '999999999' });
+    expect(toneOf(outcome)).toBe('error');
+  });
+
+  it('gives good scans the OK tone', () => {
+    expect(toneOf({ kind: 'selected', code: 'x', orderNumber: 'x' })).toBe('ok');
+    expect(toneOf({ kind: 'print-requested', code: 'x', orderNumber: 'x' })).toBe('ok');
+    expect(toneOf({ kind: 'print-unavailable', code: 'x', orderNumber: 'x' })).toBe('notice');
+  });
+});

@@ -1,0 +1,80 @@
+import type { OrderView } from '../orders/order-view';
+import { normalizeScanText } from './scan-input';
+
+/**
+ * What a scanned code means: one of the loaded orders (by order number), the order of a
+ * waybill number printed by this station, or nothing known. Pure; the scanner hook acts on it.
+ */
+
+/** What a scan does to a good order: select it, or hand it to issue-and-print. */
+export type ScanMode = 'select' | 'print';
+
+/** Every scan mode, in the order the toggle shows them. */
+export const SCAN_MODES: readonly ScanMode[] = ['select', 'print'];
+
+/** What a scanned code turned out to be, and what was done. */
+export type ScanOutcome =
+  /** A loaded order, now selected. */
+  | { kind: 'selected'; code: string; orderNumber: string }
+  /** A loaded order, handed to issue-and-print (scan-to-print mode). */
+  | { kind: 'print-requested'; code: string; orderNumber: string }
+  /** Scan-to-print mode, but issue-and-print is not available in this version: the order was selected instead. */
+  | { kind: 'print-unavailable'; code: string; orderNumber: string }
+  /** The order's label was printed already: never a second label by accident. */
+  | { kind: 'already-printed'; code: string; orderNumber: string; waybillCode: string | null; printCount: number }
+  /** Another desk or program issued a waybill for this order: check before anything is printed. */
+  | { kind: 'issued-elsewhere'; code: string; orderNumber: string; waybillCode: string | null }
+  /** A waybill number of this station: its order, offered for a reprint. */
+  | { kind: 'waybill'; code: string; orderNumber: string; waybillCode: string }
+  /** Neither a loaded order nor a known waybill number. */
+  | { kind: 'unknown'; code: string };
+
+/** The sound a scan outcome makes: a short high tone, a two-note notice, or a loud low buzz. */
+export type ScanTone = 'ok' | 'notice' | 'error';
+
+/** The tone of each outcome: errors must be heard across the packing table. */
+export function toneOf(outcome: ScanOutcome): ScanTone {
+  switch (outcome.kind) {
+    case 'selected':
+    case 'print-requested':
+      return 'ok';
+    case 'waybill':
+    case 'print-unavailable':
+      return 'notice';
+    default:
+      return 'error';
+  }
+}
+
+/** Loaded orders by normalized order number and by normalized waybill number. */
+export interface ScanIndex {
+  byOrderNumber: ReadonlyMap<string, OrderView>;
+  byWaybillCode: ReadonlyMap<string, OrderView>;
+}
+
+/** Indexes the loaded orders for scanning (once per listing). */
+export function buildScanIndex(views: readonly OrderView[]): ScanIndex {
+  const byOrderNumber = new Map<string, OrderView>();
+  const byWaybillCode = new Map<string, OrderView>();
+  for (const view of views) {
+    byOrderNumber.set(normalizeScanText(view.key), view);
+    const waybillCode = view.row.station.waybillCode;
+    if (waybillCode !== null) byWaybillCode.set(normalizeScanText(waybillCode), view);
+  }
+  return { byOrderNumber, byWaybillCode };
+}
+
+/** What a normalized scanned code means in this mode (before anything is done about it). */
+export function resolveScan(index: ScanIndex, code: string, mode: ScanMode): ScanOutcome {
+  const order = index.byOrderNumber.get(code);
+  if (order) {
+    const { station } = order.row;
+    const orderNumber = order.key;
+    if (order.progress === 'printed') return { kind: 'already-printed', code, orderNumber, waybillCode: station.waybillCode, printCount: station.printCount };
+    if (order.progress === 'issued-elsewhere') return { kind: 'issued-elsewhere', code, orderNumber, waybillCode: station.waybillCode };
+    return mode === 'print' ? { kind: 'print-requested', code, orderNumber } : { kind: 'selected', code, orderNumber };
+  }
+  const waybillOrder = index.byWaybillCode.get(code);
+  if (waybillOrder) return { kind: 'waybill', code, orderNumber: waybillOrder.key, waybillCode: waybillOrder.row.station.waybillCode ?? code };
+  return { kind: 'unknown', code };
+}

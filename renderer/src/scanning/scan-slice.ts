@@ -1,0 +1,52 @@
+import type { StateCreator } from 'zustand';
+import type { ScanMode, ScanOutcome } from './scan-resolution';
+
+/** One scan as the scan panel lists it. */
+export interface ScanRecord {
+  id: number;
+  /** Epoch ms. */
+  at: number;
+  outcome: ScanOutcome;
+  /** The order is loaded but the local filters hide it. */
+  hiddenByFilters: boolean;
+}
+
+/** What became of a scan handed to issue-and-print. */
+export type ScanToPrintAnswer = 'started' | 'unavailable';
+
+/** Scanning's UI state: the mode and the recent scans. */
+export interface ScanSlice {
+  scanMode: ScanMode;
+  setScanMode: (mode: ScanMode) => void;
+  toggleScanMode: () => void;
+  /** Latest first; the panel shows the first few. */
+  scans: readonly ScanRecord[];
+  recordScan: (outcome: ScanOutcome, at: number, hiddenByFilters: boolean) => void;
+  /** The last double scan ignored (shown quietly, never beeped). */
+  ignoredScan: { code: string; at: number } | null;
+  noteIgnoredScan: (code: string, at: number) => void;
+  /**
+   * Hands a scanned order to issue-and-print (scan-to-print mode). Issue & print arrives with
+   * the next feature: until it is wired here this answers 'unavailable', and the scanner selects
+   * the order instead and says so.
+   */
+  scanToPrint: (orderNumber: string) => ScanToPrintAnswer;
+}
+
+/** How many scans are kept for the panel. */
+export const KEPT_SCANS = 30;
+
+/** Creates the scanning slice of the UI store. */
+export const createScanSlice: StateCreator<ScanSlice, [], [], ScanSlice> = (set) => {
+  let nextId = 1;
+  return {
+    scanMode: 'select',
+    setScanMode: (scanMode) => set({ scanMode }),
+    toggleScanMode: () => set((state) => ({ scanMode: state.scanMode === 'select' ? 'print' : 'select' })),
+    scans: [],
+    recordScan: (outcome, at, hiddenByFilters) => set((state) => ({ scans: [{ id: nextId++, at, outcome, hiddenByFilters }, ...state.scans].slice(0, KEPT_SCANS) })),
+    ignoredScan: null,
+    noteIgnoredScan: (code, at) => set({ ignoredScan: { code, at } }),
+    scanToPrint: () => 'unavailable',
+  };
+};

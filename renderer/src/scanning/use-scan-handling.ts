@@ -1,0 +1,40 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useUiStoreApi } from '../app/ui-store-context';
+import { matchesLocalFilters } from '../orders/order-filters';
+import type { OrderView } from '../orders/order-view';
+import { createScanBeeper } from './scan-beep';
+import { normalizeScanText } from './scan-input';
+import { buildScanIndex, resolveScan, toneOf, type ScanOutcome } from './scan-resolution';
+import { useScanner } from './use-scanner';
+
+/**
+ * What the desk does with a scan: find the order (or the order of a waybill number), select it
+ * or hand it to issue-and-print, put the outcome in the scan panel and sound its tone.
+ */
+export function useScanHandling(views: readonly OrderView[]): void {
+  const store = useUiStoreApi();
+  const index = useMemo(() => buildScanIndex(views), [views]);
+  const current = useRef(index);
+  useEffect(() => {
+    current.current = index;
+  }, [index]);
+  const beeper = useMemo(() => createScanBeeper(), []);
+  useEffect(() => () => beeper.close(), [beeper]);
+
+  useScanner({
+    onScan: (code) => {
+      const state = store.getState();
+      let outcome: ScanOutcome = resolveScan(current.current, code, state.scanMode);
+      if (outcome.kind === 'print-requested' && state.scanToPrint(outcome.orderNumber) === 'unavailable') {
+        outcome = { kind: 'print-unavailable', code, orderNumber: outcome.orderNumber };
+      }
+      if (outcome.kind === 'selected' || outcome.kind === 'print-unavailable') state.selectRows([outcome.orderNumber]);
+      else if (outcome.kind !== 'unknown') state.showRow(outcome.orderNumber);
+      const view = outcome.kind === 'unknown' ? undefined : current.current.byOrderNumber.get(normalizeScanText(outcome.orderNumber));
+      const hiddenByFilters = view !== undefined && !matchesLocalFilters(view, state.localFilters, Date.now());
+      state.recordScan(outcome, Date.now(), hiddenByFilters);
+      beeper.play(toneOf(outcome));
+    },
+    onDuplicate: (code) => store.getState().noteIgnoredScan(code, Date.now()),
+  });
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { SettingsView } from '../../../shared/ipc/ipc-contract';
+import { defaultSettings, mergeSettingsPatch, settingsPatchSchema, settingsSchema } from '../../../shared/settings/settings-schema';
+import { formValuesFromSettings, isValidField, settingsPatchFromForm, type SetupFormValues } from './setup-form';
+
+const storedView = (): SettingsView => {
+  const settings = defaultSettings();
+  settings.print.templateUrlByCarrier = { ZTO: 'https://cloudprint.cainiao.com/template/standard/201/5' };
+  return { settings, token: { isSet: false, lastFour: null } };
+};
+
+/** Saves a form as main would: the patch validated by the contract's schema, merged, validated again. */
+function save(values: SetupFormValues, view = storedView()) {
+  const patch = settingsPatchSchema.parse(settingsPatchFromForm(values, view));
+  return settingsSchema.parse(mergeSettingsPatch(view.settings, patch));
+}
+
+describe('the setup form', () => {
+  it('starts from the current settings: demo mode and the stored templates', () => {
+    const values = formValuesFromSettings(storedView());
+    expect(values.gatewayMode).toBe('demo');
+    expect(values.token).toBe('');
+    expect(values.merchantUserId).toBe(String(defaultSettings().gateway.merchantUserId));
+    expect(values.templates).toEqual([{ carrierCode: 'ZTO', url: 'https://cloudprint.cainiao.com/template/standard/201/5' }]);
+  });
+
+  it('saves a real gateway account, edition, channel and templates as valid settings', () => {
+    const values: SetupFormValues = {
+      ...formValuesFromSettings(storedView()),
+      gatewayMode: 'real',
+      baseUrl: ' https://gateway.example.com ',
+      shopId: '5566',
+      sellerNick: '老店',
+      merchantUserId: '778899',
+      edition: 'enhanced',
+      orderChannel: 'PDD',
+      templates: [{ carrierCode: 'YTO', url: 'https://cloudprint.cainiao.com/template/standard/101/3' }],
+    };
+    const settings = save(values);
+    expect(settings.gateway).toMatchObject({ baseUrl: 'https://gateway.example.com', shopId: '5566', sellerNick: '老店', merchantUserId: 778899, edition: 'enhanced', orderChannel: 'PDD' });
+    // ZTO was removed from the form, so it is removed from the settings.
+    expect(settings.print.templateUrlByCarrier).toEqual({ YTO: 'https://cloudprint.cainiao.com/template/standard/101/3' });
+  });
+
+  it('keeps the stored account fields in demo mode and clears the base URL', () => {
+    const view = storedView();
+    view.settings.gateway.shopId = '5566';
+    const settings = save({ ...formValuesFromSettings(view), shopId: 'ignored', gatewayMode: 'demo', baseUrl: 'https://x.example' }, view);
+    expect(settings.gateway.baseUrl).toBeNull();
+    expect(settings.gateway.shopId).toBe('5566');
+  });
+
+  it('checks each field with the settings schema', () => {
+    expect(isValidField('baseUrl', 'https://gateway.example.com')).toBe(true);
+    expect(isValidField('baseUrl', 'gateway.example.com')).toBe(false);
+    expect(isValidField('shopId', '')).toBe(false);
+    expect(isValidField('sellerNick', ' 老店')).toBe(false);
+    expect(isValidField('merchantUserId', '778899')).toBe(true);
+    expect(isValidField('merchantUserId', '77.5')).toBe(false);
+    expect(isValidField('merchantUserId', '-3')).toBe(false);
+    expect(isValidField('orderChannel', 'TAOBAO')).toBe(false);
+    expect(isValidField('templateCarrier', 'YTO')).toBe(true);
+    expect(isValidField('templateUrl', 'https://cloudprint.cainiao.com/template/standard/101')).toBe(true);
+    expect(isValidField('templateUrl', 'https://cloudprint.cainiao.com/template/customArea/101/1')).toBe(false);
+  });
+});

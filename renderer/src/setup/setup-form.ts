@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import type { EditionName } from '../../../shared/gateway/editions';
+import type { SettingsView } from '../../../shared/ipc/ipc-contract';
+import { carrierCodeSchema, gatewaySettingsSchema, standardTemplateUrlSchema, type SettingsPatch } from '../../../shared/settings/settings-schema';
+
+/**
+ * The setup form's values and how they become a settings change. The form checks each field
+ * with the same schema main validates the settings with, so what the form accepts main saves.
+ */
+
+/** Demo mode (the embedded sandbox gateway) or a real gateway. */
+export type GatewayMode = 'demo' | 'real';
+
+/** One carrier's standard template address. */
+export interface TemplateRow {
+  carrierCode: string;
+  url: string;
+}
+
+/** What the setup form holds (numbers as typed text until saved). */
+export interface SetupFormValues {
+  gatewayMode: GatewayMode;
+  baseUrl: string;
+  /** A new access token; empty keeps the stored one. */
+  token: string;
+  shopId: string;
+  sellerNick: string;
+  merchantUserId: string;
+  edition: EditionName;
+  orderChannel: string;
+  templates: TemplateRow[];
+}
+
+/** The form's fields checked against the settings schema. */
+export type SetupField = 'baseUrl' | 'shopId' | 'sellerNick' | 'merchantUserId' | 'orderChannel' | 'templateCarrier' | 'templateUrl';
+
+/** The form filled from the current settings. */
+export function formValuesFromSettings(view: SettingsView): SetupFormValues {
+  const { gateway, print } = view.settings;
+  return {
+    gatewayMode: gateway.baseUrl === null ? 'demo' : 'real',
+    baseUrl: gateway.baseUrl ?? '',
+    token: '',
+    shopId: gateway.shopId,
+    sellerNick: gateway.sellerNick,
+    merchantUserId: String(gateway.merchantUserId),
+    edition: gateway.edition,
+    orderChannel: gateway.orderChannel,
+    templates: Object.entries(print.templateUrlByCarrier).map(([carrierCode, url]) => ({ carrierCode, url })),
+  };
+}
+
+/** The merchant user id as the settings take it: a whole number, or NaN for anything else. */
+function merchantUserIdOf(text: string): number {
+  return /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+}
+
+const fieldSchemas: Readonly<Record<SetupField, { schema: z.ZodType; read: (text: string) => unknown }>> = {
+  baseUrl: { schema: gatewaySettingsSchema.shape.baseUrl, read: (text) => text.trim() },
+  shopId: { schema: gatewaySettingsSchema.shape.shopId, read: (text) => text },
+  sellerNick: { schema: gatewaySettingsSchema.shape.sellerNick, read: (text) => text },
+  merchantUserId: { schema: gatewaySettingsSchema.shape.merchantUserId, read: merchantUserIdOf },
+  orderChannel: { schema: gatewaySettingsSchema.shape.orderChannel, read: (text) => text },
+  templateCarrier: { schema: carrierCodeSchema, read: (text) => text },
+  templateUrl: { schema: standardTemplateUrlSchema, read: (text) => text.trim() },
+};
+
+/** Whether a field's text is a value main will save. */
+export function isValidField(field: SetupField, text: string): boolean {
+  const { schema, read } = fieldSchemas[field];
+  return schema.safeParse(read(text)).success;
+}
+
+/**
+ * The settings change that saves the form. Demo mode keeps the stored account fields (the
+ * sandbox's demo account stands in for them); templates removed from the form are removed.
+ */
+export function settingsPatchFromForm(values: SetupFormValues, stored: SettingsView): SettingsPatch {
+  const real = values.gatewayMode === 'real';
+  const templates = Object.fromEntries(values.templates.map((row) => [row.carrierCode, row.url.trim()]));
+  const removed = Object.keys(stored.settings.print.templateUrlByCarrier).filter((carrierCode) => !(carrierCode in templates));
+  return {
+    gateway: {
+      baseUrl: real ? values.baseUrl.trim() : null,
+      ...(real ? { shopId: values.shopId, sellerNick: values.sellerNick, merchantUserId: merchantUserIdOf(values.merchantUserId) } : {}),
+      edition: values.edition,
+      orderChannel: values.orderChannel,
+    },
+    print: { templateUrlByCarrier: { ...templates, ...Object.fromEntries(removed.map((carrierCode) => [carrierCode, null])) } },
+  };
+}

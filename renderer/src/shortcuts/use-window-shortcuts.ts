@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'react';
+import { focusKind } from '../app/focus-kind';
+import { matchShortcut, type ShortcutAction } from './shortcut-table';
+
+/** Where the focus was when a shortcut was pressed. */
+export interface ShortcutContext {
+  /** In a text field or a drop-down's input. */
+  inTextField: boolean;
+  /** The focused element. */
+  target: EventTarget | null;
+}
+
+/** The actions a component handles. */
+export type ShortcutHandlers = Partial<Record<ShortcutAction, (context: ShortcutContext) => void>>;
+
+/**
+ * Runs the window-wide shortcuts of the table in `shortcut-table.ts` that these handlers take.
+ * It listens after every other handler (bubble phase on the window), so a key a control or the
+ * scanner already used is left alone, and inside a dialog only F1 counts (dialogs keep their keys).
+ */
+export function useWindowShortcuts(handlers: ShortcutHandlers): void {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.defaultPrevented) return;
+      const inTextField = focusKind(event.target) !== 'other';
+      const action = matchShortcut(event, inTextField);
+      if (!action) return;
+      const inDialog = event.target instanceof Element && event.target.closest('[role="dialog"]') !== null;
+      if (inDialog && action !== 'help') return;
+      const handler = latest.current[action];
+      if (!handler) return;
+      event.preventDefault();
+      handler({ inTextField, target: event.target });
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+}

@@ -1,0 +1,277 @@
+/**
+ * The issuing service's requests and answers, shared with the renderer through the IPC contract:
+ * jobs, their orders, plans, summaries, the start-up report and the waybill history.
+ */
+import type { StationError } from '../errors/station-error';
+import type { Party } from './issue-entry';
+import type { DocumentState } from './printing';
+
+/** What a job was planned with; stored with the job so a restart can resume it unchanged. */
+export interface IssueJobSettings {
+  /** cp_code. */
+  carrierCode: string;
+  /** The branch whose balance the job draws on (shipping_branch_code). */
+  branchCode: string;
+  /** Sender name, phone and an address of the branch. */
+  sender: Party;
+  /** The carrier's standard template URL. */
+  templateUrl: string;
+  /** order_channels_type of the shop. */
+  orderChannel: string;
+  needEncrypt: boolean;
+  /** logistics_services JSON text; '' for none. */
+  logisticsServices: string;
+  /** The merchant's custom-area template drawn under each label; null for none. */
+  customAreaTemplateUrl: string | null;
+  /** Printer name; '' is the component's default. */
+  printer: string;
+  /** Print each label as soon as its waybill is recorded. */
+  print: boolean;
+}
+
+/** Where a job stands (the engine's state machine). */
+export type JobState = 'planned' | 'issuing' | 'printing' | 'done' | 'cancelled' | 'failed';
+
+/** What a job ends in once its labels are settled. */
+export type JobEnding = 'done' | 'cancelled' | 'failed';
+
+/** Where an order stands in the journal. */
+export type OrderState = 'planned' | 'pending' | 'issued' | 'recovered' | 'elsewhere' | 'failed' | 'skipped';
+
+/** How the station came to know a waybill. */
+export type WaybillOrigin = 'issued' | 'recovered' | 'elsewhere';
+
+/** Whether a waybill's print data is stored. */
+export type PrintDataState = 'present' | 'unreadable' | 'purged';
+
+/** An order's state after a step. */
+export interface OrderStatus {
+  orderNumber: string;
+  state: OrderState;
+  waybillCode: string | null;
+}
+
+/** Counts of a job's labels by print state. */
+export interface LabelCounts {
+  queued: number;
+  sent: number;
+  accepted: number;
+  printed: number;
+  failed: number;
+  unknown: number;
+}
+
+/** A plan request: the selected orders, in the order the user chose, and how to issue them. */
+export interface PlanRequest extends IssueJobSettings {
+  /** Order numbers of loaded sold orders, in the order the labels should come out. */
+  orderNumbers: string[];
+  /** Merge orders of the same buyer to the same full address into one package (off by default). */
+  merge: boolean;
+  /** Keys of merged packages the user split again: their orders go one package each. */
+  keepApart: string[];
+}
+
+/** A package to issue: one waybill for one or more orders. Its key is its first order number (the object_id). */
+export interface PlannedPackage {
+  key: string;
+  orderNumbers: string[];
+}
+
+/** An order that is not sent, and why: each problem names the field and the limit; the catalog's remedy says the fix. */
+export interface InvalidOrder {
+  orderNumber: string;
+  problems: StationError[];
+}
+
+/** The branch the job draws on and its balance before and after. */
+export interface PlanBranch {
+  code: string;
+  name: string;
+  /** Waybills left at the branch; null when the network info could not be read. */
+  balance: number | null;
+  balanceAfter: number | null;
+  /** Why the balance is unknown. */
+  error: StationError | null;
+}
+
+/** What issuing would do, shown before any issue call. The job is stored as `planned`. */
+export interface IssuePlan {
+  jobId: string;
+  /** Packages to issue, in the user's order. */
+  packages: PlannedPackage[];
+  /** The packages holding more than one order (undo one by planning again with its key in keepApart). */
+  merges: PlannedPackage[];
+  /** Orders not sent: local validation failed, or the order is not loaded. */
+  invalid: InvalidOrder[];
+  /** Orders that already have a waybill in the journal: not issued again (reprint them from the history). */
+  alreadyIssued: { orderNumber: string; waybillCode: string }[];
+  /** Orders whose earlier issue call has an unknown outcome: looked up before they are issued. */
+  toCheck: string[];
+  /** Problems of the carrier or sender (Settings): nothing can be issued until they are fixed. */
+  requestProblems: StationError[];
+  /** Issue calls (10 packages each). */
+  calls: number;
+  /** Query calls for the orders to check (20 each). */
+  checkCalls: number;
+  /** Points of one issue call as last charged; null before the first. */
+  pointsPerCall: number | null;
+  /** calls × pointsPerCall; null when the price is not known yet. */
+  estimatedPoints: number | null;
+  branch: PlanBranch;
+  /** The branch cannot cover every package: issue the first K (K = the balance) instead. */
+  balanceShort: { balance: number; needed: number; firstK: number } | null;
+}
+
+/** How to run a planned (or stopped) job. */
+export interface StartRequest {
+  jobId: string;
+  /** Issue only the first K packages; null or absent for all. */
+  packageLimit?: number | null;
+}
+
+/** Where an order of a job stands, as the UI shows it. */
+export type OrderViewState =
+  | OrderState
+  /** Failed local validation or not loaded: never sent. */
+  | 'invalid'
+  /** Had a waybill before this job started (in the journal): not issued again. */
+  | 'already-issued'
+  /** Taken over by a later job. */
+  | 'moved';
+
+/** Orders of a job by view state. */
+export type OrderCounts = Record<OrderViewState, number> & { total: number };
+
+/** A job as the UI shows it. */
+export interface JobView {
+  id: string;
+  state: JobState;
+  /** What the job turns into once its labels are settled; null while issuing. */
+  ending: JobEnding | null;
+  /** Started while another job was issuing: waits for it. */
+  waiting: boolean;
+  createdAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  carrierCode: string;
+  branchCode: string;
+  printer: string;
+  orders: OrderCounts;
+  labels: LabelCounts;
+  /** Gateway calls booked to the job and the points they cost (cost ledger). */
+  calls: number;
+  points: number;
+  /** Why the job stopped (with the catalog's remedy), or null. */
+  stopError: StationError | null;
+}
+
+/** One order of a job. */
+export interface JobOrderView {
+  orderNumber: string;
+  position: number;
+  /** The package key (first order number of its package); null for orders not sent. */
+  packageKey: string | null;
+  state: OrderViewState;
+  waybillCode: string | null;
+  attempts: number;
+  /** Why it failed (isolated by a 614, or a per-entry failure), or why it is invalid (first problem). */
+  error: StationError | null;
+  problems: StationError[];
+}
+
+/** The end-of-job summary. */
+export interface JobSummary {
+  job: JobView;
+  issued: { orderNumbers: string[]; waybillCode: string }[];
+  /** Waybills whose answer was lost and that the query endpoint gave back. */
+  recovered: { orderNumbers: string[]; waybillCode: string }[];
+  /** Waybills another desk or program issued: shown, never printed without the user's say (reprint them from the history). */
+  issuedElsewhere: { orderNumbers: string[]; waybillCode: string }[];
+  /** Orders without a waybill, with the reason; the catalog's remedy of the error says what to do. */
+  failed: { orderNumber: string; error: StationError }[];
+  /** Orders still pending: their outcome could not be checked yet (retry checks them first). */
+  unresolved: string[];
+  skipped: string[];
+  /** Waybills whose print data could not be read: no label until it is fetched again (history → refetch). */
+  printDataUnreadable: string[];
+  printed: number;
+  points: number;
+}
+
+/** What the start-up pass did. */
+export interface StartUpReport {
+  /** Pending orders looked up through the query endpoint, and what they turned out to be. */
+  reconciled: { recovered: string[]; issuedElsewhere: string[]; notIssued: string[]; unresolved: string[] };
+  /** Jobs a crash or quit interrupted with orders still to issue: resume them with `retry`. */
+  interruptedJobs: string[];
+  /** Labels of recorded waybills that had never been handed to the print queue, released again for printing. */
+  labelsQueued: number;
+}
+
+/** What a history line can be filtered on (a line matches if any given state applies). */
+export type HistoryFilterState =
+  | 'issued'
+  | 'recovered'
+  | 'elsewhere'
+  | 'failed'
+  | 'pending'
+  | 'printed'
+  | 'not-printed'
+  | 'print-failed'
+  | 'print-unknown'
+  | 'voided';
+
+/** A history search. */
+export interface HistoryQuery {
+  /** An order number or waybill code (parent codes too), whole or its beginning. */
+  text?: string;
+  /** Epoch ms, inclusive: when the waybill was recorded (or the order last changed, without one). */
+  from?: number;
+  to?: number;
+  states?: HistoryFilterState[];
+  /** Default 100, at most 1000. */
+  limit?: number;
+  offset?: number;
+}
+
+/** One order in the history. */
+export interface HistoryRow {
+  orderNumber: string;
+  jobId: string;
+  state: OrderState;
+  waybillCode: string | null;
+  parentWaybillCode: string | null;
+  carrierCode: string | null;
+  branchCode: string | null;
+  origin: WaybillOrigin | null;
+  at: number;
+  /** The latest print of the label (`not-printed` when it never went to the printer). */
+  printState: DocumentState | 'not-printed';
+  /** How many times the label came out of the printer. */
+  printCount: number;
+  printData: PrintDataState | null;
+  voided: boolean;
+  voidNote: string;
+  error: StationError | null;
+}
+
+/** A page of the history. */
+export interface HistoryPage {
+  rows: HistoryRow[];
+  total: number;
+}
+
+/** Why a label was not reprinted. */
+export type ReprintRefusal = 'unknown-waybill' | 'voided' | 'print-data-unreadable' | 'print-data-purged' | 'already-in-print-queue';
+
+/** What a reprint request did. */
+export interface ReprintResult {
+  /** Waybills queued for printing, in the order asked. */
+  queued: string[];
+  /**
+   * Labels already printed (with their count): nothing was queued; ask the user and send the
+   * request again with `confirmAlreadyPrinted`.
+   */
+  needsConfirmation: { waybillCode: string; printCount: number }[];
+  refused: { waybillCode: string; reason: ReprintRefusal }[];
+}
