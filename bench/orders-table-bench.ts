@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { chromiumArgs, chromiumPath } from '../playwright.config';
-import { ORDERS_TABLE_TIMINGS } from '../renderer/src/orders/paint-timing';
+import { ORDERS_TABLE_TIMINGS } from '../renderer/src/orders/orders-table-timings';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
 
 /** Issue 9's goals: the table's first paint with 10,000 rows, and a local filter applied. */
@@ -69,7 +69,7 @@ async function waitForMeasures(page: Page, name: string, count: number): Promise
 /**
  * Loads the demo shop's 10,000 orders into a fresh station's cache, then, in Chromium at
  * 1920×1080, opens the desk `PAGE_LOADS` times and reads the renderer's own User Timing
- * measures (`renderer/src/orders/paint-timing.ts`):
+ * measures (`renderer/src/orders/orders-table-timings.ts`):
  * - first paint: from `orders.list` data available in the renderer to the first frame painted
  *   with the table's rows (the list's transfer and JSON parsing are before the start);
  * - filter: from a keystroke in the search box (the filter set in the UI store) to the first

@@ -18,8 +18,8 @@ export const ordersGrid = (page: Page) => page.getByRole('grid', { name: '订单
 export const selectionCounts = (page: Page) => page.getByRole('status').filter({ hasText: '已加载' });
 
 /** Expects the counts line to say this many orders loaded, shown and selected. */
-export async function expectCounts(page: Page, loaded: number, shown: number, selected: number): Promise<void> {
-  await expect(selectionCounts(page)).toContainText(`已加载 ${loaded} 单 · 显示 ${shown} 单 · 已选 ${selected} 单`);
+export async function expectCounts(page: Page, loaded: number, shown: number, selected: number, timeout?: number): Promise<void> {
+  await expect(selectionCounts(page)).toContainText(`已加载 ${loaded} 单 · 显示 ${shown} 单 · 已选 ${selected} 单`, { timeout });
 }
 
 /** First run in Chinese: one click on "use demo mode" opens the desk. */
@@ -35,7 +35,8 @@ export async function loadAllOrders(page: Page, total = 2000): Promise<void> {
   const dialog = page.getByRole('dialog', { name: '从平台拉取全部订单？' });
   await expect(dialog).toContainText('本机第一次拉取');
   await dialog.getByRole('button', { name: '拉取（消耗积分）' }).click();
-  await expectCounts(page, total, total, 0);
+  // Twenty pages through the rate limiter: allow for a busy machine.
+  await expectCounts(page, total, total, 0, 30_000);
 }
 
 /** A barcode scanner: the code typed a key every few milliseconds, then Enter. */

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ordersGrid, scan, stationCall } from './desk-actions';
-import type { StationHostProcess } from './station-fixtures';
+import { ordersGrid, scan, scanResult, stationCall } from './desk-actions';
+import { expect, type StationHostProcess } from './station-fixtures';
 
 /** The PDFs the demo print emulator wrote: one per printed label. */
 export async function spooledPdfs(host: StationHostProcess): Promise<string[]> {
@@ -22,8 +22,12 @@ export async function validAndInvalidOrders(request: APIRequestContext, host: St
   return { valid: numbers.filter((number) => !invalid.includes(number) && /^[0-9]+$/.test(number)), invalid };
 }
 
-/** Selects orders by scanning their numbers with the focus on the table. */
-export async function selectByScanning(page: Page, orderNumbers: readonly string[]): Promise<void> {
+/** Selects orders by scanning their numbers with the focus on the table, each scan checked before the next. */
+export async function selectByScanning(page: Page, orderNumbers: readonly string[], selectedText: (orderNumber: string) => string): Promise<void> {
   await ordersGrid(page).focus();
-  for (const orderNumber of orderNumbers) await scan(page, orderNumber);
+  await expect(ordersGrid(page)).toBeFocused();
+  for (const orderNumber of orderNumbers) {
+    await scan(page, orderNumber);
+    await expect(scanResult(page)).toContainText(selectedText(orderNumber));
+  }
 }

@@ -39,7 +39,7 @@ test.describe('ship-from at the desk (zh-CN)', () => {
     await expect(shipFrom.getByRole('alert')).toBeHidden();
     await rows.nth(4).click();
     await expectCounts(page, 2000, 2000, 4);
-    await expect(shipFrom.getByRole('alert')).toContainText('网点仅剩 3 单余额，少于已选的 4 单。');
+    await expect(shipFrom.getByRole('alert')).toContainText('余额不足：网点仅剩 3 单，少于已选的 4 单');
     // Another branch with enough balance: no warning.
     await chooseOption(shipFrom.getByRole('combobox', { name: '网点' }), '571001');
     await expect(shipFrom.getByRole('alert')).toBeHidden();

@@ -4,6 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { startPrintEmulator, type PrintEmulator } from '../electron/demo/print-emulator/print-emulator';
+import { startSandbox, type RunningSandbox } from '../electron/demo/sandbox';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 
@@ -43,15 +45,38 @@ async function startProcess(args: string[], lineCount: number): Promise<{ child:
 }
 
 /** Stops a process started here and waits until it is gone. */
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
   child.kill('SIGTERM');
   await exited;
 }
 
-async function startHost(dataDir: string, demoOrders: number | undefined): Promise<StationHostProcess> {
-  const args = ['electron/host/cli.ts', '--port', '0', '--data-dir', dataDir, ...(demoOrders === undefined ? [] : ['--demo-orders', String(demoOrders)])];
+/** Where a host's gateway and print component are, when not the embedded demo ones. */
+export interface HostConnections {
+  baseUrl: string;
+  /** Given on the command line (it then overrides the stored token), or null to use the stored one. */
+  token: string | null;
+  shopId: string;
+  componentUrl: string;
+}
+
+/** Starts the browser host on a data folder: demo mode, or the given gateway and print component. */
+export async function startHost(dataDir: string, demoOrders: number | undefined, connections: HostConnections | null = null): Promise<StationHostProcess> {
+  const args = [
+    'electron/host/cli.ts',
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    ...(demoOrders === undefined ? [] : ['--demo-orders', String(demoOrders)]),
+    ...(connections === null
+      ? []
+      : [
+          ...['--base-url', connections.baseUrl, '--shop', connections.shopId, '--component-url', connections.componentUrl],
+          ...(connections.token === null ? [] : ['--token', connections.token]),
+        ]),
+  ];
   const { child, lines } = await startProcess(args, 1);
   const match = /^Station host listening on (http:\/\/127\.0\.0\.1:\d+\/\?key=[0-9a-f]+)$/.exec(lines[0] ?? '');
   if (!match?.[1]) throw new Error(`unexpected first line from the host: ${lines[0]}`);
@@ -79,16 +104,37 @@ const deskViewport = { width: 1920, height: 1080 };
  * the demo shop's size), `openStation` opens it in a browser and fails the test on any console
  * error or page error, and `sandboxGateway` starts a separate sandbox as a "real" gateway.
  */
+/** A sandbox gateway and a print emulator the test runs itself, with their setters for fault scenarios. */
+export interface OwnGateway {
+  sandbox: RunningSandbox;
+  emulator: PrintEmulator;
+  connections: HostConnections;
+}
+
 export const test = base.extend<{
   demoOrders: number | undefined;
+  /** Start the host against a sandbox and an emulator of the test's own (`ownGateway`) instead of demo mode. */
+  useOwnGateway: boolean;
+  ownGateway: OwnGateway | null;
   stationHost: StationHostProcess;
   openStation: OpenStation;
   sandboxGateway: SandboxGatewayProcess;
 }>({
   demoOrders: [undefined, { option: true }],
-  stationHost: async ({ demoOrders }, use) => {
+  useOwnGateway: [false, { option: true }],
+  ownGateway: async ({ useOwnGateway, demoOrders }, use) => {
+    if (!useOwnGateway) return use(null);
+    const spoolDir = await mkdtemp(join(tmpdir(), 'station-e2e-spool-'));
+    const sandbox = await startSandbox({ port: 0, ...(demoOrders === undefined ? {} : { orders: demoOrders }) });
+    const emulator = await startPrintEmulator({ port: 0, spoolDir });
+    await use({ sandbox, emulator, connections: { baseUrl: sandbox.url, token: null, shopId: sandbox.shopId, componentUrl: emulator.url } });
+    await emulator.close();
+    await sandbox.close();
+    await rm(spoolDir, { recursive: true, force: true });
+  },
+  stationHost: async ({ demoOrders, ownGateway }, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'station-e2e-'));
-    const host = await startHost(dataDir, demoOrders);
+    const host = await startHost(dataDir, demoOrders, ownGateway?.connections ?? null);
     await use(host);
     await stopProcess(host.process);
     await rm(dataDir, { recursive: true, force: true });

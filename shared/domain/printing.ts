@@ -1,4 +1,4 @@
-import type { StationError } from '../errors/station-error';
+import { stationError, type StationError } from '../errors/station-error';
 
 /**
  * The print component as the UI sees it (state, printers, printer settings, failures): shared by
@@ -134,4 +134,21 @@ export interface PrintQueueStatus {
   counts: Record<DocumentState, number>;
   /** Documents waiting because the component is not connected ("print component not running — N labels waiting"). */
   waitingForComponent: number;
+}
+
+/** What an offline component means for the user: the typed error whose remedy says how to fix it. */
+export function offlineComponentError(state: Extract<ComponentState, { kind: 'offline' }>): StationError {
+  // The OS print path names its "component" os-printing:<system>: CUPS or the spooler is down.
+  if (state.url.startsWith('os-printing:')) return stationError('print.os-printers-unreadable', { reason: state.detail });
+  if (state.reason === 'handshake-failed') return stationError('print.handshake-failed', { url: state.url, detail: state.detail });
+  if (state.reason === 'connection-lost') return stationError('print.connection-lost', { detail: state.detail });
+  return stationError('print.component-not-running', { url: state.url });
+}
+
+/** A document's failure as the component reported it, as a typed error. */
+export function documentFailureError(documentId: string, failure: PrintFailure): StationError {
+  if (failure.error) return failure.error;
+  if (failure.code === 40) return stationError('print.unknown-encryption', { documentId });
+  if (failure.code === 11) return stationError('print.document-not-found', { documentId });
+  return stationError('print.document-failed', { documentId, code: failure.code ?? '—', detail: failure.detail });
 }

@@ -1,5 +1,5 @@
-import type { ComponentState } from '../../../shared/domain/printing';
-import { stationError, type StationError } from '../../../shared/errors/station-error';
+import { offlineComponentError, type ComponentState } from '../../../shared/domain/printing';
+import type { StationError } from '../../../shared/errors/station-error';
 
 /** How the print component's state is shown: connected, on its way, or down with the error that says how to fix it. */
 export type ComponentStatus = { kind: 'connected' } | { kind: 'connecting' } | { kind: 'offline'; error: StationError };
@@ -12,8 +12,6 @@ export function componentStatus(state: ComponentState): ComponentStatus {
     case 'connecting':
       return { kind: 'connecting' };
     case 'offline':
-      if (state.reason === 'handshake-failed') return { kind: 'offline', error: stationError('print.handshake-failed', { url: state.url, detail: state.detail }) };
-      if (state.reason === 'connection-lost') return { kind: 'offline', error: stationError('print.connection-lost', { detail: state.detail }) };
-      return { kind: 'offline', error: stationError('print.component-not-running', { url: state.url }) };
+      return { kind: 'offline', error: offlineComponentError(state) };
   }
 }

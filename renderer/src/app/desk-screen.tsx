@@ -46,8 +46,10 @@ const FilteredOrders = memo(function FilteredOrders({ views, pending }: { views:
   const empty = pending ? 'loading' : views.length > 0 && hasLocalFilters(filters) ? 'nothing-matches' : 'nothing-loaded';
   return (
     <>
-      <SelectionBar loaded={views.length} shown={shown} />
-      <IssuePrintButton shown={shown} />
+      <div className="desk__actions">
+        <SelectionBar loaded={views.length} shown={shown} />
+        <IssuePrintButton shown={shown} />
+      </div>
       <OrdersGrid rows={shown} empty={empty} now={now} />
     </>
   );

@@ -1,6 +1,6 @@
 import { DownloadOutlined, PrinterOutlined, StopOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Drawer, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Drawer, Input, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +10,22 @@ import { overlayContainer } from '../app/overlay-container';
 import { useUi, useUiStoreApi } from '../app/ui-store-context';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
+import { PlainTable } from '../issue-print/plain-table';
 import { downloadText } from './csv-download';
 
 /** The states the history can be filtered on, in the order the filter lists them. */
 const FILTER_STATES: readonly HistoryFilterState[] = ['issued', 'recovered', 'elsewhere', 'failed', 'pending', 'printed', 'not-printed', 'print-failed', 'print-unknown', 'voided'];
+
+/** The tag colour of a label's print state. */
+const printStateColour: Record<HistoryRow['printState'], string> = {
+  'not-printed': 'default',
+  queued: 'processing',
+  sent: 'processing',
+  accepted: 'processing',
+  printed: 'success',
+  failed: 'error',
+  unknown: 'warning',
+};
 
 /** The search form's values. */
 interface HistoryForm {
@@ -152,38 +164,37 @@ export function HistoryDrawer() {
         {actionError ? <StationErrorAlert error={actionError} /> : null}
         {page.isError ? <StationErrorAlert error={stationErrorOf(page.error)} /> : null}
         {page.data && page.data.total > rows.length ? <Alert type="info" showIcon title={t('history.more', { shown: rows.length, total: page.data.total })} /> : null}
-        <Table<HistoryRow>
-          size="small"
-          aria-label={t('history.tableLabel')}
-          loading={page.isPending}
-          rowKey={(row) => `${row.jobId}:${row.orderNumber}`}
-          dataSource={rows}
-          pagination={{ pageSize: 50, showSizeChanger: false }}
-          rowSelection={{
-            selectedRowKeys: selectedRows.map((row) => `${row.jobId}:${row.orderNumber}`),
-            getCheckboxProps: (row) => ({ disabled: row.waybillCode === null, 'aria-label': row.orderNumber }),
-            onChange: (_keys, chosen) => setSelected(codes(chosen)),
+        <PlainTable<HistoryRow>
+          label={t('history.tableLabel')}
+          rows={rows}
+          rowKey={(row) => row.waybillCode ?? `${row.jobId}:${row.orderNumber}`}
+          selection={{
+            selected: new Set(selected),
+            onChange: setSelected,
+            selectable: (row) => row.waybillCode !== null,
+            labelOf: (row) => row.orderNumber,
+            allLabel: t('history.selectAll'),
           }}
           columns={[
-            { title: t('history.column.order'), dataIndex: 'orderNumber', render: (value: string) => <Typography.Text code>{value}</Typography.Text> },
-            { title: t('history.column.waybill'), dataIndex: 'waybillCode', render: (value: string | null) => value ?? '—' },
-            { title: t('history.column.carrier'), dataIndex: 'carrierCode', render: (value: string | null) => value ?? '—' },
+            { key: 'order', title: t('history.column.order'), render: (row) => <Typography.Text code>{row.orderNumber}</Typography.Text> },
+            { key: 'waybill', title: t('history.column.waybill'), render: (row) => row.waybillCode ?? '—' },
+            { key: 'carrier', title: t('history.column.carrier'), render: (row) => row.carrierCode ?? '—' },
             {
-              title: t('history.column.state'),
               key: 'state',
-              render: (_: unknown, row) => (
+              title: t('history.column.state'),
+              render: (row) => (
                 <Space size={4} wrap>
                   <Tag>{t(`issuePrint.orderState.${row.state}`)}</Tag>
-                  {row.waybillCode ? <Tag color={row.printState === 'printed' ? 'success' : row.printState === 'failed' ? 'error' : row.printState === 'unknown' ? 'warning' : 'default'}>{t(`history.printState.${row.printState}`, { count: row.printCount })}</Tag> : null}
+                  {row.waybillCode ? <Tag color={printStateColour[row.printState]}>{t(`history.printState.${row.printState}`, { count: row.printCount })}</Tag> : null}
                   {row.voided ? <Tag color="red">{t('history.state.voided')}</Tag> : null}
                 </Space>
               ),
             },
-            { title: t('history.column.at'), dataIndex: 'at', render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm:ss') },
+            { key: 'at', title: t('history.column.at'), render: (row) => dayjs(row.at).format('YYYY-MM-DD HH:mm:ss') },
             {
-              title: '',
               key: 'actions',
-              render: (_: unknown, row) =>
+              title: '',
+              render: (row) =>
                 row.waybillCode ? (
                   <Button size="small" icon={<PrinterOutlined aria-hidden />} aria-label={t('history.reprint.one', { waybillCode: row.waybillCode })} onClick={() => void reprint([row.waybillCode as string])}>
                     {t('history.reprint.short')}

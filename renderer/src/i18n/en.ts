@@ -209,7 +209,8 @@ export const en = {
     used: 'Used',
     selected: 'Selected orders',
     choose: 'Choose the carrier, branch and sender address the parcels ship from.',
-    lowBalance: 'The branch has {{balance}} waybills left, fewer than the {{selected}} orders selected. Top up the branch or choose another.',
+    lowBalance: 'Balance too low: {{balance}} waybills left for {{selected}} selected orders',
+    lowBalanceRemedy: 'Issuing N orders needs N waybills: top up the branch, or choose another branch.',
     missing: {
       carrier: 'The carrier chosen last time is no longer offered: choose again.',
       branch: 'The branch chosen last time is no longer offered: choose again.',

@@ -212,7 +212,8 @@ export const zhCN: Strings<typeof en> = {
     used: '已用',
     selected: '已选订单',
     choose: '请选择发货的快递公司、网点和发货地址。',
-    lowBalance: '网点仅剩 {{balance}} 单余额，少于已选的 {{selected}} 单。请为网点充值或换一个网点。',
+    lowBalance: '余额不足：网点仅剩 {{balance}} 单，少于已选的 {{selected}} 单',
+    lowBalanceRemedy: '取号 N 单需要 N 单余额：请为网点充值，或换一个网点。',
     missing: {
       carrier: '上次选择的快递公司已不可用，请重新选择。',
       branch: '上次选择的网点已不可用，请重新选择。',

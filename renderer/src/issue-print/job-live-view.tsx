@@ -1,4 +1,4 @@
-import { Button, Descriptions, Progress, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Button, Descriptions, Progress, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobOrderView, JobSummary, OrderViewState } from '../../../shared/domain/issuing';
@@ -9,6 +9,7 @@ import { JobStopPanel } from '../error-flows/job-stop-panel';
 import { PrintQueueNotice } from '../error-flows/print-queue-notice';
 import { StationErrorLine } from '../error-flows/station-error-line';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
+import { PlainTable } from './plain-table';
 import { useJob } from './use-job';
 
 /** The tag colour of each order state: green done, red failed, orange needing a look. */
@@ -52,21 +53,19 @@ function JobSummaryResult({ summary }: { summary: JobSummary }) {
 function JobOrdersTable({ orders }: { orders: JobOrderView[] }) {
   const { t } = useTranslation();
   return (
-    <Table<JobOrderView>
-      size="small"
-      rowKey="orderNumber"
-      aria-label={t('issuePrint.job.ordersLabel')}
-      dataSource={orders}
-      pagination={orders.length > 50 ? { pageSize: 50 } : false}
+    <PlainTable<JobOrderView>
+      label={t('issuePrint.job.ordersLabel')}
+      rows={orders}
+      rowKey={(order) => order.orderNumber}
       columns={[
-        { title: '#', dataIndex: 'position', width: 56, render: (position: number) => position + 1 },
-        { title: t('issuePrint.job.order'), dataIndex: 'orderNumber', render: (value: string) => <Typography.Text code>{value}</Typography.Text> },
-        { title: t('issuePrint.job.state'), dataIndex: 'state', width: 150, render: (state: OrderViewState) => <Tag color={stateColour[state]}>{t(`issuePrint.orderState.${state}`)}</Tag> },
-        { title: t('issuePrint.job.waybill'), dataIndex: 'waybillCode', render: (value: string | null) => value ?? '—' },
+        { key: 'position', title: '#', width: 56, render: (order) => order.position + 1 },
+        { key: 'order', title: t('issuePrint.job.order'), render: (order) => <Typography.Text code>{order.orderNumber}</Typography.Text> },
+        { key: 'state', title: t('issuePrint.job.state'), width: 150, render: (order) => <Tag color={stateColour[order.state]}>{t(`issuePrint.orderState.${order.state}`)}</Tag> },
+        { key: 'waybill', title: t('issuePrint.job.waybill'), render: (order) => order.waybillCode ?? '—' },
         {
-          title: t('issuePrint.job.reason'),
           key: 'reason',
-          render: (_: unknown, order) => {
+          title: t('issuePrint.job.reason'),
+          render: (order) => {
             const error = order.error ?? order.problems[0] ?? null;
             return error ? <StationErrorLine error={error} /> : null;
           },

@@ -90,7 +90,7 @@ export function OrdersGrid({ rows, empty, now }: OrdersGridProps) {
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
+    overscan: 4,
     paddingStart: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
   });
@@ -162,8 +162,10 @@ export function OrdersGrid({ rows, empty, now }: OrdersGridProps) {
           {virtualizer.getVirtualItems().map((item) => {
             const view = rows[item.index] as OrderView;
             return (
+              // Keyed by position: after a filter the rows on screen are updated in place rather
+              // than built anew.
               <OrderGridRow
-                key={view.key}
+                key={item.index}
                 view={view}
                 index={item.index}
                 start={item.start}

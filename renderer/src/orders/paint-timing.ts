@@ -1,20 +1,6 @@
-/**
- * User Timing marks of the orders table, visible in the browser's performance tools and read by
- * the orders-table benchmark (`bench/orders-table-bench.ts`):
- *
- * - `orders-table:first-paint` (measure): from the moment `orders.list` data is in the renderer
- *   (`orders-table:data-available`) to the first frame painted with its rows.
- * - `orders-table:filter` (measure): from a local filter change (`orders-table:filter-start`) to
- *   the first frame painted with the filtered rows.
- */
+import { ORDERS_TABLE_TIMINGS } from './orders-table-timings';
 
-/** The names of the marks and measures. */
-export const ORDERS_TABLE_TIMINGS = {
-  dataAvailable: 'orders-table:data-available',
-  firstPaint: 'orders-table:first-paint',
-  filterStart: 'orders-table:filter-start',
-  filter: 'orders-table:filter',
-} as const;
+/** Marks and measures the orders table's paints (names and meaning: `orders-table-timings.ts`). */
 
 let pendingFilter = false;
 let firstPaintMeasured = false;

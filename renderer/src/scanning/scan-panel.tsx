@@ -80,7 +80,9 @@ export function ScanPanel() {
           <>
             <span className="scan-panel__icon">{toneIcon[tone]}</span>
             <div className="scan-panel__text">
-              <div className="scan-panel__headline">{outcomeText(t, last.outcome)}</div>
+              <div className="scan-panel__headline" title={outcomeText(t, last.outcome)}>
+                {outcomeText(t, last.outcome)}
+              </div>
               {last.hiddenByFilters ? <Typography.Text type="warning">{t('scan.hiddenByFilters')}</Typography.Text> : <ReprintOffer record={last} />}
             </div>
           </>

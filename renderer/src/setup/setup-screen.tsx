@@ -123,7 +123,7 @@ function SetupForm({ view, firstRun }: { view: SettingsView; firstRun: boolean }
             </Typography.Paragraph>
           )}
           <div className="setup__grid">
-            <Form.Item name="edition" label={t('setup.edition')} extra={t('setup.editionHint')}>
+            <Form.Item name="edition" label={t('setup.edition')} extra={t('setup.editionHint')} className="setup__wide">
               <Radio.Group aria-label={t('setup.edition')} optionType="button">
                 {EDITION_NAMES.map((edition) => (
                   <Radio.Button key={edition} value={edition}>

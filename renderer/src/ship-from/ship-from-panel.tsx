@@ -67,7 +67,7 @@ export function ShipFromPanel() {
   const facts = () => {
     if (short) {
       return (
-        <span role="alert" className="ship-from__warning">
+        <span role="alert" className="ship-from__warning" title={t('shipFrom.lowBalanceRemedy')}>
           <WarningFilled aria-hidden /> {t('shipFrom.lowBalance', { balance: branch.quantity ?? 0, selected: selectedCount })}
         </span>
       );

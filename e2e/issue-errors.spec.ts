@@ -1,0 +1,137 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { stationCall } from './desk-actions';
+import { selectByScanning } from './issue-print-actions';
+import { openOwnGatewayDesk, ytoBranchCode } from './own-gateway-desk';
+import { saveScreenshot } from './screenshots';
+import { expect, test, type OwnGateway, type StationHostProcess } from './station-fixtures';
+import { browserLocale, errorUiText, uiText, type DeskLocale } from './ui-text';
+
+test.use({ useOwnGateway: true, demoOrders: 40 });
+
+/** The issue drawer and its parts, in one language. */
+function issueUi(page: Page, locale: DeskLocale) {
+  const drawer = page.getByRole('dialog', { name: uiText(locale, 'issuePrint.title') });
+  return {
+    drawer,
+    start: (count: number) => drawer.getByRole('button', { name: uiText(locale, 'issuePrint.plan.start', { count }) }),
+    stopped: drawer.getByRole('region', { name: uiText(locale, 'errorFlows.stoppedLabel') }),
+    retry: drawer.getByRole('button', { name: uiText(locale, 'issuePrint.job.retry') }),
+    printing: drawer.getByLabel(uiText(locale, 'issuePrint.job.printingProgress')),
+    printedAll: (count: number) => uiText(locale, 'issuePrint.job.printingCount', { printed: count, total: count }),
+  };
+}
+
+/** Opens the desk against the own sandbox in a language, selects the first valid orders and opens their plan. */
+async function planFirstOrders(page: Page, locale: DeskLocale, request: APIRequestContext, host: StationHostProcess, gateway: OwnGateway, count: number): Promise<{ orders: string[] }> {
+  await openOwnGatewayDesk(page, request, host, gateway, 40, locale);
+  const { rows } = await stationCall(request, host, 'orders.list', {});
+  const plan = await stationCall(request, host, 'issue.plan', { orderNumbers: rows.map((row) => row.order.orderNumber), merge: false, keepApart: [] });
+  const orders = plan.packages.map((entry) => entry.key).filter((number) => /^[0-9]+$/.test(number)).slice(0, count);
+  await selectByScanning(page, orders, (orderNumber) => uiText(locale, 'scan.outcome.selected', { orderNumber }));
+  await page.getByRole('button', { name: uiText(locale, 'issuePrint.action', { count }) }).click();
+  await expect(issueUi(page, locale).drawer.getByLabel(uiText(locale, 'issuePrint.plan.figures'))).toBeVisible();
+  return { orders };
+}
+
+for (const locale of ['zh-CN', 'en'] as const) {
+  test.describe(`issue errors against a gateway of the test (${locale})`, () => {
+    test.setTimeout(120_000);
+
+    test('a stop-the-job 614 (empty branch) shows its remedy; retry after topping up finishes the job', async ({ openStation, request, stationHost, ownGateway }) => {
+      if (!ownGateway) throw new Error('the own gateway did not start');
+      const page = await openStation(browserLocale(locale));
+      const ui = issueUi(page, locale);
+      await planFirstOrders(page, locale, request, stationHost, ownGateway, 3);
+      await ownGateway.sandbox.setBranchBalance(ytoBranchCode, 0);
+      await ui.start(3).click();
+      await expect(ui.stopped).toContainText(errorUiText(locale, 'gateway.issue-rejected.stop-job', 'remedy'), { timeout: 30_000 });
+      await saveScreenshot(page, 'job-stopped-614', locale);
+
+      await ownGateway.sandbox.setBranchBalance(ytoBranchCode, 100);
+      await ui.retry.click();
+      await expect(ui.printing).toContainText(ui.printedAll(3), { timeout: 30_000 });
+      await expect(ui.drawer.getByText(uiText(locale, 'issuePrint.job.ending.done'))).toBeVisible();
+    });
+
+    test('an order issued elsewhere is shown as such and not printed', async ({ openStation, request, stationHost, ownGateway }) => {
+      if (!ownGateway) throw new Error('the own gateway did not start');
+      const page = await openStation(browserLocale(locale));
+      const ui = issueUi(page, locale);
+      const { orders } = await planFirstOrders(page, locale, request, stationHost, ownGateway, 3);
+      const elsewhere = orders[1] ?? '';
+      await ownGateway.sandbox.markIssuedElsewhere([elsewhere]);
+      await ui.start(3).click();
+      await expect(ui.printing).toContainText(ui.printedAll(2), { timeout: 30_000 });
+      await expect(ui.drawer.getByLabel(uiText(locale, 'issuePrint.job.summaryLabel'))).toContainText(uiText(locale, 'issuePrint.job.elsewhere'));
+      const row = ui.drawer.getByRole('table', { name: uiText(locale, 'issuePrint.job.ordersLabel') }).getByRole('row').filter({ hasText: elsewhere });
+      await expect(row).toContainText(uiText(locale, 'issuePrint.orderState.elsewhere'));
+      await saveScreenshot(page, 'issued-elsewhere', locale);
+      expect(ownGateway.emulator.printed()).toHaveLength(2);
+    });
+
+    test('401: the token form takes a new token and the job resumes', async ({ openStation, request, stationHost, ownGateway }) => {
+      if (!ownGateway) throw new Error('the own gateway did not start');
+      const page = await openStation(browserLocale(locale));
+      const ui = issueUi(page, locale);
+      await planFirstOrders(page, locale, request, stationHost, ownGateway, 2);
+      await stationCall(request, stationHost, 'token.set', { token: 'a-token-the-gateway-does-not-know' });
+      await ui.start(2).click();
+      await expect(ui.stopped).toContainText(errorUiText(locale, 'gateway.unauthorized-token', 'remedy'), { timeout: 30_000 });
+      await saveScreenshot(page, 'token-401', locale);
+      await ui.stopped.getByLabel(uiText(locale, 'errorFlows.token.label')).fill(ownGateway.sandbox.token);
+      await ui.stopped.getByRole('button', { name: uiText(locale, 'errorFlows.token.saveAndResume') }).click();
+      await expect(ui.printing).toContainText(ui.printedAll(2), { timeout: 30_000 });
+    });
+
+    test('302: the authorization link as a QR code and a browser link; retry once authorized', async ({ openStation, request, stationHost, ownGateway }) => {
+      if (!ownGateway) throw new Error('the own gateway did not start');
+      const page = await openStation(browserLocale(locale));
+      const ui = issueUi(page, locale);
+      await planFirstOrders(page, locale, request, stationHost, ownGateway, 2);
+      ownGateway.sandbox.setUnauthorizedShops([ownGateway.sandbox.shopId]);
+      await ui.start(2).click();
+      await expect(ui.stopped.getByLabel(uiText(locale, 'errorFlows.authorization.qrLabel'))).toBeVisible({ timeout: 30_000 });
+      const link = ui.stopped.getByRole('link', { name: uiText(locale, 'errorFlows.authorization.open') });
+      await expect(link).toHaveAttribute('href', /^https?:\/\//);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await saveScreenshot(page, 'authorization-302', locale);
+      ownGateway.sandbox.setUnauthorizedShops([]);
+      await ui.retry.click();
+      await expect(ui.printing).toContainText(ui.printedAll(2), { timeout: 30_000 });
+    });
+
+    test('204: the quota message stops the job', async ({ openStation, request, stationHost, ownGateway }) => {
+      if (!ownGateway) throw new Error('the own gateway did not start');
+      const page = await openStation(browserLocale(locale));
+      const ui = issueUi(page, locale);
+      await planFirstOrders(page, locale, request, stationHost, ownGateway, 2);
+      ownGateway.sandbox.setAccountAccess('no-quota');
+      await ui.start(2).click();
+      await expect(ui.stopped).toContainText(errorUiText(locale, 'gateway.no-quota', 'remedy'), { timeout: 30_000 });
+      await saveScreenshot(page, 'no-quota-204', locale);
+      ownGateway.sandbox.setAccountAccess('ok');
+      await ui.retry.click();
+      await expect(ui.printing).toContainText(ui.printedAll(2), { timeout: 30_000 });
+    });
+
+    test('the print component goes offline: labels wait and say so; once it is back the queue drains exactly once', async ({ openStation, request, stationHost, ownGateway }) => {
+      if (!ownGateway) throw new Error('the own gateway did not start');
+      const page = await openStation(browserLocale(locale));
+      const ui = issueUi(page, locale);
+      await planFirstOrders(page, locale, request, stationHost, ownGateway, 3);
+      await ownGateway.emulator.setFault({ kind: 'refuse-connections' });
+      await expect(page.getByRole('group', { name: uiText(locale, 'account.label') })).toContainText(uiText(locale, 'account.component.offline'), { timeout: 30_000 });
+      await ui.start(3).click();
+      const notice = ui.drawer.getByRole('alert').filter({ hasText: uiText(locale, 'errorFlows.componentOffline.title', { count: 3 }) });
+      await expect(notice).toContainText(errorUiText(locale, 'print.component-not-running', 'remedy'), { timeout: 30_000 });
+      await saveScreenshot(page, 'component-offline', locale);
+      expect(ownGateway.emulator.printed()).toHaveLength(0);
+
+      await ownGateway.emulator.setFault(null);
+      await expect(ui.printing).toContainText(ui.printedAll(3), { timeout: 60_000 });
+      await expect(notice).toBeHidden();
+      expect(ownGateway.emulator.printed()).toHaveLength(3);
+      expect(ownGateway.emulator.received().flatMap((task) => task.documentIds)).toHaveLength(3);
+    });
+  });
+}

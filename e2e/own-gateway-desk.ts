@@ -1,0 +1,49 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_NETWORK, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl } from '../electron/demo/sandbox';
+import { stationCall } from './desk-actions';
+import { expect, type OwnGateway, type StationHostProcess } from './station-fixtures';
+import { uiText, type DeskLocale } from './ui-text';
+
+/** The YTO branch with a large balance, and its first sender address. */
+const yto = DEMO_NETWORK.find((carrier) => carrier.cpCode === 'YTO');
+const branch = yto?.branches[0];
+
+/** The branch the own-gateway specs issue from. */
+export const ytoBranchCode = branch?.code ?? '';
+
+/**
+ * A desk set up against the test's own sandbox (what the setup screen would store): token, YTO
+ * template, ship-from and sender; then the orders are loaded in the page.
+ */
+export async function openOwnGatewayDesk(page: Page, request: APIRequestContext, host: StationHostProcess, gateway: OwnGateway, orders: number, locale: DeskLocale = 'zh-CN'): Promise<void> {
+  const template = STANDARD_TEMPLATES.find((candidate) => candidate.cpCode === 'YTO' && candidate.widthMm === 76) ?? STANDARD_TEMPLATES[0];
+  const address = branch?.addresses[0];
+  if (!template || !address) throw new Error('the demo network has no YTO branch with an address');
+  await stationCall(request, host, 'token.set', { token: gateway.sandbox.token });
+  await stationCall(request, host, 'settings.update', {
+    patch: {
+      ui: { setupCompleted: true },
+      gateway: { sellerNick: gateway.sandbox.sellerNick, merchantUserId: gateway.sandbox.userId },
+      print: { templateUrlByCarrier: { YTO: standardTemplateUrl(template) } },
+      shipFrom: {
+        carrierCode: 'YTO',
+        branchCode: ytoBranchCode,
+        senderAddress: { province: address.province, city: address.city, district: address.district, town: null, detail: address.detail },
+        senderName: DEMO_SENDER.name,
+        senderPhone: DEMO_SENDER.mobile,
+      },
+    },
+  });
+  await page.reload();
+  await loadOrders(page, locale, orders);
+  await expect(page.getByRole('region', { name: uiText(locale, 'shipFrom.label') })).toContainText('571001');
+}
+
+/** Refresh (F5) on a fresh desk in either language: confirms the full fetch and waits for every order. */
+export async function loadOrders(page: Page, locale: DeskLocale, total: number): Promise<void> {
+  const grid = page.getByRole('grid', { name: uiText(locale, 'orders.gridLabel') });
+  await grid.focus();
+  await page.keyboard.press('F5');
+  await page.getByRole('dialog', { name: uiText(locale, 'refresh.confirmTitle') }).getByRole('button', { name: uiText(locale, 'refresh.confirmOk') }).click();
+  await expect(page.getByRole('status').filter({ hasText: uiText(locale, 'selection.counts', { loaded: total, shown: total, selected: 0 }) })).toBeVisible();
+}
