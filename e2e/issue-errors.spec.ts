@@ -27,7 +27,7 @@ async function planFirstOrders(page: Page, locale: DeskLocale, request: APIReque
   const { rows } = await stationCall(request, host, 'orders.list', {});
   const plan = await stationCall(request, host, 'issue.plan', { orderNumbers: rows.map((row) => row.order.orderNumber), merge: false, keepApart: [] });
   const orders = plan.packages.map((entry) => entry.key).filter((number) => /^[0-9]+$/.test(number)).slice(0, count);
-  await selectByScanning(page, orders, (orderNumber) => uiText(locale, 'scan.outcome.selected', { orderNumber }));
+  await selectByScanning(page, locale, orders);
   await page.getByRole('button', { name: uiText(locale, 'issuePrint.action', { count }) }).click();
   await expect(issueUi(page, locale).drawer.getByLabel(uiText(locale, 'issuePrint.plan.figures'))).toBeVisible();
   return { orders };

@@ -1,8 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ordersGrid, scan, scanResult, stationCall } from './desk-actions';
+import { scan, stationCall } from './desk-actions';
 import { expect, type StationHostProcess } from './station-fixtures';
+import { uiText, type DeskLocale } from './ui-text';
 
 /** The PDFs the demo print emulator wrote: one per printed label. */
 export async function spooledPdfs(host: StationHostProcess): Promise<string[]> {
@@ -23,11 +24,13 @@ export async function validAndInvalidOrders(request: APIRequestContext, host: St
 }
 
 /** Selects orders by scanning their numbers with the focus on the table, each scan checked before the next. */
-export async function selectByScanning(page: Page, orderNumbers: readonly string[], selectedText: (orderNumber: string) => string): Promise<void> {
-  await ordersGrid(page).focus();
-  await expect(ordersGrid(page)).toBeFocused();
+export async function selectByScanning(page: Page, locale: DeskLocale, orderNumbers: readonly string[]): Promise<void> {
+  const grid = page.getByRole('grid', { name: uiText(locale, 'orders.gridLabel') });
+  await grid.focus();
+  await expect(grid).toBeFocused();
+  const result = page.getByLabel(uiText(locale, 'scan.resultLabel'));
   for (const orderNumber of orderNumbers) {
     await scan(page, orderNumber);
-    await expect(scanResult(page)).toContainText(selectedText(orderNumber));
+    await expect(result).toContainText(uiText(locale, 'scan.outcome.selected', { orderNumber }));
   }
 }

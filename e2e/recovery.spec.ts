@@ -3,25 +3,28 @@ import { selectByScanning } from './issue-print-actions';
 import { openOwnGatewayDesk } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, startHost, stopProcess, test } from './station-fixtures';
+import { browserLocale, uiText } from './ui-text';
 
 test.use({ useOwnGateway: true, demoOrders: 40 });
 
-test.describe('recovery after a crash (zh-CN)', () => {
+for (const locale of ['zh-CN', 'en'] as const) {
+test.describe(`recovery after a crash (${locale})`, () => {
   test('the host is killed mid-job; at the next start the recovery view shows the interrupted job, which resumes', async ({ openStation, request, stationHost, ownGateway }) => {
     test.setTimeout(180_000);
     if (!ownGateway) throw new Error('the own gateway did not start');
-    const page = await openStation('zh-CN');
-    await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40);
+    const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
+    const page = await openStation(browserLocale(locale));
+    await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
     const { rows } = await stationCall(request, stationHost, 'orders.list', {});
     const plan = await stationCall(request, stationHost, 'issue.plan', { orderNumbers: rows.map((row) => row.order.orderNumber), merge: false, keepApart: [] });
     const orders = plan.packages.map((entry) => entry.key).filter((number) => /^[0-9]+$/.test(number)).slice(0, 25);
-    await selectByScanning(page, orders, (orderNumber) => `已选中订单 ${orderNumber}`);
-    await page.getByRole('button', { name: '取号并打印 25 单' }).click();
-    const drawer = page.getByRole('dialog', { name: '取号打印' });
+    await selectByScanning(page, locale, orders);
+    await page.getByRole('button', { name: text('issuePrint.action', { count: 25 }) }).click();
+    const drawer = page.getByRole('dialog', { name: text('issuePrint.title') });
     // Slow answers, so the crash lands while issue calls are out: their orders are pending.
     ownGateway.sandbox.setFaults({ latencyMs: 4000 });
-    await drawer.getByRole('button', { name: '取号并打印 25 张面单' }).click();
-    await expect(drawer.getByRole('table', { name: '任务中的订单' })).toContainText('取号中', { timeout: 30_000 });
+    await drawer.getByRole('button', { name: text('issuePrint.plan.start', { count: 25 }) }).click();
+    await expect(drawer.getByRole('table', { name: text('issuePrint.job.ordersLabel') })).toContainText(text('issuePrint.orderState.pending'), { timeout: 30_000 });
 
     await page.goto('about:blank');
     stationHost.process.kill('SIGKILL');
@@ -30,19 +33,19 @@ test.describe('recovery after a crash (zh-CN)', () => {
     const restarted = await startHost(stationHost.dataDir, 40, ownGateway.connections);
     try {
       await page.goto(restarted.url);
-      const recovery = page.getByRole('dialog', { name: '有未完成的工作' });
+      const recovery = page.getByRole('dialog', { name: text('recovery.title') });
       await expect(recovery).toBeVisible({ timeout: 30_000 });
       const report = await stationCall(request, restarted, 'jobs.startup-report', {});
       // The pending orders were looked up, not issued again blindly.
       expect(report.reconciled.recovered.length + report.reconciled.notIssued.length).toBeGreaterThan(0);
       if (report.reconciled.recovered.length > 0) await expect(recovery).toContainText(report.reconciled.recovered[0] ?? '');
-      await saveScreenshot(page, 'recovery', 'zh-CN');
+      await saveScreenshot(page, 'recovery', locale);
       if (report.interruptedJobs.length > 0) {
-        await expect(recovery).toContainText(`${report.interruptedJobs.length} 个任务被中断`);
-        await recovery.getByRole('button', { name: '继续' }).first().click();
-        const resumed = page.getByRole('dialog', { name: '取号打印' });
-        await expect(resumed.getByText('任务完成')).toBeVisible({ timeout: 60_000 });
-      } else await recovery.getByRole('button', { name: '关闭' }).click();
+        await expect(recovery).toContainText(text('recovery.interrupted', { count: report.interruptedJobs.length }));
+        await recovery.getByRole('button', { name: text('recovery.resume') }).first().click();
+        const resumed = page.getByRole('dialog', { name: text('issuePrint.title') });
+        await expect(resumed.getByText(text('issuePrint.job.ending.done'))).toBeVisible({ timeout: 60_000 });
+      } else await recovery.getByRole('button', { name: text('recovery.close') }).click();
       // Every order ends with exactly one waybill, printed once: nothing was issued or printed twice.
       await expect
         .poll(async () => {
@@ -63,3 +66,4 @@ test.describe('recovery after a crash (zh-CN)', () => {
     }
   });
 });
+}

@@ -1,17 +1,7 @@
 import { ExportOutlined } from '@ant-design/icons';
 import { Alert, Button, QRCode, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-
-/** Only web links go to the browser: anything else in a gateway answer is not opened. */
-export function isWebLink(url: unknown): url is string {
-  if (typeof url !== 'string') return false;
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+import { isWebLink } from './web-link';
 
 /**
  * The 302 "shop not authorized" answer: the authorization link as a QR code (scanned with the

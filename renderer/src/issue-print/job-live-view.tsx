@@ -10,7 +10,7 @@ import { PrintQueueNotice } from '../error-flows/print-queue-notice';
 import { StationErrorLine } from '../error-flows/station-error-line';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { PlainTable } from './plain-table';
-import { useJob } from './use-job';
+import { isJobSettled, useJob } from './use-job';
 
 /** The tag colour of each order state: green done, red failed, orange needing a look. */
 const stateColour: Record<OrderViewState, string> = {
@@ -30,11 +30,11 @@ const stateColour: Record<OrderViewState, string> = {
 function JobSummaryResult({ summary }: { summary: JobSummary }) {
   const { t } = useTranslation();
   const { job } = summary;
-  const clean = job.ending === 'done' && summary.failed.length === 0 && summary.issuedElsewhere.length === 0 && summary.unresolved.length === 0;
+  const clean = job.state === 'done' && summary.failed.length === 0 && summary.issuedElsewhere.length === 0 && summary.unresolved.length === 0;
   return (
     <Result
       status={clean ? 'success' : 'warning'}
-      title={t(`issuePrint.job.ending.${job.ending ?? 'done'}`)}
+      title={t(`issuePrint.job.ending.${job.state}`)}
       subTitle={
         <Descriptions size="small" column={3} aria-label={t('issuePrint.job.summaryLabel')}>
           <Descriptions.Item label={t('issuePrint.job.issued')}>{summary.issued.length}</Descriptions.Item>
@@ -130,7 +130,7 @@ export function JobLiveView({ jobId }: { jobId: string }) {
       <PrintQueueNotice />
       {job.stopError ? <JobStopPanel error={job.stopError} resume={retry} /> : null}
       {actionError ? <StationErrorAlert error={actionError} /> : null}
-      {job.ending !== null ? <JobSummaryResult summary={summary.data} /> : null}
+      {isJobSettled(job) ? <JobSummaryResult summary={summary.data} /> : null}
       <Space>
         {running ? (
           <Button danger loading={busy} onClick={() => void cancel()}>
@@ -142,7 +142,7 @@ export function JobLiveView({ jobId }: { jobId: string }) {
             {t('issuePrint.job.retry')}
           </Button>
         ) : null}
-        <Button onClick={() => store.getState().closeIssue()}>{job.ending !== null ? t('issuePrint.job.dismiss') : t('issuePrint.job.hide')}</Button>
+        <Button onClick={() => store.getState().closeIssue()}>{isJobSettled(job) ? t('issuePrint.job.dismiss') : t('issuePrint.job.hide')}</Button>
       </Space>
       {orders.data ? <JobOrdersTable orders={orders.data} /> : <Skeleton active />}
     </Space>
