@@ -64,6 +64,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await confirm.getByRole('button', { name: text('history.reprint.confirmOk') }).click();
       await expect.poll(async () => (await spooledPdfs(stationHost)).length, { timeout: 30_000 }).toBe(25);
       await expect(line).toContainText(text('history.printState.printed', { count: 2 }));
+      await expect(confirm).toBeHidden();
 
       await search.fill('');
       await search.press('Enter');

@@ -128,7 +128,9 @@ export function HistoryDrawer() {
             allowClear
             placeholder={t('history.searchPlaceholder')}
             aria-label={t('history.searchPlaceholder')}
-            defaultValue={form.text}
+            value={form.text}
+            // Searching follows the typing (the journal is local): no stale filter can linger.
+            onChange={(event) => setForm({ ...form, text: event.target.value })}
             onSearch={(text) => setForm({ ...form, text })}
             style={{ width: 320 }}
           />
