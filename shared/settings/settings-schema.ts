@@ -203,7 +203,7 @@ export type UiSettings = Settings['ui'];
 export type RetentionSettings = Settings['retention'];
 
 /** Settings fields that are maps keyed by carrier or endpoint: a patch merges them key by key. */
-const mapFields: ReadonlyMap<string, readonly string[]> = new Map([
+export const SETTINGS_MAP_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
   ['gateway', ['vvtypeOverrides']],
   ['print', ['labelSizeByCarrier', 'templateUrlByCarrier']],
 ]);
@@ -290,7 +290,7 @@ export function mergeSettingsPatch(base: Settings, patch: unknown): unknown {
     const section: Record<string, unknown> = { ...baseSection };
     for (const [fieldName, value] of safeEntries(sectionPatch)) {
       const baseField = section[fieldName];
-      if (mapFields.get(sectionName)?.includes(fieldName) && isPlainObject(baseField) && isPlainObject(value)) {
+      if (SETTINGS_MAP_FIELDS.get(sectionName)?.includes(fieldName) && isPlainObject(baseField) && isPlainObject(value)) {
         const entries = [...safeEntries(baseField), ...safeEntries(value)];
         section[fieldName] = Object.fromEntries(entries.filter(([key]) => value[key] !== null));
       } else {

@@ -12,14 +12,15 @@ import { HistoryDrawer } from '../history/history-drawer';
 import { IssuePrintDrawer } from '../issue-print/issue-print-drawer';
 import { RecoveryDialog } from '../recovery/recovery-dialog';
 import { useSettingsQuery, useStationEventsIntoCache } from '../bridge/station-queries';
-import { useStation } from '../bridge/station-context';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { uiLanguages, type UiLanguage } from '../i18n/setup-i18n';
+import { SettingsScreen } from '../settings/settings-screen';
 import { SetupScreen } from '../setup/setup-screen';
 import { HelpOverlay } from '../shortcuts/help-overlay';
 import { useWindowShortcuts } from '../shortcuts/use-window-shortcuts';
 import { DeskScreen } from './desk-screen';
 import { useUi } from './ui-store-context';
+import { useChooseLanguage } from './use-choose-language';
 
 /** Props of the application shell. */
 export interface AppShellProps {
@@ -30,22 +31,21 @@ export interface AppShellProps {
 /** The theme: antd's tokens, a little larger than default for a desk read at arm's length. */
 const theme = { token: { fontSize: 15, controlHeight: 40, controlHeightLG: 46, borderRadius: 6, colorPrimary: '#1668dc' } };
 
-/** The main area: setup on first run (or when opened with F2), else the packing desk. */
+/** The main area: setup on the first run, else Settings while open (F2), else the packing desk. */
 function MainArea() {
   const settings = useSettingsQuery();
   const settingsOpen = useUi((state) => state.settingsOpen);
   if (settings.isError) return <StationErrorAlert error={stationErrorOf(settings.error)} />;
   if (settings.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  const setupNeeded = !settings.data.settings.ui.setupCompleted;
-  return setupNeeded || settingsOpen ? <SetupScreen firstRun={setupNeeded} /> : <DeskScreen />;
+  if (!settings.data.settings.ui.setupCompleted) return <SetupScreen />;
+  return settingsOpen ? <SettingsScreen /> : <DeskScreen />;
 }
 
 /** The window's frame: title bar (name, settings, shortcuts, language), account bar, main area. */
 export function AppShell({ cspNonce }: AppShellProps) {
   const { t, i18n } = useTranslation();
-  const station = useStation();
   const language = useUi((state) => state.language);
-  const setLanguage = useUi((state) => state.setLanguage);
+  const chooseLanguage = useChooseLanguage();
   const setHelpOpen = useUi((state) => state.setHelpOpen);
   const setSettingsOpen = useUi((state) => state.setSettingsOpen);
   useStationEventsIntoCache();
@@ -60,12 +60,6 @@ export function AppShell({ cspNonce }: AppShellProps) {
   useEffect(() => {
     document.title = appName;
   }, [appName]);
-
-  const chooseLanguage = (next: UiLanguage) => {
-    setLanguage(next);
-    // Remembered for the next start; the switch itself does not wait for it.
-    void station['settings.update']({ patch: { ui: { language: next } } });
-  };
 
   return (
     <ConfigProvider csp={{ nonce: cspNonce }} locale={language === 'zh-CN' ? zhCNLocale : enUS} theme={theme} button={{ autoInsertSpace: false }}>

@@ -11,7 +11,7 @@ export interface ShellSlice {
   /** The keyboard-shortcut help overlay. */
   helpOpen: boolean;
   setHelpOpen: (open: boolean) => void;
-  /** The connection settings, opened from the desk (first run shows them until setup is finished). */
+  /** The Settings screen, opened from the desk (F2 or the header's button) once the first-run setup is done. */
   settingsOpen: boolean;
   setSettingsOpen: (open: boolean) => void;
 }

@@ -1,6 +1,7 @@
 import { historyEn } from '../history/history-strings';
 import { issuePrintEn } from '../issue-print/issue-print-strings';
 import { recoveryEn } from '../recovery/recovery-strings';
+import { settingsEn } from '../settings/settings-strings';
 
 /** English UI strings. Keys mirror `zh-CN.ts`; a test keeps the two in step. */
 export const en = {
@@ -11,7 +12,7 @@ export const en = {
     cancel: 'Cancel',
   },
   header: {
-    settings: 'Connection settings',
+    settings: 'Settings',
     shortcuts: 'Shortcuts',
   },
   account: {
@@ -134,7 +135,7 @@ export const en = {
     flag: 'Flag',
     fetch: 'Fetch matching orders',
     unavailableShort: 'Not in the {{edition}} (sold orders use vvtype {{vvtype}}): filter the loaded orders below',
-    unavailable: 'Not available in the {{edition}}: its sold-order requests use vvtype {{vvtype}}, and the platform filters work only with vvtype 1. Use the filters below on the loaded orders, or switch to the enhanced edition in Connection settings (F2).',
+    unavailable: 'Not available in the {{edition}}: its sold-order requests use vvtype {{vvtype}}, and the platform filters work only with vvtype 1. Use the filters below on the loaded orders, or switch to the enhanced edition in Settings (F2).',
   },
   localFilters: {
     label: 'Filters on loaded orders',
@@ -248,7 +249,6 @@ export const en = {
     templateAdd: 'Add a template',
     test: 'Test connection',
     finish: 'Save and start',
-    save: 'Save',
     invalid: {
       baseUrl: 'Enter an address starting with http:// or https://',
       token: 'Enter the access token',
@@ -277,7 +277,7 @@ export const en = {
     action: 'What it does',
     click: 'Click',
     help: 'Show this list',
-    settings: 'Connection settings',
+    settings: 'Settings',
     'focus-search': 'Search the orders',
     'clear-filters': 'Clear the filters',
     refresh: 'Refresh orders (only what changed, where the edition allows)',
@@ -303,4 +303,5 @@ export const en = {
   ...issuePrintEn,
   ...historyEn,
   ...recoveryEn,
+  ...settingsEn,
 } as const;

@@ -1,6 +1,7 @@
 import { historyZhCn } from '../history/history-strings';
 import { issuePrintZhCn } from '../issue-print/issue-print-strings';
 import { recoveryZhCn } from '../recovery/recovery-strings';
+import { settingsZhCn } from '../settings/settings-strings';
 import type { en } from './en';
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
@@ -14,7 +15,7 @@ export const zhCN: Strings<typeof en> = {
     cancel: '取消',
   },
   header: {
-    settings: '连接设置',
+    settings: '设置',
     shortcuts: '快捷键',
   },
   account: {
@@ -137,7 +138,7 @@ export const zhCN: Strings<typeof en> = {
     flag: '旗帜',
     fetch: '拉取符合条件的订单',
     unavailableShort: '{{edition}}不支持平台筛选（订单接口 vvtype {{vvtype}}），请用下方本地筛选',
-    unavailable: '{{edition}}不支持平台筛选：其订单接口使用 vvtype {{vvtype}}，平台筛选仅在 vvtype 1 时有效。请使用下方对已加载订单的筛选，或在“连接设置”（F2）中切换到增强版。',
+    unavailable: '{{edition}}不支持平台筛选：其订单接口使用 vvtype {{vvtype}}，平台筛选仅在 vvtype 1 时有效。请使用下方对已加载订单的筛选，或在“设置”（F2）中切换到增强版。',
   },
   localFilters: {
     label: '已加载订单的筛选',
@@ -251,7 +252,6 @@ export const zhCN: Strings<typeof en> = {
     templateAdd: '添加模板',
     test: '测试连接',
     finish: '保存并开始使用',
-    save: '保存',
     invalid: {
       baseUrl: '请输入以 http:// 或 https:// 开头的地址',
       token: '请输入访问令牌',
@@ -280,7 +280,7 @@ export const zhCN: Strings<typeof en> = {
     action: '功能',
     click: '单击',
     help: '显示本列表',
-    settings: '连接设置',
+    settings: '设置',
     'focus-search': '搜索订单',
     'clear-filters': '清除筛选',
     refresh: '刷新订单（版本支持时只拉取有变化的订单）',
@@ -306,4 +306,5 @@ export const zhCN: Strings<typeof en> = {
   ...issuePrintZhCn,
   ...historyZhCn,
   ...recoveryZhCn,
+  ...settingsZhCn,
 };

@@ -50,8 +50,8 @@ export function formValuesFromSettings(view: SettingsView): SetupFormValues {
   };
 }
 
-/** The merchant user id as the settings take it: a whole number, or NaN for anything else. */
-function merchantUserIdOf(text: string): number {
+/** A typed whole number as the settings take it (the merchant user id, days, ms): the number, or NaN for anything else. */
+export function wholeNumberOf(text: string): number {
   return /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
 }
 
@@ -59,7 +59,7 @@ const fieldSchemas: Readonly<Record<SetupField, { schema: z.ZodType; read: (text
   baseUrl: { schema: gatewaySettingsSchema.shape.baseUrl, read: (text) => text.trim() },
   shopId: { schema: gatewaySettingsSchema.shape.shopId, read: (text) => text },
   sellerNick: { schema: gatewaySettingsSchema.shape.sellerNick, read: (text) => text },
-  merchantUserId: { schema: gatewaySettingsSchema.shape.merchantUserId, read: merchantUserIdOf },
+  merchantUserId: { schema: gatewaySettingsSchema.shape.merchantUserId, read: wholeNumberOf },
   orderChannel: { schema: gatewaySettingsSchema.shape.orderChannel, read: (text) => text },
   templateCarrier: { schema: carrierCodeSchema, read: (text) => text },
   templateUrl: { schema: standardTemplateUrlSchema, read: (text) => text.trim() },
@@ -82,7 +82,7 @@ export function settingsPatchFromForm(values: SetupFormValues, stored: SettingsV
   return {
     gateway: {
       baseUrl: real ? values.baseUrl.trim() : null,
-      ...(real ? { shopId: values.shopId, sellerNick: values.sellerNick, merchantUserId: merchantUserIdOf(values.merchantUserId) } : {}),
+      ...(real ? { shopId: values.shopId, sellerNick: values.sellerNick, merchantUserId: wholeNumberOf(values.merchantUserId) } : {}),
       edition: values.edition,
       orderChannel: values.orderChannel,
     },

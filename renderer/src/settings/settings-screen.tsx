@@ -1,0 +1,142 @@
+import { ArrowLeftOutlined, CheckCircleFilled, EditFilled, SaveOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SettingsView } from '../../../shared/ipc/ipc-contract';
+import { useUi } from '../app/ui-store-context';
+import { refetchAccountData, stationQueryKeys, useSettingsQuery } from '../bridge/station-queries';
+import { unwrapResult, useStation } from '../bridge/station-context';
+import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
+import { useWindowShortcuts } from '../shortcuts/use-window-shortcuts';
+import { AdvancedSection } from './advanced-section';
+import { ConnectionSection } from './connection-section';
+import { GeneralSection } from './general-section';
+import { PrintingSection } from './printing-section';
+import { SenderSection } from './sender-section';
+import { hasUnsavedChanges, settingsFormValues, settingsSave, type SettingsFormValues } from './settings-form';
+import { SETTINGS_SECTIONS, settingsSectionElementId } from './settings-section';
+import { isEmptyPatch } from './settings-changes';
+import '../setup/setup-screen.css';
+import './settings-screen.css';
+
+/** Whether a rejection is antd's "some fields are wrong" (the fields show their own messages). */
+const isFieldErrors = (error: unknown): error is { errorFields: { name: (string | number)[] }[] } =>
+  typeof error === 'object' && error !== null && 'errorFields' in error;
+
+/** The Settings form over the current settings. */
+function SettingsEditor({ view }: { view: SettingsView }) {
+  const { t } = useTranslation();
+  const station = useStation();
+  const client = useQueryClient();
+  const { modal, message } = App.useApp();
+  const setSettingsOpen = useUi((state) => state.setSettingsOpen);
+  const [form] = Form.useForm<SettingsFormValues>();
+  const [initialValues] = useState(() => settingsFormValues(view));
+  // Every value, the folded and hidden fields' too: what a save would send is worked out from them.
+  // Until the form has rendered its fields the watch answers nothing (or part): the initial values stand in.
+  const watched = Form.useWatch((all: Partial<SettingsFormValues>) => all, { form, preserve: true });
+  const values: SettingsFormValues = { ...initialValues, ...watched };
+  const pending = settingsSave(values, view);
+  const dirty = hasUnsavedChanges(pending);
+
+  /** Checks every field, then sends only what changed (settings, printer, token) and keeps the input when it fails. */
+  const saveChanges = async (): Promise<void> => {
+    try {
+      await form.validateFields();
+    } catch (error) {
+      const first = isFieldErrors(error) ? error.errorFields[0] : undefined;
+      if (first) form.scrollToField(first.name, { block: 'center', focus: true });
+      throw error;
+    }
+    const steps = settingsSave(form.getFieldsValue(true), view);
+    if (!isEmptyPatch(steps.patch)) client.setQueryData(stationQueryKeys.settings, await unwrapResult(station['settings.update']({ patch: steps.patch })));
+    if (steps.printer !== undefined) client.setQueryData(stationQueryKeys.settings, await unwrapResult(station['printers.choose']({ printer: steps.printer })));
+    if (steps.token !== null) {
+      await unwrapResult(station['token.set']({ token: steps.token }));
+      form.setFieldValue('token', '');
+      await client.invalidateQueries({ queryKey: stationQueryKeys.settings });
+    }
+    // The account bar and ship-from ask again with the saved account and token.
+    if (steps.patch.gateway !== undefined || steps.token !== null) await refetchAccountData(client);
+  };
+  const save = useMutation({ mutationFn: saveChanges, onSuccess: () => void message.success(t('settings.saved')) });
+
+  const close = () => {
+    if (!dirty) {
+      setSettingsOpen(false);
+      return;
+    }
+    void modal.confirm({
+      title: t('settings.leave.title'),
+      content: t('settings.leave.content'),
+      okText: t('settings.leave.discard'),
+      okButtonProps: { danger: true },
+      cancelText: t('settings.leave.stay'),
+      scrollLock: false,
+      onOk: () => setSettingsOpen(false),
+    });
+  };
+  useWindowShortcuts({ escape: close });
+
+  const goTo = (section: (typeof SETTINGS_SECTIONS)[number]) => {
+    const element = document.getElementById(settingsSectionElementId(section));
+    element?.scrollIntoView({ block: 'start' });
+    element?.focus({ preventScroll: true });
+  };
+  const outputUnsaved = pending.patch.print?.output !== undefined || pending.patch.print?.componentUrl !== undefined;
+
+  return (
+    <div className="settings">
+      <aside className="settings__side">
+        <Typography.Title level={2} className="settings__title">
+          {t('settings.title')}
+        </Typography.Title>
+        <nav aria-label={t('settings.sectionsLabel')} className="settings__nav">
+          {SETTINGS_SECTIONS.map((section) => (
+            <Button key={section} type="text" size="large" onClick={() => goTo(section)} className="settings__nav-button">
+              {t(`settings.section.${section}`)}
+            </Button>
+          ))}
+        </nav>
+        <div className="settings__status" role="status">
+          {dirty ? (
+            <Typography.Text type="warning">
+              <EditFilled aria-hidden /> {t('settings.unsaved')}
+            </Typography.Text>
+          ) : (
+            <Typography.Text type="success">
+              <CheckCircleFilled aria-hidden /> {t('settings.allSaved')}
+            </Typography.Text>
+          )}
+        </div>
+        <Button type="primary" size="large" block icon={<SaveOutlined aria-hidden />} disabled={!dirty} loading={save.isPending} onClick={() => save.mutate()}>
+          {t('settings.save')}
+        </Button>
+        <Button size="large" block icon={<ArrowLeftOutlined aria-hidden />} onClick={close}>
+          {t('settings.close')} <kbd>Esc</kbd>
+        </Button>
+        {save.isError ? isFieldErrors(save.error) ? <Alert type="error" showIcon role="alert" title={t('settings.fixFields')} /> : <StationErrorAlert error={stationErrorOf(save.error)} /> : null}
+      </aside>
+      <Form<SettingsFormValues> form={form} name="settings" layout="vertical" initialValues={initialValues} requiredMark={false} size="large" className="settings__form">
+        <ConnectionSection view={view} gatewayMode={values.gatewayMode} saveChanges={saveChanges} />
+        <PrintingSection values={values} outputUnsaved={outputUnsaved} />
+        <SenderSection shipFrom={view.settings.shipFrom} />
+        <GeneralSection language={view.settings.ui.language} />
+        <AdvancedSection edition={values.edition} setOverride={(endpoint, text) => form.setFieldValue(['vvtypeOverrides', endpoint], text)} />
+      </Form>
+    </div>
+  );
+}
+
+/**
+ * Settings (F2, or the header's button): everything the station keeps, grouped — the gateway
+ * connection, printing, the sender, language and data retention, and the advanced settings
+ * folded away. A save sends only what changed; leaving with unsaved changes asks first.
+ */
+export function SettingsScreen() {
+  const settings = useSettingsQuery();
+  if (settings.isError) return <StationErrorAlert error={stationErrorOf(settings.error)} />;
+  if (settings.isPending) return <Skeleton active className="settings" />;
+  return <SettingsEditor view={settings.data} />;
+}
