@@ -155,8 +155,11 @@ test.describe('platform filters by edition', () => {
     await expect(platform).toContainText('基础版不支持平台筛选（订单接口 vvtype 2），请用下方本地筛选');
 
     await page.keyboard.press('F2');
+    await expect(page.getByRole('heading', { level: 2, name: '设置', exact: true })).toBeVisible();
     await page.getByRole('radiogroup', { name: '版本' }).getByText('增强版').click();
     await page.getByRole('button', { name: '保存', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: '修改均已保存' })).toBeVisible();
+    await page.getByRole('button', { name: '返回工作台 Esc' }).click();
     await expect(platform.getByRole('textbox', { name: '备注包含' })).toBeEnabled();
     await expect(platform.getByRole('combobox', { name: '旗帜' })).toBeEnabled();
     await expect(platform.getByRole('button', { name: '拉取符合条件的订单' })).toBeEnabled();

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { findCarrier } from '../shared/domain/carriers';
 import { CALIBRATION_LIMIT_MM } from '../shared/domain/printing';
 import { SENDER_LIMITS } from '../shared/gateway/issue-limits';
@@ -25,6 +25,12 @@ const settingsHeading = (page: Page, locale: DeskLocale) => page.getByRole('head
 const section = (page: Page, locale: DeskLocale, id: 'connection' | 'printing' | 'sender' | 'general' | 'advanced') =>
   page.getByRole('region', { name: uiText(locale, `settings.section.${id}`), exact: true });
 const saveButton = (page: Page, locale: DeskLocale) => page.getByRole('button', { name: uiText(locale, 'settings.save'), exact: true });
+
+/** Scrolls a part of Settings to the top of the view and saves a screenshot of the window. */
+async function screenshotOf(page: Page, part: Locator, name: string, locale: DeskLocale): Promise<void> {
+  await part.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await saveScreenshot(page, name, locale);
+}
 
 /** Saves and waits for the confirmation that everything is saved. */
 async function saveSettings(page: Page, locale: DeskLocale): Promise<void> {
@@ -133,7 +139,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       const carrier = findCarrier('ZTO');
       const carrierName = `${locale === 'zh-CN' ? carrier?.nameZh : carrier?.nameEn} (ZTO)`;
       await chooseOption(printing.getByRole('combobox', { name: uiText(locale, 'settings.printing.labelSizeFor', { carrier: carrierName }) }), '100');
-      await saveScreenshot(printing, 'settings-printing', locale);
+      await screenshotOf(page, printing.getByRole('combobox', { name: uiText(locale, 'settings.printing.printer'), exact: true }), 'settings-printing', locale);
       await saveSettings(page, locale);
       const stored = await stationCall(request, stationHost, 'settings.get', {});
       expect(stored.settings.print.printer).toBe(PRINTER);
@@ -143,8 +149,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     test('keeps the advanced settings folded; a vvtype override is set and cleared; the language applies at once', async ({ openStation, request, stationHost }) => {
       const page = await openSettings(openStation, request, stationHost, locale);
-      await saveScreenshot(section(page, locale, 'sender'), 'settings-sender', locale);
-      await saveScreenshot(section(page, locale, 'general'), 'settings-general', locale);
+      await screenshotOf(page, section(page, locale, 'sender'), 'settings-sender-general', locale);
       const advanced = section(page, locale, 'advanced');
       const endpoint = uiText(locale, 'settings.advanced.endpoint.sold-orders');
       const override = advanced.getByRole('textbox', { name: uiText(locale, 'settings.advanced.vvtypeFor', { endpoint }) });
@@ -154,7 +159,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await override.fill('100');
       await expect(advanced.getByText(uiText(locale, 'settings.advanced.invalid.vvtype', { endpoint, min: 0, max: 99 }))).toBeVisible();
       await override.fill('1');
-      await saveScreenshot(advanced, 'settings-advanced', locale);
+      await screenshotOf(page, advanced, 'settings-advanced', locale);
       await saveSettings(page, locale);
       expect((await stationCall(request, stationHost, 'settings.get', {})).settings.gateway.vvtypeOverrides).toEqual({ 'sold-orders': 1 });
 

@@ -54,9 +54,13 @@ test.describe('first-run setup', () => {
     await expect(account.getByText('Demo mode (sandbox gateway)')).toBeHidden();
     await expect(account.getByText(/Subscription ends .* \(5 days left\)/)).toBeVisible();
 
-    // Settings (F2) show what was saved, the template included.
+    // Settings (F2), not the first-run setup, show what was saved, the template included; the token only as stored.
     await page.keyboard.press('F2');
+    await expect(page.getByRole('heading', { level: 2, name: 'Settings', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome to Waybill Print Station' })).toBeHidden();
     await expect(page.getByRole('textbox', { name: 'Gateway address' })).toHaveValue(sandboxGateway.url);
+    await expect(page.getByRole('textbox', { name: 'Access token' })).toHaveValue('');
+    await expect(page.getByText(`A token is stored (ends in ${sandboxGateway.token.slice(-4)})`)).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Address of template 1' })).toHaveValue('https://cloudprint.cainiao.com/template/standard/101/3');
     await expect(page.getByRole('combobox', { name: 'Order channel' }).locator('..')).toContainText('Pinduoduo (PDD)');
   });
