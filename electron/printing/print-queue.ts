@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createListenerSet } from './listener-set';
+import { createListenerSet } from '../events/listener-set';
 import { PrintComponentError } from './print-component';
 import type {
   ComponentState,
