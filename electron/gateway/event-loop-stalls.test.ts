@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { createStallGauge } from './event-loop-stalls';
+
+/** Blocks the event loop for `ms`, as a long synchronous task would. */
+function blockFor(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // The loop stands still.
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('stall gauge', () => {
+  it('counts a stall that ended after the given moment, the one just ending included, and only while watched', async () => {
+    const gauge = createStallGauge();
+    blockFor(120);
+    expect(gauge.stalledMsSince(0)).toBe(0);
+
+    gauge.watch(5_000);
+    const before = performance.now();
+    await pause(30);
+    blockFor(150);
+    // Asked at once, before the gauge's own timer could run: the stall is still seen.
+    expect(gauge.stalledMsSince(before)).toBeGreaterThanOrEqual(150);
+    const after = performance.now();
+    await pause(30);
+    expect(gauge.stalledMsSince(after)).toBe(0);
+    expect(gauge.stalledMsSince(before)).toBeGreaterThanOrEqual(150);
+  });
+});
