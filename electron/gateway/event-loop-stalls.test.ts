@@ -12,20 +12,23 @@ function blockFor(ms: number): void {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('stall gauge', () => {
-  it('counts a stall that ended after the given moment, the one just ending included, and only while watched', async () => {
+  it('counts the stalls that overlap a span, the one just ending included, and only while watched', async () => {
     const gauge = createStallGauge();
     blockFor(120);
-    expect(gauge.stalledMsSince(0)).toBe(0);
+    expect(gauge.stalledMsBetween(0)).toBe(0);
 
     gauge.watch(5_000);
     const before = performance.now();
     await pause(30);
     blockFor(150);
     // Asked at once, before the gauge's own timer could run: the stall is still seen.
-    expect(gauge.stalledMsSince(before)).toBeGreaterThanOrEqual(150);
+    expect(gauge.stalledMsBetween(before)).toBeGreaterThanOrEqual(150);
     const after = performance.now();
     await pause(30);
-    expect(gauge.stalledMsSince(after)).toBe(0);
-    expect(gauge.stalledMsSince(before)).toBeGreaterThanOrEqual(150);
+    expect(gauge.stalledMsBetween(after)).toBe(0);
+    expect(gauge.stalledMsBetween(before)).toBeGreaterThanOrEqual(150);
+    // A stall that began after the end of the span asked about is not counted.
+    expect(gauge.stalledMsBetween(before, before + 10)).toBe(0);
+    expect(gauge.stalledMsBetween(before, after)).toBeGreaterThanOrEqual(150);
   });
 });

@@ -8,8 +8,11 @@
 export interface StallGauge {
   /** Keeps measuring for at least `forMs` from now; the timer stops by itself once idle. */
   watch(forMs: number): void;
-  /** Milliseconds the loop stood still in stalls that ended after `since` (performance.now()), the one just ending included. */
-  stalledMsSince(since: number): number;
+  /**
+   * Milliseconds the loop stood still in stalls that overlap `from`…`to` (performance.now() times;
+   * `to` defaults to now), the one just ending included. A stall counts whole.
+   */
+  stalledMsBetween(from: number, to?: number): number;
 }
 
 /** How the gauge measures. */
@@ -56,9 +59,9 @@ export function createStallGauge(options: StallGaugeOptions = {}): StallGauge {
       timer = setInterval(tick, tickMs);
       timer.unref();
     },
-    stalledMsSince(since) {
+    stalledMsBetween(from, to = Infinity) {
       sample(performance.now());
-      return stalls.reduce((total, stall) => (stall.endedAt > since ? total + stall.ms : total), 0);
+      return stalls.reduce((total, stall) => (stall.endedAt > from && stall.endedAt - stall.ms < to ? total + stall.ms : total), 0);
     },
   };
 }

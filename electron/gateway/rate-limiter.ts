@@ -21,13 +21,19 @@ export interface RateLimiterOptions {
   stalls?: StallGauge;
 }
 
+/** A call's slot, once granted. */
+export interface CallSlot {
+  /** The gateway answered: the request surely arrived, so stalls from now on no longer delay it. */
+  answered(): void;
+}
+
 /** The account-wide gate every gateway call passes before it is sent. */
 export interface RateLimiter {
   /**
    * Resolves when a call may be sent now; the call then runs outside the limiter, so several
    * are in flight at once. Rejects with the signal's reason when aborted while waiting.
    */
-  acquire(priority: CallPriority, signal?: AbortSignal): Promise<void>;
+  acquire(priority: CallPriority, signal?: AbortSignal): Promise<CallSlot>;
   /** Calls waiting for a slot (for progress displays and tests). */
   waiting(): number;
   /** The window enforced when the event loop runs freely, in milliseconds. */
@@ -45,9 +51,9 @@ const priorityRank: Record<CallPriority, number> = { interactive: 1, bulk: 0 };
  * orders the waiting calls by priority. Because one call at a time waits for a slot, an
  * interactive call waits behind at most one bulk call's slot.
  *
- * A granted request reaches the gateway only once the event loop runs again: a stall after the
- * grant makes it arrive late, bunched with the calls granted after it. So a stall that ended
- * after a grant lengthens that grant's window by the stall's length: the calls a stall delayed
+ * A granted request reaches the gateway only once the event loop runs again: a stall between
+ * the grant and the answer may make it arrive late, bunched with the calls granted after it. So
+ * such a stall lengthens that grant's window by the stall's length: the calls a stall delayed
  * still arrive a full window before the ones that follow them. Without stalls, the rule is the
  * plain window and the throughput is unchanged.
  */
@@ -55,32 +61,39 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   const { limit, windowMs, marginMs } = { ...rateLimiterDefaults, ...options };
   const enforcedWindowMs = windowMs + marginMs;
   const stalls = options.stalls ?? createStallGauge();
-  /** When the latest `limit` slots were granted (performance.now()), oldest first. */
-  const grants: number[] = [];
+  /** The latest `limit` grants, oldest first: when (performance.now()), and when the gateway answered the call. */
+  const grants: { at: number; answeredAt: number }[] = [];
   const waitingLine = new PQueue({ concurrency: 1 });
 
   /** Waits until the `limit`-th latest grant lies a full window back, stalls since it not counted; then takes the slot. */
-  async function nextSlot(signal: AbortSignal | undefined): Promise<void> {
+  async function nextSlot(signal: AbortSignal | undefined): Promise<CallSlot> {
     for (;;) {
       const oldest = grants.length < limit ? undefined : grants[grants.length - limit];
       if (oldest === undefined) break;
-      const wait = oldest + enforcedWindowMs + stalls.stalledMsSince(oldest) - performance.now();
+      const wait = oldest.at + enforcedWindowMs + stalls.stalledMsBetween(oldest.at, oldest.answeredAt) - performance.now();
       if (wait <= 0) break;
       await delay(Math.ceil(wait), undefined, { signal });
     }
-    grants.push(performance.now());
+    const grant = { at: performance.now(), answeredAt: Infinity };
+    grants.push(grant);
     if (grants.length > limit) grants.shift();
     // Stalls matter as long as this grant can hold back a later one.
     stalls.watch(enforcedWindowMs);
+    return {
+      answered: () => {
+        grant.answeredAt = Math.min(grant.answeredAt, performance.now());
+      },
+    };
   }
 
   return {
     enforcedWindowMs,
     async acquire(priority, signal) {
       signal?.throwIfAborted();
-      await waitingLine.add(({ signal: taskSignal }) => nextSlot(taskSignal), { priority: priorityRank[priority], signal });
+      const slot = await waitingLine.add(({ signal: taskSignal }) => nextSlot(taskSignal), { priority: priorityRank[priority], signal });
       // A slot granted after the caller gave up is simply left unused: the window stays safe.
       signal?.throwIfAborted();
+      return slot;
     },
     waiting() {
       return waitingLine.size + waitingLine.pending;
