@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stationError, type StationError } from '../../shared/errors/station-error';
+import { describeError, stationError, type StationError } from '../../shared/errors/station-error';
 import type { AboutInfo, ChannelOutput, IpcHandlers, SettingsView, StationInfo } from '../../shared/ipc/ipc-contract';
 import { DEMO_GATEWAY_ACCOUNT, type Settings } from '../../shared/settings/settings-schema';
 import { readRuntimeVersions } from '../about/runtime-versions';
-import { DataFolderError } from '../data-folder/data-folder-error';
 import { acquireDataFolderLock } from '../data-folder/data-folder-lock';
 import { resolveDataFolder } from '../data-folder/resolve-data-folder';
 import { writeDiagnosticsArchive } from '../diagnostics/diagnostics-archive';
@@ -96,8 +95,10 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   try {
     lock = acquireDataFolderLock(dataDir, { owner: `${packageJson.productName} ${packageJson.version} (${options.shell})` });
   } catch (error) {
-    if (error instanceof DataFolderError) return { ok: false, message: error.message };
-    throw error;
+    if (!(error instanceof StationFailure)) throw error;
+    // The shell shows it as it is: what is wrong, then what to do.
+    const { text, remedy } = describeError(error.error);
+    return { ok: false, message: `${text} ${remedy}` };
   }
 
   const vault = createTokenVault({ filePath: join(dataDir, 'token.vault'), cipher: options.tokenCipher(dataDir) });

@@ -1,5 +1,5 @@
 import { writeSync } from 'node:fs';
-import { DataFolderError } from './data-folder-error';
+import { StationFailure } from '../ipc/to-station-error';
 import { acquireDataFolderLock } from './data-folder-lock';
 
 /**
@@ -23,6 +23,6 @@ try {
   if (mode === 'hold') setInterval(() => undefined, 60_000);
   else lock.release();
 } catch (error) {
-  if (!(error instanceof DataFolderError)) throw error;
-  report({ event: 'refused', code: error.code, params: error.params, message: error.message });
+  if (!(error instanceof StationFailure)) throw error;
+  report({ event: 'refused', code: error.error.code, params: error.error.params, message: error.message });
 }

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DataFolderError } from './data-folder-error';
+import { StationFailure } from '../ipc/to-station-error';
 import { acquireDataFolderLock, DATA_FOLDER_LOCK_FILE } from './data-folder-lock';
 import type { DataFolderLock } from './data-folder-lock';
 import { DATA_FOLDER_ENV, resolveDataFolder } from './resolve-data-folder';
@@ -66,18 +66,18 @@ function acquire(owner: string): DataFolderLock {
   return lock;
 }
 
-function refusal(owner: string): DataFolderError {
+function refusal(owner: string): StationFailure {
   try {
     acquire(owner);
   } catch (error) {
-    if (error instanceof DataFolderError) return error;
+    if (error instanceof StationFailure) return error;
     throw error;
   }
   throw new Error('the lock was granted');
 }
 
 const clearMessage = (owner: string, pid: number, startedAt: string) =>
-  `This data folder is in use by ${owner} (process ${pid}, since ${startedAt}). Close it first, or start with another data folder.`;
+  `The data folder ${dataDir} is in use by ${owner} (process ${pid} on ${hostname()}, since ${startedAt}).`;
 
 describe('data folder lock', () => {
   it('refuses a second process while the first holds the folder, and takes over once the first is killed', async () => {
@@ -94,7 +94,7 @@ describe('data folder lock', () => {
       params: { pid: holderPid, owner: 'Waybill Print Station 0.1.0 (electron)', hostname: hostname(), startedAt: record.startedAt, dataDir },
       message: clearMessage('Waybill Print Station 0.1.0 (electron)', holderPid, record.startedAt),
     });
-    expect(refusal('browser host').code).toBe('data-folder.locked');
+    expect(refusal('browser host').error).toMatchObject({ code: 'data-folder.locked', retryable: false });
 
     await holder.killed();
     // The killed holder could not clean up: its lock file is stale now.
@@ -116,8 +116,8 @@ describe('data folder lock', () => {
 
   it('refuses a second lock on the same folder within one process', () => {
     const lock = acquire('first');
-    const error = refusal('second');
-    expect(error.params).toMatchObject({ owner: 'first', pid: process.pid });
+    const failure = refusal('second');
+    expect(failure.error.params).toMatchObject({ owner: 'first', pid: process.pid });
     lock.release();
     acquire('second');
   });
@@ -141,10 +141,9 @@ describe('data folder lock', () => {
 
   it('refuses a lock held from another host, whose process it cannot check', () => {
     writeFileSync(lockPath, JSON.stringify({ pid: 4242, owner: 'browser host', hostname: 'desk-2', startedAt: '2026-01-01T00:00:00.000Z' }));
-    const error = refusal('here');
-    expect(error.message).toBe(
-      'This data folder is in use by browser host (process 4242 on desk-2, since 2026-01-01T00:00:00.000Z). Close it first, or start with another data folder.',
-    );
+    const failure = refusal('here');
+    expect(failure.error).toMatchObject({ code: 'data-folder.locked', params: { owner: 'browser host', pid: 4242, hostname: 'desk-2', dataDir } });
+    expect(failure.message).toBe(`The data folder ${dataDir} is in use by browser host (process 4242 on desk-2, since 2026-01-01T00:00:00.000Z).`);
   });
 
   it('releases only its own lock, once', () => {
@@ -179,11 +178,11 @@ describe('resolveDataFolder', () => {
   });
 
   it('refuses when no folder is given, or a file stands in the way', () => {
-    expect(() => resolveDataFolder({ env: {} })).toThrow(expect.objectContaining({ code: 'data-folder.unusable' }) as Error);
+    expect(() => resolveDataFolder({ env: {} })).toThrow(expect.objectContaining({ error: expect.objectContaining({ code: 'data-folder.unusable', retryable: false }) }) as Error);
     const file = join(dataDir, 'a-file');
     writeFileSync(file, '');
     expect(() => resolveDataFolder({ explicit: file, env: {} })).toThrow(
-      expect.objectContaining({ code: 'data-folder.unusable', params: { dataDir: file, reason: 'EEXIST' } }) as Error,
+      expect.objectContaining({ error: { code: 'data-folder.unusable', params: { dataDir: file, reason: 'EEXIST' }, retryable: false } }) as Error,
     );
   });
 });

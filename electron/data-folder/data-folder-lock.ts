@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { DataFolderError } from './data-folder-error';
+import { stationError } from '../../shared/errors/station-error';
+import { StationFailure } from '../ipc/to-station-error';
+import { systemErrorCode } from './system-error-code';
 
 /** The lock file's name inside the data folder. */
 export const DATA_FOLDER_LOCK_FILE = 'station.lock';
@@ -38,7 +40,6 @@ const heldByThisProcess = new Set<string>();
 const garbageGraceMs = 100;
 const maximumAttempts = 5;
 
-const systemErrorCode = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? 'unknown error';
 
 function sleepSync(milliseconds: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
@@ -70,7 +71,7 @@ function readExistingLock(lockPath: string, dataDir: string): ExistingLock {
     bytes = readFileSync(lockPath);
   } catch (error) {
     if (systemErrorCode(error) === 'ENOENT') return { kind: 'gone' };
-    throw new DataFolderError('data-folder.unusable', { dataDir, reason: systemErrorCode(error) });
+    throw new StationFailure(stationError('data-folder.unusable', { dataDir, reason: systemErrorCode(error) }));
   }
   const holder = parseHolder(bytes);
   return holder ? { kind: 'held', holder, bytes } : { kind: 'garbage', bytes };
@@ -126,7 +127,7 @@ function createLockFile(lockPath: string, content: Buffer, dataDir: string): boo
     descriptor = openSync(lockPath, 'wx', 0o644);
   } catch (error) {
     if (systemErrorCode(error) === 'EEXIST') return false;
-    throw new DataFolderError('data-folder.unusable', { dataDir, reason: systemErrorCode(error) });
+    throw new StationFailure(stationError('data-folder.unusable', { dataDir, reason: systemErrorCode(error) }));
   }
   try {
     writeSync(descriptor, content);
@@ -135,7 +136,7 @@ function createLockFile(lockPath: string, content: Buffer, dataDir: string): boo
   } catch (error) {
     closeSync(descriptor);
     rmSync(lockPath, { force: true });
-    throw new DataFolderError('data-folder.unusable', { dataDir, reason: systemErrorCode(error) });
+    throw new StationFailure(stationError('data-folder.unusable', { dataDir, reason: systemErrorCode(error) }));
   }
   return true;
 }
@@ -163,7 +164,7 @@ export function acquireDataFolderLock(dataDir: string, options: { owner: string 
     const existing = readExistingLock(lockPath, dataDir);
     if (existing.kind === 'held') {
       if (holderIsAlive(existing.holder, lockPath)) {
-        throw new DataFolderError('data-folder.locked', { ...existing.holder, dataDir });
+        throw new StationFailure(stationError('data-folder.locked', { ...existing.holder, dataDir }));
       }
       removeStaleLock(lockPath, existing.bytes);
     } else if (existing.kind === 'garbage') {
@@ -176,7 +177,7 @@ export function acquireDataFolderLock(dataDir: string, options: { owner: string 
       }
     }
   }
-  if (!acquired) throw new DataFolderError('data-folder.unusable', { dataDir, reason: 'the lock file keeps changing' });
+  if (!acquired) throw new StationFailure(stationError('data-folder.unusable', { dataDir, reason: 'the lock file keeps changing' }));
 
   heldByThisProcess.add(lockPath);
   let released = false;

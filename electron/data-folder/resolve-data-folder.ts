@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DataFolderError } from './data-folder-error';
+import { stationError } from '../../shared/errors/station-error';
+import { StationFailure } from '../ipc/to-station-error';
+import { systemErrorCode } from './system-error-code';
 
 /** The environment variable that names the data folder when no explicit one is given. */
 export const DATA_FOLDER_ENV = 'STATION_DATA_DIR';
@@ -24,14 +26,14 @@ export function resolveDataFolder(sources: DataFolderSources): string {
     (candidate): candidate is string => typeof candidate === 'string' && candidate.trim() !== '',
   );
   if (chosen === undefined) {
-    throw new DataFolderError('data-folder.unusable', { dataDir: '', reason: `no data folder given: pass one, or set ${DATA_FOLDER_ENV}` });
+    throw new StationFailure(stationError('data-folder.unusable', { dataDir: '', reason: `no data folder given: pass one, or set ${DATA_FOLDER_ENV}` }));
   }
   const dataDir = resolve(chosen);
   try {
     // Throws EEXIST where a file has the folder's name.
     mkdirSync(dataDir, { recursive: true });
   } catch (error) {
-    throw new DataFolderError('data-folder.unusable', { dataDir, reason: (error as NodeJS.ErrnoException).code ?? 'unknown error' });
+    throw new StationFailure(stationError('data-folder.unusable', { dataDir, reason: systemErrorCode(error) }));
   }
   return dataDir;
 }

@@ -29,7 +29,7 @@ import type { FetchFunction, GatewayEnvelope, GatewayRequestBody } from './gatew
 import { postToGateway } from './gateway-transport';
 import type { PathMemory } from './path-memory';
 import { createPathMemory } from './path-memory';
-import type { RateLimiter } from './rate-limiter';
+import type { CallSlot, RateLimiter } from './rate-limiter';
 import type { SoldOrderFilters } from './request-bodies';
 import {
   issueBody,
@@ -144,8 +144,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
     const paths = pathMemory.candidates(baseUrl, endpoint);
     for (const path of paths) {
+      let slot: CallSlot;
       try {
-        await limiter.acquire(call.priority ?? 'interactive', call.signal);
+        slot = await limiter.acquire(call.priority ?? 'interactive', call.signal);
       } catch {
         return { kind: 'failure', error: cancelled() };
       }
@@ -160,6 +161,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         timeoutMs,
         signal: keepWaitingOnceSent ? undefined : call.signal,
       });
+      if (outcome.kind !== 'failure') slot.answered();
       const ms = Math.round(performance.now() - startedAt);
       if (outcome.kind === 'path-not-found') {
         logger.warn('gateway.path-not-found', { endpoint, path, httpStatus: outcome.httpStatus, ms });

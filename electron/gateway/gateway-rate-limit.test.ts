@@ -47,4 +47,37 @@ describe('the account-wide rate limit', () => {
     expect(gatewayCalls.filter((call) => call.rateLimited)).toEqual([]);
     expect(busiestWindow(gatewayCalls.map((call) => call.at), 1000)).toBeLessThanOrEqual(10);
   });
+
+  it('is never exceeded while the event loop stalls again and again as calls flow (a machine under heavy load)', { timeout: 120_000 }, async () => {
+    opened = await openGatewayTestBench({ sandbox: { orders: 500, faults: { latencyMs: 20, jitterMs: 10 } }, logLevel: 'info' });
+    const client = opened.client({ timeoutMs: 20_000 });
+    // Busy-wait bursts in this very process, as a loaded machine or a long synchronous task would
+    // block it: granted requests are written late, then reach the sandbox bunched.
+    const stallMs = [40, 180, 70, 250, 120, 60, 300, 90, 150, 220];
+    let stalls = 0;
+    let stopped = false;
+    const stallNow = (): void => {
+      if (stopped) return;
+      const until = performance.now() + (stallMs[stalls % stallMs.length] ?? 0);
+      stalls += 1;
+      while (performance.now() < until) {
+        // The loop stands still.
+      }
+      setTimeout(stallNow, 37 * ((stalls % 7) + 1));
+    };
+    setTimeout(stallNow, 5);
+    const calls = Array.from({ length: 150 }, (_, index) =>
+      index % 3 === 0 ? client.subscription({ priority: 'bulk' }) : client.queryIssuedWaybills([`S${index}`], { priority: index % 2 === 0 ? 'interactive' : 'bulk' }),
+    );
+    const results = await Promise.all(calls);
+    stopped = true;
+
+    expect(stalls).toBeGreaterThan(20);
+    expect(results.filter((result) => !result.ok)).toEqual([]);
+    expect(opened.sandbox.violations()).toBe(0);
+    const gatewayCalls = opened.sandbox.calls();
+    expect(gatewayCalls.filter((call) => call.rateLimited)).toEqual([]);
+    expect(gatewayCalls).toHaveLength(150);
+    expect(busiestWindow(gatewayCalls.map((call) => call.at), 1000)).toBeLessThanOrEqual(10);
+  });
 });

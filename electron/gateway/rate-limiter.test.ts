@@ -62,4 +62,18 @@ describe('rate limiter', () => {
     await expect(queued).rejects.toThrow('user cancelled');
     await expect(limiter.acquire('interactive', controller.signal)).rejects.toThrow('user cancelled');
   });
+
+  it('lengthens a grant’s window by the event-loop stalls after it, so that late requests never bunch with later ones', async () => {
+    const limiter = createRateLimiter({ limit: 2, windowMs: 100, marginMs: 0 });
+    await limiter.acquire('bulk');
+    const firstGrant = performance.now();
+    await limiter.acquire('bulk');
+    // The loop stands still: requests granted before it go out only now.
+    const until = performance.now() + 150;
+    while (performance.now() < until) {
+      // Busy.
+    }
+    await limiter.acquire('bulk');
+    expect(performance.now() - firstGrant).toBeGreaterThanOrEqual(100 + 150);
+  });
 });

@@ -1,5 +1,6 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import PQueue from 'p-queue';
-import pThrottle from 'p-throttle';
+import { createStallGauge, type StallGauge } from './event-loop-stalls';
 
 /** Who is waiting for a call slot: a person looking at the screen, or long background work. */
 export type CallPriority = 'interactive' | 'bulk';
@@ -12,9 +13,18 @@ export interface RateLimiterOptions {
   windowMs?: number;
   /**
    * Added to the window so that jitter between our send and the gateway's arrival stamp never
-   * lets 11 calls land in one gateway second. The window the limiter enforces is windowMs + marginMs.
+   * lets 11 calls land in one gateway second. The window the limiter enforces is windowMs + marginMs,
+   * plus the time the event loop stood still meanwhile (see StallGauge).
    */
   marginMs?: number;
+  /** Where event-loop stalls are measured; default: a gauge of its own. */
+  stalls?: StallGauge;
+}
+
+/** A call's slot, once granted. */
+export interface CallSlot {
+  /** The gateway answered: the request surely arrived, so stalls from now on no longer delay it. */
+  answered(): void;
 }
 
 /** The account-wide gate every gateway call passes before it is sent. */
@@ -23,10 +33,10 @@ export interface RateLimiter {
    * Resolves when a call may be sent now; the call then runs outside the limiter, so several
    * are in flight at once. Rejects with the signal's reason when aborted while waiting.
    */
-  acquire(priority: CallPriority, signal?: AbortSignal): Promise<void>;
+  acquire(priority: CallPriority, signal?: AbortSignal): Promise<CallSlot>;
   /** Calls waiting for a slot (for progress displays and tests). */
   waiting(): number;
-  /** The window actually enforced, in milliseconds. */
+  /** The window enforced when the event loop runs freely, in milliseconds. */
   readonly enforcedWindowMs: number;
 }
 
@@ -36,28 +46,54 @@ export const rateLimiterDefaults = { limit: 10, windowMs: 1000, marginMs: 50 } a
 const priorityRank: Record<CallPriority, number> = { interactive: 1, bulk: 0 };
 
 /**
- * One limiter for the whole account. p-throttle in strict mode keeps the sliding-window rule
- * (no more than `limit` slot grants in any window); a p-queue with concurrency 1 in front of
- * it only orders the waiting calls by priority. Because at most one call at a time waits inside
- * p-throttle, an interactive call waits behind at most one bulk call's slot, and p-throttle
- * always computes a slot from the real start times of the calls before it.
+ * One limiter for the whole account: a sliding log of the last `limit` grants (never more than
+ * `limit` in any enforced window), and a p-queue with concurrency 1 in front of it that only
+ * orders the waiting calls by priority. Because one call at a time waits for a slot, an
+ * interactive call waits behind at most one bulk call's slot.
+ *
+ * A granted request reaches the gateway only once the event loop runs again: a stall between
+ * the grant and the answer may make it arrive late, bunched with the calls granted after it. So
+ * such a stall lengthens that grant's window by the stall's length: the calls a stall delayed
+ * still arrive a full window before the ones that follow them. Without stalls, the rule is the
+ * plain window and the throughput is unchanged.
  */
 export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
   const { limit, windowMs, marginMs } = { ...rateLimiterDefaults, ...options };
   const enforcedWindowMs = windowMs + marginMs;
-  // Every call weighs 1, as the gateway counts calls. With a weight, p-throttle's strict mode keeps
-  // an exact sliding log of grants; without one it also spaces calls interval/limit apart after a
-  // burst, which would cost a pipelined fetch about a tenth of its throughput for no safety gained.
-  const grantSlot = pThrottle({ limit, interval: enforcedWindowMs, strict: true, weight: () => 1 })(() => undefined);
+  const stalls = options.stalls ?? createStallGauge();
+  /** The latest `limit` grants, oldest first: when (performance.now()), and when the gateway answered the call. */
+  const grants: { at: number; answeredAt: number }[] = [];
   const waitingLine = new PQueue({ concurrency: 1 });
+
+  /** Waits until the `limit`-th latest grant lies a full window back, stalls since it not counted; then takes the slot. */
+  async function nextSlot(signal: AbortSignal | undefined): Promise<CallSlot> {
+    for (;;) {
+      const oldest = grants.length < limit ? undefined : grants[grants.length - limit];
+      if (oldest === undefined) break;
+      const wait = oldest.at + enforcedWindowMs + stalls.stalledMsBetween(oldest.at, oldest.answeredAt) - performance.now();
+      if (wait <= 0) break;
+      await delay(Math.ceil(wait), undefined, { signal });
+    }
+    const grant = { at: performance.now(), answeredAt: Infinity };
+    grants.push(grant);
+    if (grants.length > limit) grants.shift();
+    // Stalls matter as long as this grant can hold back a later one.
+    stalls.watch(enforcedWindowMs);
+    return {
+      answered: () => {
+        grant.answeredAt = Math.min(grant.answeredAt, performance.now());
+      },
+    };
+  }
 
   return {
     enforcedWindowMs,
     async acquire(priority, signal) {
       signal?.throwIfAborted();
-      await waitingLine.add(async () => grantSlot(), { priority: priorityRank[priority], signal });
+      const slot = await waitingLine.add(({ signal: taskSignal }) => nextSlot(taskSignal), { priority: priorityRank[priority], signal });
       // A slot granted after the caller gave up is simply left unused: the window stays safe.
       signal?.throwIfAborted();
+      return slot;
     },
     waiting() {
       return waitingLine.size + waitingLine.pending;

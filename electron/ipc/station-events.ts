@@ -1,4 +1,5 @@
 import type { EventName, EventPayload } from '../../shared/ipc/ipc-contract';
+import { createListenerSet } from '../events/listener-set';
 
 /** A listener for every pushed event (the shells forward them to their renderer). */
 export type StationEventListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
@@ -9,22 +10,14 @@ export interface StationEvents {
   subscribe: (listener: StationEventListener) => () => void;
 }
 
-/** Creates the event bus; a failing listener never stops the others. */
+/** One pushed event: its name and the payload that name carries. */
+type StationEvent = { [E in EventName]: { name: E; payload: EventPayload<E> } }[EventName];
+
+/** Creates the event bus; a failing listener never stops the others or the service that emitted. */
 export function createStationEvents(): StationEvents {
-  const listeners = new Set<StationEventListener>();
+  const listeners = createListenerSet<StationEvent>();
   return {
-    emit: (name, payload) => {
-      for (const listener of listeners) {
-        try {
-          listener(name, payload);
-        } catch {
-          // A closed window or a dropped event stream must not break the service that emitted.
-        }
-      }
-    },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    emit: (name, payload) => listeners.emit({ name, payload } as StationEvent),
+    subscribe: (listener) => listeners.add((event) => listener(event.name, event.payload)),
   };
 }

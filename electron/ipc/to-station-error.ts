@@ -1,10 +1,13 @@
-import { stationError, type StationError } from '../../shared/errors/station-error';
+import { describeError, stationError, type StationError } from '../../shared/errors/station-error';
 import { errorCatalog } from '../../shared/errors/error-catalog';
 
-/** An exception that carries a typed error; services throw it where a Result would be awkward. */
+/**
+ * An exception that carries a typed error; services throw it where a Result would be awkward.
+ * Its message is the catalog's English text, for the logs and the start-up dialog.
+ */
 export class StationFailure extends Error {
   constructor(readonly error: StationError) {
-    super(error.code);
+    super(describeError(error).text);
     this.name = 'StationFailure';
   }
 }

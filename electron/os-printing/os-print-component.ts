@@ -2,7 +2,7 @@ import { LABEL_SIZES_MM } from '../labels/label-input';
 import type { LabelSize } from '../labels/label-input';
 import type { LabelOffset, LabelRenderer } from '../labels/label-renderer';
 import { carrierCodeOfWaybill, customAreaOrderDetails, printDocumentLayers } from '../labels/print-document-contents';
-import { createListenerSet } from '../printing/listener-set';
+import { createListenerSet } from '../events/listener-set';
 import { PrintComponentError } from '../printing/print-component';
 import type {
   ComponentState,

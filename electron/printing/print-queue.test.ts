@@ -242,6 +242,62 @@ describe('print queue', () => {
     expect(emulated.printed().map((document) => document.documentId).sort()).toEqual([...codes].sort());
   });
 
+  it('after re-sending a task the component never received, refuses resendUnknown until it was asked about the new task', async () => {
+    const emulated = await emulator();
+    const h = harness(emulated.url);
+    await waitFor(() => h.component.state().kind === 'connected', 'the connection');
+    const [code] = waybillCodes(1, 850) as [string];
+    // The first task is cut before any reply (the component never received it); the re-sent one is
+    // accepted, then its connection drops too, and the component stays away: its outcome is unknown.
+    await emulated.setFault({ kind: 'drop-before-reply', count: 1 });
+    let unknownTimes = 0;
+    let acceptedTimes = 0;
+    h.queue.onEvent((event) => {
+      if (event.kind !== 'document' || event.document.documentId !== code) return;
+      // Switched within the event, so that they are on before the queue sends again or reconnects.
+      if (event.document.state === 'unknown' && ++unknownTimes === 1) void emulated.setFault({ kind: 'drop-after-accept', count: 1 });
+      if (event.document.state === 'accepted' && ++acceptedTimes === 1) void emulated.setFault({ kind: 'refuse-connections' });
+    });
+    h.queue.enqueue({ jobId: 'job', printer: '', documents: [plainDocument(code)] });
+    await waitFor(() => unknownTimes === 2 && h.component.state().kind !== 'connected', 'the re-sent task to become unknown');
+
+    const record = h.queue.documents()[0] as PrintDocumentRecord;
+    expect(h.history(code)).toEqual(['queued', 'sent', 'unknown', 'queued', 'sent', 'accepted', 'unknown']);
+    expect(record).toMatchObject({ state: 'unknown', attempts: 2, received: true });
+    // The status answer about the first task ("not found") says nothing about the second, which the
+    // component accepted and is printing: sending it a third time would be a second label.
+    expect(record.statusAskedAt).toBeNull();
+    expect(h.queue.resendUnknown([record.id])).toEqual({ requeued: [], refused: [{ id: record.id, reason: 'state', state: 'unknown' }] });
+
+    await emulated.setFault(null);
+    await waitFor(() => stateOf(h.queue, code) === 'printed', 'the status answer about the re-sent task');
+    expect(h.queue.resendUnknown([record.id])).toEqual({ requeued: [], refused: [{ id: record.id, reason: 'state', state: 'printed' }] });
+    // The first task was cut on arrival (never received): the component got the waybill once, and printed it once.
+    expect([...receivedCounts(emulated)]).toEqual([[code, 1]]);
+    expect(emulated.printed().map((document) => document.documentId)).toEqual([code]);
+  });
+
+  it('sends an unknown document again only when asked, once the component was asked and could not account for it', async () => {
+    const emulated = await emulator();
+    const [code] = waybillCodes(1, 870) as [string];
+    // An earlier run's task the component accepted, but that it no longer knows (it was reinstalled since).
+    const store = createInMemoryPrintTaskStore([
+      {
+        id: 'r1', jobId: 'earlier', seq: 0, documentId: code, printer: '', contents: plainDocument(code).contents, documentsPerTask: 1,
+        state: 'unknown', taskId: 'earlier-1', attempts: 1, received: true, rendered: false, failure: null, updatedAt: 0, statusAskedAt: null,
+      },
+    ]);
+    const h = harness(emulated.url, store);
+    await waitFor(() => typeof h.queue.document('r1')?.statusAskedAt === 'number', 'the status question about the earlier task');
+    expect(h.queue.document('r1')).toMatchObject({ state: 'unknown', attempts: 1 });
+    expect(emulated.received()).toEqual([]);
+
+    expect(h.queue.resendUnknown(['r1'])).toEqual({ requeued: ['r1'], refused: [] });
+    await waitFor(() => stateOf(h.queue, code) === 'printed', 'the resent label');
+    expect(h.queue.document('r1')).toMatchObject({ attempts: 2 });
+    expect([...receivedCounts(emulated)]).toEqual([[code, 1]]);
+  });
+
   it('after an app restart, asks about documents left in flight: printed ones are not sent again, never-received ones are', async () => {
     const emulated = await emulator();
     const [printedBefore, neverArrived] = waybillCodes(2, 900) as [string, string];

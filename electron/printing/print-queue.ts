@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createListenerSet } from './listener-set';
+import { createListenerSet } from '../events/listener-set';
 import { PrintComponentError } from './print-component';
 import type {
   ComponentState,
@@ -345,7 +345,9 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     const result: RequeueResult = { requeued: [], refused: [] };
     for (const id of recordIds) {
       const record = records.get(id);
-      const reason = !record ? 'missing' : !allowed(record) ? 'state' : openByDocument.has(record.documentId) ? 'already-open' : null;
+      // An unknown record is itself the open one of its waybill: only another open record makes a resend a double.
+      const openRecord = record && openByDocument.get(record.documentId);
+      const reason = !record ? 'missing' : !allowed(record) ? 'state' : openRecord !== undefined && openRecord !== record.id ? 'already-open' : null;
       if (reason || !record) {
         result.refused.push({ id, reason: reason ?? 'missing', state: record?.state ?? null });
         continue;

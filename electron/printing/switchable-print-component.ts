@@ -8,7 +8,7 @@ import type {
   TaskStatusReport,
   Unsubscribe,
 } from './print-component';
-import { createListenerSet } from './listener-set';
+import { createListenerSet } from '../events/listener-set';
 
 /** A print component whose underlying adapter can change while the queue keeps one reference. */
 export interface SwitchablePrintComponent extends PrintComponent {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Settings, SettingsPatch } from '../../shared/settings/settings-schema';
 import { CURRENT_SETTINGS_VERSION, defaultSettings } from '../../shared/settings/settings-schema';
-import { SettingsError } from './settings-error';
+import type { StationError } from '../../shared/errors/station-error';
+import { StationFailure } from '../ipc/to-station-error';
 import { settingsMigrations } from './settings-migrations';
 import { createSettingsStore } from './settings-store';
 
@@ -20,13 +21,13 @@ afterEach(() => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** The `settings.invalid` error an update throws; fails the test when it throws no such error. */
-function invalidUpdateError(patch: unknown): SettingsError<'settings.invalid'> {
+/** The `settings.invalid` failure an update throws; fails the test when it throws no such failure. */
+function invalidUpdateError(patch: unknown): StationFailure {
   const store = createSettingsStore({ filePath });
   try {
     store.update(patch as SettingsPatch);
   } catch (error) {
-    if (error instanceof SettingsError && error.code === 'settings.invalid') return error as SettingsError<'settings.invalid'>;
+    if (error instanceof StationFailure && error.error.code === 'settings.invalid') return error;
     throw error;
   }
   throw new Error('the update was accepted');
@@ -89,11 +90,12 @@ describe('settings store', () => {
     [{ gateway: { shopID: '123' } }, 'gateway.shopID', 'not a known setting'],
     [{ gateway: { merchantUserId: '10001' } }, 'gateway.merchantUserId', 'number'],
   ])('refuses %j with settings.invalid naming %s', (patch, field, problem) => {
-    const error = invalidUpdateError(patch);
-    expect(error.retryable).toBe(false);
-    expect(error.params.field).toBe(field);
-    expect(error.params.problem).toContain(problem);
-    expect(error.message).toContain(field);
+    const failure = invalidUpdateError(patch);
+    expect(failure.error.retryable).toBe(false);
+    expect(failure.error.params['field']).toBe(field);
+    expect(failure.error.params['problem']).toContain(problem);
+    expect(failure.message).toContain(field);
+    expect(failure.message).toBe(`The setting ${field} was not saved: ${String(failure.error.params['problem'])}`);
   });
 
   it('leaves the file and the settings untouched when an update is refused', () => {
@@ -102,7 +104,7 @@ describe('settings store', () => {
     const bytes = readFileSync(filePath);
     let calls = 0;
     store.onChange(() => (calls += 1));
-    expect(() => store.update({ gateway: { sellerNick: 'changed', edition: 'premium' } } as unknown as SettingsPatch)).toThrow(SettingsError);
+    expect(() => store.update({ gateway: { sellerNick: 'changed', edition: 'premium' } } as unknown as SettingsPatch)).toThrow(StationFailure);
     expect(store.get().gateway.sellerNick).toBe('kept');
     expect(readFileSync(filePath).equals(bytes)).toBe(true);
     expect(calls).toBe(0);
@@ -117,8 +119,9 @@ describe('settings store', () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(SettingsError);
-    expect(thrown).toMatchObject({ code: 'settings.write-failed', params: { reason: 'ENOENT' } });
+    expect(thrown).toBeInstanceOf(StationFailure);
+    expect((thrown as StationFailure).error).toEqual<StationError>({ code: 'settings.write-failed', params: { reason: 'ENOENT' }, retryable: true });
+    expect(thrown).toMatchObject({ message: 'The settings could not be saved (ENOENT).' });
     expect(store.get().print.printer).toBeNull();
   });
 
@@ -141,7 +144,9 @@ describe('settings store', () => {
 
   it('refuses to start when the settings file exists but cannot be read', () => {
     mkdirSync(filePath);
-    expect(() => createSettingsStore({ filePath })).toThrow(expect.objectContaining({ code: 'settings.unreadable' }) as Error);
+    expect(() => createSettingsStore({ filePath })).toThrow(
+      expect.objectContaining({ error: { code: 'settings.unreadable', params: { filePath, reason: 'EISDIR' }, retryable: false } }) as Error,
+    );
   });
 });
 

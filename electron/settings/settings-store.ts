@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
+import { stationError } from '../../shared/errors/station-error';
 import type { Settings, SettingsPatch } from '../../shared/settings/settings-schema';
 import {
   CURRENT_SETTINGS_VERSION,
@@ -10,8 +11,9 @@ import {
   settingsSchema,
 } from '../../shared/settings/settings-schema';
 import { removeStrayTempFiles, setFileAside, writeFileAtomically } from '../data-folder/atomic-file';
+import { systemErrorCode } from '../data-folder/system-error-code';
+import { StationFailure } from '../ipc/to-station-error';
 import type { StationLogger } from '../logging/station-logger';
-import { SettingsError } from './settings-error';
 import { settingsMigrations } from './settings-migrations';
 import type { RawSettings } from './settings-migrations';
 
@@ -37,7 +39,7 @@ export interface SettingsStore {
   get(): Settings;
   /**
    * Validates the patch and the merged result, saves it atomically, tells the listeners, and
-   * answers the new settings. Throws a SettingsError (`settings.invalid` naming the field, or
+   * answers the new settings. Throws a StationFailure (`settings.invalid` naming the field, or
    * `settings.write-failed`) and changes nothing, in memory or on disk, when it cannot.
    */
   update(patch: SettingsPatch): Settings;
@@ -61,9 +63,9 @@ type DecodedSettings =
   | { ok: true; settings: Settings; fromVersion: number }
   | { ok: false; reason: SettingsFileProblem; detail: string };
 
-function invalidSettings(error: z.ZodError): SettingsError {
+function invalidSettings(error: z.ZodError): StationFailure {
   const firstIssue = error.issues[0];
-  return new SettingsError('settings.invalid', firstIssue ? describeSettingsIssue(firstIssue) : { field: '(settings)', problem: 'is invalid' });
+  return new StationFailure(stationError('settings.invalid', firstIssue ? describeSettingsIssue(firstIssue) : { field: '(settings)', problem: 'is invalid' }));
 }
 
 const isPlainObject = (value: unknown): value is RawSettings =>
@@ -125,7 +127,6 @@ function deepFreeze<T>(value: T): T {
 
 const serialize = (settings: Settings): string => `${JSON.stringify(settings, null, 2)}\n`;
 
-const systemErrorCode = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? 'unknown error';
 
 /**
  * Opens the settings file: removes temp files an interrupted save left, reads and migrates the
@@ -140,7 +141,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     try {
       writeFileAtomically(filePath, serialize(settings), { beforeRename });
     } catch (error) {
-      throw new SettingsError('settings.write-failed', { reason: systemErrorCode(error) });
+      throw new StationFailure(stationError('settings.write-failed', { reason: systemErrorCode(error) }));
     }
   };
 
@@ -151,7 +152,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   try {
     bytes = readFileSync(filePath);
   } catch (error) {
-    if (systemErrorCode(error) !== 'ENOENT') throw new SettingsError('settings.unreadable', { filePath, reason: systemErrorCode(error) });
+    if (systemErrorCode(error) !== 'ENOENT') throw new StationFailure(stationError('settings.unreadable', { filePath, reason: systemErrorCode(error) }));
   }
 
   let current = defaultSettings();

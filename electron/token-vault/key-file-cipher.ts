@@ -2,7 +2,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { writeFileAtomically } from '../data-folder/atomic-file';
 import type { TokenCipher } from './token-vault';
-import { TokenVaultError } from './token-vault';
+import { unreadableToken } from './token-vault';
+import { systemErrorCode } from '../data-folder/system-error-code';
 
 const keyLength = 32;
 const ivLength = 12;
@@ -15,10 +16,10 @@ function readKey(keyPath: string): Buffer | null {
   try {
     key = readFileSync(keyPath);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new TokenVaultError('token-vault.unreadable', { reason: (error as NodeJS.ErrnoException).code ?? 'key-unreadable' });
+    if (systemErrorCode(error) === 'ENOENT') return null;
+    throw unreadableToken(systemErrorCode(error));
   }
-  if (key.length !== keyLength) throw new TokenVaultError('token-vault.unreadable', { reason: 'key-damaged' });
+  if (key.length !== keyLength) throw unreadableToken('key-damaged');
   return key;
 }
 
@@ -36,7 +37,7 @@ export function keyFileCipher(options: { keyPath: string }): TokenCipher {
   const loadKey = (createIfMissing: boolean): Buffer => {
     key ??= readKey(keyPath);
     if (key !== null) return key;
-    if (!createIfMissing) throw new TokenVaultError('token-vault.unreadable', { reason: 'key-missing' });
+    if (!createIfMissing) throw unreadableToken('key-missing');
     const created = randomBytes(keyLength);
     writeFileAtomically(keyPath, created, { mode: 0o600 });
     return (key = created);
@@ -52,7 +53,7 @@ export function keyFileCipher(options: { keyPath: string }): TokenCipher {
     },
     decrypt(data) {
       if (data.length < 1 + ivLength + tagLength || data[0] !== layoutVersion) {
-        throw new TokenVaultError('token-vault.unreadable', { reason: 'damaged' });
+        throw unreadableToken('damaged');
       }
       const iv = data.subarray(1, 1 + ivLength);
       const tag = data.subarray(1 + ivLength, 1 + ivLength + tagLength);

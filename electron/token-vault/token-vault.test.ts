@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keyFileCipher } from './key-file-cipher';
 import { safeStorageCipher } from './safe-storage-cipher';
 import type { SafeStorageLike } from './safe-storage-cipher';
-import { createTokenVault, MAX_TOKEN_LENGTH, TokenVaultError, validateToken } from './token-vault';
+import { describeError } from '../../shared/errors/station-error';
+import { StationFailure } from '../ipc/to-station-error';
+import { createTokenVault, MAX_TOKEN_LENGTH, validateToken } from './token-vault';
 import type { TokenVault } from './token-vault';
 
 const token = 'tk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0ZYXW';
@@ -24,12 +26,12 @@ afterEach(() => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** The TokenVaultError the action throws; fails the test when it throws none. */
-function vaultError(action: () => unknown): TokenVaultError {
+/** The StationFailure the action throws; fails the test when it throws none. */
+function vaultError(action: () => unknown): StationFailure {
   try {
     action();
   } catch (error) {
-    if (error instanceof TokenVaultError) return error;
+    if (error instanceof StationFailure) return error;
     throw error;
   }
   throw new Error('no error was thrown');
@@ -87,34 +89,44 @@ describe('token vault with the key-file cipher', () => {
     const otherKeyPath = join(folder, 'other.key');
     createTokenVault({ filePath: join(folder, 'other.vault'), cipher: keyFileCipher({ keyPath: otherKeyPath }) }).write('another-token-value');
     const stranger = createTokenVault({ filePath: vaultPath, cipher: keyFileCipher({ keyPath: otherKeyPath }) });
-    const error = vaultError(() => stranger.read());
-    expect(error.code).toBe('token-vault.unreadable');
-    expect(error.params).toEqual({ reason: 'cannot-decrypt' });
-    expect(everythingSaidBy(error)).not.toContain(token);
-    expect(everythingSaidBy(error)).not.toContain(token.slice(-4));
-    expect(vaultError(() => stranger.status()).code).toBe('token-vault.unreadable');
+    const failure = vaultError(() => stranger.read());
+    expect(failure.error.code).toBe('token-vault.unreadable');
+    expect(failure.error.params).toEqual({ reason: 'cannot-decrypt' });
+    expect(everythingSaidBy(failure)).not.toContain(token);
+    expect(everythingSaidBy(failure)).not.toContain(token.slice(-4));
+    expect(vaultError(() => stranger.status()).error.code).toBe('token-vault.unreadable');
   });
 
   it('says so when the key file is missing or damaged, and never replaces a key it could not read', () => {
     vault().write(token);
     const key = readFileSync(keyPath);
     rmSync(keyPath);
-    expect(vaultError(() => vault().read()).params).toEqual({ reason: 'key-missing' });
+    expect(vaultError(() => vault().read()).error.params).toEqual({ reason: 'key-missing' });
     writeFileSync(keyPath, key.subarray(0, 16));
-    expect(vaultError(() => vault().read()).params).toEqual({ reason: 'key-damaged' });
-    expect(vaultError(() => vault().write(token)).params).toEqual({ reason: 'key-damaged' });
+    expect(vaultError(() => vault().read()).error.params).toEqual({ reason: 'key-damaged' });
+    expect(vaultError(() => vault().write(token)).error.params).toEqual({ reason: 'key-damaged' });
     expect(readFileSync(keyPath)).toHaveLength(16);
+  });
+
+  it('reports a failed save as token-vault.write-failed, retryable, in the catalog’s words, and keeps no token', () => {
+    const unwritable = createTokenVault({ filePath: join(folder, 'missing-folder', 'token.vault'), cipher: keyFileCipher({ keyPath }) });
+    const failure = vaultError(() => unwritable.write(token));
+    expect(failure.error).toEqual({ code: 'token-vault.write-failed', params: { reason: 'ENOENT' }, retryable: true });
+    expect(failure.message).toBe('The access token could not be saved (ENOENT).');
+    expect(failure.message).toBe(describeError(failure.error).text);
+    expect(everythingSaidBy(failure)).not.toContain(token);
+    expect(unwritable.status()).toEqual({ isSet: false, lastFour: null });
   });
 
   it('says so when the vault file is damaged', () => {
     writeFileSync(vaultPath, 'not a vault');
-    expect(vaultError(() => vault().read()).params).toEqual({ reason: 'damaged' });
+    expect(vaultError(() => vault().read()).error.params).toEqual({ reason: 'damaged' });
     vault().write(token);
     const file = JSON.parse(readFileSync(vaultPath, 'utf8')) as { ciphertext: string };
     const bytes = Buffer.from(file.ciphertext, 'base64');
     bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 0xff;
     writeFileSync(vaultPath, JSON.stringify({ ...file, ciphertext: bytes.toString('base64') }));
-    expect(vaultError(() => vault().read()).params).toEqual({ reason: 'cannot-decrypt' });
+    expect(vaultError(() => vault().read()).error.params).toEqual({ reason: 'cannot-decrypt' });
   });
 });
 
@@ -131,10 +143,10 @@ describe('token validation', () => {
     ['more than the maximum length', 'a'.repeat(MAX_TOKEN_LENGTH + 1), 'too-long'],
   ])('refuses a token that is %s, without repeating it', (_case, candidate, problem) => {
     const vault = createTokenVault({ filePath: vaultPath, cipher: keyFileCipher({ keyPath }) });
-    const error = vaultError(() => vault.write(candidate));
-    expect(error.code).toBe('token-vault.invalid-token');
-    expect(error.params).toMatchObject({ problem, maxLength: MAX_TOKEN_LENGTH });
-    if (candidate.trim().length >= 4) expect(everythingSaidBy(error)).not.toContain(candidate.trim().slice(0, 4));
+    const failure = vaultError(() => vault.write(candidate));
+    expect(failure.error.code).toBe('token-vault.invalid-token');
+    expect(failure.error.params).toMatchObject({ problem, maxLength: MAX_TOKEN_LENGTH });
+    if (candidate.trim().length >= 4) expect(everythingSaidBy(failure)).not.toContain(candidate.trim().slice(0, 4));
     expect(vault.status()).toEqual({ isSet: false, lastFour: null });
   });
 
@@ -144,7 +156,7 @@ describe('token validation', () => {
   });
 
   it('names where the bad character is', () => {
-    expect(vaultError(() => validateToken('abc def')).params).toMatchObject({ problem: 'invalid-character', position: 4 });
+    expect(vaultError(() => validateToken('abc def')).error.params).toMatchObject({ problem: 'invalid-character', position: 4 });
   });
 });
 
@@ -171,14 +183,14 @@ describe('token vault with the safeStorage cipher', () => {
   it('refuses to store or read the token when the OS offers no encryption', () => {
     createTokenVault({ filePath: vaultPath, cipher: safeStorageCipher(standInSafeStorage(true)) }).write(token);
     const unavailable = createTokenVault({ filePath: vaultPath, cipher: safeStorageCipher(standInSafeStorage(false)) });
-    expect(vaultError(() => unavailable.write('another-token')).code).toBe('token-vault.encryption-unavailable');
-    expect(vaultError(() => unavailable.read()).code).toBe('token-vault.encryption-unavailable');
+    expect(vaultError(() => unavailable.write('another-token')).error.code).toBe('token-vault.encryption-unavailable');
+    expect(vaultError(() => unavailable.read()).error.code).toBe('token-vault.encryption-unavailable');
   });
 
   it('reports a token another cipher stored as unreadable', () => {
     createTokenVault({ filePath: vaultPath, cipher: keyFileCipher({ keyPath }) }).write(token);
-    const error = vaultError(() => createTokenVault({ filePath: vaultPath, cipher: safeStorageCipher(standInSafeStorage(true)) }).read());
-    expect(error.params).toEqual({ reason: 'cannot-decrypt' });
-    expect(everythingSaidBy(error)).not.toContain(token);
+    const failure = vaultError(() => createTokenVault({ filePath: vaultPath, cipher: safeStorageCipher(standInSafeStorage(true)) }).read());
+    expect(failure.error.params).toEqual({ reason: 'cannot-decrypt' });
+    expect(everythingSaidBy(failure)).not.toContain(token);
   });
 });

@@ -1,5 +1,8 @@
 import { readFileSync, rmSync } from 'node:fs';
+import { stationError } from '../../shared/errors/station-error';
 import { writeFileAtomically } from '../data-folder/atomic-file';
+import { systemErrorCode } from '../data-folder/system-error-code';
+import { StationFailure } from '../ipc/to-station-error';
 
 /** Whether a token is stored, and its last four characters: all the renderer ever learns of it. */
 export interface TokenStatus {
@@ -14,7 +17,7 @@ export interface TokenVault {
   status(): TokenStatus;
   /**
    * The token, or null when none is stored. Main process only: it never crosses IPC. Throws a
-   * TokenVaultError (`token-vault.unreadable`, `token-vault.encryption-unavailable`) when a
+   * StationFailure (`token-vault.unreadable`, `token-vault.encryption-unavailable`) when a
    * stored token cannot be decrypted.
    */
   read(): string | null;
@@ -39,54 +42,19 @@ export const MAX_TOKEN_LENGTH = 4096;
 /** The shortest token of which `status` shows the last four characters (else it shows none). */
 export const LAST_FOUR_MIN_TOKEN_LENGTH = 8;
 
-/** Codes of the vault's errors; not in the shared error catalog yet (StationError-shaped). */
-export type TokenVaultErrorCode =
-  | 'token-vault.invalid-token'
-  | 'token-vault.unreadable'
-  | 'token-vault.encryption-unavailable'
-  | 'token-vault.write-failed';
-
-/** Why a token was refused. */
+/** Why a token was refused (the `problem` of `token-vault.invalid-token`). */
 export type InvalidTokenProblem = 'empty' | 'too-long' | 'invalid-character';
 
-/** Why a stored token cannot be read: the vault or key file is damaged or missing, or the key is another one. */
-export type UnreadableTokenReason = 'damaged' | 'cannot-decrypt' | 'key-missing' | 'key-damaged' | (string & {});
-
-/** Parameters of each vault error. None ever holds the token or any part of it. */
-export interface TokenVaultErrorParams {
-  'token-vault.invalid-token': { problem: InvalidTokenProblem; maxLength: number; position?: number };
-  'token-vault.unreadable': { reason: UnreadableTokenReason };
-  'token-vault.encryption-unavailable': Record<string, never>;
-  /** The system error code of the failed write or removal. */
-  'token-vault.write-failed': { reason: string };
+/** A refused token: its problem and, for a character that cannot be in a token, its position (1-based). Never the token. */
+function invalidToken(problem: InvalidTokenProblem, position?: number): StationFailure {
+  return new StationFailure(
+    stationError('token-vault.invalid-token', { problem, maxLength: MAX_TOKEN_LENGTH, ...(position === undefined ? {} : { position }) }),
+  );
 }
 
-const invalidTokenText: Record<InvalidTokenProblem, (params: TokenVaultErrorParams['token-vault.invalid-token']) => string> = {
-  empty: () => 'The access token is empty.',
-  'too-long': ({ maxLength }) => `The access token is longer than ${maxLength} characters.`,
-  'invalid-character': ({ position }) =>
-    `The access token contains a space, line break or other character that cannot be part of a token (character ${position}).`,
-};
-
-const englishText: { [C in TokenVaultErrorCode]: (params: TokenVaultErrorParams[C]) => string } = {
-  'token-vault.invalid-token': (params) => invalidTokenText[params.problem](params),
-  'token-vault.unreadable': ({ reason }) => `The stored access token cannot be read (${reason}). Enter the access token again.`,
-  'token-vault.encryption-unavailable': () =>
-    'This system offers no way to encrypt the access token, so it cannot be stored or read.',
-  'token-vault.write-failed': ({ reason }) => `The access token could not be saved (${reason}).`,
-};
-
-/** A typed failure of the vault. Its message is English for the logs and never holds the token. */
-export class TokenVaultError<C extends TokenVaultErrorCode = TokenVaultErrorCode> extends Error {
-  readonly retryable = false;
-
-  constructor(
-    readonly code: C,
-    readonly params: TokenVaultErrorParams[C],
-  ) {
-    super(englishText[code](params));
-    this.name = 'TokenVaultError';
-  }
+/** The stored token cannot be read: the vault or key file is damaged or missing, the key is another one, or a system error code. */
+export function unreadableToken(reason: 'damaged' | 'cannot-decrypt' | 'key-missing' | 'key-damaged' | (string & {})): StationFailure {
+  return new StationFailure(stationError('token-vault.unreadable', { reason }));
 }
 
 /**
@@ -96,13 +64,10 @@ export class TokenVaultError<C extends TokenVaultErrorCode = TokenVaultErrorCode
  */
 export function validateToken(token: string): string {
   const trimmed = token.trim();
-  const base = { maxLength: MAX_TOKEN_LENGTH };
-  if (trimmed === '') throw new TokenVaultError('token-vault.invalid-token', { ...base, problem: 'empty' });
-  if (trimmed.length > MAX_TOKEN_LENGTH) throw new TokenVaultError('token-vault.invalid-token', { ...base, problem: 'too-long' });
+  if (trimmed === '') throw invalidToken('empty');
+  if (trimmed.length > MAX_TOKEN_LENGTH) throw invalidToken('too-long');
   const invalidAt = trimmed.search(/[^\x21-\x7e]/);
-  if (invalidAt >= 0) {
-    throw new TokenVaultError('token-vault.invalid-token', { ...base, problem: 'invalid-character', position: invalidAt + 1 });
-  }
+  if (invalidAt >= 0) throw invalidToken('invalid-character', invalidAt + 1);
   return trimmed;
 }
 
@@ -114,15 +79,13 @@ interface VaultFile {
   ciphertext: string;
 }
 
-const systemErrorCode = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? 'unknown error';
-
 function readVaultCiphertext(filePath: string): Buffer | null {
   let text: string;
   try {
     text = readFileSync(filePath, 'utf8');
   } catch (error) {
     if (systemErrorCode(error) === 'ENOENT') return null;
-    throw new TokenVaultError('token-vault.unreadable', { reason: systemErrorCode(error) });
+    throw unreadableToken(systemErrorCode(error));
   }
   try {
     const file = JSON.parse(text) as Partial<VaultFile>;
@@ -132,7 +95,7 @@ function readVaultCiphertext(filePath: string): Buffer | null {
   } catch {
     // Falls through to "damaged".
   }
-  throw new TokenVaultError('token-vault.unreadable', { reason: 'damaged' });
+  throw unreadableToken('damaged');
 }
 
 /**
@@ -149,18 +112,18 @@ export function createTokenVault(options: { filePath: string; cipher: TokenCiphe
     if (known !== undefined) return known;
     const ciphertext = readVaultCiphertext(filePath);
     if (ciphertext === null) return (known = null);
-    if (!cipher.isAvailable()) throw new TokenVaultError('token-vault.encryption-unavailable', {});
+    if (!cipher.isAvailable()) throw new StationFailure(stationError('token-vault.encryption-unavailable', {}));
     let plain: string;
     try {
       plain = cipher.decrypt(ciphertext);
     } catch (error) {
-      if (error instanceof TokenVaultError) throw error;
-      throw new TokenVaultError('token-vault.unreadable', { reason: 'cannot-decrypt' });
+      if (error instanceof StationFailure) throw error;
+      throw unreadableToken('cannot-decrypt');
     }
     try {
       known = validateToken(plain);
     } catch {
-      throw new TokenVaultError('token-vault.unreadable', { reason: 'damaged' });
+      throw unreadableToken('damaged');
     }
     return known;
   };
@@ -174,13 +137,13 @@ export function createTokenVault(options: { filePath: string; cipher: TokenCiphe
     read,
     write(token) {
       const valid = validateToken(token);
-      if (!cipher.isAvailable()) throw new TokenVaultError('token-vault.encryption-unavailable', {});
+      if (!cipher.isAvailable()) throw new StationFailure(stationError('token-vault.encryption-unavailable', {}));
       try {
         const file: VaultFile = { format: 'station-token-vault', version: 1, ciphertext: cipher.encrypt(valid).toString('base64') };
         writeFileAtomically(filePath, `${JSON.stringify(file)}\n`, { mode: 0o600 });
       } catch (error) {
-        if (error instanceof TokenVaultError) throw error;
-        throw new TokenVaultError('token-vault.write-failed', { reason: systemErrorCode(error) });
+        if (error instanceof StationFailure) throw error;
+        throw new StationFailure(stationError('token-vault.write-failed', { reason: systemErrorCode(error) }));
       }
       known = valid;
     },
@@ -188,7 +151,7 @@ export function createTokenVault(options: { filePath: string; cipher: TokenCiphe
       try {
         rmSync(filePath, { force: true });
       } catch (error) {
-        throw new TokenVaultError('token-vault.write-failed', { reason: systemErrorCode(error) });
+        throw new StationFailure(stationError('token-vault.write-failed', { reason: systemErrorCode(error) }));
       }
       known = null;
     },

@@ -59,6 +59,15 @@ describe('decodeNetworkInfo', () => {
     });
   });
 
+  it('reads a branch’s and a value-added account’s balance counts alike: text numbers read, missing or unreadable ones null', () => {
+    const counts = { quantity: '7', allocated_quantity: 'many', recycled_quantity: null };
+    const decoded = decodeNetworkInfo({
+      content: [{ wp_code: 'ZTO', branch_account_cols: [{ branch_code: 'B1', ...counts, vas_account_cols: [{ account_type_desc: '保价', ...counts }] }] }],
+    });
+    const balance = { quantity: 7, allocatedQuantity: null, cancelQuantity: null, recycledQuantity: null };
+    expect(decoded.ok && decoded.data.carriers[0]?.branches[0]).toMatchObject({ ...balance, valueAddedAccounts: [{ typeDescription: '保价', ...balance }] });
+  });
+
   it('takes the cost from the carrier records when data has none (field-table placement)', () => {
     const decoded = decodeNetworkInfo({ content: [{ wp_code: 'YTO', withholding_money: 4, branch_account_cols: [] }, { wp_code: 'ZTO', withholding_money: 4 }] });
     expect(decoded.ok && decoded.data.points).toBe(4);

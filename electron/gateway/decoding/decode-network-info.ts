@@ -39,9 +39,11 @@ function decodeAddress(record: RawRecord): SenderAddress {
   };
 }
 
-function decodeValueAddedAccount(record: RawRecord): ValueAddedAccount {
+/** The four balance counts a branch account and a value-added account both carry. */
+type AccountBalance = Pick<CarrierBranch, 'quantity' | 'allocatedQuantity' | 'cancelQuantity' | 'recycledQuantity'>;
+
+function decodeBalance(record: RawRecord): AccountBalance {
   return {
-    typeDescription: readText(record.account_type_desc),
     quantity: readInteger(record.quantity),
     allocatedQuantity: readInteger(record.allocated_quantity),
     cancelQuantity: readInteger(record.cancel_quantity),
@@ -49,14 +51,15 @@ function decodeValueAddedAccount(record: RawRecord): ValueAddedAccount {
   };
 }
 
+function decodeValueAddedAccount(record: RawRecord): ValueAddedAccount {
+  return { typeDescription: readText(record.account_type_desc), ...decodeBalance(record) };
+}
+
 function decodeBranch(record: RawRecord): CarrierBranch {
   return {
     branchCode: readText(record.branch_code),
     branchName: readText(record.branch_name),
-    quantity: readInteger(record.quantity),
-    allocatedQuantity: readInteger(record.allocated_quantity),
-    cancelQuantity: readInteger(record.cancel_quantity),
-    recycledQuantity: readInteger(record.recycled_quantity),
+    ...decodeBalance(record),
     services: asRecordList(record.service_info_cols).map(decodeService),
     senderAddresses: asRecordList(pick(record, 'shipp_address_cols', 'ship_address_cols', 'shipping_address_cols')).map(decodeAddress),
     valueAddedAccounts: asRecordList(record.vas_account_cols).map(decodeValueAddedAccount),

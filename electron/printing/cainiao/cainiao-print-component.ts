@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { asRecord, pick, readOptionalText, readText } from '../../gateway/decoding/tolerant-values';
 import type { RawRecord } from '../../gateway/decoding/tolerant-values';
-import { createListenerSet } from '../listener-set';
+import { createListenerSet } from '../../events/listener-set';
 import { PrintComponentError } from '../print-component';
 import type { ComponentState, DocumentOutcome, OfflineReason, PrintComponent, TaskOutcome } from '../print-component';
 import { backoffDelay, defaultBackoff } from '../reconnect-backoff';

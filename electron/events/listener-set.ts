@@ -19,7 +19,7 @@ export function createListenerSet<T>(): ListenerSet<T> {
         try {
           listener(value);
         } catch {
-          // A broken listener (closed window, buggy subscriber) must not break printing.
+          // A broken listener (closed window, dropped event stream, buggy subscriber) must not break the emitter.
         }
       }
     },
