@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { stationCall } from './desk-actions';
-import { selectByScanning } from './issue-print-actions';
+import { confirmLabelPreview, selectByScanning } from './issue-print-actions';
 import { openOwnGatewayDesk, ytoBranchCode } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test, type OwnGateway, type StationHostProcess } from './station-fixtures';
@@ -49,6 +49,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
       await ownGateway.sandbox.setBranchBalance(ytoBranchCode, 100);
       await ui.retry.click();
+      await confirmLabelPreview(page, locale, 3);
       await expect(ui.printing).toContainText(ui.printedAll(3), { timeout: 30_000 });
       await expect(ui.drawer.getByText(uiText(locale, 'issuePrint.job.ending.done'))).toBeVisible();
     });
@@ -61,6 +62,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       const elsewhere = orders[1] ?? '';
       await ownGateway.sandbox.markIssuedElsewhere([elsewhere]);
       await ui.start(3).click();
+      await confirmLabelPreview(page, locale, 2);
       await expect(ui.printing).toContainText(ui.printedAll(2), { timeout: 30_000 });
       await expect(ui.drawer.getByLabel(uiText(locale, 'issuePrint.job.summaryLabel'))).toContainText(uiText(locale, 'issuePrint.job.elsewhere'));
       const row = ui.drawer.getByRole('table', { name: uiText(locale, 'issuePrint.job.ordersLabel') }).getByRole('row').filter({ hasText: elsewhere });
@@ -80,6 +82,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await saveScreenshot(page, 'token-401', locale);
       await ui.stopped.getByLabel(uiText(locale, 'errorFlows.token.label')).fill(ownGateway.sandbox.token);
       await ui.stopped.getByRole('button', { name: uiText(locale, 'errorFlows.token.saveAndResume') }).click();
+      await confirmLabelPreview(page, locale, 2);
       await expect(ui.printing).toContainText(ui.printedAll(2), { timeout: 30_000 });
     });
 
@@ -97,6 +100,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await saveScreenshot(page, 'authorization-302', locale);
       ownGateway.sandbox.setUnauthorizedShops([]);
       await ui.retry.click();
+      await confirmLabelPreview(page, locale, 2);
       await expect(ui.printing).toContainText(ui.printedAll(2), { timeout: 30_000 });
     });
 
@@ -111,6 +115,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await saveScreenshot(page, 'no-quota-204', locale);
       ownGateway.sandbox.setAccountAccess('ok');
       await ui.retry.click();
+      await confirmLabelPreview(page, locale, 2);
       await expect(ui.printing).toContainText(ui.printedAll(2), { timeout: 30_000 });
     });
 
@@ -122,6 +127,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await ownGateway.emulator.setFault({ kind: 'refuse-connections' });
       await expect(page.getByRole('group', { name: uiText(locale, 'account.label') })).toContainText(uiText(locale, 'account.component.offline'), { timeout: 30_000 });
       await ui.start(3).click();
+      // The preview cannot be made while the component is away: the dialog says why, and the labels can still go to the queue.
+      await confirmLabelPreview(page, locale, 3);
       const notice = ui.drawer.getByRole('alert').filter({ hasText: uiText(locale, 'errorFlows.componentOffline.title', { count: 3 }) });
       await expect(notice).toContainText(errorUiText(locale, 'print.component-not-running', 'remedy'), { timeout: 30_000 });
       await saveScreenshot(page, 'component-offline', locale);

@@ -34,3 +34,19 @@ export async function selectByScanning(page: Page, locale: DeskLocale, orderNumb
     await expect(result).toContainText(uiText(locale, 'scan.outcome.selected', { orderNumber }));
   }
 }
+
+/** The preview dialog of a held job's first label. */
+export const labelPreviewDialog = (page: Page, locale: DeskLocale) => page.getByRole('dialog', { name: uiText(locale, 'issuePrint.preview.title') });
+
+/**
+ * The desk flow holds printing for a look at the first label: waits for the preview (its image,
+ * or the reason there is none) and "Print all N" once every one of the N labels is issued, then
+ * prints them.
+ */
+export async function confirmLabelPreview(page: Page, locale: DeskLocale, labels: number): Promise<void> {
+  const preview = labelPreviewDialog(page, locale);
+  await expect(preview).toBeVisible({ timeout: 30_000 });
+  await expect(preview.getByRole('group', { name: uiText(locale, 'issuePrint.preview.imagesLabel') }).getByRole('img').or(preview.getByRole('alert').first())).toBeVisible({ timeout: 30_000 });
+  await preview.getByRole('button', { name: uiText(locale, 'issuePrint.preview.printAll', { count: labels }) }).click({ timeout: 30_000 });
+  await expect(preview).toBeHidden();
+}

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { chooseOption, scan } from './desk-actions';
-import { selectByScanning, spooledPdfs, validAndInvalidOrders } from './issue-print-actions';
+import { confirmLabelPreview, labelPreviewDialog, selectByScanning, spooledPdfs, validAndInvalidOrders } from './issue-print-actions';
 import { loadOrders } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
@@ -35,6 +35,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await saveScreenshot(page, 'issue-plan', locale);
 
       await drawer.getByRole('button', { name: text('issuePrint.plan.start', { count: 24 }) }).click();
+      await confirmLabelPreview(page, locale, 24);
       await expect(drawer.getByLabel(text('issuePrint.job.printingProgress'))).toContainText(text('issuePrint.job.printingCount', { printed: 24, total: 24 }), { timeout: 60_000 });
       await expect(drawer.getByText(text('issuePrint.job.ending.done'))).toBeVisible();
       const summary = drawer.getByLabel(text('issuePrint.job.summaryLabel'));
@@ -85,6 +86,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await expect(drawer.getByRole('table', { name: text('issuePrint.job.ordersLabel') })).toContainText(next);
       await expect(drawer.getByLabel(text('issuePrint.job.printingProgress'))).toContainText(text('issuePrint.job.printingCount', { printed: 1, total: 1 }), { timeout: 30_000 });
       await expect.poll(async () => (await spooledPdfs(stationHost)).length, { timeout: 30_000 }).toBe(26);
+      await expect(labelPreviewDialog(page, locale)).toHaveCount(0);
     });
   });
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeError, stationError, type StationError } from '../../shared/errors/station-error';
 import type { AboutInfo, ChannelOutput, IpcHandlers, SettingsView, StationInfo } from '../../shared/ipc/ipc-contract';
-import { DEMO_GATEWAY_ACCOUNT, type Settings } from '../../shared/settings/settings-schema';
+import { DEMO_GATEWAY_ACCOUNT, labelSizeFor, type Settings } from '../../shared/settings/settings-schema';
 import { readRuntimeVersions } from '../about/runtime-versions';
 import { acquireDataFolderLock } from '../data-folder/data-folder-lock';
 import { resolveDataFolder } from '../data-folder/resolve-data-folder';
@@ -25,6 +25,8 @@ import { createGatewayAccess } from './gateway-access';
 import { soldOrderFiltersAvailable } from '../../shared/gateway/editions';
 import { createIssuingEngine } from '../issuing/issuing-engine';
 import { createIssuingJournal } from '../issuing/issuing-journal';
+import { createLabelPreviewer } from '../issuing/label-preview';
+import { createLabelRenderer, type LabelRenderer } from '../labels/label-renderer';
 import { createWaybillHistory } from '../issuing/waybill-history';
 import { createOrderCache } from '../order-cache/order-cache';
 import { createSqlitePrintTaskStore } from '../store/sqlite-print-task-store';
@@ -167,8 +169,9 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     onProgress: (progress) => events.emit('orders.refresh-progress', progress),
     onChanged: ordersChanged,
   });
+  const journal = createIssuingJournal(database);
   const engine = createIssuingEngine({
-    journal: createIssuingJournal(database),
+    journal,
     gateway: () => gateway.client(),
     soldOrders: (orderNumbers) => orders.get(orderNumbers),
     queue: print.queue,
@@ -181,6 +184,13 @@ export async function createStation(options: CreateStationOptions): Promise<Star
         ordersChanged();
       }
     },
+  });
+  let labelRenderer: LabelRenderer | null = null;
+  const previewer = createLabelPreviewer({
+    journal,
+    queue: print.queue,
+    renderer: () => (labelRenderer ??= createLabelRenderer()),
+    labelSize: (carrierCode) => labelSizeFor(effectiveSettings().print, carrierCode),
   });
   const history = createWaybillHistory({ db: database, queue: print.queue, gateway: () => gateway.client() });
   const purgePrintData = () => {
@@ -260,6 +270,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     'issue.plan': (request) => afterStartUp(() => engine.plan({ ...issueSettings(effectiveSettings(), request.logisticsServices ?? ''), orderNumbers: request.orderNumbers, merge: request.merge, keepApart: request.keepApart })),
     'issue.start': (request) => afterStartUp(() => engine.start(request)),
     'jobs.cancel': ({ jobId }) => engine.cancel(jobId),
+    'jobs.confirm-preview': ({ jobId }) => engine.confirmPreview(jobId),
     'jobs.retry': (request) => afterStartUp(() => engine.retry(request)),
     'jobs.list': ({ limit }) => engine.jobs(limit),
     'jobs.orders': ({ jobId }) => engine.jobOrders(jobId),
@@ -275,6 +286,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     'orders.refresh-estimate': () => orders.estimate(),
     'orders.refresh': (request) => orders.refresh(request),
     'orders.refresh-cancel': () => ({ cancelled: orders.cancel() }),
+    'print.preview': (reference) => withComponent('print', () => previewer.preview(reference)),
     'print.component-state': async () => (await print.component()).component.state(),
     'printers.list': () => withComponent('getPrinters', (component) => listPrinters(component, settings.get().print.printer)),
     'printers.choose': async ({ printer }) => {

@@ -79,6 +79,13 @@ import { lookUpAll } from './waybill-lookup';
  * component was asked. A stopped job (cancel, stop-the-job 614, unresolved orders) is resumed
  * with `retry`, which also retries failed orders. Only one job issues at a time; a job started
  * meanwhile waits for it (`waiting`), so two calls never carry the same order.
+ *
+ * Print hold (the preview of the first label): a job started with `previewFirstLabel` issues as
+ * usual, but its labels stay with the label feeder — none reaches the print queue — until the
+ * user confirms (`confirmPreview`). The hold is a column of the job, so a restart keeps holding;
+ * it changes none of the rules above (waybills are recorded before anything else, and a label is
+ * handed over once, after the decision). Cancelling a held job stops issuing and forgets the held
+ * labels: they stay unprinted in the history, reprintable; its printing ends without a label.
  */
 
 /** What the engine is built from. */
@@ -105,8 +112,13 @@ export interface IssuingEngine {
   plan(request: PlanRequest): Promise<IssuePlan>;
   /** Starts a planned job; progress comes as events. */
   start(request: StartRequest): JobView;
-  /** Stops issuing between calls (a planned or waiting job is simply cancelled). */
+  /**
+   * Stops issuing between calls (a planned or waiting job is simply cancelled). A job whose
+   * printing is held for the preview also prints nothing: its labels stay unprinted.
+   */
   cancel(jobId: string): JobView;
+  /** The user saw the preview of the first label: the held job's labels go to the print queue (a job not held is answered as it is). */
+  confirmPreview(jobId: string): JobView;
   /** Resumes a stopped or interrupted job: pending orders are looked up first, failed and skipped ones issued again. */
   retry(request: StartRequest): JobView;
   job(jobId: string): JobView | null;
@@ -167,6 +179,8 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
   const settledWaiters = new Map<string, ((view: JobView) => void)[]>();
   const eventScheduled = new Set<string>();
   const feeder = createLabelFeeder({ journal, queue, labelsAhead: tuning.labelsAhead });
+  /** Held jobs the user stopped: their held labels are never handed over (the hold stays, so a restart holds again, never prints). */
+  const stoppedWhileHeld = new Set<string>();
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
 
@@ -188,7 +202,13 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       calls: cost.calls,
       points: cost.points,
       stopError: job.stopError,
+      printHold: holding(job) ? journal.heldLabels(job.id) : null,
     };
+  }
+
+  /** Whether the job's printing waits for the user's decision on the preview. */
+  function holding(job: JobRecord): boolean {
+    return job.printHeld && (job.state === 'issuing' || job.state === 'printing') && !stoppedWhileHeld.has(job.id);
   }
 
   function viewOf(jobId: string): JobView {
@@ -211,9 +231,11 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
   /** Takes a printing job to its ending once none of its labels is still out. */
   function settleIfDone(jobId: string): void {
     const job = journal.job(jobId);
+    if (job?.printHeld && stoppedWhileHeld.has(jobId)) feeder.drop(jobId);
     if (!job || job.state !== 'printing' || job.ending === null || feeder.waiting(jobId) > 0 || journal.openLabels(jobId) > 0) return;
     const ended = journal.updateJob(jobId, { state: job.ending, finishedAt: now() }, now());
     active.delete(jobId);
+    stoppedWhileHeld.delete(jobId);
     const final = view(ended);
     options.emit({ kind: 'job', job: final });
     for (const resolve of settledWaiters.get(jobId) ?? []) resolve(final);
@@ -287,9 +309,10 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     endIssuing(jobId, result);
   }
 
-  function begin(job: JobRecord, claim: { retryFailed: boolean; packageLimit: number | null }): JobView {
+  function begin(job: JobRecord, claim: { retryFailed: boolean; packageLimit: number | null }, hold: { printHeld?: boolean } = {}): JobView {
     if (closed) throw wrongState(job.id, 'started', 'closing');
-    journal.updateJob(job.id, { state: 'issuing', ending: null, stopError: null, startedAt: job.startedAt ?? now(), finishedAt: null, packageLimit: claim.packageLimit }, now());
+    stoppedWhileHeld.delete(job.id);
+    journal.updateJob(job.id, { state: 'issuing', ending: null, stopError: null, startedAt: job.startedAt ?? now(), finishedAt: null, packageLimit: claim.packageLimit, ...hold }, now());
     active.add(job.id);
     waiting.set(job.id, { cancelled: false });
     chain = chain
@@ -372,7 +395,9 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         }
       }
       journal.updateJob(job.id, { state: 'printing', ending, stopError: error }, now());
-      report.labelsQueued += feeder.release(job);
+      const released = feeder.release(job);
+      // Labels of a held job wait for the preview decision: none went to the print queue.
+      if (!job.printHeld) report.labelsQueued += released;
       scheduleJobEvent(job.id);
       settleIfDone(job.id);
     }
@@ -427,7 +452,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     start(request) {
       const job = existing(request.jobId);
       if (job.state !== 'planned') throw wrongState(job.id, 'started', job.state);
-      return begin(job, { retryFailed: false, packageLimit: request.packageLimit ?? null });
+      return begin(job, { retryFailed: false, packageLimit: request.packageLimit ?? null }, { printHeld: request.previewFirstLabel === true });
     },
     retry(request) {
       const job = existing(request.jobId);
@@ -441,8 +466,25 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       runs.get(jobId)?.cancel();
       if (job.state === 'planned') {
         journal.updateJob(jobId, { state: 'cancelled', ending: 'cancelled', finishedAt: now() }, now());
+      } else if (holding(job)) {
+        stoppedWhileHeld.add(jobId);
+        // Issuing already over: the job was only waiting for the decision, which is "stop".
+        if (job.state === 'printing' && job.ending === 'done') journal.updateJob(jobId, { ending: 'cancelled' }, now());
+        logger.info('issuing.held-job-stopped', { jobId });
+        settleIfDone(jobId);
       }
       scheduleJobEvent(jobId);
+      return viewOf(jobId);
+    },
+    confirmPreview(jobId) {
+      const job = existing(jobId);
+      if (!job.printHeld) return view(job);
+      if (!holding(job)) throw wrongState(jobId, 'confirmed', job.state);
+      journal.updateJob(jobId, { printHeld: false }, now());
+      logger.info('issuing.preview-confirmed', { jobId });
+      feeder.feed(jobId);
+      scheduleJobEvent(jobId);
+      settleIfDone(jobId);
       return viewOf(jobId);
     },
     job(jobId) {

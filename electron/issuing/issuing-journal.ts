@@ -6,7 +6,7 @@ import type { StationDatabase } from '../store/open-station-database';
 import { createWriteTimer } from '../store/write-timer';
 import type { WriteTimer } from '../store/write-timer';
 import type { OrderCounts, OrderViewState } from './issuing-types';
-import type { IssueJobSettings, JobState, JobEnding, OrderState, WaybillOrigin, OrderStatus, LabelCounts } from '../../shared/domain/issuing';
+import type { IssueJobSettings, JobState, JobEnding, OrderState, WaybillOrigin, OrderStatus, LabelCounts, PrintDataState, PrintHold } from '../../shared/domain/issuing';
 
 export type { IssueJobSettings, JobState, JobEnding, OrderState, WaybillOrigin, PrintDataState, OrderStatus, LabelCounts } from '../../shared/domain/issuing';
 
@@ -38,6 +38,8 @@ export interface JobRecord {
   packageLimit: number | null;
   /** Why the job stopped or failed. */
   stopError: StationError | null;
+  /** Printing waits for the user's decision on the preview of the first label (see StartRequest.previewFirstLabel). */
+  printHeld: boolean;
 }
 
 /** An order of a plan: its place in the user's order, its package, and its local validation. */
@@ -78,6 +80,11 @@ export type IssueAttemptOutcome =
   /** Whether anything was issued is unknown: the orders stay pending until queried. */
   | { kind: 'unknown'; error: StationError };
 
+/** A recorded label to preview: its print data, its orders and the settings of the job that owns it; or why there is none. */
+export type PreviewLabel =
+  | { kind: 'label'; label: PrintableWaybill; settings: IssueJobSettings }
+  | { kind: 'none'; reason: 'unknown-waybill' | 'print-data-unreadable' | 'print-data-purged' };
+
 /** A label the job may print: a waybill with readable print data and the job's orders on it. */
 export interface PrintableWaybill {
   waybillCode: string;
@@ -104,7 +111,7 @@ export interface JobOrderRow {
 export interface IssuingJournal {
   readonly writes: WriteTimer;
   createJob(job: { id: string; createdAt: number; settings: IssueJobSettings }, members: readonly JobMember[]): void;
-  updateJob(jobId: string, change: Partial<Pick<JobRecord, 'state' | 'ending' | 'startedAt' | 'finishedAt' | 'packageLimit' | 'stopError'>>, now: number): JobRecord;
+  updateJob(jobId: string, change: Partial<Pick<JobRecord, 'state' | 'ending' | 'startedAt' | 'finishedAt' | 'packageLimit' | 'stopError' | 'printHeld'>>, now: number): JobRecord;
   job(jobId: string): JobRecord | undefined;
   jobsIn(states: readonly JobState[]): JobRecord[];
   recentJobs(limit: number): JobRecord[];
@@ -133,6 +140,10 @@ export interface IssuingJournal {
   pendingOrders(): Map<string, string[]>;
   /** The job's waybills that may be printed without asking and have never been sent to the printer, in the user's order (optionally only these orders'). */
   unprintedLabels(jobId: string, orderNumbers?: readonly string[]): PrintableWaybill[];
+  /** The job's labels that would print now (as unprintedLabels): the first in the user's order, and how many. */
+  heldLabels(jobId: string): PrintHold;
+  /** A waybill's label as it would print (print data, orders, job settings), for a preview. */
+  previewLabel(waybillCode: string): PreviewLabel;
   /** The job's waybills recorded without readable print data (no label until it is fetched again). */
   unreadableWaybills(jobId: string): string[];
   /** Whether the waybill's label was ever handed to the print queue (any print document, whatever its state). */
@@ -162,6 +173,7 @@ interface JobRow {
   settings_json: string;
   package_limit: number | null;
   stop_error_json: string | null;
+  print_held: number;
 }
 
 interface JournalRow {
@@ -187,6 +199,7 @@ function jobOf(row: JobRow): JobRecord {
     settings: JSON.parse(row.settings_json) as IssueJobSettings,
     packageLimit: row.package_limit,
     stopError: parsed<StationError>(row.stop_error_json),
+    printHeld: row.print_held === 1,
   };
 }
 
@@ -252,16 +265,24 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
       FROM job_orders m LEFT JOIN journal_orders j ON j.order_number = m.order_number WHERE m.job_id = ? GROUP BY view_state`),
   };
 
-  const unprintedSql = (orderFilter: string) => `
-    SELECT w.waybill_code, w.print_data, m.order_json
+  /** The job's labels that may print without asking and never went to the printer (one row per order on them). */
+  const unprintedFrom = `
     FROM job_orders m
     JOIN journal_orders j ON j.order_number = m.order_number AND j.job_id = m.job_id
     JOIN waybills w ON w.waybill_code = j.waybill_code
-    WHERE m.job_id = ? ${orderFilter}
+    WHERE m.job_id = ?
       AND j.state IN ('issued', 'recovered') AND w.print_data_state = 'present' AND w.voided_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM print_documents p WHERE p.document_id = w.waybill_code)
-    ORDER BY m.position`;
+      AND NOT EXISTS (SELECT 1 FROM print_documents p WHERE p.document_id = w.waybill_code)`;
+  const unprintedSql = (orderFilter: string) => `SELECT w.waybill_code, w.print_data, m.order_json ${unprintedFrom} ${orderFilter} ORDER BY m.position`;
   const unprintedAll = db.prepare(unprintedSql(''));
+  const heldStatements = {
+    count: db.prepare(`SELECT COUNT(DISTINCT w.waybill_code) AS count ${unprintedFrom}`),
+    first: db.prepare(`SELECT w.waybill_code ${unprintedFrom} ORDER BY m.position LIMIT 1`),
+    ordersOf: db.prepare('SELECT m.order_number FROM journal_orders j JOIN job_orders m ON m.order_number = j.order_number AND m.job_id = j.job_id WHERE j.waybill_code = ? AND j.job_id = ? ORDER BY m.position'),
+    label: db.prepare(`SELECT w.waybill_code, w.print_data, w.print_data_state, j.job_id, m.order_json
+      FROM waybills w JOIN journal_orders j ON j.waybill_code = w.waybill_code JOIN job_orders m ON m.order_number = j.order_number AND m.job_id = j.job_id
+      WHERE w.waybill_code = ? ORDER BY m.position`),
+  };
 
   function statusOf(orderNumber: string): OrderStatus {
     const row = statements.status.get(orderNumber) as { order_number: string; state: OrderState; waybill_code: string | null } | undefined;
@@ -312,7 +333,7 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
     }
   });
 
-  const updateJob = transaction((jobId: string, change: Partial<Pick<JobRecord, 'state' | 'ending' | 'startedAt' | 'finishedAt' | 'packageLimit' | 'stopError'>>, now: number) => {
+  const updateJob = transaction((jobId: string, change: Partial<Pick<JobRecord, 'state' | 'ending' | 'startedAt' | 'finishedAt' | 'packageLimit' | 'stopError' | 'printHeld'>>, now: number) => {
     const columns: Record<string, unknown> = {};
     if (change.state !== undefined) columns.state = change.state;
     if (change.ending !== undefined) columns.ending = change.ending;
@@ -320,6 +341,7 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
     if (change.finishedAt !== undefined) columns.finished_at = change.finishedAt;
     if (change.packageLimit !== undefined) columns.package_limit = change.packageLimit;
     if (change.stopError !== undefined) columns.stop_error_json = json(change.stopError);
+    if (change.printHeld !== undefined) columns.print_held = change.printHeld ? 1 : 0;
     columns.updated_at = now;
     const assignments = Object.keys(columns).map((column) => `${column} = @${column}`).join(', ');
     db.prepare(`UPDATE issue_jobs SET ${assignments} WHERE id = @id`).run({ ...columns, id: jobId });
@@ -477,6 +499,25 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
         labels.set(row.waybill_code, label);
       }
       return [...labels.values()];
+    },
+    heldLabels(jobId) {
+      const { count } = heldStatements.count.get(jobId) as { count: number };
+      const first = heldStatements.first.get(jobId) as { waybill_code: string } | undefined;
+      if (!first) return { firstLabel: null, labels: count };
+      const orderNumbers = (heldStatements.ordersOf.all(first.waybill_code, jobId) as { order_number: string }[]).map((row) => row.order_number);
+      return { firstLabel: { waybillCode: first.waybill_code, orderNumbers }, labels: count };
+    },
+    previewLabel(waybillCode) {
+      const rows = heldStatements.label.all(waybillCode) as { waybill_code: string; print_data: string | null; print_data_state: PrintDataState; job_id: string; order_json: string }[];
+      const [first] = rows;
+      if (!first) return { kind: 'none', reason: 'unknown-waybill' };
+      if (first.print_data_state !== 'present' || first.print_data === null) return { kind: 'none', reason: first.print_data_state === 'purged' ? 'print-data-purged' : 'print-data-unreadable' };
+      const { settings } = jobOf(statements.job.get(first.job_id) as JobRow);
+      return {
+        kind: 'label',
+        settings,
+        label: { waybillCode, printData: JSON.parse(first.print_data) as Record<string, unknown>, orders: rows.map((row) => JSON.parse(row.order_json) as SoldOrder) },
+      };
     },
     unreadableWaybills: (jobId) => (statements.unreadable.all(jobId) as { waybill_code: string }[]).map((row) => row.waybill_code),
     hasPrintDocument: (waybillCode) => statements.hasPrintDocument.get(waybillCode) !== undefined,

@@ -35,8 +35,10 @@ export interface LabelFeeder {
    * and never sent to the printer before. Answers how many labels were released.
    */
   release(job: { id: string; settings: IssueJobSettings }, orderNumbers?: readonly string[]): number;
-  /** Hands released labels over while fewer than the window of the job's labels are out. */
+  /** Hands released labels over while fewer than the window of the job's labels are out (none while the job's printing is held). */
   feed(jobId: string): void;
+  /** Forgets the job's released labels that were not handed over (a held job the user stopped): they stay unprinted, reprintable from the history. */
+  drop(jobId: string): void;
   /** Labels released and not yet handed to the print queue. */
   waiting(jobId: string): number;
 }
@@ -47,7 +49,8 @@ export interface LabelFeeder {
  * dropped connection puts few labels in doubt, and the first label does not wait behind the
  * hand-over of hundreds after it. Before a label is handed over, the database is checked for any
  * print document of its waybill (the queue writes to the same database): the engine never queues
- * a label twice, whatever was interrupted when.
+ * a label twice, whatever was interrupted when. While the job's printing is held for the preview
+ * of its first label (stored with the job), nothing is handed over.
  */
 export function createLabelFeeder(parts: { journal: IssuingJournal; queue: PrintQueue; labelsAhead: number }): LabelFeeder {
   const { journal, queue } = parts;
@@ -55,7 +58,7 @@ export function createLabelFeeder(parts: { journal: IssuingJournal; queue: Print
 
   function feed(jobId: string): void {
     const line = lines.get(jobId);
-    if (!line) return;
+    if (!line || journal.job(jobId)?.printHeld) return;
     const room = parts.labelsAhead - journal.openLabels(jobId);
     if (room <= 0) return;
     const next = line.labels.splice(0, room).filter((label) => !journal.hasPrintDocument(label.waybillCode));
@@ -87,6 +90,7 @@ export function createLabelFeeder(parts: { journal: IssuingJournal; queue: Print
       return released;
     },
     feed,
+    drop: (jobId) => void lines.delete(jobId),
     waiting: (jobId) => lines.get(jobId)?.labels.length ?? 0,
   };
 }

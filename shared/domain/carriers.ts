@@ -71,6 +71,12 @@ export function findCarrier(code: string): Carrier | undefined {
   return CARRIERS.find((carrier) => carrier.code === code);
 }
 
+/** The carrier's name in the UI language (Chinese for zh-CN, English otherwise); the code when unknown. */
+export function carrierName(code: string, language: string): string {
+  const carrier = findCarrier(code);
+  return carrier ? (language === 'zh-CN' ? carrier.nameZh : carrier.nameEn) : code;
+}
+
 /** A regular expression matching waybill numbers of this shape (whole string). */
 export function waybillNumberPattern(shape: WaybillNumberShape): RegExp {
   const prefixes = shape.prefixes.join('|');

@@ -127,6 +127,11 @@ export interface StartRequest {
   jobId: string;
   /** Issue only the first K packages; null or absent for all. */
   packageLimit?: number | null;
+  /**
+   * Hold printing until the user has seen a preview of the first label and said "print" (the
+   * desk flow); scan-to-print leaves it out. The hold is stored with the job.
+   */
+  previewFirstLabel?: boolean;
 }
 
 /** Where an order of a job stands, as the UI shows it. */
@@ -163,6 +168,16 @@ export interface JobView {
   points: number;
   /** Why the job stopped (with the catalog's remedy), or null. */
   stopError: StationError | null;
+  /** Printing waits for the user's decision on the preview of the first label; null when it does not. */
+  printHold: PrintHold | null;
+}
+
+/** A job whose printing waits for the user's look at its first label. */
+export interface PrintHold {
+  /** The first label in the user's order (the one to preview); null until its waybill is issued. */
+  firstLabel: { waybillCode: string; orderNumbers: string[] } | null;
+  /** Labels issued and waiting for the decision (more may come while the job still issues). */
+  labels: number;
 }
 
 /** One order of a job. */

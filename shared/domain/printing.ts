@@ -1,4 +1,5 @@
 import { stationError, type StationError } from '../errors/station-error';
+import type { LabelSize } from '../settings/settings-schema';
 
 /**
  * The print component as the UI sees it (state, printers, printer settings, failures): shared by
@@ -134,6 +135,22 @@ export interface PrintQueueStatus {
   counts: Record<DocumentState, number>;
   /** Documents waiting because the component is not connected ("print component not running — N labels waiting"). */
   waitingForComponent: number;
+}
+
+/**
+ * A label drawn before it is printed, for the user to look at: its images as `data:` URLs (the
+ * window loads nothing from the network), and what the label is for.
+ */
+export interface LabelPreview {
+  waybillCode: string;
+  /** The orders on the label, in the user's order. */
+  orderNumbers: string[];
+  carrierCode: string;
+  labelSize: LabelSize;
+  /** One image per page, as `data:image/...` URLs. */
+  images: string[];
+  /** Who drew it: the print component (what it will print), or the station's own renderer (plain print data). */
+  source: 'component' | 'station-renderer';
 }
 
 /** What an offline component means for the user: the typed error whose remedy says how to fix it. */

@@ -421,6 +421,16 @@ export const errorCatalog = {
     en: { text: 'Printing to system printers is not supported on {{platform}}.', remedy: 'Print through the carrier platform’s print component.' },
     zh: { text: '此平台（{{platform}}）不支持直接使用系统打印机。', remedy: '请通过快递平台的打印组件打印。' },
   },
+  'print.preview-no-label': {
+    retryable: true,
+    en: { text: 'There is no label to preview for {{reference}}: its waybill is not issued yet, or its print data is missing.', remedy: 'Wait until the waybill is issued, or fetch its print data again in the history.' },
+    zh: { text: '{{reference}} 没有可预览的面单：面单尚未取号，或缺少打印数据。', remedy: '请等待取号完成，或在“历史记录”中重新获取打印数据。' },
+  },
+  'print.preview-failed': {
+    retryable: true,
+    en: { text: 'The preview of label {{waybillCode}} could not be made ({{reason}}).', remedy: 'You can still print the labels, or stop: they stay in the history either way.' },
+    zh: { text: '无法生成面单 {{waybillCode}} 的预览（{{reason}}）。', remedy: '仍可直接打印，或停止任务：面单都会保留在历史记录中。' },
+  },
   'orders.refresh-running': {
     retryable: true,
     en: { text: 'Orders are already being loaded.', remedy: 'Wait for the running refresh to finish, or cancel it first.' },

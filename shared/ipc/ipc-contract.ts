@@ -3,7 +3,7 @@ import type { StationError } from '../errors/station-error';
 import type { HistoryPage, IssuePlan, JobOrderView, JobSummary, JobView, OrderStatus, ReprintResult, StartUpReport } from '../domain/issuing';
 import type { NetworkInfo } from '../domain/network';
 import type { OrderListing, OrderRefreshEstimate, OrderRefreshOutcome, OrderRefreshProgress } from '../domain/order-row';
-import { CALIBRATION_LIMIT_MM, type ComponentState, type PrintQueueStatus, type RequeueResult, type PrinterChoice, type PrinterConfig, type TestPrintResult } from '../domain/printing';
+import { CALIBRATION_LIMIT_MM, type ComponentState, type LabelPreview, type PrintQueueStatus, type RequeueResult, type PrinterChoice, type PrinterConfig, type TestPrintResult } from '../domain/printing';
 import type { Subscription } from '../domain/subscription';
 import type { Result } from '../result';
 import type { Settings } from '../settings/settings-schema';
@@ -164,10 +164,17 @@ export const ipcContract = {
       })
       .strict(),
   ),
-  /** Starts a planned job (all packages, or only the first K when the balance is short). */
-  'issue.start': channel<JobView>()(z.object({ jobId: z.string().min(1).max(100), packageLimit: z.number().int().positive().nullable().optional() }).strict()),
+  /**
+   * Starts a planned job (all packages, or only the first K when the balance is short). With
+   * `previewFirstLabel` (the desk flow) printing is held until `jobs.confirm-preview`.
+   */
+  'issue.start': channel<JobView>()(
+    z.object({ jobId: z.string().min(1).max(100), packageLimit: z.number().int().positive().nullable().optional(), previewFirstLabel: z.boolean().optional() }).strict(),
+  ),
   /** Stops a job's issuing between calls; what was issued stays and prints. */
   'jobs.cancel': channel<JobView>()(jobId),
+  /** The user saw the preview of the held job's first label: its labels print (a job not held is answered as it is). */
+  'jobs.confirm-preview': channel<JobView>()(jobId),
   /** Resumes a stopped or interrupted job: unknown outcomes are checked first, failed orders issued again. */
   'jobs.retry': channel<JobView>()(z.object({ jobId: z.string().min(1).max(100), packageLimit: z.number().int().positive().nullable().optional() }).strict()),
   /** The latest jobs, newest first. */
@@ -198,6 +205,12 @@ export const ipcContract = {
   'history.refetch-print-data': channel<{ refreshed: string[]; failed: { waybillCode: string; error: StationError | null }[] }>()(
     z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000) }).strict(),
   ),
+  /**
+   * The preview of a label, nothing printed or queued: the first label a job would print, or a
+   * waybill's. Images come as `data:` URLs — the component's preview images read by main, or the
+   * station's own SVG for plain print data.
+   */
+  'print.preview': channel<LabelPreview>()(z.union([jobId, z.object({ waybillCode }).strict()])),
   /** Where the connection to the print component stands (connecting starts on first ask). */
   'print.component-state': channel<ComponentState>()(noInput),
   /** The printers the print component offers, and which one printing uses. */

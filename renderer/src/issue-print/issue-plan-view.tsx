@@ -84,7 +84,8 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
     setStarting(true);
     setStartError(null);
     try {
-      const job = await unwrapResult(station['issue.start']({ jobId: data.jobId, packageLimit }));
+      // The desk sees the first label before anything prints (scan-to-print does not ask).
+      const job = await unwrapResult(station['issue.start']({ jobId: data.jobId, packageLimit, previewFirstLabel: true }));
       store.getState().showJob(job.id);
     } catch (caught) {
       setStartError(stationErrorOf(caught));

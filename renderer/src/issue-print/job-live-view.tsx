@@ -9,6 +9,7 @@ import { JobStopPanel } from '../error-flows/job-stop-panel';
 import { PrintQueueNotice } from '../error-flows/print-queue-notice';
 import { StationErrorLine } from '../error-flows/station-error-line';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
+import { LabelPreviewDialog } from './label-preview-dialog';
 import { PlainTable } from './plain-table';
 import { isJobSettled, useJob } from './use-job';
 
@@ -104,6 +105,8 @@ export function JobLiveView({ jobId }: { jobId: string }) {
   };
   const retry = () => run(() => unwrapResult(station['jobs.retry']({ jobId })));
   const cancel = () => run(() => unwrapResult(station['jobs.cancel']({ jobId })));
+  const confirmPreview = () => run(() => unwrapResult(station['jobs.confirm-preview']({ jobId })));
+  const hold = job.printHold;
   const counts = job.orders;
   const toIssue = counts.total - counts.invalid - counts['already-issued'] - counts.moved;
   const settled = counts.issued + counts.recovered + counts.elsewhere + counts.failed + counts.skipped;
@@ -117,6 +120,8 @@ export function JobLiveView({ jobId }: { jobId: string }) {
       <Space size="large" wrap>
         <Tag color={running ? 'processing' : 'default'}>{t(`issuePrint.job.state_${job.state}`)}</Tag>
         {job.waiting ? <Tag color="warning">{t('issuePrint.job.waiting')}</Tag> : null}
+        {hold ? <Tag color="warning">{t('issuePrint.job.heldForPreview')}</Tag> : null}
+        {hold?.firstLabel ? <span>{t('issuePrint.job.firstLabel', { waybillCode: hold.firstLabel.waybillCode })}</span> : null}
         <span>{t('issuePrint.job.points')}: {job.points}</span>
       </Space>
       <div aria-label={t('issuePrint.job.issuingProgress')} role="group">
@@ -145,6 +150,9 @@ export function JobLiveView({ jobId }: { jobId: string }) {
         <Button onClick={() => store.getState().closeIssue()}>{isJobSettled(job) ? t('issuePrint.job.dismiss') : t('issuePrint.job.hide')}</Button>
       </Space>
       {orders.data ? <JobOrdersTable orders={orders.data} /> : <Skeleton active />}
+      {hold?.firstLabel ? (
+        <LabelPreviewDialog job={job} firstLabel={hold.firstLabel} labels={hold.labels} busy={busy} onPrintAll={() => void confirmPreview()} onStop={() => void cancel()} />
+      ) : null}
     </Space>
   );
 }

@@ -11,7 +11,8 @@ import { reportHasFindings } from './startup-report-facts';
 /**
  * Shown at start when a crash or quit left work behind: what the reconciliation found, the
  * interrupted jobs (resume each), and the labels whose print outcome is unknown — the packer
- * looks at the desk and decides: print again, or they came out.
+ * looks at the desk and decides: print again, or they came out. Jobs whose printing waits for the
+ * look at their first label are listed too, to open and decide.
  */
 export function RecoveryDialog() {
   const { t } = useTranslation();
@@ -27,9 +28,15 @@ export function RecoveryDialog() {
     queryFn: () => unwrapResult(station['history.search']({ states: ['print-unknown'], limit: 200 })),
     staleTime: Infinity,
   });
+  const jobs = useQuery({ queryKey: ['jobs', 'held-at-start'], queryFn: () => unwrapResult(station['jobs.list']({ limit: 50 })), staleTime: Infinity });
   const unknownCodes = (unknown.data?.rows ?? []).flatMap((row) => (row.waybillCode ? [row.waybillCode] : []));
+  const heldJobs = (jobs.data ?? []).filter((job) => job.printHold !== null);
   const findings = report.data ? reportHasFindings(report.data) : false;
-  if (dismissed || (!findings && unknownCodes.length === 0)) return null;
+  if (dismissed || (!findings && unknownCodes.length === 0 && heldJobs.length === 0)) return null;
+  const show = (jobId: string) => {
+    setDismissed(true);
+    store.getState().showJob(jobId);
+  };
   const data = report.data;
   const resume = async (jobId: string) => {
     setError(null);
@@ -78,6 +85,22 @@ export function RecoveryDialog() {
             renderItem={(jobId) => (
               <List.Item actions={[<Button key="resume" type="primary" onClick={() => void resume(jobId)}>{t('recovery.resume')}</Button>]}>
                 <Typography.Text code>{jobId}</Typography.Text>
+              </List.Item>
+            )}
+          />
+        ) : null}
+        {heldJobs.length > 0 ? (
+          <List
+            size="small"
+            bordered
+            header={t('recovery.held', { count: heldJobs.length })}
+            dataSource={heldJobs}
+            renderItem={(job) => (
+              <List.Item actions={[<Button key="show" type="primary" onClick={() => show(job.id)}>{t('recovery.show')}</Button>]}>
+                <Space>
+                  <Typography.Text code>{job.id}</Typography.Text>
+                  {job.printHold?.firstLabel ? <span>{t('recovery.heldLabels', { count: job.printHold.labels, waybillCode: job.printHold.firstLabel.waybillCode })}</span> : null}
+                </Space>
               </List.Item>
             )}
           />

@@ -2,7 +2,7 @@ import { EnvironmentOutlined, WarningFilled } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Select, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { findCarrier } from '../../../shared/domain/carriers';
+import { carrierName } from '../../../shared/domain/carriers';
 import type { SettingsPatch } from '../../../shared/settings/settings-schema';
 import { stationQueryKeys, useNetworkQuery, useSettingsQuery } from '../bridge/station-queries';
 import { unwrapResult, useStation } from '../bridge/station-context';
@@ -31,10 +31,7 @@ export function ShipFromPanel() {
     onSuccess: (view) => client.setQueryData(stationQueryKeys.settings, view),
   });
 
-  const carrierName = (code: string) => {
-    const carrier = findCarrier(code);
-    return carrier ? (i18n.language === 'zh-CN' ? carrier.nameZh : carrier.nameEn) : code;
-  };
+  const nameOf = (code: string) => carrierName(code, i18n.language);
 
   const title = (
     <Typography.Text strong className="desk-section-title">
@@ -105,7 +102,7 @@ export function ShipFromPanel() {
           placeholder={t('shipFrom.carrier')}
           value={carrier?.carrierCode}
           onChange={(code) => save.mutate(chooseCarrierPatch(info, code))}
-          options={info.carriers.map((each) => ({ value: each.carrierCode, label: `${carrierName(each.carrierCode)} (${each.carrierCode})` }))}
+          options={info.carriers.map((each) => ({ value: each.carrierCode, label: `${nameOf(each.carrierCode)} (${each.carrierCode})` }))}
         />
         <Select<string>
           showSearch

@@ -1,0 +1,79 @@
+import { documentFailureError, type LabelPreview } from '../../shared/domain/printing';
+import { stationError } from '../../shared/errors/station-error';
+import type { LabelSize } from '../../shared/settings/settings-schema';
+import { StationFailure } from '../ipc/to-station-error';
+import type { LabelRenderer } from '../labels/label-renderer';
+import { readPlainPrintData } from '../labels/plain-print-data';
+import { customAreaOrderDetails, printDocumentLayers } from '../labels/print-document-contents';
+import type { PrintQueue } from '../printing/print-queue';
+import { previewImageDataUrl } from '../printing/preview-image';
+import type { IssuingJournal } from './issuing-journal';
+import { labelContents } from './label-printing';
+
+/** Which label to preview: the first one a job would print, or a waybill's. */
+export type PreviewReference = { jobId: string } | { waybillCode: string };
+
+/** What the previewer is built from. */
+export interface LabelPreviewerOptions {
+  journal: IssuingJournal;
+  /** The print queue (its preview goes to the print component, never printing or queuing). */
+  queue: Pick<PrintQueue, 'preview'>;
+  /** The station's own label renderer (made on first use: it loads the label fonts). */
+  renderer: () => LabelRenderer;
+  /** The label size the desk prints for a carrier. */
+  labelSize: (carrierCode: string) => LabelSize;
+  /** Turns an image URL of the component into a `data:` URL (default: previewImageDataUrl). */
+  readImage?: (url: string) => Promise<string>;
+  now?: () => number;
+}
+
+/** Draws labels for the user to look at before they print. */
+export interface LabelPreviewer {
+  preview(reference: PreviewReference): Promise<LabelPreview>;
+}
+
+/**
+ * The preview of a label exactly as it would be sent to print (the same content layers): plain
+ * print data is drawn by the station's own renderer (an SVG, no component needed); encrypted print
+ * data only the print component can decrypt, so it renders an image preview (`preview: true`,
+ * `previewType: "image"`), whose URLs main reads into `data:` URLs. Failures are typed errors.
+ */
+export function createLabelPreviewer(options: LabelPreviewerOptions): LabelPreviewer {
+  const { journal } = options;
+  const readImage = options.readImage ?? ((url: string) => previewImageDataUrl(url));
+  const now = options.now ?? Date.now;
+
+  function waybillOf(reference: PreviewReference): string {
+    if ('waybillCode' in reference) return reference.waybillCode;
+    if (!journal.job(reference.jobId)) throw new StationFailure(stationError('issuing.job-not-found', { jobId: reference.jobId }));
+    const first = journal.heldLabels(reference.jobId).firstLabel;
+    if (!first) throw new StationFailure(stationError('print.preview-no-label', { reference: reference.jobId }));
+    return first.waybillCode;
+  }
+
+  return {
+    async preview(reference) {
+      const waybillCode = waybillOf(reference);
+      const found = journal.previewLabel(waybillCode);
+      if (found.kind === 'none') throw new StationFailure(stationError('print.preview-no-label', { reference: waybillCode }));
+      const { label, settings } = found;
+      const contents = labelContents(label.printData, settings, label.orders);
+      const labelSize = options.labelSize(settings.carrierCode);
+      const about = { waybillCode, orderNumbers: label.orders.map((order) => order.orderNumber), carrierCode: settings.carrierCode, labelSize };
+      const reading = readPlainPrintData(label.printData);
+      if (reading.kind === 'plain') {
+        const input = { data: reading.data, order: customAreaOrderDetails(printDocumentLayers(contents).customArea), carrierCode: settings.carrierCode, printedAt: now() };
+        const svg = options.renderer().renderSvg(input, labelSize);
+        return { ...about, images: [`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`], source: 'station-renderer' };
+      }
+      const reply = await options.queue.preview({ printer: settings.printer, documents: [{ documentId: waybillCode, contents }] });
+      if (!reply.ok) throw new StationFailure(documentFailureError(waybillCode, reply.failure));
+      if (reply.previewImages.length === 0) throw new StationFailure(stationError('print.preview-failed', { waybillCode, reason: 'the print component answered no image' }));
+      try {
+        return { ...about, images: await Promise.all(reply.previewImages.map(readImage)), source: 'component' };
+      } catch (error) {
+        throw new StationFailure(stationError('print.preview-failed', { waybillCode, reason: error instanceof Error ? error.message : String(error) }));
+      }
+    },
+  };
+}
