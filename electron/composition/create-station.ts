@@ -112,6 +112,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   const database = openStationDatabase({ file: join(dataDir, 'station.db'), onMigration: (event) => logger.info('database migrated', event) });
   const costLedger = createCostLedger(database);
   const limiter = createRateLimiter({ marginMs: settings.get().gateway.rateLimitMarginMs });
+  settings.onChange((changed) => limiter.setMarginMs(changed.gateway.rateLimitMarginMs));
   const events = createStationEvents();
 
   const effectiveSettings = (): Settings => {

@@ -76,4 +76,13 @@ describe('rate limiter', () => {
     await limiter.acquire('bulk');
     expect(performance.now() - firstGrant).toBeGreaterThanOrEqual(100 + 150);
   });
+
+  it('follows a changed margin from the next slot on', async () => {
+    const limiter = createRateLimiter({ limit: 1, windowMs: 50, marginMs: 0 });
+    await limiter.acquire('bulk');
+    limiter.setMarginMs(250);
+    const asked = performance.now();
+    await limiter.acquire('bulk');
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(200);
+  });
 });

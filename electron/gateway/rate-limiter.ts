@@ -36,8 +36,8 @@ export interface RateLimiter {
   acquire(priority: CallPriority, signal?: AbortSignal): Promise<CallSlot>;
   /** Calls waiting for a slot (for progress displays and tests). */
   waiting(): number;
-  /** The window enforced when the event loop runs freely, in milliseconds. */
-  readonly enforcedWindowMs: number;
+  /** Changes the safety margin (the settings' rate-limit margin); the next slot already follows it. */
+  setMarginMs(marginMs: number): void;
 }
 
 /** Defaults: 10 calls per second with a 50 ms safety margin (about 9.5 calls/s sustained). */
@@ -58,8 +58,8 @@ const priorityRank: Record<CallPriority, number> = { interactive: 1, bulk: 0 };
  * plain window and the throughput is unchanged.
  */
 export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
-  const { limit, windowMs, marginMs } = { ...rateLimiterDefaults, ...options };
-  const enforcedWindowMs = windowMs + marginMs;
+  const { limit, windowMs } = { ...rateLimiterDefaults, ...options };
+  let enforcedWindowMs = windowMs + (options.marginMs ?? rateLimiterDefaults.marginMs);
   const stalls = options.stalls ?? createStallGauge();
   /** The latest `limit` grants, oldest first: when (performance.now()), and when the gateway answered the call. */
   const grants: { at: number; answeredAt: number }[] = [];
@@ -87,7 +87,9 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   }
 
   return {
-    enforcedWindowMs,
+    setMarginMs(marginMs) {
+      enforcedWindowMs = windowMs + marginMs;
+    },
     async acquire(priority, signal) {
       signal?.throwIfAborted();
       const slot = await waitingLine.add(({ signal: taskSignal }) => nextSlot(taskSignal), { priority: priorityRank[priority], signal });

@@ -103,7 +103,7 @@ export const settingsEn = {
       editionNone: 'Edition: not sent',
       clearOverride: 'Clear the override for {{endpoint}}',
       margin: 'Rate-limit margin (ms)',
-      marginHint: 'Added to the gateway’s one-second window against network jitter. Takes effect at the next start.',
+      marginHint: 'Added to the gateway’s one-second window against network jitter. Applies to the next call.',
       endpoint: {
         'query-issued': 'Query issued waybills',
         subscription: 'Subscription',
@@ -224,7 +224,7 @@ export const settingsZhCn = {
       editionNone: '版本默认：不发送',
       clearOverride: '清除{{endpoint}}的自定义值',
       margin: '限流安全余量（毫秒）',
-      marginHint: '在网关每秒限流的 1 秒窗口上额外加的时间，用来抵消网络抖动。下次启动时生效。',
+      marginHint: '在网关每秒限流的 1 秒窗口上额外加的时间，用来抵消网络抖动。保存后立即生效。',
       endpoint: {
         'query-issued': '查询已取号面单',
         subscription: '订购信息',
