@@ -15,12 +15,11 @@ async function recordViolations(page: Page): Promise<void> {
 
 const violations = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).cspViolations ?? []);
 
-test.describe('Content-Security-Policy of the renderer (browser host)', () => {
-  test('is sent with the page and the app runs under it without a single violation', async ({ browser, stationHost }) => {
-    const context = await browser.newContext({ locale: 'en-US' });
-    const page = await context.newPage();
+test.describe('Content-Security-Policy of the renderer', () => {
+  test('is sent with the page and the app runs under it without a single violation', async ({ openStation }) => {
+    const page = await openStation('en-US');
     await recordViolations(page);
-    const response = await page.goto(stationHost.url);
+    const response = await page.reload();
     const policy = response?.headers()['content-security-policy'] ?? '';
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain("default-src 'none'");
@@ -32,14 +31,12 @@ test.describe('Content-Security-Policy of the renderer (browser host)', () => {
     await page.getByRole('radiogroup', { name: 'Language' }).getByText('简体中文').click();
     await expect(page.getByRole('heading', { level: 1, name: '电子面单打印站' })).toBeVisible();
     expect(await violations(page)).toEqual([]);
-    await context.close();
   });
 
-  test('blocks injected inline script and inline event handlers, and reports each', async ({ browser, stationHost }) => {
-    const context = await browser.newContext({ locale: 'en-US' });
-    const page = await context.newPage();
+  test('blocks injected inline script and inline event handlers, and reports each', async ({ openStation }) => {
+    const page = await openStation('en-US');
     await recordViolations(page);
-    await page.goto(stationHost.url);
+    await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
     const outcome = await page.evaluate(async () => {
@@ -60,6 +57,5 @@ test.describe('Content-Security-Policy of the renderer (browser host)', () => {
     const reported = await violations(page);
     expect(reported.map((violation) => violation.directive).sort()).toEqual(['script-src-attr', 'script-src-elem']);
     expect(reported.find((violation) => violation.directive === 'script-src-elem')?.blocked).toBe('inline');
-    await context.close();
   });
 });
