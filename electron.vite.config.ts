@@ -16,15 +16,25 @@ const licences = thirdPartyLicencesPlugins({
 });
 
 /**
- * Builds the three Electron targets into `out/`: main (ESM, Node 22), preload (CommonJS, as a
- * sandboxed preload must be) and the React renderer. The browser host serves `out/renderer`.
+ * Builds the three Electron targets into `out/`: main (ESM, Node 22; the app's entry and the test
+ * entry), preload (CommonJS, as a sandboxed preload must be) and the React renderer. The browser
+ * host serves `out/renderer`.
  */
 export default defineConfig({
   main: {
     plugins: [licences.collect()],
     build: {
       outDir: 'out/main',
-      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'electron/main/index.ts') } },
+      // The app's entry, and the test entry that e2e launches through _electron (electron-builder.yml
+      // leaves it out of the package). The code both run lands in a shared chunk right beside them:
+      // the main code finds the package, fonts and renderer two levels up from out/main.
+      rolldownOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'electron/main/index.ts'),
+          'e2e-entry': resolve(import.meta.dirname, 'electron/main/e2e-entry.ts'),
+        },
+        output: { chunkFileNames: '[name]-[hash].js' },
+      },
     },
   },
   preload: {

@@ -1,6 +1,6 @@
 import { expect, test } from './station-fixtures';
 
-test.describe('the renderer shell in Chromium through the browser host', () => {
+test.describe('the renderer shell', () => {
   for (const [locale, name] of [
     ['zh-CN', '电子面单打印站'],
     ['en-US', 'Waybill Print Station'],
@@ -13,16 +13,13 @@ test.describe('the renderer shell in Chromium through the browser host', () => {
     });
   }
 
-  test('switches language at the user’s choice', async ({ browser, stationHost }) => {
-    const context = await browser.newContext({ locale: 'zh-CN' });
-    const page = await context.newPage();
-    await page.goto(stationHost.url);
+  test('switches language at the user’s choice', async ({ openStation }) => {
+    const page = await openStation('zh-CN');
     // antd's segmented control hides the radio input itself; a user clicks the visible label.
     await page.getByRole('radiogroup', { name: '语言' }).getByText('English').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Waybill Print Station' })).toBeVisible();
     await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
     await page.getByRole('radiogroup', { name: 'Language' }).getByText('简体中文').click();
     await expect(page.getByRole('heading', { level: 1, name: '电子面单打印站' })).toBeVisible();
-    await context.close();
   });
 });

@@ -1,12 +1,28 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../shared/ipc/ipc-contract';
+import type { PageGlobals } from './page-dom';
 import { expect, type StationHostProcess } from './station-fixtures';
 
-/** Calls a contract channel of the host directly, as the page would (for setting up and checking state). */
+/** A contract call's answer, the same object in both runtimes. */
+type CallResult<C extends ChannelName> = { ok: true; data: ChannelOutput<C> } | { ok: false; error: { code: string } };
+
+/**
+ * Calls a contract channel of the station directly, as the page would (for setting up and
+ * checking state): over the browser host's HTTP bridge, or in the desktop app through its
+ * window's preload bridge (`window.station`), launching the app if it is not running yet.
+ */
 export async function stationCall<C extends ChannelName>(request: APIRequestContext, host: StationHostProcess, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const url = new URL(host.url);
-  const response = await request.post(`${url.origin}/ipc/${channel}`, { data: input, headers: { 'x-station-key': url.searchParams.get('key') ?? '' } });
-  const result = (await response.json()) as { ok: true; data: ChannelOutput<C> } | { ok: false; error: { code: string } };
+  let result: CallResult<C>;
+  if (host.electron) {
+    const page = await host.electron.window();
+    const call = ([name, data]: [string, unknown]) => ((globalThis as unknown as PageGlobals).station as unknown as Record<string, (input: unknown) => Promise<unknown>>)[name]?.(data);
+    const args: [string, unknown] = [channel, input];
+    result = (await page.evaluate(call, args)) as CallResult<C>;
+  } else {
+    const url = new URL(host.url);
+    const response = await request.post(`${url.origin}/ipc/${channel}`, { data: input, headers: { 'x-station-key': url.searchParams.get('key') ?? '' } });
+    result = (await response.json()) as CallResult<C>;
+  }
   if (!result.ok) throw new Error(`${channel} failed: ${result.error.code}`);
   return result.data;
 }

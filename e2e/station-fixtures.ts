@@ -6,14 +6,23 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startPrintEmulator, type PrintEmulator } from '../electron/demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../electron/demo/sandbox';
+import { createElectronStation, electronMissing, type ElectronStation } from './electron-station';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 
-/** A browser host started for one test, with a data folder of its own. */
+/** How a project starts and opens the station: the browser host in Chromium, or the desktop app through `_electron`. */
+export type StationRuntime = 'browser-host' | 'electron';
+
+/** The station of one test, with a data folder of its own: a browser host, or the desktop app. */
 export interface StationHostProcess {
+  runtime: StationRuntime;
+  /** The browser host's address with its run key; in the desktop app, the renderer's address. */
   url: string;
   dataDir: string;
+  /** The host's process, or the desktop app's main process (the one a crash test kills). */
   process: ChildProcess;
+  /** The desktop app (the electron runtime only). */
+  electron: ElectronStation | null;
 }
 
 /** A standalone sandbox gateway, standing in for a merchant's real gateway. */
@@ -80,7 +89,7 @@ export async function startHost(dataDir: string, demoOrders: number | undefined,
   const { child, lines } = await startProcess(args, 1);
   const match = /^Station host listening on (http:\/\/127\.0\.0\.1:\d+\/\?key=[0-9a-f]+)$/.exec(lines[0] ?? '');
   if (!match?.[1]) throw new Error(`unexpected first line from the host: ${lines[0]}`);
-  return { url: match[1], dataDir, process: child };
+  return { runtime: 'browser-host', url: match[1], dataDir, process: child, electron: null };
 }
 
 /** The errors a page reported: console errors and uncaught exceptions. */
@@ -93,17 +102,16 @@ export function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
-/** Opens the station in a fresh browser context with this locale; the fixture checks its errors. */
+/**
+ * Opens the station for a system of this locale — the browser host in a fresh browser context, the
+ * desktop app's window freshly loaded (relaunched when the language changes) — at the desk's
+ * size; the fixture checks its errors.
+ */
 export type OpenStation = (locale: 'zh-CN' | 'en-US') => Promise<Page>;
 
 /** The desk's design size: a packing-desk monitor. */
 const deskViewport = { width: 1920, height: 1080 };
 
-/**
- * Playwright fixtures: each test gets a fresh data folder and its own host (`demoOrders` sets
- * the demo shop's size), `openStation` opens it in a browser and fails the test on any console
- * error or page error, and `sandboxGateway` starts a separate sandbox as a "real" gateway.
- */
 /** A sandbox gateway and a print emulator the test runs itself, with their setters for fault scenarios. */
 export interface OwnGateway {
   sandbox: RunningSandbox;
@@ -111,15 +119,76 @@ export interface OwnGateway {
   connections: HostConnections;
 }
 
-export const test = base.extend<{
-  demoOrders: number | undefined;
-  /** Start the host against a sandbox and an emulator of the test's own (`ownGateway`) instead of demo mode. */
-  useOwnGateway: boolean;
-  ownGateway: OwnGateway | null;
-  stationHost: StationHostProcess;
-  openStation: OpenStation;
-  sandboxGateway: SandboxGatewayProcess;
-}>({
+/** The environment that gives the desktop app's test entry what the host gets as flags. */
+function electronStationEnv(dataDir: string, demoOrders: number | undefined, connections: HostConnections | null): Record<string, string> {
+  return {
+    STATION_DATA_DIR: dataDir,
+    ...(demoOrders === undefined ? {} : { STATION_DEMO_ORDERS: String(demoOrders) }),
+    ...(connections === null
+      ? {}
+      : {
+          STATION_BASE_URL: connections.baseUrl,
+          STATION_SHOP_ID: connections.shopId,
+          STATION_COMPONENT_URL: connections.componentUrl,
+          ...(connections.token === null ? {} : { STATION_TOKEN: connections.token }),
+        }),
+  };
+}
+
+/**
+ * Playwright fixtures: each test gets a fresh data folder and its own station (`demoOrders` sets
+ * the demo shop's size) — a browser host opened in Chromium, or the desktop app through
+ * `_electron`, as the project's `runtime` says. `openStation` opens it in a system language and
+ * fails the test on any console error or page error, `crashStation`/`restartStation` kill it and
+ * start it again on the same data folder, and `sandboxGateway` starts a separate sandbox as a
+ * "real" gateway. In the electron runtime without an Electron binary every test is skipped, with
+ * the reason, which is also printed once.
+ */
+export const test = base.extend<
+  {
+    demoOrders: number | undefined;
+    /** Start the station against a sandbox and an emulator of the test's own (`ownGateway`) instead of demo mode. */
+    useOwnGateway: boolean;
+    ownGateway: OwnGateway | null;
+    stationHost: StationHostProcess;
+    openStation: OpenStation;
+    /** Kills the station as a crash does (SIGKILL), after leaving this page so it reports no lost connection. */
+    crashStation: (page: Page) => Promise<void>;
+    /** Starts the crashed station again on its data folder and opens it; `stationHost` then names the new one. */
+    restartStation: OpenStation;
+    sandboxGateway: SandboxGatewayProcess;
+    skipWithoutElectron: undefined;
+  },
+  {
+    runtime: StationRuntime;
+    /** Debian's Chromium for the browser host, launched at first use: the electron runtime never starts it. */
+    hostBrowser: () => Promise<Browser>;
+    electronNotice: undefined;
+  }
+>({
+  runtime: ['browser-host', { option: true, scope: 'worker' }],
+  electronNotice: [
+    async ({ runtime }, use) => {
+      if (runtime === 'electron' && electronMissing !== null) console.log(`Skipping the electron project: ${electronMissing}`);
+      await use(undefined);
+    },
+    { scope: 'worker', auto: true },
+  ],
+  skipWithoutElectron: [
+    async ({ runtime }, use, testInfo) => {
+      testInfo.skip(runtime === 'electron' && electronMissing !== null, electronMissing ?? 'Electron is installed');
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+  hostBrowser: [
+    async ({ playwright, browserName }, use) => {
+      const launched: { browser?: Promise<Browser> } = {};
+      await use(() => (launched.browser ??= playwright[browserName].launch()));
+      if (launched.browser) await (await launched.browser).close();
+    },
+    { scope: 'worker' },
+  ],
   demoOrders: [undefined, { option: true }],
   useOwnGateway: [false, { option: true }],
   ownGateway: async ({ useOwnGateway, demoOrders }, use) => {
@@ -132,25 +201,70 @@ export const test = base.extend<{
     await sandbox.close();
     await rm(spoolDir, { recursive: true, force: true });
   },
-  stationHost: async ({ demoOrders, ownGateway }, use) => {
+  stationHost: async ({ runtime, demoOrders, ownGateway }, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'station-e2e-'));
-    const host = await startHost(dataDir, demoOrders, ownGateway?.connections ?? null);
-    await use(host);
-    await stopProcess(host.process);
+    const connections = ownGateway?.connections ?? null;
+    if (runtime === 'electron') {
+      // Launched at first use: openStation starts it in the language it is asked for.
+      const electron = createElectronStation(electronStationEnv(dataDir, demoOrders, connections));
+      await use({
+        runtime,
+        url: 'app://station/index.html',
+        dataDir,
+        get process() {
+          return electron.process();
+        },
+        electron,
+      });
+      await electron.close();
+    } else {
+      const host = await startHost(dataDir, demoOrders, connections);
+      await use(host);
+      await stopProcess(host.process);
+    }
     await rm(dataDir, { recursive: true, force: true });
   },
-  openStation: async ({ browser, stationHost }, use) => {
+  openStation: async ({ hostBrowser, stationHost }, use) => {
     const opened: Array<{ close: () => Promise<void>; errors: string[] }> = [];
+    const electronPages = new Map<Page, string[]>();
     await use(async (locale) => {
-      const { page, errors, close } = await openPage(browser, locale);
-      opened.push({ close, errors });
-      await page.goto(stationHost.url);
+      const electron = stationHost.electron;
+      if (electron === null) {
+        const { page, errors, close } = await openPage(await hostBrowser(), locale);
+        opened.push({ close, errors });
+        await page.goto(stationHost.url);
+        return page;
+      }
+      // The desktop app: the system language is set at launch; in that language it shows a freshly loaded page.
+      const sameLanguage = electron.runningLocale() === locale;
+      if (!sameLanguage) await electron.launch(locale);
+      const page = await electron.window();
+      if (!electronPages.has(page)) electronPages.set(page, collectPageErrors(page));
+      if (sameLanguage) await page.reload();
+      await page.setViewportSize(deskViewport);
       return page;
     });
     for (const { close, errors } of opened) {
       await close();
       expect(errors, 'console errors and page errors').toEqual([]);
     }
+    for (const errors of electronPages.values()) expect(errors, 'console errors and page errors').toEqual([]);
+  },
+  crashStation: async ({ stationHost }, use) => {
+    await use(async (page) => {
+      if (stationHost.electron === null) await page.goto('about:blank');
+      const crashed = stationHost.process;
+      const exited = new Promise((resolveExit) => crashed.once('exit', resolveExit));
+      crashed.kill('SIGKILL');
+      await exited;
+    });
+  },
+  restartStation: async ({ stationHost, openStation, demoOrders, ownGateway }, use) => {
+    await use(async (locale) => {
+      // The desktop app is launched again by openStation, on the same data folder.
+      if (stationHost.electron === null) Object.assign(stationHost, await startHost(stationHost.dataDir, demoOrders, ownGateway?.connections ?? null));
+      return openStation(locale);
+    });
   },
   // Playwright requires the object pattern even when a fixture depends on no other fixture.
   // eslint-disable-next-line no-empty-pattern

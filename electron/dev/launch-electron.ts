@@ -1,7 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { electronPackageDir, installedElectronBinary } from './electron-binary';
 
 /**
  * `npm start`: launches the built app in Electron (demo mode unless settings say otherwise).
@@ -12,18 +11,11 @@ const repoRoot = resolve(import.meta.dirname, '../..');
 
 /** The installed binary, downloading it once (quietly) if the package has none yet. */
 function electronBinary(): { path: string } | { failure: string } {
-  const packageDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-  const installed = () => {
-    const pathFile = join(packageDir, 'path.txt');
-    if (!existsSync(pathFile)) return null;
-    const binary = join(packageDir, 'dist', readFileSync(pathFile, 'utf8').trim());
-    return existsSync(binary) ? binary : null;
-  };
-  const already = installed();
-  if (already) return { path: already };
-  const download = spawnSync(process.execPath, [join(packageDir, 'install.js')], { encoding: 'utf8' });
-  const afterDownload = installed();
-  if (afterDownload) return { path: afterDownload };
+  const already = installedElectronBinary();
+  if ('path' in already) return already;
+  const download = spawnSync(process.execPath, [join(electronPackageDir(), 'install.js')], { encoding: 'utf8' });
+  const afterDownload = installedElectronBinary();
+  if ('path' in afterDownload) return afterDownload;
   const reason = `${download.stderr}${download.stdout}`.split('\n').find((line) => /error/i.test(line));
   return { failure: reason?.trim() ?? `the download exited with ${download.status}` };
 }

@@ -6,6 +6,8 @@ import { productionPackageRoots } from '../about/third-party-licences';
 import { createPackagedPathFilter, projectRoot, readElectronBuilderConfig, type PackagedPlatform } from './electron-builder-config';
 
 const platforms: PackagedPlatform[] = ['win', 'mac', 'linux'];
+/** The Electron test entry (e2e through _electron): built into out/main beside the app's entry, never packaged. */
+const testEntry = 'out/main/e2e-entry.js';
 /** Folders that are never part of the app and would only slow the walk (version control, outputs). */
 const notWalked = new Set(['.git', 'node_modules', 'release', 'dist']);
 
@@ -24,6 +26,7 @@ let moduleFiles: string[];
 
 beforeAll(async () => {
   if (!existsSync(path.join(projectRoot, 'out', 'main', 'index.js'))) throw new Error('out/ is not built: run "npm run build" first');
+  if (!existsSync(path.join(projectRoot, testEntry))) throw new Error(`${testEntry} is not built: run "npm run build" first`);
   config = await readElectronBuilderConfig();
   projectFiles = walk(projectRoot, notWalked);
   // The node_modules electron-builder copies: the production dependencies and what they need.
@@ -35,7 +38,7 @@ describe('the packaged file list, over the real project tree and the built out/'
     const isPackaged = createPackagedPathFilter(config, platform);
     const packaged = projectFiles.filter(isPackaged).sort();
     const expected = projectFiles
-      .filter((file) => /^out\/(main|preload|renderer)\//.test(file) && !file.endsWith('.map'))
+      .filter((file) => /^out\/(main|preload|renderer)\//.test(file) && !file.endsWith('.map') && file !== testEntry)
       .concat(['package.json', 'assets/icon.png'])
       .concat(projectFiles.filter((file) => /^assets\/(icons|fonts)\//.test(file)))
       .sort();
@@ -44,19 +47,20 @@ describe('the packaged file list, over the real project tree and the built out/'
     expect(packaged).toEqual(expect.arrayContaining(['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'out/renderer/third-party-licences.json']));
   });
 
-  it.each(platforms)('%s: never the browser host, benchmarks, e2e specs, tests, test helpers, sources or CI', (platform) => {
+  it.each(platforms)('%s: never the browser host, the test entry, benchmarks, e2e specs, tests, test helpers, sources or CI', (platform) => {
     const isPackaged = createPackagedPathFilter(config, platform);
     const packaged = [...projectFiles, ...moduleFiles].filter(isPackaged);
     const forbidden = packaged.filter(
       (file) =>
         /^(electron|renderer|shared|bench|e2e|\.github|\.ci|reports|test-results)\//.test(file) ||
         /^out\/host\//.test(file) ||
+        file === testEntry ||
         /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) ||
         /\.map$/.test(file),
     );
     expect(forbidden).toEqual([]);
     // The walk did see them: the host, the benchmarks and the tests are in the tree, only not in the app.
-    for (const file of ['electron/host/station-host.ts', 'bench/run-benchmarks.ts', 'electron/packaging/packaged-files.test.ts']) expect(projectFiles).toContain(file);
+    for (const file of ['electron/host/station-host.ts', testEntry, 'bench/run-benchmarks.ts', 'electron/packaging/packaged-files.test.ts']) expect(projectFiles).toContain(file);
   });
 
   it.each(platforms)('%s: every production dependency goes in, with its package.json', (platform) => {
@@ -68,7 +72,13 @@ describe('the packaged file list, over the real project tree and the built out/'
 });
 
 describe('what the built main bundle holds', () => {
-  const bundle = () => readFileSync(path.join(projectRoot, 'out', 'main', 'index.js'), 'utf8');
+  /** Every packaged main file (the app's entry and the chunk it shares with the test entry), as one text. */
+  const bundle = () => {
+    const isPackaged = createPackagedPathFilter(config, 'linux');
+    const files = projectFiles.filter((file) => /^out\/main\/[^/]+\.js$/.test(file) && isPackaged(file));
+    expect(files).toContain('out/main/index.js');
+    return files.map((file) => readFileSync(path.join(projectRoot, file), 'utf8')).join('\n');
+  };
 
   it('has the demo sandbox and emulator, but not the browser host or its static file server', () => {
     const code = bundle();
@@ -79,6 +89,9 @@ describe('what the built main bundle holds', () => {
 
   it('reads no command-line flag and no environment variable but the data folder: nothing can switch faults or admin routes on', () => {
     const code = bundle();
+    // The test entry does read the host's overrides: it is built, and kept out of the package.
+    expect(readFileSync(path.join(projectRoot, testEntry), 'utf8')).toContain('STATION_BASE_URL');
+    expect(code).not.toContain('STATION_BASE_URL');
     expect(code).not.toMatch(/process\.argv/);
     const named = [...code.matchAll(/process\.env(?:\.([A-Za-z_]\w*)|\[\s*["'`]([^"'`]+)["'`]\s*\])/g)].map((match) => match[1] ?? match[2]);
     expect([...new Set(named)]).toEqual(['STATION_DATA_DIR']);
