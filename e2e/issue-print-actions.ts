@@ -1,8 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { scan, stationCall } from './desk-actions';
-import { expect, type StationHostProcess } from './station-fixtures';
+import { chooseOption, scan, stationCall } from './desk-actions';
+import { loadOrders, openOwnGatewayDesk } from './own-gateway-desk';
+import { expect, type OwnGateway, type StationHostProcess } from './station-fixtures';
 import { uiText, type DeskLocale } from './ui-text';
 
 /** The PDFs the demo print emulator wrote: one per printed label. */
@@ -33,4 +34,81 @@ export async function selectByScanning(page: Page, locale: DeskLocale, orderNumb
     await scan(page, orderNumber);
     await expect(result).toContainText(uiText(locale, 'scan.outcome.selected', { orderNumber }));
   }
+}
+
+/** The issue & print drawer and its parts, in one language. */
+export function issueUi(page: Page, locale: DeskLocale) {
+  const drawer = page.getByRole('dialog', { name: uiText(locale, 'issuePrint.title') });
+  return {
+    drawer,
+    figures: drawer.getByLabel(uiText(locale, 'issuePrint.plan.figures')),
+    start: (count: number) => drawer.getByRole('button', { name: uiText(locale, 'issuePrint.plan.start', { count }) }),
+    startFirstK: (count: number) => drawer.getByRole('button', { name: uiText(locale, 'issuePrint.plan.startFirstK', { count }) }),
+    stopped: drawer.getByRole('region', { name: uiText(locale, 'errorFlows.stoppedLabel') }),
+    retry: drawer.getByRole('button', { name: uiText(locale, 'issuePrint.job.retry') }),
+    cancel: drawer.getByRole('button', { name: uiText(locale, 'issuePrint.job.cancel') }),
+    dismiss: drawer.getByRole('button', { name: uiText(locale, 'issuePrint.job.dismiss') }),
+    printing: drawer.getByLabel(uiText(locale, 'issuePrint.job.printingProgress')),
+    printedAll: (count: number) => uiText(locale, 'issuePrint.job.printingCount', { printed: count, total: count }),
+    summary: drawer.getByLabel(uiText(locale, 'issuePrint.job.summaryLabel')),
+    ending: (ending: 'done' | 'cancelled' | 'failed') => drawer.getByText(uiText(locale, `issuePrint.job.ending.${ending}`)),
+    jobOrder: (orderNumber: string) => drawer.getByRole('table', { name: uiText(locale, 'issuePrint.job.ordersLabel') }).getByRole('row').filter({ hasText: orderNumber }),
+  };
+}
+
+/** Presses the desk's "Issue and print N" for the selected orders and waits for their plan. */
+export async function openIssuePlan(page: Page, locale: DeskLocale, selected: number): Promise<void> {
+  await page.getByRole('button', { name: uiText(locale, 'issuePrint.action', { count: selected }) }).click();
+  await expect(issueUi(page, locale).figures).toBeVisible();
+}
+
+/**
+ * Starts the job of the open plan: every package, or with `firstK` only the first K the branch's
+ * balance covers. Every spec starts a job from the desk through here, so a step the desk adds
+ * before the first label prints is handled in this one place.
+ */
+export async function startIssueAndPrint(page: Page, locale: DeskLocale, count: number, options: { firstK?: boolean } = {}): Promise<void> {
+  const ui = issueUi(page, locale);
+  await (options.firstK ? ui.startFirstK(count) : ui.start(count)).click();
+}
+
+/** Opens the desk against the test's own sandbox in a language, selects the first valid orders and opens their plan. */
+export async function planFirstOrders(page: Page, locale: DeskLocale, request: APIRequestContext, host: StationHostProcess, gateway: OwnGateway, count: number, loaded = 40): Promise<{ orders: string[] }> {
+  await openOwnGatewayDesk(page, request, host, gateway, loaded, locale);
+  const orders = (await validAndInvalidOrders(request, host, loaded)).valid.slice(0, count);
+  await selectByScanning(page, locale, orders);
+  await openIssuePlan(page, locale, count);
+  return { orders };
+}
+
+/** First run in demo mode in a language: the demo desk with its orders loaded, shipping from ZTO. */
+export async function openDemoDesk(page: Page, locale: DeskLocale, orders: number): Promise<void> {
+  await page.getByRole('button', { name: uiText(locale, 'setup.useDemo') }).click();
+  await loadOrders(page, locale, orders);
+  const shipFrom = page.getByRole('region', { name: uiText(locale, 'shipFrom.label') });
+  await chooseOption(shipFrom.getByRole('combobox', { name: uiText(locale, 'shipFrom.carrier') }), 'ZTO');
+  await expect(shipFrom).toContainText('57112');
+}
+
+/** The waybill history drawer, opened from the desk, with its parts. */
+export async function openHistory(page: Page, locale: DeskLocale) {
+  await page.getByRole('button', { name: uiText(locale, 'history.open') }).click();
+  const drawer = page.getByRole('dialog', { name: uiText(locale, 'history.title') });
+  await expect(drawer).toBeVisible();
+  const table = drawer.getByRole('table', { name: uiText(locale, 'history.tableLabel') });
+  return {
+    drawer,
+    search: drawer.getByRole('searchbox', { name: uiText(locale, 'history.searchPlaceholder') }),
+    /** The lines shown (an empty table shows none). */
+    rows: table.locator('tbody > tr[aria-selected]'),
+    row: (text: string) => table.getByRole('row').filter({ hasText: text }),
+    /** Ticks or unticks the line of an order. */
+    tick: (orderNumber: string) => table.getByRole('checkbox', { name: orderNumber, exact: true }).click(),
+  };
+}
+
+/** The history's lines that carry a waybill, read from the station (what the page should agree with). */
+export async function historyWaybills(request: APIRequestContext, host: StationHostProcess) {
+  const { rows } = await stationCall(request, host, 'history.search', { limit: 1000 });
+  return rows.filter((row) => row.waybillCode !== null);
 }

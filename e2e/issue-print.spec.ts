@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { chooseOption, scan } from './desk-actions';
-import { selectByScanning, spooledPdfs, validAndInvalidOrders } from './issue-print-actions';
-import { loadOrders } from './own-gateway-desk';
+import { scan } from './desk-actions';
+import { openDemoDesk, selectByScanning, spooledPdfs, validAndInvalidOrders } from './issue-print-actions';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
 import { browserLocale, uiText } from './ui-text';
@@ -14,11 +13,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       test.setTimeout(180_000);
       const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
       const page = await openStation(browserLocale(locale));
-      await page.getByRole('button', { name: text('setup.useDemo') }).click();
-      await loadOrders(page, locale, 120);
-      const shipFrom = page.getByRole('region', { name: text('shipFrom.label') });
-      await chooseOption(shipFrom.getByRole('combobox', { name: text('shipFrom.carrier') }), 'ZTO');
-      await expect(shipFrom).toContainText('57112');
+      await openDemoDesk(page, locale, 120);
       const { valid, invalid } = await validAndInvalidOrders(request, stationHost, 120);
       const badOrder = invalid.find((number) => /^[0-9]+$/.test(number)) ?? '';
       expect(badOrder).not.toBe('');
