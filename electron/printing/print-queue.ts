@@ -345,7 +345,9 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     const result: RequeueResult = { requeued: [], refused: [] };
     for (const id of recordIds) {
       const record = records.get(id);
-      const reason = !record ? 'missing' : !allowed(record) ? 'state' : openByDocument.has(record.documentId) ? 'already-open' : null;
+      // An unknown record is itself open: only another open record of its waybill refuses it.
+      const openRecord = record ? openByDocument.get(record.documentId) : undefined;
+      const reason = !record ? 'missing' : !allowed(record) ? 'state' : openRecord !== undefined && openRecord !== record.id ? 'already-open' : null;
       if (reason || !record) {
         result.refused.push({ id, reason: reason ?? 'missing', state: record?.state ?? null });
         continue;
