@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chooseOption, scan, stationCall } from './desk-actions';
 import { loadOrders, openOwnGatewayDesk } from './own-gateway-desk';
@@ -105,6 +105,13 @@ export async function openHistory(page: Page, locale: DeskLocale) {
     /** Ticks or unticks the line of an order. */
     tick: (orderNumber: string) => table.getByRole('checkbox', { name: orderNumber, exact: true }).click(),
   };
+}
+
+/** Presses the history's CSV export and answers the downloaded file's text. */
+export async function exportHistoryCsv(page: Page, locale: DeskLocale): Promise<string> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('dialog', { name: uiText(locale, 'history.title') }).getByRole('button', { name: uiText(locale, 'history.exportCsv') }).click();
+  return readFile(await (await download).path(), 'utf8');
 }
 
 /** The history's lines that carry a waybill, read from the station (what the page should agree with). */

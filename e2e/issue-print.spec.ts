@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { scan } from './desk-actions';
-import { openDemoDesk, selectByScanning, spooledPdfs, validAndInvalidOrders } from './issue-print-actions';
+import { exportHistoryCsv, openDemoDesk, selectByScanning, spooledPdfs, validAndInvalidOrders } from './issue-print-actions';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
 import { browserLocale, uiText } from './ui-text';
@@ -63,9 +62,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
       await search.fill('');
       await search.press('Enter');
-      const download = page.waitForEvent('download');
-      await history.getByRole('button', { name: text('history.exportCsv') }).click();
-      const csv = await readFile(await (await download).path(), 'utf8');
+      const csv = await exportHistoryCsv(page, locale);
       expect(csv.trim().split(/\r?\n/)).toHaveLength(25);
       for (const orderNumber of chosen.filter((number) => number !== badOrder)) expect(csv).toContain(orderNumber);
       expect(csv).not.toContain(badOrder);
