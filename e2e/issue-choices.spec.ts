@@ -123,7 +123,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await page.keyboard.press('Control+a');
       await openIssuePlan(page, locale, 120);
       // Slow answers: more calls than may be in flight at once, so the job is cancelled with some never sent.
-      ownGateway.sandbox.setFaults({ latencyMs: 3000 });
+      ownGateway.sandbox.setFaults({ latencyMs: 5000 });
       await startIssueAndPrint(page, locale, packages);
       await ui.cancel.click();
       await expect(ui.ending('cancelled')).toBeVisible({ timeout: 90_000 });
