@@ -64,8 +64,8 @@ export async function openIssuePlan(page: Page, locale: DeskLocale, selected: nu
 
 /**
  * Starts the job of the open plan: every package, or with `firstK` only the first K the branch's
- * balance covers. Every spec starts a job from the desk through here, so a step the desk adds
- * before the first label prints is handled in this one place.
+ * balance covers. Start jobs from the desk through here, so a step the desk adds before the
+ * first label prints (a preview to confirm) is handled in this one place.
  */
 export async function startIssueAndPrint(page: Page, locale: DeskLocale, count: number, options: { firstK?: boolean } = {}): Promise<void> {
   const ui = issueUi(page, locale);
