@@ -1,37 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { stationCall } from './desk-actions';
-import { confirmLabelPreview, selectByScanning } from './issue-print-actions';
-import { openOwnGatewayDesk, ytoBranchCode } from './own-gateway-desk';
+import { confirmLabelPreview, issueUi, planFirstOrders } from './issue-print-actions';
+import { ytoBranchCode } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
-import { expect, test, type OwnGateway, type StationHostProcess } from './station-fixtures';
-import { browserLocale, errorUiText, uiText, type DeskLocale } from './ui-text';
+import { expect, test } from './station-fixtures';
+import { browserLocale, errorUiText, uiText } from './ui-text';
 
 test.use({ useOwnGateway: true, demoOrders: 40 });
-
-/** The issue drawer and its parts, in one language. */
-function issueUi(page: Page, locale: DeskLocale) {
-  const drawer = page.getByRole('dialog', { name: uiText(locale, 'issuePrint.title') });
-  return {
-    drawer,
-    start: (count: number) => drawer.getByRole('button', { name: uiText(locale, 'issuePrint.plan.start', { count }) }),
-    stopped: drawer.getByRole('region', { name: uiText(locale, 'errorFlows.stoppedLabel') }),
-    retry: drawer.getByRole('button', { name: uiText(locale, 'issuePrint.job.retry') }),
-    printing: drawer.getByLabel(uiText(locale, 'issuePrint.job.printingProgress')),
-    printedAll: (count: number) => uiText(locale, 'issuePrint.job.printingCount', { printed: count, total: count }),
-  };
-}
-
-/** Opens the desk against the own sandbox in a language, selects the first valid orders and opens their plan. */
-async function planFirstOrders(page: Page, locale: DeskLocale, request: APIRequestContext, host: StationHostProcess, gateway: OwnGateway, count: number): Promise<{ orders: string[] }> {
-  await openOwnGatewayDesk(page, request, host, gateway, 40, locale);
-  const { rows } = await stationCall(request, host, 'orders.list', {});
-  const plan = await stationCall(request, host, 'issue.plan', { orderNumbers: rows.map((row) => row.order.orderNumber), merge: false, keepApart: [] });
-  const orders = plan.packages.map((entry) => entry.key).filter((number) => /^[0-9]+$/.test(number)).slice(0, count);
-  await selectByScanning(page, locale, orders);
-  await page.getByRole('button', { name: uiText(locale, 'issuePrint.action', { count }) }).click();
-  await expect(issueUi(page, locale).drawer.getByLabel(uiText(locale, 'issuePrint.plan.figures'))).toBeVisible();
-  return { orders };
-}
 
 for (const locale of ['zh-CN', 'en'] as const) {
   test.describe(`issue errors against a gateway of the test (${locale})`, () => {

@@ -1,8 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { scan, stationCall } from './desk-actions';
-import { expect, type StationHostProcess } from './station-fixtures';
+import { chooseOption, scan, stationCall } from './desk-actions';
+import { loadOrders, openOwnGatewayDesk } from './own-gateway-desk';
+import { expect, type OwnGateway, type StationHostProcess } from './station-fixtures';
 import { uiText, type DeskLocale } from './ui-text';
 
 /** The PDFs the demo print emulator wrote: one per printed label. */
@@ -49,4 +50,89 @@ export async function confirmLabelPreview(page: Page, locale: DeskLocale, labels
   await expect(preview.getByRole('group', { name: uiText(locale, 'issuePrint.preview.imagesLabel') }).getByRole('img').or(preview.getByRole('alert').first())).toBeVisible({ timeout: 30_000 });
   await preview.getByRole('button', { name: uiText(locale, 'issuePrint.preview.printAll', { count: labels }) }).click({ timeout: 30_000 });
   await expect(preview).toBeHidden();
+}
+
+/** The issue & print drawer and its parts, in one language. */
+export function issueUi(page: Page, locale: DeskLocale) {
+  const drawer = page.getByRole('dialog', { name: uiText(locale, 'issuePrint.title') });
+  return {
+    drawer,
+    figures: drawer.getByLabel(uiText(locale, 'issuePrint.plan.figures')),
+    start: (count: number) => drawer.getByRole('button', { name: uiText(locale, 'issuePrint.plan.start', { count }) }),
+    startFirstK: (count: number) => drawer.getByRole('button', { name: uiText(locale, 'issuePrint.plan.startFirstK', { count }) }),
+    stopped: drawer.getByRole('region', { name: uiText(locale, 'errorFlows.stoppedLabel') }),
+    retry: drawer.getByRole('button', { name: uiText(locale, 'issuePrint.job.retry') }),
+    cancel: drawer.getByRole('button', { name: uiText(locale, 'issuePrint.job.cancel') }),
+    dismiss: drawer.getByRole('button', { name: uiText(locale, 'issuePrint.job.dismiss') }),
+    printing: drawer.getByLabel(uiText(locale, 'issuePrint.job.printingProgress')),
+    printedAll: (count: number) => uiText(locale, 'issuePrint.job.printingCount', { printed: count, total: count }),
+    summary: drawer.getByLabel(uiText(locale, 'issuePrint.job.summaryLabel')),
+    ending: (ending: 'done' | 'cancelled' | 'failed') => drawer.getByText(uiText(locale, `issuePrint.job.ending.${ending}`)),
+    jobOrder: (orderNumber: string) => drawer.getByRole('table', { name: uiText(locale, 'issuePrint.job.ordersLabel') }).getByRole('row').filter({ hasText: orderNumber }),
+  };
+}
+
+/** Presses the desk's "Issue and print N" for the selected orders and waits for their plan. */
+export async function openIssuePlan(page: Page, locale: DeskLocale, selected: number): Promise<void> {
+  await page.getByRole('button', { name: uiText(locale, 'issuePrint.action', { count: selected }) }).click();
+  await expect(issueUi(page, locale).figures).toBeVisible();
+}
+
+/**
+ * Starts the job of the open plan: every package, or with `firstK` only the first K the branch's
+ * balance covers; then, as the desk flow asks, looks at the first label and prints all `count`
+ * (`preview: 'leave'` leaves the preview open, e.g. to stop the job instead).
+ */
+export async function startIssueAndPrint(page: Page, locale: DeskLocale, count: number, options: { firstK?: boolean; preview?: 'confirm' | 'leave' } = {}): Promise<void> {
+  const ui = issueUi(page, locale);
+  await (options.firstK ? ui.startFirstK(count) : ui.start(count)).click();
+  if (options.preview !== 'leave') await confirmLabelPreview(page, locale, count);
+}
+
+/** Opens the desk against the test's own sandbox in a language, selects the first valid orders and opens their plan. */
+export async function planFirstOrders(page: Page, locale: DeskLocale, request: APIRequestContext, host: StationHostProcess, gateway: OwnGateway, count: number, loaded = 40): Promise<{ orders: string[] }> {
+  await openOwnGatewayDesk(page, request, host, gateway, loaded, locale);
+  const orders = (await validAndInvalidOrders(request, host, loaded)).valid.slice(0, count);
+  await selectByScanning(page, locale, orders);
+  await openIssuePlan(page, locale, count);
+  return { orders };
+}
+
+/** First run in demo mode in a language: the demo desk with its orders loaded, shipping from ZTO. */
+export async function openDemoDesk(page: Page, locale: DeskLocale, orders: number): Promise<void> {
+  await page.getByRole('button', { name: uiText(locale, 'setup.useDemo') }).click();
+  await loadOrders(page, locale, orders);
+  const shipFrom = page.getByRole('region', { name: uiText(locale, 'shipFrom.label') });
+  await chooseOption(shipFrom.getByRole('combobox', { name: uiText(locale, 'shipFrom.carrier') }), 'ZTO');
+  await expect(shipFrom).toContainText('57112');
+}
+
+/** The waybill history drawer, opened from the desk, with its parts. */
+export async function openHistory(page: Page, locale: DeskLocale) {
+  await page.getByRole('button', { name: uiText(locale, 'history.open') }).click();
+  const drawer = page.getByRole('dialog', { name: uiText(locale, 'history.title') });
+  await expect(drawer).toBeVisible();
+  const table = drawer.getByRole('table', { name: uiText(locale, 'history.tableLabel') });
+  return {
+    drawer,
+    search: drawer.getByRole('searchbox', { name: uiText(locale, 'history.searchPlaceholder') }),
+    /** The lines shown (an empty table shows none). */
+    rows: table.locator('tbody > tr[aria-selected]'),
+    row: (text: string) => table.getByRole('row').filter({ hasText: text }),
+    /** Ticks or unticks the line of an order. */
+    tick: (orderNumber: string) => table.getByRole('checkbox', { name: orderNumber, exact: true }).click(),
+  };
+}
+
+/** Presses the history's CSV export and answers the downloaded file's text. */
+export async function exportHistoryCsv(page: Page, locale: DeskLocale): Promise<string> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('dialog', { name: uiText(locale, 'history.title') }).getByRole('button', { name: uiText(locale, 'history.exportCsv') }).click();
+  return readFile(await (await download).path(), 'utf8');
+}
+
+/** The history's lines that carry a waybill, read from the station (what the page should agree with). */
+export async function historyWaybills(request: APIRequestContext, host: StationHostProcess) {
+  const { rows } = await stationCall(request, host, 'history.search', { limit: 1000 });
+  return rows.filter((row) => row.waybillCode !== null);
 }

@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { chooseOption, scan } from './desk-actions';
-import { confirmLabelPreview, labelPreviewDialog, selectByScanning, spooledPdfs, validAndInvalidOrders } from './issue-print-actions';
-import { loadOrders } from './own-gateway-desk';
+import { scan } from './desk-actions';
+import { exportHistoryCsv, labelPreviewDialog, openDemoDesk, selectByScanning, spooledPdfs, startIssueAndPrint, validAndInvalidOrders } from './issue-print-actions';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
 import { browserLocale, uiText } from './ui-text';
@@ -14,11 +12,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       test.setTimeout(180_000);
       const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
       const page = await openStation(browserLocale(locale));
-      await page.getByRole('button', { name: text('setup.useDemo') }).click();
-      await loadOrders(page, locale, 120);
-      const shipFrom = page.getByRole('region', { name: text('shipFrom.label') });
-      await chooseOption(shipFrom.getByRole('combobox', { name: text('shipFrom.carrier') }), 'ZTO');
-      await expect(shipFrom).toContainText('57112');
+      await openDemoDesk(page, locale, 120);
       const { valid, invalid } = await validAndInvalidOrders(request, stationHost, 120);
       const badOrder = invalid.find((number) => /^[0-9]+$/.test(number)) ?? '';
       expect(badOrder).not.toBe('');
@@ -34,8 +28,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await expect(invalidList).toContainText(text('issuePrint.plan.invalid', { count: 1 }));
       await saveScreenshot(page, 'issue-plan', locale);
 
-      await drawer.getByRole('button', { name: text('issuePrint.plan.start', { count: 24 }) }).click();
-      await confirmLabelPreview(page, locale, 24);
+      await startIssueAndPrint(page, locale, 24);
       await expect(drawer.getByLabel(text('issuePrint.job.printingProgress'))).toContainText(text('issuePrint.job.printingCount', { printed: 24, total: 24 }), { timeout: 60_000 });
       await expect(drawer.getByText(text('issuePrint.job.ending.done'))).toBeVisible();
       const summary = drawer.getByLabel(text('issuePrint.job.summaryLabel'));
@@ -69,9 +62,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
       await search.fill('');
       await search.press('Enter');
-      const download = page.waitForEvent('download');
-      await history.getByRole('button', { name: text('history.exportCsv') }).click();
-      const csv = await readFile(await (await download).path(), 'utf8');
+      const csv = await exportHistoryCsv(page, locale);
       expect(csv.trim().split(/\r?\n/)).toHaveLength(25);
       for (const orderNumber of chosen.filter((number) => number !== badOrder)) expect(csv).toContain(orderNumber);
       expect(csv).not.toContain(badOrder);

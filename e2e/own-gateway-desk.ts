@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { startPrintEmulator, type PrintEmulator, type PrintEmulatorOptions } from '../electron/demo/print-emulator/print-emulator';
 import { DEMO_NETWORK, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl } from '../electron/demo/sandbox';
 import { stationCall } from './desk-actions';
 import { expect, type OwnGateway, type StationHostProcess } from './station-fixtures';
@@ -46,4 +47,14 @@ export async function loadOrders(page: Page, locale: DeskLocale, total: number):
   await page.keyboard.press('F5');
   await page.getByRole('dialog', { name: uiText(locale, 'refresh.confirmTitle') }).getByRole('button', { name: uiText(locale, 'refresh.confirmOk') }).click();
   await expect(page.getByRole('status').filter({ hasText: uiText(locale, 'selection.counts', { loaded: total, shown: total, selected: 0 }) })).toBeVisible();
+}
+
+/**
+ * The print component of the test's own gateway is replaced on its port by a fresh one (as after
+ * the component's machine restarted: it remembers no task), started with these options; the
+ * station reconnects by itself. The caller closes the one it gets back.
+ */
+export async function replacePrintEmulator(current: PrintEmulator, options: Omit<PrintEmulatorOptions, 'port' | 'spoolDir'> = {}): Promise<PrintEmulator> {
+  await current.close();
+  return startPrintEmulator({ ...options, port: current.port, spoolDir: current.spoolDir });
 }

@@ -1,6 +1,7 @@
+import type { PrintEmulator } from '../electron/demo/print-emulator/print-emulator';
 import { stationCall } from './desk-actions';
-import { confirmLabelPreview, selectByScanning } from './issue-print-actions';
-import { openOwnGatewayDesk } from './own-gateway-desk';
+import { confirmLabelPreview, historyWaybills, planFirstOrders, selectByScanning, startIssueAndPrint } from './issue-print-actions';
+import { openOwnGatewayDesk, replacePrintEmulator } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
 import { browserLocale, uiText } from './ui-text';
@@ -62,6 +63,54 @@ test.describe(`recovery after a crash (${locale})`, () => {
     const printed = ownGateway.emulator.printed();
     expect(printed).toHaveLength(25);
     expect(new Set(printed.map((document) => document.documentId)).size).toBe(25);
+  });
+
+  test('labels whose print outcome is unknown after a crash are printed again, once, when the packer says so', async ({ openStation, crashStation, restartStation, request, stationHost, ownGateway }) => {
+    test.setTimeout(120_000);
+    if (!ownGateway) throw new Error('the own gateway did not start');
+    const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
+    // A printer slow to draw: the component accepts the labels, and the station dies before they come out.
+    const slow = await replacePrintEmulator(ownGateway.emulator, { renderDelayMs: 5000 });
+    let fresh: PrintEmulator | null = null;
+    try {
+      const page = await openStation(browserLocale(locale));
+      const { orders } = await planFirstOrders(page, locale, request, stationHost, ownGateway, 2);
+      await startIssueAndPrint(page, locale, 2);
+      await expect
+        .poll(async () => (await historyWaybills(request, stationHost)).filter((row) => row.printState === 'accepted').length, { timeout: 30_000, intervals: [100] })
+        .toBe(2);
+      await crashStation(page);
+      // The component's machine restarted too: it no longer knows the task, so nobody can tell whether the labels came out.
+      fresh = await replacePrintEmulator(slow);
+      expect(slow.printed()).toHaveLength(0);
+      const restarted = await restartStation(browserLocale(locale));
+      // The station asked the component about the task before anything can be printed again.
+      await expect
+        .poll(async () => (await stationCall(request, stationHost, 'history.search', { states: ['print-unknown'], limit: 10 })).total, { timeout: 30_000 })
+        .toBe(2);
+      await expect.poll(() => fresh?.commandCounts().getTaskStatus ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+
+      const recovery = restarted.getByRole('dialog', { name: text('recovery.title') });
+      await expect(recovery).toContainText(text('recovery.printUnknown', { count: 2 }), { timeout: 30_000 });
+      const waybills = (await historyWaybills(request, stationHost)).map((row) => row.waybillCode ?? '');
+      for (const waybillCode of waybills) await expect(recovery).toContainText(waybillCode);
+      await saveScreenshot(recovery, 'recovery-print-unknown', locale);
+      expect(fresh.printed()).toHaveLength(0);
+
+      await recovery.getByRole('button', { name: text('recovery.printAgain') }).click();
+      await expect(restarted.getByText(text('history.reprint.queued', { count: 2 }))).toBeVisible();
+      await expect.poll(() => fresh?.printed().length, { timeout: 30_000 }).toBe(2);
+      // Nothing is left to decide: the view closes by itself.
+      await expect(recovery).toBeHidden();
+      // Printed exactly once more: one label per waybill, and the history counts one print each.
+      expect(fresh.printed().map((label) => label.documentId).sort()).toEqual([...waybills].sort());
+      await expect
+        .poll(async () => (await historyWaybills(request, stationHost)).map((row) => `${row.orderNumber}:${row.printState}:${row.printCount}`).sort(), { timeout: 30_000 })
+        .toEqual(orders.map((orderNumber) => `${orderNumber}:printed:1`).sort());
+      expect(slow.printed()).toHaveLength(0);
+    } finally {
+      await (fresh ?? slow).close();
+    }
   });
 });
 }

@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { chooseOption, expectCounts, loadAllOrders, orderRow, ordersGrid, scan, scanAsKeyEvents, scanResult, startDemo, stationCall } from './desk-actions';
+import { historyWaybills, issueUi, openDemoDesk, openIssuePlan, selectByScanning, spooledPdfs, startIssueAndPrint, validAndInvalidOrders } from './issue-print-actions';
+import { saveScreenshot } from './screenshots';
 import { expect, test, type StationHostProcess } from './station-fixtures';
+import { browserLocale, uiText } from './ui-text';
 import type { APIRequestContext } from '@playwright/test';
 
 /** ASCII digits as full-width digits (what a Chinese input method in full-width mode types). */
@@ -132,3 +135,52 @@ test.describe('scanning at the desk (zh-CN)', () => {
     await expect(page.getByText('（1 个已选订单被筛选隐藏）')).toBeVisible();
   });
 });
+
+for (const locale of ['zh-CN', 'en'] as const) {
+  test.describe(`reprinting from a scan (${locale})`, () => {
+    test.use({ demoOrders: 120 });
+
+    test('a printed order or its waybill, scanned, offers the reprint: it asks first, then prints once more', async ({ openStation, request, stationHost }) => {
+      test.setTimeout(120_000);
+      const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
+      const page = await openStation(browserLocale(locale));
+      const ui = issueUi(page, locale);
+      await openDemoDesk(page, locale, 120);
+      const [orderNumber = ''] = (await validAndInvalidOrders(request, stationHost, 120)).valid;
+      await selectByScanning(page, locale, [orderNumber]);
+      await openIssuePlan(page, locale, 1);
+      await startIssueAndPrint(page, locale, 1);
+      await expect(ui.printing).toContainText(ui.printedAll(1), { timeout: 30_000 });
+      await ui.dismiss.click();
+      await expect.poll(async () => (await spooledPdfs(stationHost)).length, { timeout: 30_000 }).toBe(1);
+      const waybillCode = (await historyWaybills(request, stationHost))[0]?.waybillCode ?? '';
+
+      const grid = page.getByRole('grid', { name: text('orders.gridLabel') });
+      const result = page.getByLabel(text('scan.resultLabel'));
+      const reprint = result.getByRole('button', { name: text('scan.reprint') });
+      const confirm = page.getByRole('dialog').filter({ hasText: text('history.reprint.confirmTitle', { count: 1 }) });
+      await grid.focus();
+      await scan(page, orderNumber);
+      await expect(result).toContainText(text('scan.outcome.already-printed', { count: 1, orderNumber, waybillCode }));
+      await expect(result).toContainText(text('scan.reprintTarget', { orderNumber, waybillCode }));
+      await saveScreenshot(page.getByRole('region', { name: text('scan.label') }), 'scan-reprint-offer', locale);
+      await reprint.click();
+      await expect(confirm).toContainText(text('history.reprint.printedTimes', { count: 1, waybillCode }));
+      await confirm.getByRole('button', { name: text('history.reprint.confirmOk') }).click();
+      await expect(confirm).toBeHidden();
+      await expect.poll(async () => (await spooledPdfs(stationHost)).length, { timeout: 30_000 }).toBe(2);
+
+      // The waybill number scanned: the same offer; declining the confirmation prints nothing.
+      await grid.focus();
+      await scan(page, waybillCode);
+      await expect(result).toContainText(text('scan.outcome.waybill', { orderNumber, waybillCode }));
+      await reprint.click();
+      await expect(confirm).toContainText(text('history.reprint.printedTimes', { count: 2, waybillCode }));
+      await confirm.getByRole('button', { name: text('common.cancel') }).click();
+      await expect(confirm).toBeHidden();
+      expect(await spooledPdfs(stationHost)).toHaveLength(2);
+      const [row] = (await historyWaybills(request, stationHost)).filter((candidate) => candidate.waybillCode === waybillCode);
+      expect(row?.printCount).toBe(2);
+    });
+  });
+}

@@ -33,6 +33,9 @@ import { createSqlitePrintTaskStore } from '../store/sqlite-print-task-store';
 import { issueSettings } from './issue-settings';
 import { createPrintAccess } from './print-access';
 
+/** How long label changes are gathered before the orders table is told (once) that orders changed. */
+const PRINT_CHANGES_GATHER_MS = 250;
+
 /** Values given on the command line or by environment: they win over settings for this run only. */
 export interface RunOverrides {
   baseUrl?: string | undefined;
@@ -144,8 +147,19 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     store: createSqlitePrintTaskStore(database),
     onState: (state) => events.emit('print.component-state', state),
   });
+  const ordersChanged = () => events.emit('orders.changed', { at: Date.now() });
+  // The orders table shows each order's print state (a printed order scanned again must alarm):
+  // label changes tell it, gathered so a long job does not list the orders again for every label.
+  let printChangeTold = false;
   print.queue.onEvent((event) => {
     if (event.kind === 'status') events.emit('print.queue-status', event.status);
+    else if (!printChangeTold) {
+      printChangeTold = true;
+      setTimeout(() => {
+        printChangeTold = false;
+        ordersChanged();
+      }, PRINT_CHANGES_GATHER_MS).unref();
+    }
   });
   /** Runs a request against the print component, turning its failures into typed errors. */
   const withComponent = async <T>(command: string, request: (component: PrintComponent) => Promise<T>): Promise<T> => {
@@ -158,7 +172,6 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     }
   };
 
-  const ordersChanged = () => events.emit('orders.changed', { at: Date.now() });
   const orders = createOrderCache({
     db: database,
     client: () => gateway.client(),

@@ -323,6 +323,25 @@ describe('print queue', () => {
     ]);
   });
 
+  it('leaves a label the component forgot as unknown, and prints it again, once, when the user asks', async () => {
+    const emulated = await emulator();
+    const [forgotten] = waybillCodes(1, 950) as [string];
+    // The earlier run saw the task accepted; the component restarted since and knows nothing of it.
+    const base = { jobId: 'earlier', printer: '', documentsPerTask: 1, attempts: 1, rendered: false, failure: null, updatedAt: 0, statusAskedAt: null };
+    const store = createInMemoryPrintTaskStore([
+      { ...base, id: 'r1', seq: 0, documentId: forgotten, contents: plainDocument(forgotten).contents, state: 'accepted', taskId: 'earlier-1', received: true },
+    ]);
+    const h = harness(emulated.url, store);
+    await waitFor(() => h.queue.document('r1')?.statusAskedAt !== null, 'the component to be asked');
+    expect(h.queue.document('r1')).toMatchObject({ state: 'unknown' });
+    expect(emulated.received()).toHaveLength(0);
+
+    expect(h.queue.resendUnknown(['r1'])).toEqual({ requeued: ['r1'], refused: [] });
+    await h.settled([forgotten]);
+    expect(emulated.printed().map((document) => document.documentId)).toEqual([forgotten]);
+    expect(h.queue.resendUnknown(['r1']).refused).toEqual([{ id: 'r1', reason: 'state', state: 'printed' }]);
+  });
+
   it('refuses a waybill that is already queued or in flight, and duplicates within a job', async () => {
     const port = await freePort();
     const h = harness(`ws://127.0.0.1:${port}`);

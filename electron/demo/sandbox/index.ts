@@ -114,6 +114,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       context.runtime.faults = mergeFaults(context.runtime.faults, faults);
     },
     orders: () => state.orders,
+    editOrderReceiver: (orderNumber, receiver) => structuredClone(state.editReceiver(orderNumber, receiver)),
     issuedWaybills: () => state.issuedWaybills(),
     issuedWaybill: (orderNumber) => {
       const waybill = state.issuedFor(orderNumber);

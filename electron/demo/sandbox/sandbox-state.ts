@@ -55,7 +55,7 @@ type Counters = PersistedState['branches'][string];
 
 /** The state of one sandbox instance. */
 export class SandboxState {
-  readonly orders: readonly DemoOrder[];
+  private readonly orderList: DemoOrder[];
   private readonly orderBySn: Map<string, DemoOrder>;
   private readonly issuedByOrder = new Map<string, IssuedWaybill>();
   private readonly usedCodes = new Set<string>();
@@ -67,10 +67,10 @@ export class SandboxState {
     // Orders keep their numbers for good; their times move forward by whole days, so a demo
     // restarted from its data file next week still has urgent orders (and none from the future).
     const shift = Math.max(0, Math.floor((now - data.generatedAt) / dayMs)) * dayMs;
-    this.orders = generateDemoOrders({ seed: data.seed, count: data.orderCount, generatedAt: data.generatedAt }).map((order) =>
+    this.orderList = generateDemoOrders({ seed: data.seed, count: data.orderCount, generatedAt: data.generatedAt }).map((order) =>
       shift === 0 ? order : { ...order, confirmTime: order.confirmTime + shift, lastShipTime: order.lastShipTime + shift },
     );
-    this.orderBySn = new Map(this.orders.map((order) => [order.orderSn, order]));
+    this.orderBySn = new Map(this.orderList.map((order) => [order.orderSn, order]));
     for (const { branch } of allBranches()) {
       data.branches[branch.code] ??= { ...branch.initial };
     }
@@ -130,6 +130,32 @@ export class SandboxState {
   /** Takes a call's fee from the points balance. */
   charge(points: number): void {
     this.data.pointsBalance -= points;
+  }
+
+  /** The demo shop's sold orders, newest confirmation first. */
+  get orders(): readonly DemoOrder[] {
+    return this.orderList;
+  }
+
+  /**
+   * The merchant corrects an order's receiver on the platform (a missing phone, a name too long):
+   * the order is sent so from now on. Kept in memory only, like the generated orders themselves.
+   */
+  editReceiver(orderSn: string, receiver: { name?: string; mobile?: string }): DemoOrder {
+    const order = this.orderBySn.get(orderSn);
+    if (!order) throw new Error(`unknown order ${orderSn}`);
+    const name = receiver.name ?? order.clear.name;
+    const mobile = receiver.mobile ?? order.clear.mobile;
+    const edited: DemoOrder = {
+      ...order,
+      // Masked as the platform sends receivers: the surname, and the phone's first three and last four digits.
+      receiverName: receiver.name === undefined ? order.receiverName : `${name.slice(0, 1)}${'*'.repeat(Math.max(0, name.length - 1))}`,
+      receiverPhone: receiver.mobile === undefined ? order.receiverPhone : `${mobile.slice(0, 3)}****${mobile.slice(-4)}`,
+      clear: { ...order.clear, name, mobile },
+    };
+    this.orderList[this.orderList.indexOf(order)] = edited;
+    this.orderBySn.set(orderSn, edited);
+    return edited;
   }
 
   /** The sold order with this number, if it is one of the demo shop's. */

@@ -129,6 +129,8 @@ export interface RunningSandbox {
   setFaults(faults: Partial<SandboxFaults>): void;
   /** The demo shop's sold orders (domain form, clear receiver data included). */
   orders(): readonly DemoOrder[];
+  /** Corrects an order's receiver as the merchant would on the platform (clear name or mobile; masked when sent); in memory only. */
+  editOrderReceiver(orderNumber: string, receiver: { name?: string; mobile?: string }): DemoOrder;
   issuedWaybills(): IssuedWaybill[];
   /** The waybill an order number was issued on, or undefined. */
   issuedWaybill(orderNumber: string): IssuedWaybill | undefined;

@@ -166,3 +166,15 @@ describe('sold orders: wire shapes', () => {
     expect(tagged.remark_tag).toMatch(/^[1-5]$/);
   });
 });
+
+describe('sold orders: a receiver corrected on the platform', () => {
+  it('sends the corrected receiver, masked, from then on', async () => {
+    const running = await start({ orders: 40 });
+    const missing = defined(running.orders().find((order) => order.notes.includes('receiver-phone-missing')));
+    const edited = running.editOrderReceiver(missing.orderSn, { mobile: '13812345678' });
+    expect(edited).toMatchObject({ receiverPhone: '138****5678', clear: { mobile: '13812345678' } });
+    const { data } = await fetchPage(running, { page: 0, pageSize: 100 });
+    expect(defined(data.content.find((entry) => entry.order_sn === missing.orderSn)).receiver_phone).toBe('138****5678');
+    expect(() => running.editOrderReceiver('no-such-order', { mobile: '13812345678' })).toThrow(/unknown order/);
+  });
+});

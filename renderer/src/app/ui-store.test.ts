@@ -18,8 +18,9 @@ describe('the UI store', () => {
     const store = createUiStore('en');
     store.getState().toggleScanMode();
     expect(store.getState().scanMode).toBe('print');
-    expect(store.getState().scanToPrint('1001')).toBe('started');
-    expect(store.getState().scanToPrint('1002')).toBe('started');
+    store.getState().scanToPrint('1001');
+    store.getState().scanToPrint('1002');
+    expect(store.getState().scanPrintRequests).toEqual(['1001', '1002']);
     expect(store.getState().takeScanPrintRequest()).toBe('1001');
     expect(store.getState().takeScanPrintRequest()).toBe('1002');
     expect(store.getState().takeScanPrintRequest()).toBeNull();

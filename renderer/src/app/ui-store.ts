@@ -36,7 +36,6 @@ export function createUiStore(initialLanguage: UiLanguage) {
     ...createShellSlice(initialLanguage)(...parts),
     ...createOrdersSlice(...parts),
     ...createScanSlice(...parts),
-    // After scanning: issue & print answers its scan-to-print hand-over.
     ...createIssuePrintSlice(...parts),
   }));
 }

@@ -12,6 +12,7 @@ import { unwrapResult, useStation } from '../bridge/station-context';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { PlainTable } from '../issue-print/plain-table';
 import { downloadText } from './csv-download';
+import { useReprintLabels } from './use-reprint-labels';
 
 /** The states the history can be filtered on, in the order the filter lists them. */
 const FILTER_STATES: readonly HistoryFilterState[] = ['issued', 'recovered', 'elsewhere', 'failed', 'pending', 'printed', 'not-printed', 'print-failed', 'print-unknown', 'voided'];
@@ -54,12 +55,13 @@ export function HistoryDrawer() {
   const { t } = useTranslation();
   const station = useStation();
   const client = useQueryClient();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const open = useUi((state) => state.historyOpen);
   const store = useUiStoreApi();
   const [form, setForm] = useState<HistoryForm>({ text: '', range: null, states: [] });
   const [selected, setSelected] = useState<string[]>([]);
   const [actionError, setActionError] = useState<StationError | null>(null);
+  const reprintLabels = useReprintLabels();
   const query = queryOf(form);
   const page = useQuery({
     queryKey: ['history', query],
@@ -78,27 +80,7 @@ export function HistoryDrawer() {
     }
   };
 
-  const reprint = (waybillCodes: string[]) =>
-    act(async () => {
-      const first = await unwrapResult(station['history.reprint']({ waybillCodes, confirmAlreadyPrinted: false }));
-      let queued = first.queued.length;
-      if (first.needsConfirmation.length > 0) {
-        const confirmed = await modal.confirm({
-          title: t('history.reprint.confirmTitle', { count: first.needsConfirmation.length }),
-          content: first.needsConfirmation.map((label) => t('history.reprint.printedTimes', { waybillCode: label.waybillCode, count: label.printCount })).join('\n'),
-          okText: t('history.reprint.confirmOk'),
-          cancelText: t('common.cancel'),
-          scrollLock: false,
-        });
-        if (confirmed) {
-          const again = await unwrapResult(station['history.reprint']({ waybillCodes: first.needsConfirmation.map((label) => label.waybillCode), confirmAlreadyPrinted: true }));
-          queued += again.queued.length;
-        }
-      }
-      for (const refusal of first.refused) void message.warning(t(`history.reprint.refused.${refusal.reason}`, { waybillCode: refusal.waybillCode }));
-      if (queued > 0) void message.success(t('history.reprint.queued', { count: queued }));
-      await refresh();
-    });
+  const reprint = (waybillCodes: string[]) => act(() => reprintLabels(waybillCodes));
   const resendUnknown = (waybillCodes: string[]) =>
     act(async () => {
       const result = await unwrapResult(station['history.resend-unknown']({ waybillCodes }));

@@ -178,11 +178,9 @@ export const en = {
     hiddenByFilters: 'This order is hidden by the filters (F4 clears them).',
     reprint: 'Reprint label',
     reprintTarget: 'Reprint the label of order {{orderNumber}} (waybill {{waybillCode}})',
-    reprintLater: 'Reprinting comes with issue & print in the next version.',
     outcome: {
       selected: 'Selected order {{orderNumber}}',
       'print-requested': 'Order {{orderNumber}}: issuing and printing',
-      'print-unavailable': 'Order {{orderNumber}} selected — issue & print is not available in this version yet',
       'already-printed_one': 'Already printed! Order {{orderNumber}}, waybill {{waybillCode}}',
       'already-printed_other': 'Already printed {{count}} times! Order {{orderNumber}}, waybill {{waybillCode}}',
       'issued-elsewhere': 'Issued elsewhere! Order {{orderNumber}} already has waybill {{waybillCode}} from another desk: check before printing',
@@ -192,7 +190,6 @@ export const en = {
     short: {
       selected: 'selected',
       'print-requested': 'printing',
-      'print-unavailable': 'selected',
       'already-printed': 'already printed',
       'issued-elsewhere': 'issued elsewhere',
       waybill: 'waybill',

@@ -181,11 +181,9 @@ export const zhCN: Strings<typeof en> = {
     hiddenByFilters: '该订单被当前筛选隐藏（按 F4 清除筛选）。',
     reprint: '补打面单',
     reprintTarget: '补打订单 {{orderNumber}} 的面单（运单号 {{waybillCode}}）',
-    reprintLater: '补打功能将随“取号并打印”在下一版本提供。',
     outcome: {
       selected: '已选中订单 {{orderNumber}}',
       'print-requested': '订单 {{orderNumber}}：正在取号并打印',
-      'print-unavailable': '已选中订单 {{orderNumber}} —— 本版本暂不支持取号并打印',
       'already-printed_one': '已打印过！订单 {{orderNumber}}，运单号 {{waybillCode}}',
       'already-printed_other': '已打印过 {{count}} 次！订单 {{orderNumber}}，运单号 {{waybillCode}}',
       'issued-elsewhere': '他处已取号！订单 {{orderNumber}} 已有其他打包台取的运单号 {{waybillCode}}，打印前请核对',
@@ -195,7 +193,6 @@ export const zhCN: Strings<typeof en> = {
     short: {
       selected: '已选中',
       'print-requested': '打印中',
-      'print-unavailable': '已选中',
       'already-printed': '已打印过',
       'issued-elsewhere': '他处已取号',
       waybill: '运单号',

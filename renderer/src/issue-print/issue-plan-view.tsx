@@ -121,6 +121,7 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
         <List
           size="small"
           bordered
+          aria-label={t('issuePrint.plan.mergesLabel')}
           header={t('issuePrint.plan.merges', { count: data.merges.length })}
           dataSource={data.merges}
           renderItem={(merged) => (

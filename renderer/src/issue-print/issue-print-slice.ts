@@ -1,5 +1,4 @@
 import type { StateCreator } from 'zustand';
-import type { ScanSlice } from '../scanning/scan-slice';
 
 /** What the issue & print drawer shows: the plan of some orders, or a running job. */
 export type IssueView =
@@ -22,12 +21,14 @@ export interface IssuePrintSlice {
   setHistoryOpen: (open: boolean) => void;
   /** Orders scanned in scan-to-print mode, waiting to be planned and started (first first). */
   scanPrintRequests: readonly string[];
+  /** Hands a scanned order to issue & print (scan-to-print mode): it waits its turn to be planned and started. */
+  scanToPrint: (orderNumber: string) => void;
   /** Takes the oldest waiting scan-to-print order off the list. */
   takeScanPrintRequest: () => string | null;
 }
 
-/** Creates the issue & print slice; it also answers scanning's scan-to-print hand-over. */
-export const createIssuePrintSlice: StateCreator<IssuePrintSlice & Pick<ScanSlice, 'scanToPrint'>, [], [], IssuePrintSlice & Pick<ScanSlice, 'scanToPrint'>> = (set, get) => ({
+/** Creates the issue & print slice, with scanning's scan-to-print hand-over. */
+export const createIssuePrintSlice: StateCreator<IssuePrintSlice, [], [], IssuePrintSlice> = (set, get) => ({
   issueView: { kind: 'closed' },
   planOrders: (orderNumbers) => set({ issueView: { kind: 'plan', orderNumbers: [...orderNumbers] } }),
   showJob: (jobId) => set({ issueView: { kind: 'job', jobId } }),
@@ -41,8 +42,5 @@ export const createIssuePrintSlice: StateCreator<IssuePrintSlice & Pick<ScanSlic
     set({ scanPrintRequests: rest });
     return first;
   },
-  scanToPrint: (orderNumber) => {
-    set((state) => ({ scanPrintRequests: [...state.scanPrintRequests, orderNumber] }));
-    return 'started';
-  },
+  scanToPrint: (orderNumber) => set((state) => ({ scanPrintRequests: [...state.scanPrintRequests, orderNumber] })),
 });

@@ -1,9 +1,13 @@
 import { CheckCircleFilled, CloseCircleFilled, InfoCircleFilled, PrinterOutlined, ScanOutlined } from '@ant-design/icons';
-import { Button, Segmented, Tooltip, Typography } from 'antd';
+import { App, Button, Segmented, Typography } from 'antd';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorTextKey } from '../../../shared/errors/error-resources';
 import { formatChinaDateTime } from '../../../shared/time/china-time';
 import { useUi } from '../app/ui-store-context';
+import { stationErrorOf } from '../errors/station-error-text';
+import { useReprintLabels } from '../history/use-reprint-labels';
 import { SCAN_MODES, toneOf, type ScanMode, type ScanOutcome } from './scan-resolution';
 import type { ScanRecord } from './scan-slice';
 import './scan-panel.css';
@@ -18,23 +22,33 @@ function outcomeText(t: TFunction, outcome: ScanOutcome): string {
   return t(`scan.outcome.${outcome.kind}`, { ...outcome, count: 'printCount' in outcome ? outcome.printCount : 0 });
 }
 
-/** The reprint offer for a scanned waybill or printed order: its target, and why it cannot run yet. */
+/** The reprint offer for a scanned waybill or printed order: the history's reprint, with its confirmation for a label already printed. */
 function ReprintOffer({ record }: { record: ScanRecord }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
+  const reprintLabels = useReprintLabels();
+  const [busy, setBusy] = useState(false);
   const { outcome } = record;
   if (outcome.kind !== 'waybill' && outcome.kind !== 'already-printed') return null;
-  if (outcome.waybillCode === null) return null;
+  const { waybillCode } = outcome;
+  if (waybillCode === null) return null;
+  const reprint = async () => {
+    setBusy(true);
+    try {
+      await reprintLabels([waybillCode]);
+    } catch (caught) {
+      const error = stationErrorOf(caught);
+      void message.error(t(errorTextKey(error.code), error.params));
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <div className="scan-panel__offer">
-      <Typography.Text>{t('scan.reprintTarget', { orderNumber: outcome.orderNumber, waybillCode: outcome.waybillCode })}</Typography.Text>
-      <Tooltip title={t('scan.reprintLater')}>
-        <span>
-          <Button size="small" icon={<PrinterOutlined aria-hidden />} disabled>
-            {t('scan.reprint')}
-          </Button>
-        </span>
-      </Tooltip>
-      <Typography.Text type="secondary">{t('scan.reprintLater')}</Typography.Text>
+      <Typography.Text>{t('scan.reprintTarget', { orderNumber: outcome.orderNumber, waybillCode })}</Typography.Text>
+      <Button size="small" icon={<PrinterOutlined aria-hidden />} loading={busy} onClick={() => void reprint()}>
+        {t('scan.reprint')}
+      </Button>
     </div>
   );
 }

@@ -52,6 +52,5 @@ describe('resolving a scanned code', () => {
   it('gives good scans the OK tone', () => {
     expect(toneOf({ kind: 'selected', code: 'x', orderNumber: 'x' })).toBe('ok');
     expect(toneOf({ kind: 'print-requested', code: 'x', orderNumber: 'x' })).toBe('ok');
-    expect(toneOf({ kind: 'print-unavailable', code: 'x', orderNumber: 'x' })).toBe('notice');
   });
 });

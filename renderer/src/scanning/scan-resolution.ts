@@ -18,8 +18,6 @@ export type ScanOutcome =
   | { kind: 'selected'; code: string; orderNumber: string }
   /** A loaded order, handed to issue-and-print (scan-to-print mode). */
   | { kind: 'print-requested'; code: string; orderNumber: string }
-  /** Scan-to-print mode, but issue-and-print is not available in this version: the order was selected instead. */
-  | { kind: 'print-unavailable'; code: string; orderNumber: string }
   /** The order's label was printed already: never a second label by accident. */
   | { kind: 'already-printed'; code: string; orderNumber: string; waybillCode: string | null; printCount: number }
   /** Another desk or program issued a waybill for this order: check before anything is printed. */
@@ -39,7 +37,6 @@ export function toneOf(outcome: ScanOutcome): ScanTone {
     case 'print-requested':
       return 'ok';
     case 'waybill':
-    case 'print-unavailable':
       return 'notice';
     default:
       return 'error';

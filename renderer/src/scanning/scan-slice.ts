@@ -11,9 +11,6 @@ export interface ScanRecord {
   hiddenByFilters: boolean;
 }
 
-/** What became of a scan handed to issue-and-print. */
-export type ScanToPrintAnswer = 'started' | 'unavailable';
-
 /** Scanning's UI state: the mode and the recent scans. */
 export interface ScanSlice {
   scanMode: ScanMode;
@@ -25,12 +22,6 @@ export interface ScanSlice {
   /** The last double scan ignored (shown quietly, never beeped). */
   ignoredScan: { code: string; at: number } | null;
   noteIgnoredScan: (code: string, at: number) => void;
-  /**
-   * Hands a scanned order to issue-and-print (scan-to-print mode). Issue & print arrives with
-   * the next feature: until it is wired here this answers 'unavailable', and the scanner selects
-   * the order instead and says so.
-   */
-  scanToPrint: (orderNumber: string) => ScanToPrintAnswer;
 }
 
 /** How many scans are kept for the panel. */
@@ -47,6 +38,5 @@ export const createScanSlice: StateCreator<ScanSlice, [], [], ScanSlice> = (set)
     recordScan: (outcome, at, hiddenByFilters) => set((state) => ({ scans: [{ id: nextId++, at, outcome, hiddenByFilters }, ...state.scans].slice(0, KEPT_SCANS) })),
     ignoredScan: null,
     noteIgnoredScan: (code, at) => set({ ignoredScan: { code, at } }),
-    scanToPrint: () => 'unavailable',
   };
 };

@@ -24,11 +24,9 @@ export function useScanHandling(views: readonly OrderView[]): void {
   useScanner({
     onScan: (code) => {
       const state = store.getState();
-      let outcome: ScanOutcome = resolveScan(current.current, code, state.scanMode);
-      if (outcome.kind === 'print-requested' && state.scanToPrint(outcome.orderNumber) === 'unavailable') {
-        outcome = { kind: 'print-unavailable', code, orderNumber: outcome.orderNumber };
-      }
-      if (outcome.kind === 'selected' || outcome.kind === 'print-unavailable') state.selectRows([outcome.orderNumber]);
+      const outcome: ScanOutcome = resolveScan(current.current, code, state.scanMode);
+      if (outcome.kind === 'print-requested') state.scanToPrint(outcome.orderNumber);
+      if (outcome.kind === 'selected') state.selectRows([outcome.orderNumber]);
       else if (outcome.kind !== 'unknown') state.showRow(outcome.orderNumber);
       const view = outcome.kind === 'unknown' ? undefined : current.current.byOrderNumber.get(normalizeScanText(outcome.orderNumber));
       const hiddenByFilters = view !== undefined && !matchesLocalFilters(view, state.localFilters, Date.now());
