@@ -1,3 +1,4 @@
+import { chinaDayOf, dayMs } from '../shared/time/china-time';
 import type { Locator, Page } from '@playwright/test';
 import { exportHistoryCsv, historyWaybills, issueUi, openHistory, planFirstOrders, startIssueAndPrint } from './issue-print-actions';
 import { saveScreenshot } from './screenshots';
@@ -6,11 +7,8 @@ import { browserLocale, uiText, type DeskLocale } from './ui-text';
 
 test.use({ useOwnGateway: true, demoOrders: 40 });
 
-/** A day as the history's date inputs take it (the browser and the test share the clock and zone). */
-const dayOf = (offsetDays: number) => {
-  const day = new Date(Date.now() + offsetDays * 24 * 60 * 60 * 1000);
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-};
+/** A calendar day in China time (the day the history's date filter counts in), `offsetDays` from today. */
+const dayOf = (offsetDays: number) => chinaDayOf(Date.now() + offsetDays * dayMs);
 
 /** Types a date range into the history's range picker, as a keyboard user does. */
 async function chooseDates(drawer: Locator, from: string, to: string): Promise<void> {
@@ -29,6 +27,8 @@ async function filterOnState(page: Page, drawer: Locator, locale: DeskLocale, st
   await states.click();
   await states.press('Backspace');
   const label = uiText(locale, `history.state.${state}`);
+  // Typing the state's name narrows the list, as a packer looking for one state does.
+  await states.fill(label);
   await page.locator('.ant-select-dropdown .ant-select-item-option').filter({ hasText: new RegExp(`^${label}$`) }).click();
   await expect(drawer.locator('.ant-select-selection-item')).toHaveText([label]);
   await drawer.getByText(uiText(locale, 'history.title'), { exact: true }).click();

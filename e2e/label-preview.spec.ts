@@ -1,5 +1,5 @@
 import { chooseOption, scan } from './desk-actions';
-import { labelPreviewDialog, selectByScanning, spooledPdfs, validAndInvalidOrders } from './issue-print-actions';
+import { confirmLabelPreview, issueUi, labelPreviewDialog, planFirstOrders, selectByScanning, spooledPdfs, startIssueAndPrint, validAndInvalidOrders } from './issue-print-actions';
 import { loadOrders } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
@@ -88,3 +88,23 @@ for (const locale of ['zh-CN', 'en'] as const) {
     });
   });
 }
+
+test.describe('a held job whose drawer was closed (zh-CN)', () => {
+  test.use({ useOwnGateway: true, demoOrders: 40 });
+
+  test('comes back by itself once its first label is issued, so it never waits unseen', async ({ openStation, request, stationHost, ownGateway }) => {
+    if (!ownGateway) throw new Error('the own gateway did not start');
+    const page = await openStation(browserLocale('zh-CN'));
+    const ui = issueUi(page, 'zh-CN');
+    await planFirstOrders(page, 'zh-CN', request, stationHost, ownGateway, 2);
+    // Slow answers: the drawer is closed while the waybills are still being issued.
+    ownGateway.sandbox.setFaults({ latencyMs: 3000 });
+    await startIssueAndPrint(page, 'zh-CN', 2, { preview: 'leave' });
+    await ui.drawer.locator('.ant-drawer-close').click();
+    await expect(ui.drawer).toBeHidden();
+    ownGateway.sandbox.setFaults({ latencyMs: 0 });
+    await confirmLabelPreview(page, 'zh-CN', 2);
+    await expect(ui.printing).toContainText(ui.printedAll(2), { timeout: 30_000 });
+    expect(ownGateway.emulator.printed()).toHaveLength(2);
+  });
+});

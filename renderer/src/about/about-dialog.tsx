@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AboutInfo, DiagnosticsExport } from '../../../shared/ipc/ipc-contract';
 import { useStation } from '../bridge/station-context';
-import { aboutNamespace, useAboutStrings } from './about-strings';
+import { useAboutStrings } from './about-strings';
+import { aboutNamespace } from './about-text';
 import { countByLicence, loadLicenceList, runtimeLine, type LicenceNotice } from './licence-list';
 
 /** Props of the About dialog. */
@@ -74,7 +75,7 @@ export function AboutDialog({ open, onClose }: AboutDialogProps) {
 
   const info = about.state === 'ready' ? about.data : null;
   return (
-    <Modal open={open} onCancel={onClose} title={t('title', { name: t('translation:app.name') })} footer={<Button onClick={onClose}>{t('close')}</Button>} width={720}>
+    <Modal open={open} onCancel={onClose} title={t('title', { name: t('translation:app.name') })} footer={<Button onClick={onClose}>{t('close')}</Button>} width={720} scrollLock={false}>
       {info === null ? (
         <Spin />
       ) : (

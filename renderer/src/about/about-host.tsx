@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStation } from '../bridge/station-context';
 import { AboutDialog } from './about-dialog';
-import { aboutNamespace, useAboutStrings } from './about-strings';
+import { useAboutStrings } from './about-strings';
+import { aboutNamespace } from './about-text';
 
 /**
  * Mounts the About dialog: opened by the application menu (main pushes `app.menu-command`) or by

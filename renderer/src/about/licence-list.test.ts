@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aboutEn, aboutZhCN } from './about-strings';
+import { aboutEn, aboutZhCN } from './about-text';
 import { countByLicence, loadLicenceList, runtimeLine, type LicenceNotice } from './licence-list';
 
 const notice = (name: string, license: string): LicenceNotice => ({ name, version: '1.0.0', license, repository: null, text: null });

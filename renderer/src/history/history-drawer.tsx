@@ -6,8 +6,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryFilterState, HistoryQuery, HistoryRow } from '../../../shared/domain/issuing';
 import type { StationError } from '../../../shared/errors/station-error';
+import { chinaDayOf, dayMs, formatChinaDateTime, parseChinaDateTime } from '../../../shared/time/china-time';
 import { overlayContainer } from '../app/overlay-container';
 import { useUi, useUiStoreApi } from '../app/ui-store-context';
+import { useNow } from '../app/use-now';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { PlainTable } from '../issue-print/plain-table';
@@ -35,13 +37,18 @@ interface HistoryForm {
   states: HistoryFilterState[];
 }
 
-/** The contract query of the form (the date range covers whole days). */
+/** Start of the picked calendar day in China time, the day the rest of the app counts in (whatever the computer's zone). */
+function chinaDayStartOf(day: Dayjs): number {
+  return parseChinaDateTime(day.format('YYYY-MM-DD')) ?? day.startOf('day').valueOf();
+}
+
+/** The contract query of the form (the date range covers whole China days). */
 function queryOf(form: HistoryForm): Omit<HistoryQuery, 'limit' | 'offset'> {
   const [from, to] = form.range ?? [null, null];
   return {
     ...(form.text.trim() ? { text: form.text.trim() } : {}),
-    ...(from ? { from: from.startOf('day').valueOf() } : {}),
-    ...(to ? { to: to.endOf('day').valueOf() } : {}),
+    ...(from ? { from: chinaDayStartOf(from) } : {}),
+    ...(to ? { to: chinaDayStartOf(to) + dayMs - 1 } : {}),
     ...(form.states.length > 0 ? { states: form.states } : {}),
   };
 }
@@ -59,6 +66,7 @@ export function HistoryDrawer() {
   const open = useUi((state) => state.historyOpen);
   const store = useUiStoreApi();
   const [form, setForm] = useState<HistoryForm>({ text: '', range: null, states: [] });
+  const today = dayjs(chinaDayOf(useNow()));
   const [selected, setSelected] = useState<string[]>([]);
   const [actionError, setActionError] = useState<StationError | null>(null);
   const reprintLabels = useReprintLabels();
@@ -116,7 +124,7 @@ export function HistoryDrawer() {
             onSearch={(text) => setForm({ ...form, text })}
             style={{ width: 320 }}
           />
-          <DatePicker.RangePicker aria-label={t('history.dates')} value={form.range} onChange={(range) => setForm({ ...form, range })} maxDate={dayjs()} />
+          <DatePicker.RangePicker aria-label={t('history.dates')} value={form.range} onChange={(range) => setForm({ ...form, range })} maxDate={today} />
           <Select<HistoryFilterState[]>
             mode="multiple"
             allowClear
@@ -125,6 +133,9 @@ export function HistoryDrawer() {
             value={form.states}
             onChange={(states) => setForm({ ...form, states })}
             options={FILTER_STATES.map((state) => ({ value: state, label: t(`history.state.${state}`) }))}
+            // A short list: every state rendered (no virtual window), found by typing its name.
+            virtual={false}
+            optionFilterProp="label"
             style={{ minWidth: 260 }}
           />
           <Button icon={<DownloadOutlined aria-hidden />} onClick={() => void exportCsv()}>
@@ -174,7 +185,7 @@ export function HistoryDrawer() {
                 </Space>
               ),
             },
-            { key: 'at', title: t('history.column.at'), render: (row) => dayjs(row.at).format('YYYY-MM-DD HH:mm:ss') },
+            { key: 'at', title: t('history.column.at'), render: (row) => formatChinaDateTime(row.at) },
             {
               key: 'actions',
               title: '',

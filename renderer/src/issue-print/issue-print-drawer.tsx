@@ -1,10 +1,29 @@
 import { Drawer, Steps } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { overlayContainer } from '../app/overlay-container';
 import { useUi, useUiStoreApi } from '../app/ui-store-context';
+import { useStation } from '../bridge/station-context';
 import { IssuePlanView } from './issue-plan-view';
 import { JobLiveView } from './job-live-view';
 import { useScanToPrint } from './use-scan-to-print';
+
+/**
+ * Brings back a job whose first label is ready for its look while the drawer was closed: its
+ * printing waits for that decision, so it must never wait unseen.
+ */
+function useHeldJobsShown(): void {
+  const station = useStation();
+  const store = useUiStoreApi();
+  useEffect(
+    () =>
+      station.on('jobs.changed', (job) => {
+        const { issueView, showJob } = store.getState();
+        if (job.printHold?.firstLabel && issueView.kind === 'closed') showJob(job.id);
+      }),
+    [station, store],
+  );
+}
 
 /** Issue & print in one drawer: the plan first, then the job's live view and its summary. */
 export function IssuePrintDrawer() {
@@ -12,6 +31,7 @@ export function IssuePrintDrawer() {
   const view = useUi((state) => state.issueView);
   const store = useUiStoreApi();
   useScanToPrint();
+  useHeldJobsShown();
   const step = view.kind === 'plan' ? 0 : 1;
   return (
     <Drawer
