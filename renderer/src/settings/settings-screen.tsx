@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, CheckCircleFilled, EditFilled, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '../../../shared/ipc/ipc-contract';
 import { useUi } from '../app/ui-store-context';
@@ -60,6 +60,7 @@ function SettingsEditor({ view }: { view: SettingsView }) {
     // The account bar and ship-from ask again with the saved account and token.
     if (steps.patch.gateway !== undefined || steps.token !== null) await refetchAccountData(client);
   };
+  const leaveAsked = useRef(false);
   const save = useMutation({ mutationFn: saveChanges, onSuccess: () => void message.success(t('settings.saved')) });
 
   const close = () => {
@@ -67,6 +68,9 @@ function SettingsEditor({ view }: { view: SettingsView }) {
       setSettingsOpen(false);
       return;
     }
+    // One question at a time: a second Esc or click while it is asked adds no second dialog.
+    if (leaveAsked.current) return;
+    leaveAsked.current = true;
     void modal.confirm({
       title: t('settings.leave.title'),
       content: t('settings.leave.content'),
@@ -75,6 +79,9 @@ function SettingsEditor({ view }: { view: SettingsView }) {
       cancelText: t('settings.leave.stay'),
       scrollLock: false,
       onOk: () => setSettingsOpen(false),
+      afterClose: () => {
+        leaveAsked.current = false;
+      },
     });
   };
   useWindowShortcuts({ escape: close });
