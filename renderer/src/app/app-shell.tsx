@@ -28,8 +28,12 @@ export interface AppShellProps {
   cspNonce: string;
 }
 
-/** The theme: antd's tokens, a little larger than default for a desk read at arm's length. */
-const theme = { token: { fontSize: 15, controlHeight: 40, controlHeightLG: 46, borderRadius: 6, colorPrimary: '#1668dc' } };
+/**
+ * The theme: antd's tokens, a little larger than default for a desk read at arm's length, and no
+ * motion: dialogs and drawers appear at once, so a packer's next key or click never lands in an
+ * opening animation (nor waits for one on a slow desk PC).
+ */
+const theme = { token: { fontSize: 15, controlHeight: 40, controlHeightLG: 46, borderRadius: 6, colorPrimary: '#1668dc', motion: false } };
 
 /** The main area: setup on the first run, else Settings while open (F2), else the packing desk. */
 function MainArea() {
