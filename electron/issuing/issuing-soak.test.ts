@@ -1,59 +1,27 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../demo/sandbox/index';
 import type { RunningSandbox, SandboxCall } from '../demo/sandbox/index';
 import type { EmulatorFault } from '../demo/print-emulator/print-emulator';
 import { startTestEmulator } from '../printing/testing/print-test-kit';
 import { openStationDatabase } from '../store/open-station-database';
+import { killFixtureProcesses, startFixtureProcess } from '../testing/fixture-process';
 
-const projectRoot = resolve(import.meta.dirname, '../..');
 const fixturePath = join(import.meta.dirname, 'issuing-soak-fixture.ts');
 const ORDERS = 1000;
 
 const cleanups: (() => Promise<void>)[] = [];
-const children = new Set<ChildProcess>();
 afterEach(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  children.clear();
+  killFixtureProcesses();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** The engine's process: its stdout lines as they come, and its end. */
+/** The engine's process, with the count of waybills it last reported. */
 function startEngineProcess(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', fixturePath, ...args], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<NodeJS.Signals | number | null>((done) => child.once('close', (code, signal) => done(signal ?? code)));
-  const waybills = (): number => Number(/waybills (\d+)\n(?![\s\S]*waybills)/.exec(stdout)?.[1] ?? 0);
-  return {
-    output: () => stdout,
-    waybills,
-    async until(ready: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-      for (const deadline = Date.now() + timeoutMs; !ready(); await delay(5)) {
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the engine process ended before ${what}:\n${stdout}\n${stderr}`);
-        if (Date.now() > deadline) throw new Error(`the engine process did not reach ${what}:\n${stdout}\n${stderr}`);
-      }
-    },
-    async kill(): Promise<void> {
-      child.kill('SIGKILL');
-      await exited;
-      children.delete(child);
-    },
-    async finished(): Promise<NodeJS.Signals | number | null> {
-      const outcome = await exited;
-      children.delete(child);
-      if (outcome !== 0) throw new Error(`the engine process failed (${String(outcome)}):\n${stdout}\n${stderr}`);
-      return outcome;
-    },
-  };
+  const engine = startFixtureProcess(fixturePath, args);
+  return { ...engine, waybills: (): number => Number(/waybills (\d+)\n(?![\s\S]*waybills)/.exec(engine.output())?.[1] ?? 0) };
 }
 
 /** Order numbers an issue call carried (its body is null when it was refused before being read). */

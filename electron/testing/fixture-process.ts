@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+
+const projectRoot = resolve(import.meta.dirname, '../..');
+const running = new Set<ChildProcess>();
+
+/** A TypeScript fixture run in a child Node process, as a crash test drives it. */
+export interface FixtureProcess {
+  /** Everything it wrote to stdout so far. */
+  output(): string;
+  /** Waits until `ready()` holds; fails, with its output, if it ends or takes longer than `timeoutMs`. */
+  until(ready: () => boolean, what: string, timeoutMs?: number): Promise<void>;
+  /** Kills it (SIGKILL, a crash) and answers how it ended. */
+  kill(): Promise<NodeJS.Signals | number | null>;
+  /** Waits for it to end by itself; fails, with its output, unless it ended with 0. */
+  finished(): Promise<void>;
+}
+
+/** Starts a fixture file under Node with tsx; stop leftovers with `killFixtureProcesses` after each test. */
+export function startFixtureProcess(fixturePath: string, args: string[] = []): FixtureProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', fixturePath, ...args], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // 'close', not 'exit': only then has all of the child's output been read.
+  const exited = new Promise<NodeJS.Signals | number | null>((done) => child.once('close', (code, signal) => done(signal ?? code)));
+  const ended = async () => {
+    const outcome = await exited;
+    running.delete(child);
+    return outcome;
+  };
+  return {
+    output: () => stdout,
+    async until(ready, what, timeoutMs = 60_000) {
+      for (const deadline = Date.now() + timeoutMs; !ready(); await delay(5)) {
+        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the fixture ended before ${what}:\n${stdout}\n${stderr}`);
+        if (Date.now() > deadline) throw new Error(`the fixture did not reach ${what}:\n${stdout}\n${stderr}`);
+      }
+    },
+    kill() {
+      child.kill('SIGKILL');
+      return ended();
+    },
+    async finished() {
+      const outcome = await ended();
+      if (outcome !== 0) throw new Error(`the fixture failed (${String(outcome)}):\n${stdout}\n${stderr}`);
+    },
+  };
+}
+
+/** Kills every fixture process still running (for afterEach). */
+export function killFixtureProcesses(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
