@@ -60,7 +60,8 @@ async function runStation(options: DesktopShellOptions): Promise<void> {
   const started = await createStation({
     shell: 'electron',
     dataDir: process.env.STATION_DATA_DIR ?? app.getPath('userData'),
-    tokenCipher: () => safeStorageCipher(safeStorage),
+    tokenCipher: () =>
+      safeStorageCipher(safeStorage, { selectedBackend: () => (process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : null) }),
     overrides: options.overrides,
     demoOrders: options.demoOrders,
     desktop: {
