@@ -89,6 +89,11 @@ export const errorCatalog = {
     zh: { text: '网关返回了意外的 HTTP 状态码 {{httpStatus}}。', remedy: '请检查“设置”中的网关地址。' },
   },
 
+  'gateway.redirected': {
+    retryable: false,
+    en: { text: 'The gateway at {{baseUrl}} redirected the call to {{location}} (HTTP {{httpStatus}}). The station does not follow redirects, so the access token was not sent there.', remedy: 'If {{location}} is the gateway’s right address, enter it in Settings together with its token; otherwise ask the gateway operator.' },
+    zh: { text: '网关 {{baseUrl}} 将请求重定向到 {{location}}（HTTP {{httpStatus}}）。程序不跟随重定向，访问令牌未发送到该地址。', remedy: '如果 {{location}} 是网关的正确地址，请在“设置”中填写该地址及其令牌；否则请联系网关运营方。' },
+  },
   'gateway.parameter-error': {
     retryable: false,
     en: { text: 'The gateway rejected the request parameters: {{message}}', remedy: 'Check the field named in the message and correct it.' },
