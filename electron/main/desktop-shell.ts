@@ -8,7 +8,8 @@ import { createQuitGuard } from '../lifecycle/quit-guard';
 import { createRendererRecovery } from '../lifecycle/renderer-recovery';
 import { productName, shellLanguageFor, shellTexts, type DialogText } from '../lifecycle/shell-texts';
 import { claimSingleInstance } from '../lifecycle/single-instance';
-import { createUncaughtErrorHandler } from '../lifecycle/uncaught-errors';
+import { createUncaughtErrorHandler, errorDialogText } from '../lifecycle/uncaught-errors';
+import { createLogRedactor } from '../logging/redact-log-data';
 import { safeStorageCipher } from '../token-vault/safe-storage-cipher';
 import { createWindowStateStore, placeWindow } from '../window-state/window-state';
 import { setAppMenu } from './app-menu';
@@ -26,9 +27,14 @@ const mainDir = import.meta.dirname;
 let window: BrowserWindow | null = null;
 let openWindow: () => void = () => undefined;
 
-/** Before the station (and its log) exists, an escaped error is shown and ends the start. */
+/** Secrets known before the station exists (a test entry's token), scrubbed from start-up dialogs. */
+const startSecrets: string[] = [];
+/** The log's redaction for the dialogs shown before the station (and its log) exists. */
+const redactStartError = createLogRedactor({ secrets: () => startSecrets });
+
+/** Before the station (and its log) exists, an escaped error is shown, redacted, and ends the start. */
 const failStart = (error: unknown) => {
-  dialog.showErrorBox(productName.en, error instanceof Error ? (error.stack ?? error.message) : String(error));
+  dialog.showErrorBox(productName.en, errorDialogText(error, redactStartError, { stack: true }));
   app.exit(1);
 };
 
@@ -46,6 +52,7 @@ export interface DesktopShellOptions {
 }
 
 async function runStation(options: DesktopShellOptions): Promise<void> {
+  if (options.overrides.token) startSecrets.push(options.overrides.token);
   process.on('uncaughtException', failStart);
   process.on('unhandledRejection', failStart);
   registerRendererScheme();
@@ -70,7 +77,7 @@ async function runStation(options: DesktopShellOptions): Promise<void> {
     },
   });
   if (!started.ok) {
-    dialog.showErrorBox(productName.en, started.message);
+    dialog.showErrorBox(productName.en, errorDialogText(started.message, redactStartError));
     app.exit(1);
     return;
   }
@@ -87,6 +94,7 @@ function wireStation(station: Station): void {
   const handleUncaught = createUncaughtErrorHandler({
     log,
     show: async ({ message }) => ((await ask(shellTexts(language()).unexpectedError(message, log.filePath), 'error')) === 1 ? 'restart' : 'continue'),
+    redact: log.redact,
     restart: () => {
       app.relaunch();
       app.quit();
