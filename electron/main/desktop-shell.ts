@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, safeStorage, screen, session, shell, type MessageBoxOptions } from 'electron';
+import { app, BrowserWindow, dialog, safeStorage, screen, shell, type MessageBoxOptions } from 'electron';
 import { join } from 'node:path';
 import { describeError } from '../../shared/errors/station-error';
 import type { ChannelOutput } from '../../shared/ipc/ipc-contract';
@@ -15,7 +15,8 @@ import { createWindowStateStore, placeWindow } from '../window-state/window-stat
 import { setAppMenu } from './app-menu';
 import { bridgeIpcToWindow } from './ipc-main-bridge';
 import { createMainWindow, mainWindowSizes } from './main-window';
-import { isRendererUrl, registerRendererScheme, serveRenderer } from './renderer-protocol';
+import { registerRendererScheme, rendererOrigin, serveRenderer } from './renderer-protocol';
+import { guardEveryWebContents } from './web-contents-guard';
 
 /**
  * The Electron shell: thin glue around the composition root and the plain lifecycle services
@@ -60,8 +61,8 @@ async function runStation(options: DesktopShellOptions): Promise<void> {
   app.setAppUserModelId('com.waybillprintstation.app');
   await app.whenReady();
 
-  // The page never needs a camera, notifications or any other permission.
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, answer) => answer(false));
+  // No permission, window, navigation away or <webview> for any page, before the first window exists.
+  guardEveryWebContents(rendererOrigin);
   serveRenderer(join(mainDir, '../renderer'));
 
   const started = await createStation({
@@ -173,7 +174,13 @@ function wireStation(station: Station): void {
     if (name === 'settings.changed') refreshMenu();
   });
 
-  bridgeIpcToWindow({ dispatch: station.dispatch, events: station.events, window: () => window, isTrustedUrl: isRendererUrl });
+  bridgeIpcToWindow({
+    dispatch: station.dispatch,
+    events: station.events,
+    window: () => window,
+    appOrigin: rendererOrigin,
+    onRefused: (channel, verdict, url) => log.warn('ipc call refused', { channel, verdict, url }),
+  });
   openWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow();
