@@ -244,7 +244,7 @@ describe('browser host over the full composition root', () => {
     answers.push(await (await fetch(`${host.origin}/`)).text());
 
     const status = JSON.parse(answers[0] ?? '{}');
-    expect(status).toEqual({ ok: true, data: { isSet: true, lastFour: token.slice(-4) } });
+    expect(status).toEqual({ ok: true, data: { isSet: true, lastFour: token.slice(-4), unreadable: null, weakProtection: false } });
     // The calls really used the token: the sandbox answered with data, not 401.
     expect(JSON.parse((await call('subscription.get', {})).text).ok).toBe(true);
     expect(sandbox.calls().every((entry) => entry.code !== 401)).toBe(true);
