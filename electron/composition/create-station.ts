@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeError, stationError, type StationError } from '../../shared/errors/station-error';
 import type { AboutInfo, ChannelOutput, IpcHandlers, SettingsView, StationInfo } from '../../shared/ipc/ipc-contract';
+import { gatewayAddressProblem, gatewayOriginOf } from '../../shared/settings/gateway-address';
 import { DEMO_GATEWAY_ACCOUNT, labelSizeFor, type Settings } from '../../shared/settings/settings-schema';
 import { readRuntimeVersions } from '../about/runtime-versions';
 import { acquireDataFolderLock } from '../data-folder/data-folder-lock';
@@ -231,6 +232,22 @@ export async function createStation(options: CreateStationOptions): Promise<Star
 
   const settingsView = (): SettingsView => ({ settings: effectiveSettings(), token: vault.status() });
   settings.onChange(() => events.emit('settings.changed', settingsView()));
+  /**
+   * A token belongs to the gateway it was entered for: once the address points at another
+   * origin, the stored token is forgotten (never sent to the new gateway) and the user enters
+   * the new gateway's token. A token stored before tokens were bound to a gateway counts as the
+   * previous address's.
+   */
+  const forgetTokenOfAnotherGateway = (originBefore: string | null) => {
+    const origin = gatewayOriginOf(effectiveSettings().gateway.baseUrl);
+    if (origin === null || !vault.status().isSet) return;
+    const recorded = vault.gatewayOrigin();
+    const tokenOrigin = recorded === undefined ? originBefore : recorded;
+    if (tokenOrigin === origin) return;
+    vault.clear();
+    logger.info('token forgotten: the gateway address changed to another origin', { from: tokenOrigin, to: origin });
+    events.emit('settings.changed', settingsView());
+  };
   const notice = settings.loadNotice;
   const info = (): StationInfo => ({
     shell: options.shell,
@@ -253,11 +270,15 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     'station.info': info,
     'settings.get': settingsView,
     'settings.update': ({ patch }) => {
+      const baseUrl = patch.gateway?.baseUrl;
+      if (typeof baseUrl === 'string' && gatewayAddressProblem(baseUrl) !== null) throw new StationFailure(stationError('settings.gateway-insecure', { baseUrl }));
+      const originBefore = gatewayOriginOf(effectiveSettings().gateway.baseUrl);
       settings.update(patch);
+      forgetTokenOfAnotherGateway(originBefore);
       return settingsView();
     },
-    'token.set': ({ token }) => {
-      vault.write(token);
+    'token.set': ({ token, acceptWeakProtection }) => {
+      vault.write(token, { gatewayOrigin: gatewayOriginOf(effectiveSettings().gateway.baseUrl), acceptWeakProtection });
       return vault.status();
     },
     'token.clear': () => {

@@ -62,7 +62,7 @@ function seedDataFolder(): DiagnosticsSources {
     dataDir,
     logsDir,
     database,
-    settings: () => ({ settings: settings.get(), token: { isSet: true, lastFour: token.slice(-4) } }),
+    settings: () => ({ settings: settings.get(), token: { isSet: true, lastFour: token.slice(-4), unreadable: null, weakProtection: false } }),
     secrets: () => [token],
     app: { name: 'Waybill Print Station', version: '0.1.0', shell: 'electron' },
     runtime: readRuntimeVersions(),

@@ -1,5 +1,6 @@
 import type { StationError } from '../../shared/errors/station-error';
 import { stationError } from '../../shared/errors/station-error';
+import { GATEWAY_CODES } from '../../shared/gateway/envelope-codes';
 import { readInteger, readText, asRecord } from './decoding/tolerant-values';
 
 /** A request body: JSON, or form fields sent as multipart/form-data. */
@@ -63,6 +64,11 @@ function classifyThrown(error: unknown, post: GatewayPost, timeout: AbortSignal)
   return stationError('transport.failed', { reason: code || message || 'unknown' });
 }
 
+/** Where a redirect pointed, for the error: its origin (never its path or query), or why it cannot be named. */
+function redirectTarget(location: string, requestUrl: string): string {
+  return URL.canParse(location, requestUrl) ? new URL(location, requestUrl).origin : '(an unreadable address)';
+}
+
 /** Reads an envelope out of a parsed body: an object whose `code` is an integer (or integer text). */
 function readEnvelope(body: unknown): GatewayEnvelope | null {
   const record = asRecord(body);
@@ -90,8 +96,8 @@ function encodeBody(body: GatewayRequestBody): { payload: string | FormData; con
 
 /**
  * One POST with the bearer token and a timeout, classified: an envelope, "path not found", or a
- * typed failure (timeout, refused, dropped, unparsable, HTTP 5xx, cancelled). Never throws and
- * never puts the token into what it returns.
+ * typed failure (timeout, refused, dropped, unparsable, HTTP 5xx, redirected, cancelled). Never
+ * throws, never follows a redirect and never puts the token into what it returns.
  */
 export async function postToGateway(post: GatewayPost): Promise<TransportOutcome> {
   const timeout = AbortSignal.timeout(post.timeoutMs);
@@ -101,13 +107,26 @@ export async function postToGateway(post: GatewayPost): Promise<TransportOutcome
   if (contentType) headers['content-type'] = contentType;
 
   let httpStatus: number;
+  let location: string | null;
   let text: string;
   try {
-    const response = await post.fetch(post.url, { method: 'POST', headers, body: payload, signal });
+    // Redirects are never followed: the bearer token goes to the configured gateway only, and a
+    // POST is never turned into a GET or sent again somewhere else.
+    const response = await post.fetch(post.url, { method: 'POST', headers, body: payload, signal, redirect: 'manual' });
     httpStatus = response.status;
+    location = response.headers.get('location');
     text = await response.text();
   } catch (error) {
     return { kind: 'failure', error: classifyThrown(error, post, timeout) };
+  }
+
+  // An HTTP redirect of the call (any 3xx naming a Location) is an error of its own, told apart
+  // from the gateway's business 302 "shop not authorized", which comes as an envelope.
+  if (httpStatus >= 300 && httpStatus < 400 && location !== null) {
+    const envelope = readEnvelope(parseJson(text));
+    if (envelope?.code !== GATEWAY_CODES.shopNotAuthorized) {
+      return { kind: 'failure', error: stationError('gateway.redirected', { baseUrl: post.baseUrl, httpStatus, location: redirectTarget(location, post.url) }) };
+    }
   }
 
   if (httpStatus === 404) return { kind: 'path-not-found', httpStatus };

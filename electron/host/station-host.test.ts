@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +15,23 @@ import { startStationHost, type RunningStationHost } from './station-host';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const token = 'tok-Zx81qPv7-realistic-access-token-4471';
+
+/**
+ * Sends one HTTP/1.1 request as raw text over a socket, exactly as written (fetch and
+ * node:http normalize paths and targets), and answers the response's status code and body.
+ */
+async function rawRequest(port: number, head: string, body = ''): Promise<{ status: number; body: string }> {
+  const socket = connect(port, '127.0.0.1');
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await new Promise((ready, fail) => socket.once('connect', ready).once('error', fail));
+  const lengthHeader = body === '' ? '' : `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`;
+  socket.end(`${head}\r\n${lengthHeader}connection: close\r\n\r\n${body}`);
+  await new Promise((closed) => socket.once('close', closed));
+  const text = Buffer.concat(chunks).toString('utf8');
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+  return { status, body: text.slice(text.indexOf('\r\n\r\n') + 4) };
+}
 
 /** A valid input for every channel: adding a channel without one here fails to compile. */
 const validInputs: { [C in ChannelName]: ChannelInput<C> } = {
@@ -154,6 +172,58 @@ describe('browser host over the full composition root', () => {
     expect(events.status).toBe(403);
   });
 
+  it('checks the key on the route the router chose: percent-encoded paths reach no channel, stream or list without it', async () => {
+    const port = Number(new URL(host.origin).port);
+    const ours = `host: 127.0.0.1:${port}`;
+    const key = `x-station-key: ${host.key}`;
+    // The encoded path is the same route: with the key it is answered, so the refusal below is the key check.
+    const keyed = await rawRequest(port, `POST /%69pc/station.info HTTP/1.1\r\n${ours}\r\n${key}`, '{}');
+    expect(keyed.status).toBe(200);
+    expect(JSON.parse(keyed.body)).toMatchObject({ ok: true, data: { shell: 'browser-host' } });
+    const attacks = [
+      ['POST /%69pc/settings.update HTTP/1.1', JSON.stringify({ patch: { gateway: { baseUrl: 'https://attacker.example' } } })],
+      ['POST /ip%63/settings.update HTTP/1.1', JSON.stringify({ patch: { gateway: { baseUrl: 'https://attacker.example' } } })],
+      ['POST /%69%70%63/token.clear HTTP/1.1', '{}'],
+      ['POST /ipc/%73tation.info HTTP/1.1', '{}'],
+      ['GET /%69pc/events HTTP/1.1', ''],
+      ['GET /%69pc HTTP/1.1', ''],
+      ['GET /ip%63?x=1 HTTP/1.1', ''],
+      ['HEAD /ipc HTTP/1.1', ''],
+      ['HEAD /%69pc/events HTTP/1.1', ''],
+      ['OPTIONS /ipc/station.info HTTP/1.1', ''],
+      ['OPTIONS /%69pc/settings.update HTTP/1.1', ''],
+      ['DELETE /ipc/station.info HTTP/1.1', ''],
+    ] as const;
+    for (const [line, body] of attacks) {
+      const answer = await rawRequest(port, `${line}\r\n${ours}`, body);
+      expect(answer.status, line).toBe(403);
+      if (!line.startsWith('HEAD')) expect(JSON.parse(answer.body), line).toMatchObject({ ok: false, error: { code: 'host.refused' } });
+    }
+    const settings = JSON.parse((await call('settings.get', {})).text) as { data: { settings: { gateway: { baseUrl: string | null } } } };
+    expect(settings.data.settings.gateway.baseUrl).not.toBe('https://attacker.example');
+  });
+
+  it('refuses an absolute-form request target, even with the key and our Host', async () => {
+    const port = Number(new URL(host.origin).port);
+    for (const target of [`http://127.0.0.1:${port}/ipc/station.info`, `http://127.0.0.1:${port}/%69pc/station.info`, '*']) {
+      const answer = await rawRequest(port, `POST ${target} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nx-station-key: ${host.key}`, '{}');
+      expect(answer.status, target).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ ok: false, error: { code: 'host.refused', params: { reason: 'request target must be a path' } } });
+    }
+  });
+
+  it('refuses every other name of this machine in the Host header, with the key', async () => {
+    const port = Number(new URL(host.origin).port);
+    for (const name of [`[::1]:${port}`, `127.1:${port}`, `127.0.0.1.:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, '127.0.0.1', `127.0.0.1:${port + 1}`]) {
+      for (const line of ['POST /ipc/station.info HTTP/1.1', 'GET /ipc/events HTTP/1.1', 'GET / HTTP/1.1']) {
+        const answer = await rawRequest(port, `${line}\r\nhost: ${name}\r\nx-station-key: ${host.key}`, line.startsWith('POST') ? '{}' : '');
+        expect(answer.status, `${line} Host ${name}`).toBe(403);
+      }
+    }
+    // The page and its assets need no key, only our Host.
+    expect((await rawRequest(port, `GET / HTTP/1.1\r\nhost: 127.0.0.1:${port}`)).status).toBe(200);
+  });
+
   it('serves the page with a strict CSP and a fresh nonce per load', async () => {
     const first = await fetch(`${host.origin}/`);
     const second = await fetch(`${host.origin}/`);
@@ -174,7 +244,7 @@ describe('browser host over the full composition root', () => {
     answers.push(await (await fetch(`${host.origin}/`)).text());
 
     const status = JSON.parse(answers[0] ?? '{}');
-    expect(status).toEqual({ ok: true, data: { isSet: true, lastFour: token.slice(-4) } });
+    expect(status).toEqual({ ok: true, data: { isSet: true, lastFour: token.slice(-4), unreadable: null, weakProtection: false } });
     // The calls really used the token: the sandbox answered with data, not 401.
     expect(JSON.parse((await call('subscription.get', {})).text).ok).toBe(true);
     expect(sandbox.calls().every((entry) => entry.code !== 401)).toBe(true);

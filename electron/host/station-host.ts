@@ -35,6 +35,9 @@ export interface RunningStationHost {
 /** The header that carries the per-run key on contract requests. */
 export const stationKeyHeader = 'x-station-key';
 
+/** The routes that serve the page and its built assets: the only ones open without the key. */
+const publicRoutes: ReadonlySet<string> = new Set(['/', '/index.html', '/*']);
+
 function sameSecret(given: unknown, key: string): boolean {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
@@ -61,12 +64,18 @@ export async function startStationHost(options: StationHostOptions): Promise<Run
   let origin = '';
 
   server.addHook('onRequest', async (request, reply) => {
+    // Only origin-form targets (`/path`): an absolute-form target names a host of its own,
+    // which the Host check below would not see.
+    if (!request.raw.url?.startsWith('/')) return refuse(reply, 400, 'request target must be a path');
     const expectedHost = origin.slice('http://'.length);
     if (request.headers.host !== expectedHost) return refuse(reply, 403, 'foreign Host header');
     const requestOrigin = request.headers.origin;
     if (requestOrigin !== undefined && requestOrigin !== origin) return refuse(reply, 403, 'foreign Origin');
-    if (request.url.startsWith('/ipc')) {
-      const given = request.headers[stationKeyHeader] ?? (request.query as Record<string, unknown>).key;
+    // Decided on the route the router chose (it matches the decoded path, so `/%69pc/…` is
+    // `/ipc/…`), never on the raw URL: every route but the page and its assets needs the key,
+    // and so does a request no route matched.
+    if (!publicRoutes.has(request.routeOptions.url ?? '')) {
+      const given = request.headers[stationKeyHeader] ?? (request.query as Record<string, unknown> | undefined)?.key;
       if (!sameSecret(given, key)) return refuse(reply, 403, 'missing or wrong station key');
     }
     return undefined;

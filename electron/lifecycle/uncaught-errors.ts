@@ -11,6 +11,8 @@ export interface UncaughtErrorHandlerOptions {
   show: (error: { kind: UncaughtKind; message: string }) => Promise<UncaughtErrorChoice>;
   /** Restarts the app (through the normal quit, so running jobs stop at a safe point). */
   restart: () => void;
+  /** The log's redaction, applied to what the dialog shows. */
+  redact: (value: unknown) => unknown;
 }
 
 /** Handles one escaped error. */
@@ -19,6 +21,20 @@ export type UncaughtErrorHandler = (kind: UncaughtKind, error: unknown) => void;
 function messageOf(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return typeof error === 'string' ? error : JSON.stringify(error) ?? String(error);
+}
+
+/**
+ * The text an error dialog shows for an error: `Name: message` (or the stack), after the same
+ * redaction as the log, so that a token, a bearer header or a receiver's data in an error never
+ * reaches the screen (or a screenshot sent to support).
+ */
+export function errorDialogText(error: unknown, redact: (value: unknown) => unknown, options: { stack?: boolean } = {}): string {
+  const safe = redact(error);
+  if (error instanceof Error && typeof safe === 'object' && safe !== null) {
+    const { name, message, stack } = safe as { name: string; message: string; stack?: string };
+    return options.stack && stack ? stack : `${name}: ${message}`;
+  }
+  return messageOf(safe);
 }
 
 /**
@@ -42,7 +58,7 @@ export function createUncaughtErrorHandler(options: UncaughtErrorHandlerOptions)
     }
     showing = true;
     options
-      .show({ kind, message: messageOf(error) })
+      .show({ kind, message: errorDialogText(error, options.redact) })
       .then((choice) => {
         if (choice === 'restart') options.restart();
       })

@@ -18,6 +18,8 @@ export interface StationLogger {
   debug(event: string, fields?: LogFields): void;
   /** The file currently written to. */
   readonly filePath: string;
+  /** The redaction every entry goes through, for text shown elsewhere (the shell's error dialogs). */
+  redact(value: unknown): unknown;
 }
 
 /** Where and how the station logs. */
@@ -85,5 +87,5 @@ export function createStationLogger(options: StationLoggerOptions): StationLogge
   const write = (level: LogLevel) => (event: string, fields?: LogFields): void => {
     logger[level](event, fields ?? {});
   };
-  return { filePath, error: write('error'), warn: write('warn'), info: write('info'), debug: write('debug') };
+  return { filePath, redact, error: write('error'), warn: write('warn'), info: write('info'), debug: write('debug') };
 }

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, safeStorage, screen, session, shell, type MessageBoxOptions } from 'electron';
+import { app, BrowserWindow, dialog, safeStorage, screen, shell, type MessageBoxOptions } from 'electron';
 import { join } from 'node:path';
 import { describeError } from '../../shared/errors/station-error';
 import type { ChannelOutput } from '../../shared/ipc/ipc-contract';
@@ -8,13 +8,15 @@ import { createQuitGuard } from '../lifecycle/quit-guard';
 import { createRendererRecovery } from '../lifecycle/renderer-recovery';
 import { productName, shellLanguageFor, shellTexts, type DialogText } from '../lifecycle/shell-texts';
 import { claimSingleInstance } from '../lifecycle/single-instance';
-import { createUncaughtErrorHandler } from '../lifecycle/uncaught-errors';
+import { createUncaughtErrorHandler, errorDialogText } from '../lifecycle/uncaught-errors';
+import { createLogRedactor } from '../logging/redact-log-data';
 import { safeStorageCipher } from '../token-vault/safe-storage-cipher';
 import { createWindowStateStore, placeWindow } from '../window-state/window-state';
 import { setAppMenu } from './app-menu';
 import { bridgeIpcToWindow } from './ipc-main-bridge';
 import { createMainWindow, mainWindowSizes } from './main-window';
-import { isRendererUrl, registerRendererScheme, serveRenderer } from './renderer-protocol';
+import { registerRendererScheme, rendererOrigin, serveRenderer } from './renderer-protocol';
+import { guardEveryWebContents } from './web-contents-guard';
 
 /**
  * The Electron shell: thin glue around the composition root and the plain lifecycle services
@@ -26,9 +28,14 @@ const mainDir = import.meta.dirname;
 let window: BrowserWindow | null = null;
 let openWindow: () => void = () => undefined;
 
-/** Before the station (and its log) exists, an escaped error is shown and ends the start. */
+/** Secrets known before the station exists (a test entry's token), scrubbed from start-up dialogs. */
+const startSecrets: string[] = [];
+/** The log's redaction for the dialogs shown before the station (and its log) exists. */
+const redactStartError = createLogRedactor({ secrets: () => startSecrets });
+
+/** Before the station (and its log) exists, an escaped error is shown, redacted, and ends the start. */
 const failStart = (error: unknown) => {
-  dialog.showErrorBox(productName.en, error instanceof Error ? (error.stack ?? error.message) : String(error));
+  dialog.showErrorBox(productName.en, errorDialogText(error, redactStartError, { stack: true }));
   app.exit(1);
 };
 
@@ -46,6 +53,7 @@ export interface DesktopShellOptions {
 }
 
 async function runStation(options: DesktopShellOptions): Promise<void> {
+  if (options.overrides.token) startSecrets.push(options.overrides.token);
   process.on('uncaughtException', failStart);
   process.on('unhandledRejection', failStart);
   registerRendererScheme();
@@ -53,14 +61,15 @@ async function runStation(options: DesktopShellOptions): Promise<void> {
   app.setAppUserModelId('com.waybillprintstation.app');
   await app.whenReady();
 
-  // The page never needs a camera, notifications or any other permission.
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, answer) => answer(false));
+  // No permission, window, navigation away or <webview> for any page, before the first window exists.
+  guardEveryWebContents(rendererOrigin);
   serveRenderer(join(mainDir, '../renderer'));
 
   const started = await createStation({
     shell: 'electron',
     dataDir: process.env.STATION_DATA_DIR ?? app.getPath('userData'),
-    tokenCipher: () => safeStorageCipher(safeStorage),
+    tokenCipher: () =>
+      safeStorageCipher(safeStorage, { selectedBackend: () => (process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : null) }),
     overrides: options.overrides,
     demoOrders: options.demoOrders,
     desktop: {
@@ -69,7 +78,7 @@ async function runStation(options: DesktopShellOptions): Promise<void> {
     },
   });
   if (!started.ok) {
-    dialog.showErrorBox(productName.en, started.message);
+    dialog.showErrorBox(productName.en, errorDialogText(started.message, redactStartError));
     app.exit(1);
     return;
   }
@@ -86,6 +95,7 @@ function wireStation(station: Station): void {
   const handleUncaught = createUncaughtErrorHandler({
     log,
     show: async ({ message }) => ((await ask(shellTexts(language()).unexpectedError(message, log.filePath), 'error')) === 1 ? 'restart' : 'continue'),
+    redact: log.redact,
     restart: () => {
       app.relaunch();
       app.quit();
@@ -164,7 +174,13 @@ function wireStation(station: Station): void {
     if (name === 'settings.changed') refreshMenu();
   });
 
-  bridgeIpcToWindow({ dispatch: station.dispatch, events: station.events, window: () => window, isTrustedUrl: isRendererUrl });
+  bridgeIpcToWindow({
+    dispatch: station.dispatch,
+    events: station.events,
+    window: () => window,
+    appOrigin: rendererOrigin,
+    onRefused: (channel, verdict, url) => log.warn('ipc call refused', { channel, verdict, url }),
+  });
   openWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow();

@@ -35,8 +35,8 @@ function isHttpUrl(url: string): boolean {
 
 /**
  * Creates the station's window, hardened: context isolation, OS sandbox, no Node in the page,
- * no navigation away from the app, no new windows; http(s) links open in the system browser
- * after the user confirms, anything else is refused.
+ * no new windows (and, through web-contents-guard.ts, no navigation away from the app); http(s)
+ * links open in the system browser after the user confirms, anything else is refused.
  */
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
@@ -75,10 +75,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     }
     return { action: 'deny' };
   });
-  window.webContents.on('will-navigate', (event, url) => {
-    if (!url.startsWith(`${rendererOrigin}/`)) event.preventDefault();
-  });
-  window.webContents.on('will-attach-webview', (event) => event.preventDefault());
+  // Navigation, redirects and <webview> are refused for every web contents (web-contents-guard.ts).
   void window.loadURL(`${rendererOrigin}/index.html`);
   return window;
 }

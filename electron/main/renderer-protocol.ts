@@ -18,8 +18,3 @@ export function serveRenderer(rendererDir: string): void {
     return new Response(asset.body, { status: asset.status, headers: asset.headers });
   });
 }
-
-/** True for pages of our own renderer (the only trusted IPC sender). */
-export function isRendererUrl(url: string): boolean {
-  return url.startsWith(`${rendererOrigin}/`);
-}

@@ -8,8 +8,8 @@
 /** A finding that was reviewed: which check, in which built file, and why it is acceptable. */
 export interface ReviewedFinding {
   check: string;
-  /** The built file, relative to `out/` (`N/A` for global checks). */
-  file: string;
+  /** The built file, relative to `out/` (`N/A` for global checks); a pattern for a chunk whose name carries a content hash. */
+  file: string | RegExp;
   why: string;
 }
 
@@ -36,17 +36,17 @@ export const reviewedFindings: readonly ReviewedFinding[] = [
   },
   {
     check: 'AUXCLICK_JS_CHECK',
-    file: 'main/index.js',
-    why: 'Every new window is denied (setWindowOpenHandler in main-window.ts answers deny, after offering http(s) links to the system browser) and will-navigate keeps the window on app://station, so a middle-click cannot open or navigate anywhere.',
+    file: /^main\/desktop-shell-[\w-]+\.js$/,
+    why: 'Every new window of every web contents is denied (web-contents-guard.ts on web-contents-created; the main window\'s own handler in main-window.ts offers http(s) links to the system browser, then denies) and will-navigate, will-frame-navigate and will-redirect keep every page on app://station, so a middle-click cannot open or navigate anywhere.',
   },
   {
     check: 'PRELOAD_JS_CHECK',
-    file: 'main/index.js',
-    why: 'Reviewed: the single preload exposes one function per IPC contract channel and an event subscription for the contract events only; no ipcRenderer, no generic invoke, in a sandboxed, context-isolated window.',
+    file: /^main\/desktop-shell-[\w-]+\.js$/,
+    why: 'Reviewed: the single preload exposes one function per IPC contract channel and an event subscription for the contract events only; no ipcRenderer, no generic invoke, in a sandboxed, context-isolated window. Main answers only the main frame of the app window showing app://station (ipc-main-bridge.ts, web-contents-policy.ts): a subframe, another window or a navigated page is refused.',
   },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
-    file: 'main/index.js',
+    file: /^main\/desktop-shell-[\w-]+\.js$/,
     why: 'openExternal is called only for http: and https: URLs, and only after the user confirmed the address in a dialog (main-window.ts). openPath and showItemInFolder only ever get the data folder and archives the app wrote itself.',
   },
 ];

@@ -142,7 +142,7 @@ export async function scanBuiltApp(options: { builtDir: string; electronVersion:
 export function judgeScan(scan: { findings: ScanFinding[]; unread: { file: string; message: string }[] }, review: SecurityReview): SecurityVerdict {
   const verdict: SecurityVerdict = { passed: true, failures: [], toReview: [], accepted: [], unreadFiles: [], unreadButReviewed: [] };
   for (const finding of scan.findings) {
-    const reviewed = review.reviewedFindings.find((entry) => entry.check === finding.check && entry.file === finding.file);
+    const reviewed = review.reviewedFindings.find((entry) => entry.check === finding.check && (typeof entry.file === 'string' ? entry.file === finding.file : entry.file.test(finding.file)));
     if (reviewed) verdict.accepted.push({ finding, why: reviewed.why });
     else if (finding.severity === 'HIGH') verdict.failures.push(finding);
     else verdict.toReview.push(finding);

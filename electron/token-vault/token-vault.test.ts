@@ -44,7 +44,7 @@ describe('token vault with the key-file cipher', () => {
   const vault = (): TokenVault => createTokenVault({ filePath: vaultPath, cipher: keyFileCipher({ keyPath }) });
 
   it('stores a token and reads it back, also in a new process life (fresh vault and cipher)', () => {
-    expect(vault().status()).toEqual({ isSet: false, lastFour: null });
+    expect(vault().status()).toEqual({ isSet: false, lastFour: null, unreadable: null, weakProtection: false });
     expect(vault().read()).toBeNull();
     const first = vault();
     first.write(`  ${token}\n`);
@@ -55,18 +55,18 @@ describe('token vault with the key-file cipher', () => {
   it('shows only whether a token is set and its last four characters', () => {
     const first = vault();
     first.write(token);
-    expect(first.status()).toEqual({ isSet: true, lastFour: 'ZYXW' });
-    expect(vault().status()).toEqual({ isSet: true, lastFour: 'ZYXW' });
+    expect(first.status()).toEqual({ isSet: true, lastFour: 'ZYXW', unreadable: null, weakProtection: false });
+    expect(vault().status()).toEqual({ isSet: true, lastFour: 'ZYXW', unreadable: null, weakProtection: false });
     // A token too short to show any of it safely: set, but nothing shown.
     first.write('abc1234');
-    expect(first.status()).toEqual({ isSet: true, lastFour: null });
+    expect(first.status()).toEqual({ isSet: true, lastFour: null, unreadable: null, weakProtection: false });
   });
 
   it('forgets the token on clear', () => {
     const first = vault();
     first.write(token);
     first.clear();
-    expect(first.status()).toEqual({ isSet: false, lastFour: null });
+    expect(first.status()).toEqual({ isSet: false, lastFour: null, unreadable: null, weakProtection: false });
     expect(vault().read()).toBeNull();
     first.clear();
   });
@@ -94,7 +94,7 @@ describe('token vault with the key-file cipher', () => {
     expect(failure.error.params).toEqual({ reason: 'cannot-decrypt' });
     expect(everythingSaidBy(failure)).not.toContain(token);
     expect(everythingSaidBy(failure)).not.toContain(token.slice(-4));
-    expect(vaultError(() => stranger.status()).error.code).toBe('token-vault.unreadable');
+    expect(stranger.status()).toEqual({ isSet: false, lastFour: null, unreadable: { code: 'token-vault.unreadable', params: { reason: 'cannot-decrypt' }, retryable: false }, weakProtection: false });
   });
 
   it('says so when the key file is missing or damaged, and never replaces a key it could not read', () => {
@@ -115,7 +115,7 @@ describe('token vault with the key-file cipher', () => {
     expect(failure.message).toBe('The access token could not be saved (ENOENT).');
     expect(failure.message).toBe(describeError(failure.error).text);
     expect(everythingSaidBy(failure)).not.toContain(token);
-    expect(unwritable.status()).toEqual({ isSet: false, lastFour: null });
+    expect(unwritable.status()).toEqual({ isSet: false, lastFour: null, unreadable: null, weakProtection: false });
   });
 
   it('says so when the vault file is damaged', () => {
@@ -127,6 +127,57 @@ describe('token vault with the key-file cipher', () => {
     bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 0xff;
     writeFileSync(vaultPath, JSON.stringify({ ...file, ciphertext: bytes.toString('base64') }));
     expect(vaultError(() => vault().read()).error.params).toEqual({ reason: 'cannot-decrypt' });
+  });
+});
+
+describe('a vault that cannot be read', () => {
+  /** The key-file cipher, counting how often the vault asks it to decrypt. */
+  const countingCipher = () => {
+    const cipher = keyFileCipher({ keyPath });
+    const counted = { decrypts: 0, cipher: { ...cipher, decrypt: (data: Buffer) => ((counted.decrypts += 1), cipher.decrypt(data)) } };
+    return counted;
+  };
+
+  it('answers its status instead of throwing, and reads the damaged file only once until a token is written', () => {
+    createTokenVault({ filePath: vaultPath, cipher: keyFileCipher({ keyPath: join(folder, 'first.key') }) }).write(token);
+    createTokenVault({ filePath: join(folder, 'other.vault'), cipher: keyFileCipher({ keyPath }) }).write('another-token-value');
+    const counted = countingCipher();
+    const vault = createTokenVault({ filePath: vaultPath, cipher: counted.cipher });
+    for (let line = 0; line < 50; line += 1) expect(vaultError(() => vault.read()).error.params).toEqual({ reason: 'cannot-decrypt' });
+    expect(vault.status()).toMatchObject({ isSet: false, unreadable: { code: 'token-vault.unreadable', params: { reason: 'cannot-decrypt' } } });
+    expect(counted.decrypts).toBe(1);
+    vault.write('the-new-token-0042');
+    expect(vault.status()).toEqual({ isSet: true, lastFour: '0042', unreadable: null, weakProtection: false });
+    expect(createTokenVault({ filePath: vaultPath, cipher: keyFileCipher({ keyPath }) }).read()).toBe('the-new-token-0042');
+  });
+
+  it('forgets the failure on clear', () => {
+    writeFileSync(vaultPath, 'not a vault');
+    const vault = createTokenVault({ filePath: vaultPath, cipher: keyFileCipher({ keyPath }) });
+    expect(vault.status().unreadable?.params).toEqual({ reason: 'damaged' });
+    vault.clear();
+    expect(vault.status()).toEqual({ isSet: false, lastFour: null, unreadable: null, weakProtection: false });
+  });
+});
+
+describe('the gateway a token belongs to', () => {
+  it('keeps the gateway origin with the token, also for a new process life', () => {
+    const vault = createTokenVault({ filePath: vaultPath, cipher: keyFileCipher({ keyPath }) });
+    vault.write(token, { gatewayOrigin: 'https://gateway.example.com' });
+    expect(vault.gatewayOrigin()).toBe('https://gateway.example.com');
+    expect(createTokenVault({ filePath: vaultPath, cipher: keyFileCipher({ keyPath }) }).gatewayOrigin()).toBe('https://gateway.example.com');
+    vault.write(token);
+    expect(createTokenVault({ filePath: vaultPath, cipher: keyFileCipher({ keyPath }) }).gatewayOrigin()).toBeNull();
+  });
+
+  it('answers undefined for a vault written before tokens were bound to a gateway', () => {
+    createTokenVault({ filePath: vaultPath, cipher: keyFileCipher({ keyPath }) }).write(token);
+    const file = JSON.parse(readFileSync(vaultPath, 'utf8')) as Record<string, unknown>;
+    delete file.gatewayOrigin;
+    writeFileSync(vaultPath, JSON.stringify(file));
+    const legacy = createTokenVault({ filePath: vaultPath, cipher: keyFileCipher({ keyPath }) });
+    expect(legacy.read()).toBe(token);
+    expect(legacy.gatewayOrigin()).toBeUndefined();
   });
 });
 
@@ -147,7 +198,7 @@ describe('token validation', () => {
     expect(failure.error.code).toBe('token-vault.invalid-token');
     expect(failure.error.params).toMatchObject({ problem, maxLength: MAX_TOKEN_LENGTH });
     if (candidate.trim().length >= 4) expect(everythingSaidBy(failure)).not.toContain(candidate.trim().slice(0, 4));
-    expect(vault.status()).toEqual({ isSet: false, lastFour: null });
+    expect(vault.status()).toEqual({ isSet: false, lastFour: null, unreadable: null, weakProtection: false });
   });
 
   it('accepts the longest allowed token and trims the ends', () => {
@@ -185,6 +236,22 @@ describe('token vault with the safeStorage cipher', () => {
     const unavailable = createTokenVault({ filePath: vaultPath, cipher: safeStorageCipher(standInSafeStorage(false)) });
     expect(vaultError(() => unavailable.write('another-token')).error.code).toBe('token-vault.encryption-unavailable');
     expect(vaultError(() => unavailable.read()).error.code).toBe('token-vault.encryption-unavailable');
+  });
+
+  it('on Linux without a keyring (basic_text) says so and stores only once the user accepts', () => {
+    const basicText = () => safeStorageCipher(standInSafeStorage(true), { selectedBackend: () => 'basic_text' });
+    const vault = createTokenVault({ filePath: vaultPath, cipher: basicText() });
+    expect(vault.status()).toEqual({ isSet: false, lastFour: null, unreadable: null, weakProtection: true });
+    const refused = vaultError(() => vault.write(token));
+    expect(refused.error).toEqual({ code: 'token-vault.weak-protection', params: { backend: 'basic-text' }, retryable: false });
+    expect(describeError(refused.error, 'zh').text).toContain('密钥环');
+    expect(vault.status().isSet).toBe(false);
+    vault.write(token, { acceptWeakProtection: true });
+    expect(createTokenVault({ filePath: vaultPath, cipher: basicText() }).read()).toBe(token);
+    // A keyring backend needs no question.
+    const keyring = createTokenVault({ filePath: vaultPath, cipher: safeStorageCipher(standInSafeStorage(true), { selectedBackend: () => 'gnome_libsecret' }) });
+    keyring.write(token);
+    expect(keyring.status().weakProtection).toBe(false);
   });
 
   it('reports a token another cipher stored as unreadable', () => {

@@ -1,28 +1,45 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { stationError } from '../../shared/errors/station-error';
+import type { TokenStatus } from '../../shared/ipc/ipc-contract';
 import { writeFileAtomically } from '../data-folder/atomic-file';
 import { systemErrorCode } from '../data-folder/system-error-code';
 import { StationFailure } from '../ipc/to-station-error';
 
-/** Whether a token is stored, and its last four characters: all the renderer ever learns of it. */
-export interface TokenStatus {
-  isSet: boolean;
-  /** Null when no token is set, or when the token is too short to show any of it safely. */
-  lastFour: string | null;
+export type { TokenStatus };
+
+/** How a token is stored: for which gateway, and whether the user accepted a weakly protected key. */
+export interface TokenWriteOptions {
+  /** The origin (`https://host:port`) of the gateway the token was entered for; null in demo mode. */
+  gatewayOrigin?: string | null;
+  /** The user agreed to store the token although the cipher's key is not protected by the OS. */
+  acceptWeakProtection?: boolean;
 }
 
 /** The gateway access token's safe: encrypted at rest, readable only in the main process. */
 export interface TokenVault {
-  /** Whether a token is stored and its last four characters. Throws like `read`. */
+  /**
+   * Whether a usable token is stored, its last four characters, and why a stored token cannot
+   * be read. Never throws: a damaged vault must not keep the user from Settings.
+   */
   status(): TokenStatus;
   /**
    * The token, or null when none is stored. Main process only: it never crosses IPC. Throws a
    * StationFailure (`token-vault.unreadable`, `token-vault.encryption-unavailable`) when a
-   * stored token cannot be decrypted.
+   * stored token cannot be decrypted; that outcome is kept, so the file is not read again
+   * until a token is written or cleared.
    */
   read(): string | null;
-  /** Validates (trimmed; see `validateToken`), encrypts and stores the token. */
-  write(token: string): void;
+  /**
+   * Validates (trimmed; see `validateToken`), encrypts and stores the token for one gateway.
+   * Throws `token-vault.weak-protection` when the cipher's key is not protected by the OS and
+   * the user has not accepted that.
+   */
+  write(token: string, options?: TokenWriteOptions): void;
+  /**
+   * The origin of the gateway the stored token was entered for; undefined when none was
+   * recorded (a vault written before tokens were bound to a gateway) or nothing can be read.
+   */
+  gatewayOrigin(): string | null | undefined;
   /** Forgets the stored token. */
   clear(): void;
 }
@@ -31,6 +48,11 @@ export interface TokenVault {
 export interface TokenCipher {
   /** Whether encryption works here (safeStorage needs an OS keychain or keyring). */
   isAvailable(): boolean;
+  /**
+   * Why the cipher's key is not protected by the OS, or null when it is: `basic-text` is
+   * Electron's Linux fallback without a keyring, whose key is a constant in the app.
+   */
+  weakProtection?: () => 'basic-text' | null;
   encrypt(plain: string): Buffer;
   /** Throws when the data was not encrypted by this cipher (another key, another OS user). */
   decrypt(data: Buffer): string;
@@ -77,9 +99,11 @@ interface VaultFile {
   version: 1;
   /** The cipher's output, base64. */
   ciphertext: string;
+  /** The gateway the token is for (absent in vaults written before tokens were bound to one). */
+  gatewayOrigin?: string | null;
 }
 
-function readVaultCiphertext(filePath: string): Buffer | null {
+function readVaultFile(filePath: string): { ciphertext: Buffer; gatewayOrigin: string | null | undefined } | null {
   let text: string;
   try {
     text = readFileSync(filePath, 'utf8');
@@ -90,7 +114,8 @@ function readVaultCiphertext(filePath: string): Buffer | null {
   try {
     const file = JSON.parse(text) as Partial<VaultFile>;
     if (file.format === 'station-token-vault' && file.version === 1 && typeof file.ciphertext === 'string') {
-      return Buffer.from(file.ciphertext, 'base64');
+      const gatewayOrigin = typeof file.gatewayOrigin === 'string' || file.gatewayOrigin === null ? file.gatewayOrigin : undefined;
+      return { ciphertext: Buffer.from(file.ciphertext, 'base64'), gatewayOrigin };
     }
   } catch {
     // Falls through to "damaged".
@@ -107,45 +132,88 @@ export function createTokenVault(options: { filePath: string; cipher: TokenCiphe
   const { filePath, cipher } = options;
   /** The token as last read or written; undefined until the file has been read. */
   let known: string | null | undefined;
+  /** The gateway origin stored with the known token. */
+  let knownOrigin: string | null | undefined;
+  /** Why the file could not be read: kept, so that a damaged vault is not read again at every log line. */
+  let failure: StationFailure | null = null;
 
-  const read = (): string | null => {
-    if (known !== undefined) return known;
-    const ciphertext = readVaultCiphertext(filePath);
-    if (ciphertext === null) return (known = null);
+  const decode = (): string | null => {
+    const file = readVaultFile(filePath);
+    if (file === null) return null;
+    knownOrigin = file.gatewayOrigin;
     if (!cipher.isAvailable()) throw new StationFailure(stationError('token-vault.encryption-unavailable', {}));
     let plain: string;
     try {
-      plain = cipher.decrypt(ciphertext);
+      plain = cipher.decrypt(file.ciphertext);
     } catch (error) {
       if (error instanceof StationFailure) throw error;
       throw unreadableToken('cannot-decrypt');
     }
     try {
-      known = validateToken(plain);
+      return validateToken(plain);
     } catch {
       throw unreadableToken('damaged');
     }
-    return known;
+  };
+
+  const read = (): string | null => {
+    if (known !== undefined) return known;
+    if (failure) throw failure;
+    try {
+      return (known = decode());
+    } catch (error) {
+      if (error instanceof StationFailure) failure = error;
+      knownOrigin = undefined;
+      throw error;
+    }
+  };
+
+  const forget = () => {
+    known = undefined;
+    knownOrigin = undefined;
+    failure = null;
   };
 
   return {
     status() {
-      const token = read();
-      if (token === null) return { isSet: false, lastFour: null };
-      return { isSet: true, lastFour: token.length >= LAST_FOUR_MIN_TOKEN_LENGTH ? token.slice(-4) : null };
+      const weakProtection = cipher.weakProtection?.() != null;
+      let token: string | null;
+      try {
+        token = read();
+      } catch (error) {
+        if (!(error instanceof StationFailure)) throw error;
+        return { isSet: false, lastFour: null, unreadable: error.error, weakProtection };
+      }
+      if (token === null) return { isSet: false, lastFour: null, unreadable: null, weakProtection };
+      return { isSet: true, lastFour: token.length >= LAST_FOUR_MIN_TOKEN_LENGTH ? token.slice(-4) : null, unreadable: null, weakProtection };
     },
     read,
-    write(token) {
+    gatewayOrigin() {
+      try {
+        read();
+      } catch {
+        return undefined;
+      }
+      return knownOrigin;
+    },
+    write(token, writeOptions = {}) {
       const valid = validateToken(token);
       if (!cipher.isAvailable()) throw new StationFailure(stationError('token-vault.encryption-unavailable', {}));
+      const weakness = cipher.weakProtection?.() ?? null;
+      if (weakness !== null && writeOptions.acceptWeakProtection !== true) {
+        throw new StationFailure(stationError('token-vault.weak-protection', { backend: weakness }));
+      }
+      const gatewayOrigin = writeOptions.gatewayOrigin ?? null;
       try {
-        const file: VaultFile = { format: 'station-token-vault', version: 1, ciphertext: cipher.encrypt(valid).toString('base64') };
+        const file: VaultFile = { format: 'station-token-vault', version: 1, ciphertext: cipher.encrypt(valid).toString('base64'), gatewayOrigin };
         writeFileAtomically(filePath, `${JSON.stringify(file)}\n`, { mode: 0o600 });
       } catch (error) {
         if (error instanceof StationFailure) throw error;
         throw new StationFailure(stationError('token-vault.write-failed', { reason: systemErrorCode(error) }));
       }
+      forget();
       known = valid;
+      knownOrigin = gatewayOrigin;
     },
     clear() {
       try {
@@ -153,6 +221,7 @@ export function createTokenVault(options: { filePath: string; cipher: TokenCiphe
       } catch (error) {
         throw new StationFailure(stationError('token-vault.write-failed', { reason: systemErrorCode(error) }));
       }
+      forget();
       known = null;
     },
   };

@@ -89,6 +89,11 @@ export const errorCatalog = {
     zh: { text: '网关返回了意外的 HTTP 状态码 {{httpStatus}}。', remedy: '请检查“设置”中的网关地址。' },
   },
 
+  'gateway.redirected': {
+    retryable: false,
+    en: { text: 'The gateway at {{baseUrl}} redirected the call to {{location}} (HTTP {{httpStatus}}). The station does not follow redirects, so the access token was not sent there.', remedy: 'If {{location}} is the gateway’s right address, enter it in Settings together with its token; otherwise ask the gateway operator.' },
+    zh: { text: '网关 {{baseUrl}} 将请求重定向到 {{location}}（HTTP {{httpStatus}}）。程序不跟随重定向，访问令牌未发送到该地址。', remedy: '如果 {{location}} 是网关的正确地址，请在“设置”中填写该地址及其令牌；否则请联系网关运营方。' },
+  },
   'gateway.parameter-error': {
     retryable: false,
     en: { text: 'The gateway rejected the request parameters: {{message}}', remedy: 'Check the field named in the message and correct it.' },
@@ -285,6 +290,11 @@ export const errorCatalog = {
     en: { text: 'The setting {{field}} was not saved: {{problem}}', remedy: 'Correct {{field}} and save again; the other settings are unchanged.' },
     zh: { text: '设置项 {{field}} 未保存：{{problem}}', remedy: '请改正 {{field}} 后再保存；其他设置未受影响。' },
   },
+  'settings.gateway-insecure': {
+    retryable: false,
+    en: { text: 'The gateway address {{baseUrl}} uses http://, which would send the access token unencrypted.', remedy: 'Enter the gateway’s https:// address (http:// only for this computer: 127.0.0.1, ::1, localhost).' },
+    zh: { text: '网关地址 {{baseUrl}} 使用 http://，访问令牌将以明文发送。', remedy: '请填写网关的 https:// 地址（仅本机地址 127.0.0.1、::1、localhost 可使用 http://）。' },
+  },
   'settings.write-failed': {
     retryable: true,
     en: { text: 'The settings could not be saved ({{reason}}).', remedy: 'Check that the data folder is writable and has free space, then try again.' },
@@ -302,13 +312,18 @@ export const errorCatalog = {
   },
   'token-vault.unreadable': {
     retryable: false,
-    en: { text: 'The stored access token cannot be read ({{reason}}).', remedy: 'Enter the access token again in Settings.' },
-    zh: { text: '无法读取已保存的访问令牌（{{reason}}）。', remedy: '请在“设置”中重新填写访问令牌。' },
+    en: { text: 'The stored access token cannot be read ({{reason}}).', remedy: 'Enter the access token again in Settings; it replaces the unreadable one.' },
+    zh: { text: '无法读取已保存的访问令牌（{{reason}}）。', remedy: '请在“设置”中重新填写访问令牌，新令牌将替换无法读取的令牌。' },
   },
   'token-vault.encryption-unavailable': {
     retryable: false,
     en: { text: 'The system’s secure storage is not available, so the access token cannot be stored encrypted.', remedy: 'Sign in to the desktop session (macOS keychain, Windows account, or a Linux keyring), then enter the token again.' },
     zh: { text: '系统的安全存储不可用，无法加密保存访问令牌。', remedy: '请登录桌面会话（macOS 钥匙串、Windows 账户或 Linux 密钥环）后重新填写令牌。' },
+  },
+  'token-vault.weak-protection': {
+    retryable: false,
+    en: { text: 'This computer has no keyring ({{backend}}): the access token would be stored with a key anyone who can read your files can use.', remedy: 'Sign in to a desktop session with a keyring (GNOME Keyring, KWallet) to store it protected, or confirm to store it anyway.' },
+    zh: { text: '本机没有可用的密钥环（{{backend}}）：访问令牌将以任何能读取您文件的人都能解开的方式保存。', remedy: '请登录带密钥环（GNOME 密钥环、KWallet）的桌面会话以受保护地保存，或确认仍要保存。' },
   },
   'token-vault.write-failed': {
     retryable: true,

@@ -78,8 +78,14 @@ export interface DiagnosticsExport {
 
 /** Whether a token is stored; the token itself never crosses to the renderer. */
 export interface TokenStatus {
+  /** A usable token is stored. */
   isSet: boolean;
+  /** Null when no token is set, or when the token is too short to show any of it safely. */
   lastFour: string | null;
+  /** Why a stored token cannot be read (the user enters it again), or null. */
+  unreadable: StationError | null;
+  /** The key protecting the token is not guarded by the OS (Linux without a keyring): storing asks first. */
+  weakProtection: boolean;
 }
 
 /** Settings as the renderer sees them: everything but the token, plus the token's status. */
@@ -111,8 +117,11 @@ export const ipcContract = {
   'settings.get': channel<SettingsView>()(noInput),
   /** Changes some settings (validated as a whole after merging); answers the new view. */
   'settings.update': channel<SettingsView>()(z.object({ patch: settingsPatchSchema }).strict()),
-  /** Stores a new access token in the vault (encrypted at rest). */
-  'token.set': channel<TokenStatus>()(z.object({ token: z.string().min(1).max(4096) }).strict()),
+  /**
+   * Stores a new access token in the vault (encrypted at rest) for the gateway now set. Where the
+   * key is not protected by the OS it answers `token-vault.weak-protection` until the user accepts.
+   */
+  'token.set': channel<TokenStatus>()(z.object({ token: z.string().min(1).max(4096), acceptWeakProtection: z.boolean().optional() }).strict()),
   /** Forgets the stored access token. */
   'token.clear': channel<TokenStatus>()(noInput),
   /** Reads the subscription period and network info, reporting each outcome. */

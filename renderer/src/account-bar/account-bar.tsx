@@ -1,8 +1,9 @@
-import { ApiOutlined, PrinterOutlined, QuestionCircleOutlined, ShopOutlined } from '@ant-design/icons';
+import { ApiOutlined, KeyOutlined, PrinterOutlined, QuestionCircleOutlined, ShopOutlined } from '@ant-design/icons';
 import { Button, Popover, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorRemedyKey, errorTextKey } from '../../../shared/errors/error-resources';
 import { formatChinaDateTime } from '../../../shared/time/china-time';
+import { useUi } from '../app/ui-store-context';
 import { useNow } from '../app/use-now';
 import {
   useComponentStateQuery,
@@ -81,6 +82,22 @@ function PrintingStatus() {
   );
 }
 
+/** A stored token that cannot be read: said on the desk, with the way to Settings to enter it again. */
+function UnreadableTokenNotice() {
+  const { t } = useTranslation();
+  const setSettingsOpen = useUi((state) => state.setSettingsOpen);
+  return (
+    <>
+      <Tag color="red" icon={<KeyOutlined aria-hidden />} data-token="unreadable">
+        {t('account.tokenUnreadable')}
+      </Tag>
+      <Button size="small" type="link" onClick={() => setSettingsOpen(true)}>
+        {t('account.enterToken')}
+      </Button>
+    </>
+  );
+}
+
 /** Always-visible facts about the account: shop, edition, subscription, points today, printing. */
 export function AccountBar() {
   const { t } = useTranslation();
@@ -100,6 +117,7 @@ export function AccountBar() {
           {t('account.demoMode')}
         </Tag>
       ) : null}
+      {settings.data?.token.unreadable && info.data && !info.data.demoMode ? <UnreadableTokenNotice /> : null}
       <SubscriptionTag />
       <Typography.Text className="account-bar__item">
         {t('account.pointsToday')}: <strong>{costs.data ? costs.data.today.points : '…'}</strong>

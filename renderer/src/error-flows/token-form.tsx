@@ -1,9 +1,9 @@
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { unwrapResult, useStation } from '../bridge/station-context';
 import { stationErrorOf, StationErrorAlert } from '../errors/station-error-text';
 import type { StationError } from '../../../shared/errors/station-error';
+import { useStoreToken } from './use-store-token';
 
 /** Props of the token form. */
 export interface TokenFormProps {
@@ -14,7 +14,7 @@ export interface TokenFormProps {
 /** The 401 answer: the gateway rejected the token; a new one is entered here, then the work resumes. */
 export function TokenForm({ onStored }: TokenFormProps) {
   const { t } = useTranslation();
-  const station = useStation();
+  const storeToken = useStoreToken();
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<StationError | null>(null);
@@ -22,7 +22,7 @@ export function TokenForm({ onStored }: TokenFormProps) {
     setBusy(true);
     setError(null);
     try {
-      await unwrapResult(station['token.set']({ token: token.trim() }));
+      await storeToken(token.trim());
       setToken('');
       await onStored();
     } catch (caught) {

@@ -19,7 +19,7 @@ const storedView = (): SettingsView => {
   settings.print.templateUrlByCarrier = { ZTO: 'https://cloudprint.cainiao.com/template/standard/201/5' };
   settings.gateway.vvtypeOverrides = { issue: 2 };
   settings.shipFrom = { ...settings.shipFrom, carrierCode: 'ZTO', branchCode: 'B1', senderName: '李四', senderPhone: '13800000000' };
-  return { settings, token: { isSet: false, lastFour: null } };
+  return { settings, token: { isSet: false, lastFour: null, unreadable: null, weakProtection: false } };
 };
 
 /** Saves as the screen and main would: the patch through the contract's schema, merged, the whole validated. */

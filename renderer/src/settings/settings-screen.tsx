@@ -7,6 +7,7 @@ import type { SettingsView } from '../../../shared/ipc/ipc-contract';
 import { useUi } from '../app/ui-store-context';
 import { refetchAccountData, stationQueryKeys, useSettingsQuery } from '../bridge/station-queries';
 import { unwrapResult, useStation } from '../bridge/station-context';
+import { useStoreToken } from '../error-flows/use-store-token';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { useWindowShortcuts } from '../shortcuts/use-window-shortcuts';
 import { AdvancedSection } from './advanced-section';
@@ -28,6 +29,7 @@ const isFieldErrors = (error: unknown): error is { errorFields: { name: (string 
 function SettingsEditor({ view }: { view: SettingsView }) {
   const { t } = useTranslation();
   const station = useStation();
+  const storeToken = useStoreToken();
   const client = useQueryClient();
   const { modal, message } = App.useApp();
   const setSettingsOpen = useUi((state) => state.setSettingsOpen);
@@ -53,7 +55,7 @@ function SettingsEditor({ view }: { view: SettingsView }) {
     if (!isEmptyPatch(steps.patch)) client.setQueryData(stationQueryKeys.settings, await unwrapResult(station['settings.update']({ patch: steps.patch })));
     if (steps.printer !== undefined) client.setQueryData(stationQueryKeys.settings, await unwrapResult(station['printers.choose']({ printer: steps.printer })));
     if (steps.token !== null) {
-      await unwrapResult(station['token.set']({ token: steps.token }));
+      await storeToken(steps.token);
       form.setFieldValue('token', '');
       await client.invalidateQueries({ queryKey: stationQueryKeys.settings });
     }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_CHANNELS } from '../../../shared/domain/order-channels';
 import { EDITION_NAMES } from '../../../shared/gateway/editions';
+import { gatewayAddressProblem } from '../../../shared/settings/gateway-address';
 import type { TokenStatus } from '../../../shared/ipc/ipc-contract';
 import { fieldRule } from './field-rule';
 import { isValidField, type GatewayMode, type SetupField } from './setup-form';
@@ -38,7 +39,13 @@ export function ConnectionFields({ gatewayMode, token, tokenActions }: Connectio
       </Form.Item>
       {gatewayMode === 'real' ? (
         <div className="setup__grid">
-          <Form.Item name="baseUrl" label={t('setup.baseUrl')} rules={[setupRule('baseUrl', t('setup.invalid.baseUrl'))]} className="setup__wide">
+          <Form.Item
+            name="baseUrl"
+            label={t('setup.baseUrl')}
+            extra={t('setup.baseUrlHint')}
+            rules={[setupRule('baseUrl', t('setup.invalid.baseUrl')), fieldRule((text) => gatewayAddressProblem(text.trim()) === null, t('setup.invalid.baseUrlInsecure'))]}
+            className="setup__wide"
+          >
             <Input placeholder="https://" autoComplete="off" />
           </Form.Item>
           <Form.Item
@@ -48,6 +55,16 @@ export function ConnectionFields({ gatewayMode, token, tokenActions }: Connectio
               <>
                 {token.isSet ? t('setup.tokenStored', { lastFour: token.lastFour ?? '' }) : t('setup.tokenHint')}
                 {tokenActions}
+                {token.unreadable ? (
+                  <Typography.Text type="danger" className="setup__token-note" data-token-note="unreadable">
+                    {t('setup.tokenUnreadable')}
+                  </Typography.Text>
+                ) : null}
+                {token.weakProtection ? (
+                  <Typography.Text type="warning" className="setup__token-note" data-token-note="weak-protection">
+                    {t('setup.tokenWeakProtection')}
+                  </Typography.Text>
+                ) : null}
               </>
             }
             rules={[{ required: !token.isSet, whitespace: true, message: t('setup.invalid.token') }]}

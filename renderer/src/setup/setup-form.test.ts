@@ -6,7 +6,7 @@ import { formValuesFromSettings, isValidField, settingsPatchFromForm, type Setup
 const storedView = (): SettingsView => {
   const settings = defaultSettings();
   settings.print.templateUrlByCarrier = { ZTO: 'https://cloudprint.cainiao.com/template/standard/201/5' };
-  return { settings, token: { isSet: false, lastFour: null } };
+  return { settings, token: { isSet: false, lastFour: null, unreadable: null, weakProtection: false } };
 };
 
 /** Saves a form as main would: the patch validated by the contract's schema, merged, validated again. */

@@ -8,6 +8,7 @@ import { useUi } from '../app/ui-store-context';
 import { useNow } from '../app/use-now';
 import { refetchAccountData, stationQueryKeys, useSettingsQuery } from '../bridge/station-queries';
 import { unwrapResult, useStation } from '../bridge/station-context';
+import { useStoreToken } from '../error-flows/use-store-token';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { ConnectionFields } from './connection-fields';
 import { ConnectionReport } from './connection-report';
@@ -19,6 +20,7 @@ import './setup-screen.css';
 function SetupForm({ view }: { view: SettingsView }) {
   const { t } = useTranslation();
   const station = useStation();
+  const storeToken = useStoreToken();
   const client = useQueryClient();
   const now = useNow();
   const setSettingsOpen = useUi((state) => state.setSettingsOpen);
@@ -35,7 +37,7 @@ function SetupForm({ view }: { view: SettingsView }) {
     const values = await form.validateFields();
     await update(settingsPatchFromForm(values, view));
     if (values.gatewayMode === 'real' && values.token.trim() !== '') {
-      await unwrapResult(station['token.set']({ token: values.token.trim() }));
+      await storeToken(values.token.trim());
       form.setFieldValue('token', '');
       await client.invalidateQueries({ queryKey: stationQueryKeys.settings });
     }
