@@ -112,5 +112,37 @@ test.describe(`recovery after a crash (${locale})`, () => {
       await (fresh ?? slow).close();
     }
   });
+
+  test('a label sent to the print component waits for it when the station comes back on the OS printer: the recovery view says so and prints nothing', async ({ openStation, crashStation, restartStation, request, stationHost, ownGateway }) => {
+    test.setTimeout(120_000);
+    if (!ownGateway) throw new Error('the own gateway did not start');
+    const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
+    // A printer slow to draw: the component accepts the label, and the station dies before it comes out.
+    const slow = await replacePrintEmulator(ownGateway.emulator, { renderDelayMs: 5000 });
+    try {
+      const page = await openStation(browserLocale(locale));
+      await planFirstOrders(page, locale, request, stationHost, ownGateway, 1);
+      await startIssueAndPrint(page, locale, 1);
+      await expect
+        .poll(async () => (await historyWaybills(request, stationHost)).filter((row) => row.printState === 'accepted').length, { timeout: 30_000, intervals: [100] })
+        .toBe(1);
+      // The packer switches to the OS printer, and the station is killed.
+      await stationCall(request, stationHost, 'settings.update', { patch: { print: { output: 'os-printer' } } });
+      await crashStation(page);
+      const restarted = await restartStation(browserLocale(locale));
+
+      const recovery = restarted.getByRole('dialog', { name: text('recovery.title') });
+      await expect(recovery).toContainText(text('recovery.printUnknown', { count: 1 }), { timeout: 30_000 });
+      await expect(recovery).toContainText(text('history.printWait.otherOutput.print-component'));
+      await expect(recovery.getByRole('button', { name: text('recovery.printAgain') })).toBeDisabled();
+      await saveScreenshot(recovery, 'recovery-other-output', locale);
+      expect(await stationCall(request, stationHost, 'print.queue-status', {})).toMatchObject({ output: 'os-printer', waitingForOtherOutput: 1 });
+      // Sent once, to the print component only; never asked about or sent through the OS printer.
+      expect(slow.received().filter((task) => !task.preview)).toHaveLength(1);
+      expect((await historyWaybills(request, stationHost)).map((row) => [row.printState, row.printOutput])).toEqual([['unknown', 'print-component']]);
+    } finally {
+      await slow.close();
+    }
+  });
 });
 }

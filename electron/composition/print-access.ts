@@ -39,6 +39,7 @@ function idleComponent(): PrintComponent {
   const offline: ComponentState = { kind: 'offline', url: '', reason: 'closed', detail: 'not started', retryInMs: null, since: Date.now() };
   const refuse = () => Promise.reject(new Error('the print component has not been started'));
   return {
+    output: () => null,
     connect: () => undefined,
     close: () => Promise.resolve(),
     state: () => offline,

@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 describe('npm run print-emulator', () => {
-  it('prints its address as the first line, speaks the protocol, spools PDFs and stops on SIGTERM', async () => {
+  it('prints its address as the first line, speaks the protocol, spools PDFs, restarts forgetting its tasks on command and stops on SIGTERM', async () => {
     const spoolDir = await mkdtemp(join(tmpdir(), 'print-emulator-cli-'));
     cleanups.push(() => rm(spoolDir, { recursive: true, force: true }));
     const child = spawn(process.execPath, [tsxCli, cliFile, '--port', '0', '--spool', spoolDir], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -39,7 +39,13 @@ describe('npm run print-emulator', () => {
     await client.request('print', { task: { taskID: 'cli-1', printer: '', documents: [{ documentID: '73100000009999', contents }] } });
     for (let line = await lines.next(); !String(line.value).startsWith('printed 73100000009999'); line = await lines.next()) expect(line.done).toBeFalsy();
     expect((await readdir(spoolDir)).filter((name) => name.endsWith('.pdf'))).toEqual(['00001-73100000009999.pdf']);
-    await client.close();
+    // `restart forget`: the component comes back knowing none of its earlier tasks.
+    child.stdin.write('restart forget\n');
+    for (let line = await lines.next(); !String(line.value).startsWith('restarted, listening on'); line = await lines.next()) expect(line.done).toBeFalsy();
+    await client.closed();
+    const after = await connectRawClient(url);
+    expect(await after.request('getTaskStatus', { taskID: ['cli-1'] })).toMatchObject({ status: 'success', printStatus: [] });
+    await after.close();
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

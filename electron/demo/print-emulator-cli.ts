@@ -8,12 +8,13 @@ import type { EmulatorFault } from './print-emulator/print-emulator';
 
 /**
  * The print-component emulator from the command line, for manual demos:
- *   npm run print-emulator -- --port <n|0> --spool <dir> [--no-render] [--render-delay <ms>] [--fault <kind>]
+ *   npm run print-emulator -- --port <n|0> --spool <dir> [--no-render] [--render-delay <ms>] [--fault <kind>] [--forget-on-restart]
  * The first output line is exactly `Print component emulator listening on ws://127.0.0.1:<port>`.
- * While it runs, commands on standard input switch faults: `fault <kind>`, `clear`, `restart`, `quit`.
+ * While it runs, commands on standard input switch faults: `fault <kind>`, `clear`, `restart`
+ * (`restart forget`: this restart forgets every task, as with --forget-on-restart), `quit`.
  */
 
-const faultKinds = ['refuse-connections', 'drop-before-reply', 'drop-after-accept', 'paper-out', 'stall'] as const;
+const faultKinds = ['refuse-connections', 'drop-before-reply', 'drop-after-accept', 'paper-out', 'refuse-print', 'odd-task-status', 'stall'] as const;
 
 function parseFault(kind: string): EmulatorFault | null {
   return (faultKinds as readonly string[]).includes(kind) ? ({ kind } as EmulatorFault) : null;
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     'no-render': { type: 'boolean', default: false },
     'render-delay': { type: 'string', default: '0' },
     fault: { type: 'string' },
+    'forget-on-restart': { type: 'boolean', default: false },
   },
 });
 
@@ -33,7 +35,7 @@ const port = Number(values.port);
 const renderDelayMs = Number(values['render-delay']);
 const fault = values.fault === undefined ? null : parseFault(values.fault);
 if (!Number.isInteger(port) || port < 0 || port > 65_535 || !Number.isFinite(renderDelayMs) || renderDelayMs < 0 || (values.fault !== undefined && !fault)) {
-  console.error(`usage: print-emulator --port <n|0> --spool <dir> [--no-render] [--render-delay <ms>] [--fault ${faultKinds.join('|')}]`);
+  console.error(`usage: print-emulator --port <n|0> --spool <dir> [--no-render] [--render-delay <ms>] [--fault ${faultKinds.join('|')}] [--forget-on-restart]`);
   process.exit(2);
 }
 
@@ -43,6 +45,7 @@ const emulator = await startPrintEmulator({
   spoolDir,
   noRender: values['no-render'],
   renderDelayMs,
+  forgetTasksOnRestart: values['forget-on-restart'],
   log: (line) => console.log(line),
 });
 console.log(`Print component emulator listening on ${emulator.url}`);
@@ -73,14 +76,15 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       return 'fault cleared';
     }
     if (command === 'restart') {
-      await emulator.restart({ downMs: 1_000 });
+      if (argument !== '' && argument !== 'forget') return 'restart takes nothing or `forget`';
+      await emulator.restart({ downMs: 1_000, ...(argument === 'forget' && { forgetTasks: true }) });
       return `restarted, listening on ${emulator.url}`;
     }
     if (command === 'quit') {
       await shutDown();
       return '';
     }
-    return 'commands: fault <kind>, clear, restart, quit';
+    return 'commands: fault <kind>, clear, restart [forget], quit';
   };
   void run().then((reply) => console.log(reply));
 });

@@ -66,10 +66,10 @@ import { lookUpAll } from './waybill-lookup';
  *   its label is released again (startUp releases every such label of unfinished jobs, in order);
  * - between "print task recorded" and "sent": the document is `queued` → the queue sends it;
  * - between "sent" and "printed": the document is loaded as `unknown` → the queue asks the
- *   component (getTaskStatus): printed → printed; never received → sent again; otherwise it
- *   stays "print outcome unknown" for the user to decide (history → resendUnknown), never
- *   reprinted alone — and it counts as settled only once the component was asked about the
- *   task it was last sent in (print_documents.sent_at);
+ *   component (getTaskStatus): printed → printed; anything else it cannot account for (not
+ *   known to it, an unreadable answer) stays "print outcome unknown" for the user to decide
+ *   (history → resendUnknown), never reprinted alone — and it counts as settled only once the
+ *   component was asked about the task it was last sent in (print_documents.sent_at);
  * - a job that was issuing with orders still planned is interrupted: it waits in `printing`
  *   (labels of what was issued come out) and then `cancelled`; `retry` resumes it.
  *

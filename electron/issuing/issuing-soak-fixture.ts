@@ -1,5 +1,7 @@
 import { writeSync } from 'node:fs';
+import { waitFor } from '../printing/testing/print-test-kit';
 import { openSandboxStation } from './testing/issuing-station-parts';
+import { createWaybillHistory } from './waybill-history';
 import { demoPlanRequest, issuableOrders } from './testing/issuing-test-kit';
 
 /**
@@ -7,15 +9,18 @@ import { demoPlanRequest, issuableOrders } from './testing/issuing-test-kit';
  * `node --import tsx` and SIGKILLed mid-job by the test. The sandbox and the emulator run in the
  * test process and survive the kills; the station database is a file both processes know.
  *
- *   issuing-soak-fixture <start|resume> <database file> <sandbox url> <emulator url> <orders>
+ *   issuing-soak-fixture <start|resume|print-unknown> <database file> <sandbox url> <emulator url> <orders>
  *
  * `start` fetches the sold orders, plans a job of the first <orders> issuable ones and starts it;
  * `resume` runs the start-up pass and retries the interrupted job. Both print `waybills <n>`
  * whenever an order gets its waybill, and `settled <state>` when the job has ended for good.
+ * `print-unknown` is the packer at the recovery view: every label whose print outcome the
+ * component could not account for is printed again (history → resendUnknown); it prints
+ * `printed again <n>` once none of them is open any more.
  */
 const [mode, file, sandboxUrl, emulatorUrl, orderCount] = process.argv.slice(2);
-if (!file || !sandboxUrl || !emulatorUrl || (mode !== 'start' && mode !== 'resume')) {
-  throw new Error('usage: issuing-soak-fixture <start|resume> <database file> <sandbox url> <emulator url> <orders>');
+if (!file || !sandboxUrl || !emulatorUrl || (mode !== 'start' && mode !== 'resume' && mode !== 'print-unknown')) {
+  throw new Error('usage: issuing-soak-fixture <start|resume|print-unknown> <database file> <sandbox url> <emulator url> <orders>');
 }
 
 /** Written synchronously: a line printed is in the pipe before a kill can land. */
@@ -36,6 +41,18 @@ const station = await openSandboxStation({
   },
 });
 const { engine } = station;
+
+if (mode === 'print-unknown') {
+  const history = createWaybillHistory({ db: station.db, queue: station.queue, gateway: async () => station.client });
+  await station.queue.reconcile();
+  const unknown = history.search({ states: ['print-unknown'], limit: 1000 }).rows.flatMap((row) => (row.waybillCode ? [row.waybillCode] : []));
+  const { requeued } = history.resendUnknown(unknown);
+  const open = () => station.queue.documents().filter((document) => requeued.includes(document.id) && document.state !== 'printed' && document.state !== 'failed');
+  await waitFor(() => open().length === 0, 'the labels printed again', 60_000);
+  say(`printed again ${requeued.length}`);
+  await station.close();
+  process.exit(0);
+}
 
 let jobId: string;
 if (mode === 'start') {

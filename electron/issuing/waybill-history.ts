@@ -4,6 +4,7 @@ import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
 import { chinaDayOf } from '../../shared/time/china-time';
 import type { GatewayClient } from '../gateway/gateway-client';
 import type { DocumentState } from '../printing/print-task-store';
+import type { PrintOutput } from '../printing/print-component';
 import type { PrintQueue, RequeueResult } from '../printing/print-queue';
 import type { StationDatabase } from '../store/open-station-database';
 import type { IssueJobSettings, OrderState, PrintDataState, WaybillOrigin } from './issuing-journal';
@@ -54,6 +55,8 @@ interface Row {
   origin: WaybillOrigin | null;
   at: number;
   last_print_state: DocumentState | null;
+  last_print_output: PrintOutput | null;
+  last_print_sends: number | null;
   print_count: number;
   print_data_state: PrintDataState | null;
   voided_at: number | null;
@@ -67,7 +70,9 @@ const HISTORY_LINES = `
     w.parent_waybill_code, w.carrier_code, w.branch_code, w.origin, w.print_data_state, w.voided_at, w.void_note,
     COALESCE(w.recorded_at, j.updated_at) AS at,
     (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = j.waybill_code AND p.state = 'printed') AS print_count,
-    (SELECT p.state FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_state
+    (SELECT p.state FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_state,
+    (SELECT p.output FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_output,
+    (SELECT p.automatic_sends FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_sends
   FROM journal_orders j LEFT JOIN waybills w ON w.waybill_code = j.waybill_code`;
 
 const stateConditions: Readonly<Record<HistoryFilterState, string>> = {
@@ -121,6 +126,8 @@ function rowOf(row: Row): HistoryRow {
     at: row.at,
     printState: row.last_print_state ?? 'not-printed',
     printCount: row.print_count,
+    printOutput: row.last_print_output,
+    printAutomaticSends: row.last_print_sends ?? 0,
     printData: row.print_data_state,
     voided: row.voided_at !== null,
     voidNote: row.void_note ?? '',

@@ -234,13 +234,13 @@ describe('the OS print component over CUPS', () => {
     expect(taskStore.records()[0]?.state).toBe('accepted');
 
     const after = await connectedComponent({ store: createFileOsPrintStore(file) });
-    expect(await after.getTaskStatus(['never-sent'])).toEqual([{ taskId: 'never-sent', found: false, documents: [] }]);
+    expect(await after.getTaskStatus(['never-sent'])).toEqual([{ taskId: 'never-sent', answer: 'not-found', documents: [] }]);
     const printedNotices = countPrintedNotices(after);
     const secondQueue = queueOver(after, taskStore);
     const [document] = await waitForStates(secondQueue, ['printed'], 'the task of the earlier run to be known as printed');
     expect(document?.attempts).toBe(1);
     const [report] = await after.getTaskStatus([document?.taskId ?? '']);
-    expect(report).toEqual({ taskId: document?.taskId, found: true, documents: [{ documentId: waybillCode, status: { kind: 'printed' }, printer: CUPS_PDF_QUEUE }] });
+    expect(report).toEqual({ taskId: document?.taskId, answer: 'found', documents: [{ documentId: waybillCode, status: { kind: 'printed' }, printer: CUPS_PDF_QUEUE }] });
     await takeCupsPdfOutput(waybillCode);
     expect([...printedNotices.values()].every((count) => count === 1)).toBe(true);
   });

@@ -365,6 +365,7 @@ export function createOsPrintComponent(options: OsPrintComponentOptions): PrintC
   }
 
   return {
+    output: () => 'os-printer',
     connect() {
       if (started) return;
       started = true;
@@ -492,7 +493,7 @@ export function createOsPrintComponent(options: OsPrintComponentOptions): PrintC
       }
       return taskIds.map((taskId, at): TaskStatusReport => {
         const before = records[at];
-        if (!before) return { taskId, found: false, documents: [] };
+        if (!before) return { taskId, answer: 'not-found', documents: [] };
         before.documents.forEach(({ state }, index) => {
           if (state.kind !== 'submitted' || state.jobId === null) return;
           const job = jobs.get(state.jobId);
@@ -504,7 +505,7 @@ export function createOsPrintComponent(options: OsPrintComponentOptions): PrintC
         const record = store.task(taskId) ?? before;
         return {
           taskId,
-          found: true,
+          answer: 'found',
           documents: record.documents.map(({ documentId, state }) => ({ documentId, status: documentStatus(taskId, state, jobs), printer: record.printer })),
         };
       });

@@ -5,9 +5,9 @@
  * the same style on other ports and plug in behind this interface.
  */
 
-import type { AgentInfo, ComponentState, PrinterConfig, PrinterList, PrintFailure } from '../../shared/domain/printing';
+import type { AgentInfo, ComponentState, PrinterConfig, PrinterList, PrintFailure, PrintOutput } from '../../shared/domain/printing';
 
-export type { OfflineReason, ComponentState, AgentInfo, PrinterInfo, PrinterList, PaperSize, PrinterConfig, PrintFailure } from '../../shared/domain/printing';
+export type { OfflineReason, ComponentState, AgentInfo, PrinterInfo, PrinterList, PaperSize, PrinterConfig, PrintFailure, PrintOutput } from '../../shared/domain/printing';
 
 /**
  * One layer drawn on a label page: the decoded print_data object exactly as the gateway returned
@@ -67,7 +67,7 @@ export type DocumentStatus =
   | { kind: 'failed'; failure: PrintFailure }
   /** Received and still being rendered or printed. */
   | { kind: 'in-progress' }
-  /** The component says it never received it: the only answer that allows sending it again. */
+  /** The component says it does not know it: never received, or forgotten (a restart). Never a reason to send it again by itself. */
   | { kind: 'not-found' }
   /** A status word this client does not know: the outcome stays unknown. */
   | { kind: 'unrecognized'; rawStatus: string };
@@ -75,8 +75,12 @@ export type DocumentStatus =
 /** The component's answer for one task of a status query. */
 export interface TaskStatusReport {
   taskId: string;
-  /** False when the component does not know the task at all (never received). */
-  found: boolean;
+  /**
+   * `found`: the component described the task; `not-found`: it listed what it knows and this task
+   * is not there (never received, or forgotten since); `unreadable`: the answer had a shape this
+   * client does not know, so it says nothing either way.
+   */
+  answer: 'found' | 'not-found' | 'unreadable';
   documents: { documentId: string; status: DocumentStatus; printer: string | null }[];
 }
 
@@ -113,6 +117,8 @@ export type Unsubscribe = () => void;
  * while it is not connected, so the caller (the print queue) decides what waits.
  */
 export interface PrintComponent {
+  /** Which output this is (null: none chosen yet); a task is asked about and sent again only through its own output. */
+  output(): PrintOutput | null;
   /** Starts connecting; reconnects with backoff whenever the connection is lost, until close(). */
   connect(): void;
   /** Stops reconnecting and closes the connection; pending requests fail with `disconnected`. */

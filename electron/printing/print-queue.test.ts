@@ -51,7 +51,7 @@ interface Harness {
 /** A connected (or connecting) component and a queue over it, with fast reconnects and polls. */
 function harness(url: string, store: InMemoryPrintTaskStore = createInMemoryPrintTaskStore()): Harness {
   const component = createCainiaoPrintComponent({ url, requestTimeoutMs: 2_000, backoff: { initialDelayMs: 20, maxDelayMs: 100 } });
-  const queue = createPrintQueue({ component, store, statusPollMs: 50, acceptedStaleMs: 150 });
+  const queue = createPrintQueue({ component, store, statusPollMs: 50, acceptedStaleMs: 150, refusedResendMs: 20 });
   const events: PrintQueueEvent[] = [];
   queue.onEvent((event) => events.push(event));
   component.connect();
@@ -157,7 +157,7 @@ describe('print queue', () => {
     expect(emulated.commandCounts()['setGlobalConfig']).toBe(2);
   });
 
-  it('records each failure kind with its code and detail, and reprints a failed label only when asked', async () => {
+  it('records each failure kind with its code and detail; reprints a label that failed at the printer only when asked', async () => {
     const emulated = await emulator();
     const h = harness(emulated.url);
     await waitFor(() => h.component.state().kind === 'connected', 'the connection');
@@ -179,8 +179,13 @@ describe('print queue', () => {
     expect(h.history(badCipher)).toEqual(['queued', 'sent', 'accepted', 'failed']);
     expect(h.history(paperOut)).toEqual(['queued', 'sent', 'accepted', 'failed']);
     expect(h.queue.documents().find((record) => record.documentId === paperOut)).toMatchObject({ rendered: true, received: true });
-    // Nothing is sent again by itself.
-    expect([...receivedCounts(emulated)]).toEqual([badCipher, paperOut, badPrinter].map((code) => [code, 1]));
+    // A refused task left no label: it was sent again by itself, three sends in all; the others never.
+    expect(h.history(badPrinter)).toEqual(['queued', 'sent', 'queued', 'sent', 'queued', 'sent', 'failed']);
+    expect([...receivedCounts(emulated)]).toEqual([
+      [badCipher, 1],
+      [paperOut, 1],
+      [badPrinter, 3],
+    ]);
 
     const paperRecord = h.queue.documents().find((record) => record.documentId === paperOut);
     expect(h.queue.retry([paperRecord?.id as string])).toEqual({ requeued: [paperRecord?.id], refused: [] });
@@ -226,40 +231,46 @@ describe('print queue', () => {
     expect(emulated.received()).toHaveLength(1);
   });
 
-  it('sends again, once, a task the component says it never received', async () => {
+  it('leaves a task whose socket was cut on arrival unknown (it may have arrived), and sends it again only when the user asks', async () => {
     const emulated = await emulator();
     const h = harness(emulated.url);
     await waitFor(() => h.component.state().kind === 'connected', 'the connection');
     await emulated.setFault({ kind: 'drop-before-reply', count: 1 });
     const codes = waybillCodes(2, 800);
+    const [lost, other] = codes as [string, string];
     h.queue.enqueue({ jobId: 'job', printer: '', documents: codes.map(plainDocument) });
-    await h.settled(codes);
+    await h.settled([other]);
+    await waitFor(() => h.queue.documents().find((record) => record.documentId === lost)?.statusAskedAt !== null, 'the component to be asked');
 
-    const [lost] = codes as [string];
-    expect(h.history(lost)).toEqual(['queued', 'sent', 'unknown', 'queued', 'sent', 'accepted', 'printed']);
+    expect(h.history(lost)).toEqual(['queued', 'sent', 'unknown']);
     expect(emulated.commandCounts()['getTaskStatus']).toBeGreaterThanOrEqual(1);
-    expect([...receivedCounts(emulated)].sort()).toEqual(codes.map((code) => [code, 1]).sort());
-    expect(emulated.printed().map((document) => document.documentId).sort()).toEqual([...codes].sort());
+    expect([...receivedCounts(emulated)]).toEqual([[other, 1]]);
+    const record = h.queue.documents().find((document) => document.documentId === lost) as PrintDocumentRecord;
+    expect(h.queue.resendUnknown([record.id])).toEqual({ requeued: [record.id], refused: [] });
+    await h.settled(codes);
+    expect(emulated.printed().map((document) => document.documentId)).toEqual([other, lost]);
   });
 
-  it('after re-sending a task the component never received, refuses resendUnknown until it was asked about the new task', async () => {
+  it('after the user sent an unknown label again, refuses resendUnknown until the component was asked about the new task', async () => {
     const emulated = await emulator();
     const h = harness(emulated.url);
     await waitFor(() => h.component.state().kind === 'connected', 'the connection');
     const [code] = waybillCodes(1, 850) as [string];
-    // The first task is cut before any reply (the component never received it); the re-sent one is
-    // accepted, then its connection drops too, and the component stays away: its outcome is unknown.
+    // The first task is cut before any reply; the user sends it again; that one is accepted, then its
+    // connection drops too, and the component stays away: its outcome is unknown.
     await emulated.setFault({ kind: 'drop-before-reply', count: 1 });
-    let unknownTimes = 0;
     let acceptedTimes = 0;
     h.queue.onEvent((event) => {
       if (event.kind !== 'document' || event.document.documentId !== code) return;
-      // Switched within the event, so that they are on before the queue sends again or reconnects.
-      if (event.document.state === 'unknown' && ++unknownTimes === 1) void emulated.setFault({ kind: 'drop-after-accept', count: 1 });
+      // Switched within the event, so that it is on before the queue reconnects.
       if (event.document.state === 'accepted' && ++acceptedTimes === 1) void emulated.setFault({ kind: 'refuse-connections' });
     });
     h.queue.enqueue({ jobId: 'job', printer: '', documents: [plainDocument(code)] });
-    await waitFor(() => unknownTimes === 2 && h.component.state().kind !== 'connected', 'the re-sent task to become unknown');
+    await waitFor(() => h.queue.documents()[0]?.statusAskedAt !== null, 'the component to be asked about the first task');
+    await emulated.setFault({ kind: 'drop-after-accept', count: 1 });
+    const first = h.queue.documents()[0] as PrintDocumentRecord;
+    expect(h.queue.resendUnknown([first.id])).toEqual({ requeued: [first.id], refused: [] });
+    await waitFor(() => acceptedTimes === 1 && h.queue.documents()[0]?.state === 'unknown' && h.component.state().kind !== 'connected', 'the re-sent task to become unknown');
 
     const record = h.queue.documents()[0] as PrintDocumentRecord;
     expect(h.history(code)).toEqual(['queued', 'sent', 'unknown', 'queued', 'sent', 'accepted', 'unknown']);
@@ -284,7 +295,8 @@ describe('print queue', () => {
     const store = createInMemoryPrintTaskStore([
       {
         id: 'r1', jobId: 'earlier', seq: 0, documentId: code, printer: '', contents: plainDocument(code).contents, documentsPerTask: 1,
-        state: 'unknown', taskId: 'earlier-1', attempts: 1, received: true, rendered: false, failure: null, updatedAt: 0, statusAskedAt: null,
+        state: 'unknown', taskId: 'earlier-1', attempts: 1, automaticSends: 1, output: 'print-component', received: true, rendered: false, failure: null, updatedAt: 0,
+        statusAskedAt: null,
       },
     ]);
     const h = harness(emulated.url, store);
@@ -298,7 +310,7 @@ describe('print queue', () => {
     expect([...receivedCounts(emulated)]).toEqual([[code, 1]]);
   });
 
-  it('after an app restart, asks about documents left in flight: printed ones are not sent again, never-received ones are', async () => {
+  it('after an app restart, asks about documents left in flight: printed ones are known printed, unknown ones wait for the user', async () => {
     const emulated = await emulator();
     const [printedBefore, neverArrived] = waybillCodes(2, 900) as [string, string];
     // The earlier run's print of `printedBefore` reached the component; that of `neverArrived` did not.
@@ -306,7 +318,7 @@ describe('print queue', () => {
     await earlier.request('print', { task: { taskID: 'earlier-1', printer: '', documents: [{ documentID: printedBefore, contents: plainDocument(printedBefore).contents }] } });
     await earlier.close();
     await emulated.idle();
-    const base = { jobId: 'earlier', printer: '', documentsPerTask: 1, attempts: 1, received: false, rendered: false, failure: null, updatedAt: 0, statusAskedAt: null };
+    const base = { jobId: 'earlier', printer: '', documentsPerTask: 1, attempts: 1, automaticSends: 1, output: 'print-component' as const, received: false, rendered: false, failure: null, updatedAt: 0, statusAskedAt: null };
     const store = createInMemoryPrintTaskStore([
       { ...base, id: 'r1', seq: 0, documentId: printedBefore, contents: plainDocument(printedBefore).contents, state: 'sent', taskId: 'earlier-1' },
       { ...base, id: 'r2', seq: 1, documentId: neverArrived, contents: plainDocument(neverArrived).contents, state: 'accepted', taskId: 'earlier-2' },
@@ -314,20 +326,19 @@ describe('print queue', () => {
 
     const h = harness(emulated.url, store);
     expect(h.queue.documents().map((record) => record.state)).toEqual(['unknown', 'unknown']);
-    await h.settled([printedBefore, neverArrived]);
+    await h.settled([printedBefore]);
+    await waitFor(() => h.queue.document('r2')?.statusAskedAt !== null, 'the component to be asked about the other');
     expect(h.queue.document('r1')).toMatchObject({ state: 'printed', attempts: 1 });
-    expect(h.queue.document('r2')).toMatchObject({ state: 'printed', attempts: 2 });
-    expect([...receivedCounts(emulated)]).toEqual([
-      [printedBefore, 1],
-      [neverArrived, 1],
-    ]);
+    // The component does not know it: never received, or forgotten. It may be on the desk: the user decides.
+    expect(h.queue.document('r2')).toMatchObject({ state: 'unknown', attempts: 1 });
+    expect([...receivedCounts(emulated)]).toEqual([[printedBefore, 1]]);
   });
 
   it('leaves a label the component forgot as unknown, and prints it again, once, when the user asks', async () => {
     const emulated = await emulator();
     const [forgotten] = waybillCodes(1, 950) as [string];
     // The earlier run saw the task accepted; the component restarted since and knows nothing of it.
-    const base = { jobId: 'earlier', printer: '', documentsPerTask: 1, attempts: 1, rendered: false, failure: null, updatedAt: 0, statusAskedAt: null };
+    const base = { jobId: 'earlier', printer: '', documentsPerTask: 1, attempts: 1, automaticSends: 1, output: 'print-component' as const, rendered: false, failure: null, updatedAt: 0, statusAskedAt: null };
     const store = createInMemoryPrintTaskStore([
       { ...base, id: 'r1', seq: 0, documentId: forgotten, contents: plainDocument(forgotten).contents, state: 'accepted', taskId: 'earlier-1', received: true },
     ]);

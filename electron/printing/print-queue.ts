@@ -14,6 +14,7 @@ import type {
   Unsubscribe,
 } from './print-component';
 import { DOCUMENT_STATES } from './print-task-store';
+import { MAX_AUTOMATIC_SENDS } from '../../shared/domain/printing';
 import type { DocumentState, PrintDocumentRecord, PrintTaskStore } from './print-task-store';
 import type { RequeueResult } from '../../shared/domain/printing';
 import type { PrintQueueStatus } from '../../shared/domain/printing';
@@ -26,9 +27,18 @@ export type { RequeueResult } from '../../shared/domain/printing';
  * The print queue: every label the station prints goes through it, with an explicit state per
  * document (see DocumentState), saved before it takes effect. Tasks are sent back to back in
  * queue order while the component is connected; while it is not, documents wait (and the status
- * says so). What happened to a task whose connection dropped is asked with getTaskStatus after
- * the reconnect: only a task the component says it never received is sent again by itself; a
- * failed one only when asked to (retry).
+ * says so). A label is never printed twice on the station's own decision:
+ * - only a task that never left the station (the component was not connected when it was to be
+ *   written) is sent again by itself;
+ * - a task that may have been written and whose outcome is not known is asked about with
+ *   getTaskStatus; when the component cannot account for it (it does not know it — restarted and
+ *   forgot, or never got it — or answers in a shape this client does not read) it stays unknown
+ *   for the user to decide (resendUnknown);
+ * - a task the component refused (no label can come of it) is sent again after a pause, but the
+ *   queue sends one label at most MAX_AUTOMATIC_SENDS times by itself; then it waits for the user
+ *   (retry); a document that failed at the printer waits for the user at once;
+ * - a task is asked about, and sent again, only through the output it went to (print component or
+ *   OS printer): after a switch it waits until its own output is chosen again.
  */
 
 /** A print job: documents for one printer, in the order they must come out. */
@@ -68,6 +78,8 @@ export interface PrintQueueOptions {
   statusPollMs?: number;
   /** An accepted document with no notice for this long is asked about; default 20 s. */
   acceptedStaleMs?: number;
+  /** Pause before a task the component refused is sent again by itself; default 2 s. */
+  refusedResendMs?: number;
   now?: () => number;
   /** Task ids must be unique for the component's lifetime (it keeps a history); default: time + random + counter. */
   newTaskId?: () => string;
@@ -81,7 +93,8 @@ export interface PrintQueue {
   retry(recordIds: readonly string[]): RequeueResult;
   /**
    * Queues again unknown documents the component has been asked about and could not account for,
-   * once the user has checked the desk and the labels are not there. Never done by the queue itself.
+   * once the user has checked the desk and the labels are not there. Never done by the queue itself,
+   * and refused (`other-output`) for a label sent to an output other than the current one.
    */
   resendUnknown(recordIds: readonly string[]): RequeueResult;
   /** An image preview of documents (`preview: true, previewType: "image"`); nothing is printed or queued. */
@@ -126,6 +139,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
   const newTaskId = options.newTaskId ?? taskIdGenerator();
   const statusPollMs = options.statusPollMs ?? 3_000;
   const acceptedStaleMs = options.acceptedStaleMs ?? 20_000;
+  const refusedResendMs = options.refusedResendMs ?? 2_000;
   const events = createListenerSet<PrintQueueEvent>();
 
   const records = new Map<string, PrintDocumentRecord>();
@@ -137,6 +151,8 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
   const tasksOf = new Map<string, string[]>();
   /** Waybill number → the record that may still print it. */
   const openByDocument = new Map<string, string>();
+  /** Queued records pausing after a refusal: kept out of the send order until their timer ends. */
+  const resting = new Map<string, NodeJS.Timeout>();
   let nextSeq = 0;
   let reconciling: Promise<void> | null = null;
   let statusScheduled = false;
@@ -178,9 +194,17 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     return result;
   }
 
+  /** Whether the record may be asked about now: its task went to the current output (or to one not recorded, before outputs were kept). */
+  function onCurrentOutput(record: PrintDocumentRecord): boolean {
+    return record.output === null || record.output === component.output();
+  }
+
   function status(): PrintQueueStatus {
     const connection = component.state();
-    return { component: connection, counts: counts(), waitingForComponent: connection.kind === 'connected' ? 0 : queued.length };
+    const output = component.output();
+    let waitingForOtherOutput = 0;
+    for (const record of records.values()) if (inFlight.has(record.state) && !onCurrentOutput(record)) waitingForOtherOutput += 1;
+    return { component: connection, counts: counts(), waitingForComponent: connection.kind === 'connected' ? 0 : queued.length, output, waitingForOtherOutput };
   }
 
   /** Keeps the record in memory, its queue position and the open-waybill index in step with its state. */
@@ -188,7 +212,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     if (before === 'queued' && record.state !== 'queued') queued.splice(queued.indexOf(record.id), 1);
     if (record.state === 'printed') unindex(record.id);
     records.set(record.id, record.state === 'printed' ? { ...record, contents: [] } : record);
-    if (record.state === 'queued' && before !== 'queued') insertQueued(record);
+    if (record.state === 'queued' && before !== 'queued' && !resting.has(record.id)) insertQueued(record);
     if (open.has(record.state)) openByDocument.set(record.documentId, record.id);
     else if (openByDocument.get(record.documentId) === record.id) openByDocument.delete(record.documentId);
   }
@@ -219,24 +243,42 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       .filter((record): record is PrintDocumentRecord => record !== undefined && record.taskId === taskId);
   }
 
+  /** A refused task's document waits `refusedResendMs` as queued, then takes its place in the send order again. */
+  function resendAfterPause(record: PrintDocumentRecord, failure: PrintFailure): void {
+    const timer = setTimeout(() => {
+      resting.delete(record.id);
+      const now = records.get(record.id);
+      if (closed || now?.state !== 'queued') return;
+      insertQueued(now);
+      pump();
+    }, refusedResendMs);
+    timer.unref();
+    resting.set(record.id, timer);
+    update(record, { state: 'queued', failure });
+  }
+
   function onReply(taskId: string, reply: PrintReply): void {
     for (const record of recordsOfTask(taskId)) {
       if (record.state !== 'sent') continue;
       if (reply.accepted) update(record, { state: 'accepted', received: true });
+      // A refused task left no label: sent again by itself, up to the limit; then the user decides.
+      else if (record.automaticSends < MAX_AUTOMATIC_SENDS) resendAfterPause(record, reply.failure);
       else update(record, { state: 'failed', failure: reply.failure });
     }
   }
 
   function onSendError(taskId: string, error: unknown): void {
-    // `offline` means nothing left the station: the documents simply wait again.
+    // `offline` means nothing was written to the component: the documents simply wait again, as if never sent.
     const neverSent = error instanceof PrintComponentError && error.kind === 'offline';
     for (const record of recordsOfTask(taskId)) {
-      if (record.state === 'sent') update(record, neverSent ? { state: 'queued', attempts: record.attempts - 1 } : { state: 'unknown' });
+      if (record.state !== 'sent') continue;
+      update(record, neverSent ? { state: 'queued', attempts: record.attempts - 1, automaticSends: record.automaticSends - 1, output: null } : { state: 'unknown' });
     }
   }
 
   function pump(): void {
-    if (closed || reconciling || component.state().kind !== 'connected') return;
+    const output = component.output();
+    if (closed || reconciling || output === null || component.state().kind !== 'connected') return;
     while (queued.length > 0) {
       const first = records.get(queued[0] as string) as PrintDocumentRecord;
       const group = [first];
@@ -249,7 +291,16 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       const documents = group.map((record) => {
         indexTask(record, taskId);
         // A new task: what the component said about an earlier one no longer settles this document.
-        const sent = update(record, { state: 'sent', taskId, attempts: record.attempts + 1, failure: null, rendered: false, statusAskedAt: null });
+        const sent = update(record, {
+          state: 'sent',
+          taskId,
+          output,
+          attempts: record.attempts + 1,
+          automaticSends: record.automaticSends + 1,
+          failure: null,
+          rendered: false,
+          statusAskedAt: null,
+        });
         return { documentId: sent.documentId, contents: sent.contents };
       });
       component.print({ taskId, printer: first.printer, documents }).then(
@@ -297,21 +348,17 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     for (const record of recordsOfTask(report.taskId)) {
       if (record.state !== 'unknown' && record.state !== 'accepted') continue;
       const asked = { statusAskedAt: askedAt };
-      const entry = report.found ? report.documents.find((document) => document.documentId === record.documentId) : undefined;
-      const status = report.found ? entry?.status : ({ kind: 'not-found' } as const);
-      if (!status || status.kind === 'unrecognized') {
+      const status = report.answer === 'found' ? report.documents.find((document) => document.documentId === record.documentId)?.status : undefined;
+      // Not known to the component (never received, or forgotten in a restart), an answer this
+      // client cannot read, a word it does not know: the task may have printed. The user decides.
+      if (!status || status.kind === 'unrecognized' || status.kind === 'not-found') {
         update(record, { ...asked, state: 'unknown' });
       } else if (status.kind === 'printed') {
         update(record, { ...asked, state: 'printed', received: true, failure: null });
       } else if (status.kind === 'failed') {
         update(record, { ...asked, state: 'failed', received: true, failure: status.failure });
-      } else if (status.kind === 'in-progress') {
-        update(record, { ...asked, state: 'accepted', received: true });
-      } else if (record.received) {
-        // "Not found" for a task the component once accepted contradicts itself: never a reason to print twice.
-        update(record, { ...asked, state: 'unknown' });
       } else {
-        update(record, { ...asked, state: 'queued' });
+        update(record, { ...asked, state: 'accepted', received: true });
       }
     }
   }
@@ -324,7 +371,8 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       const taskIds = new Set<string>();
       for (const record of records.values()) {
         const stale = record.state === 'accepted' && askedAt - record.updatedAt >= acceptedStaleMs;
-        if (record.taskId !== null && (record.state === 'unknown' || stale)) taskIds.add(record.taskId);
+        // A task is asked about only through the output it went to: after a switch it waits for its own.
+        if (record.taskId !== null && (record.state === 'unknown' || stale) && onCurrentOutput(record)) taskIds.add(record.taskId);
       }
       const all = [...taskIds];
       for (let start = 0; start < all.length && !closed; start += statusQueryBatch) {
@@ -347,12 +395,18 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       const record = records.get(id);
       // An unknown record is itself the open one of its waybill: only another open record makes a resend a double.
       const openRecord = record && openByDocument.get(record.documentId);
-      const reason = !record ? 'missing' : !allowed(record) ? 'state' : openRecord !== undefined && openRecord !== record.id ? 'already-open' : null;
+      const reason =
+        !record ? 'missing'
+        : record.state === 'unknown' && !onCurrentOutput(record) ? 'other-output'
+        : !allowed(record) ? 'state'
+        : openRecord !== undefined && openRecord !== record.id ? 'already-open'
+        : null;
       if (reason || !record) {
         result.refused.push({ id, reason: reason ?? 'missing', state: record?.state ?? null });
         continue;
       }
-      update(record, { state: 'queued', failure: null, received: false, rendered: false });
+      // The user's decision: a fresh allowance of automatic sends, through whichever output is chosen now.
+      update(record, { state: 'queued', failure: null, received: false, rendered: false, automaticSends: 0, output: null });
       result.requeued.push(id);
     }
     pump();
@@ -404,6 +458,8 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
           state: 'queued',
           taskId: null,
           attempts: 0,
+          automaticSends: 0,
+          output: null,
           received: false,
           rendered: false,
           failure: null,
@@ -433,6 +489,8 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     close() {
       closed = true;
       clearInterval(poll);
+      for (const timer of resting.values()) clearTimeout(timer);
+      resting.clear();
       for (const stop of unsubscribe) stop();
     },
   };

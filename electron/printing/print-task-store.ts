@@ -1,4 +1,4 @@
-import type { PrintContent, PrintFailure } from './print-component';
+import type { PrintContent, PrintFailure, PrintOutput } from './print-component';
 import type { DocumentState } from '../../shared/domain/printing';
 
 export type { DocumentState } from '../../shared/domain/printing';
@@ -30,6 +30,13 @@ export interface PrintDocumentRecord {
   taskId: string | null;
   /** How many tasks carried this document. */
   attempts: number;
+  /**
+   * Sends the queue made by itself since the user last asked for this label (queueing it, retry,
+   * print again); at MAX_AUTOMATIC_SENDS it sends no more and waits for the user.
+   */
+  automaticSends: number;
+  /** The output its latest task went to; null while it never left the station. It is asked about and sent again only there. */
+  output: PrintOutput | null;
   /** True once the component took a task with this document: from then on it is never sent again on a guess. */
   received: boolean;
   /** The component reported the page rendered (not printed). */

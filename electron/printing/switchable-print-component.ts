@@ -48,6 +48,7 @@ export function createSwitchablePrintComponent(initial: PrintComponent): Switcha
       component.connect();
       stateListeners.emit(component.state());
     },
+    output: () => current.output(),
     connect: () => current.connect(),
     close: async () => {
       await Promise.all(used.map((component) => component.close()));

@@ -37,6 +37,8 @@ const record = (id: string, seq: number, changes: Partial<PrintDocumentRecord> =
   state: 'queued',
   taskId: null,
   attempts: 0,
+  automaticSends: 0,
+  output: null,
   received: false,
   rendered: false,
   failure: null,
@@ -46,16 +48,16 @@ const record = (id: string, seq: number, changes: Partial<PrintDocumentRecord> =
 });
 
 describe('the SQLite print task store', () => {
-  it('keeps every open document across a restart, exactly as last saved, in queue order', () => {
+  it('keeps every open document across a restart, exactly as last saved (the output it went to too), in queue order', () => {
     const store = createSqlitePrintTaskStore(open());
     const sent = record('b', 2);
     store.save(record('a', 1));
     store.save(sent);
-    store.save({ ...sent, state: 'sent', taskId: 't-1', attempts: 1, updatedAt: 2000 });
+    store.save({ ...sent, state: 'sent', taskId: 't-1', attempts: 1, automaticSends: 1, output: 'os-printer', updatedAt: 2000 });
     store.save(record('c', 3, { state: 'failed', received: true, rendered: true, failure: { code: 50, detail: 'Printer out of paper.', source: 'document' } }));
 
     const reopened = createSqlitePrintTaskStore(open());
-    expect(reopened.loadOpen()).toEqual([record('a', 1), { ...sent, state: 'sent', taskId: 't-1', attempts: 1, updatedAt: 2000 }, record('c', 3, { state: 'failed', received: true, rendered: true, failure: { code: 50, detail: 'Printer out of paper.', source: 'document' } })]);
+    expect(reopened.loadOpen()).toEqual([record('a', 1), { ...sent, state: 'sent', taskId: 't-1', attempts: 1, automaticSends: 1, output: 'os-printer', updatedAt: 2000 }, record('c', 3, { state: 'failed', received: true, rendered: true, failure: { code: 50, detail: 'Printer out of paper.', source: 'document' } })]);
     expect(store.writes.count()).toBe(4);
   });
 

@@ -1,4 +1,4 @@
-import type { PrintContent, PrintFailure } from '../printing/print-component';
+import type { PrintContent, PrintFailure, PrintOutput } from '../printing/print-component';
 import type { DocumentState, PrintDocumentRecord, PrintTaskStore } from '../printing/print-task-store';
 import type { StationDatabase } from './open-station-database';
 import { createWriteTimer } from './write-timer';
@@ -16,6 +16,8 @@ interface PrintDocumentRow {
   state: DocumentState;
   task_id: string | null;
   attempts: number;
+  automatic_sends: number;
+  output: PrintOutput | null;
   received: number;
   rendered: number;
   failure_json: string | null;
@@ -40,6 +42,8 @@ function recordOf(row: PrintDocumentRow): PrintDocumentRecord {
     state: row.state,
     taskId: row.task_id,
     attempts: row.attempts,
+    automaticSends: row.automatic_sends,
+    output: row.output,
     received: row.received === 1,
     rendered: row.rendered === 1,
     failure: row.failure_json === null ? null : (JSON.parse(row.failure_json) as PrintFailure),
@@ -56,18 +60,20 @@ function recordOf(row: PrintDocumentRow): PrintDocumentRecord {
  * print data for reprints, under the retention setting). Documents whose contents were purged
  * are not loaded: they can only be printed again from the history, which asks first. The row
  * also keeps when its latest task was sent (sent_at), so that a status asked about an earlier
- * task is never taken for the answer about the current one.
+ * task is never taken for the answer about the current one, and the output its latest task went
+ * to, so that a restart after switching outputs never asks or sends it through the other one.
  */
 export function createSqlitePrintTaskStore(db: StationDatabase): SqlitePrintTaskStore {
   const writes = createWriteTimer();
   const insert = db.prepare(`
     INSERT INTO print_documents (id, job_id, seq, document_id, printer, contents_json, documents_per_task, state, task_id, attempts,
-      received, rendered, failure_json, created_at, updated_at, sent_at, status_asked_at)
+      automatic_sends, output, received, rendered, failure_json, created_at, updated_at, sent_at, status_asked_at)
     VALUES (@id, @jobId, @seq, @documentId, @printer, @contents, @documentsPerTask, @state, @taskId, @attempts,
-      @received, @rendered, @failure, @updatedAt, @updatedAt, CASE WHEN @state = 'sent' THEN @updatedAt END, @statusAskedAt)
+      @automaticSends, @output, @received, @rendered, @failure, @updatedAt, @updatedAt, CASE WHEN @state = 'sent' THEN @updatedAt END, @statusAskedAt)
     ON CONFLICT (id) DO NOTHING`);
   const update = db.prepare(`
-    UPDATE print_documents SET seq = @seq, state = @state, task_id = @taskId, attempts = @attempts, received = @received,
+    UPDATE print_documents SET seq = @seq, state = @state, task_id = @taskId, attempts = @attempts,
+      automatic_sends = @automaticSends, output = @output, received = @received,
       rendered = @rendered, failure_json = @failure, updated_at = @updatedAt, status_asked_at = @statusAskedAt,
       sent_at = CASE WHEN @state = 'sent' THEN @updatedAt ELSE sent_at END,
       contents_json = CASE WHEN @state = 'printed' THEN NULL ELSE contents_json END
@@ -96,6 +102,8 @@ export function createSqlitePrintTaskStore(db: StationDatabase): SqlitePrintTask
         state: record.state,
         taskId: record.taskId,
         attempts: record.attempts,
+        automaticSends: record.automaticSends,
+        output: record.output,
         received: record.received ? 1 : 0,
         rendered: record.rendered ? 1 : 0,
         failure: record.failure === null ? null : JSON.stringify(record.failure),

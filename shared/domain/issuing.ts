@@ -4,7 +4,7 @@
  */
 import type { StationError } from '../errors/station-error';
 import type { Party } from './issue-entry';
-import type { DocumentState } from './printing';
+import type { DocumentState, PrintOutput } from './printing';
 
 /** What a job was planned with; stored with the job so a restart can resume it unchanged. */
 export interface IssueJobSettings {
@@ -264,6 +264,10 @@ export interface HistoryRow {
   printState: DocumentState | 'not-printed';
   /** How many times the label came out of the printer. */
   printCount: number;
+  /** Where the latest print went (print component or OS printer); null while it never left the station. */
+  printOutput: PrintOutput | null;
+  /** Sends of the latest print the queue made by itself: at MAX_AUTOMATIC_SENDS a failed label waits for the user. */
+  printAutomaticSends: number;
   printData: PrintDataState | null;
   voided: boolean;
   voidNote: string;

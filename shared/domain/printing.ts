@@ -116,17 +116,37 @@ export const CALIBRATION_LIMIT_MM = 30;
  * - `sent`: the print request left, no reply yet;
  * - `accepted`: the component took the task, no outcome yet;
  * - `printed`: a printed notice (or the component's status) says the label came out;
- * - `failed`: the component said it failed (code and detail in `failure`);
+ * - `failed`: the component said it failed (code and detail in `failure`); a task it refused is
+ *   sent again by itself until MAX_AUTOMATIC_SENDS, then it waits for the user;
  * - `unknown`: the connection dropped (or the app restarted) before the outcome was known; the
- *   component is asked with getTaskStatus, never sent the task blindly again.
+ *   component is asked with getTaskStatus, never sent the task blindly again: when it cannot
+ *   account for a task that may have reached it (it forgot it, or answered in an unknown shape),
+ *   the user decides.
  */
 export type DocumentState = 'queued' | 'sent' | 'accepted' | 'printed' | 'failed' | 'unknown';
+
+/**
+ * Where a label goes: the platform's print component, or the operating system's printer (plain
+ * print data drawn by the station). A label sent to one is asked about, and waits, only there:
+ * it never comes out of the other one on the station's own decision.
+ */
+export type PrintOutput = 'print-component' | 'os-printer';
+
+/**
+ * How many times the queue sends one label by itself (the first send included) before it waits for
+ * the user; only the user's retry or "print again" allows more.
+ */
+export const MAX_AUTOMATIC_SENDS = 3;
 
 /** What retry or resendUnknown did. */
 export interface RequeueResult {
   requeued: string[];
-  /** Record ids left as they were: unknown id, a state that does not allow it, or the same waybill already open in another record. */
-  refused: { id: string; reason: 'missing' | 'state' | 'already-open'; state: DocumentState | null }[];
+  /**
+   * Record ids left as they were: unknown id, a state that does not allow it, the same waybill
+   * already open in another record, or a label of unknown outcome sent to the other output (it
+   * waits for that output to be chosen again).
+   */
+  refused: { id: string; reason: 'missing' | 'state' | 'already-open' | 'other-output'; state: DocumentState | null }[];
 }
 
 /** The queue as a whole, for the UI's print status. */
@@ -135,6 +155,13 @@ export interface PrintQueueStatus {
   counts: Record<DocumentState, number>;
   /** Documents waiting because the component is not connected ("print component not running — N labels waiting"). */
   waitingForComponent: number;
+  /** The output labels go to now; null before the settings chose one. */
+  output: PrintOutput | null;
+  /**
+   * Labels sent to the other output, whose outcome is open (unknown or still printing): they are
+   * asked about, and printed again, only through that output; they wait until it is chosen again.
+   */
+  waitingForOtherOutput: number;
 }
 
 /**

@@ -38,6 +38,7 @@ export const EMULATOR_FAILURES = {
   noPrintData: { code: 41, detail: 'document content carries neither data nor encryptedData' },
   renderFailed: { code: 42, detail: 'rendering failed' },
   paperOut: { code: 50, detail: 'Printer out of paper.' },
+  printerNotReady: { code: 51, detail: 'printer not ready, task not taken' },
 } as const satisfies Record<string, EmulatorFailure>;
 
 /** A document ready to draw, or why it cannot be drawn. */

@@ -257,6 +257,64 @@ describe('print component emulator', () => {
     expect(await again.request('getTaskStatus', { taskID: ['t-before'] })).toMatchObject({ printStatus: [{ taskID: 't-before' }] });
   });
 
+  it('forgets every task on a restart when told to (or when started so), as a component that keeps its history in memory only', async () => {
+    const { emulator, client } = await emulatorWithClient({ noRender: true, renderDelayMs: 200 });
+    await client.request('print', printRequest('t-forgotten', [plainDocument('73100000000031')]));
+    await emulator.restart({ downMs: 20, forgetTasks: true });
+    const again = await connectRawClient(emulator.url);
+    cleanups.push(() => again.close());
+    expect(await again.request('getTaskStatus', { taskID: ['t-forgotten'] })).toMatchObject({ status: 'success', printStatus: [] });
+    // What was already printing still comes out: the station cannot know, and must not print it again.
+    await emulator.idle();
+    expect(emulator.printed().map((document) => document.documentId)).toEqual(['73100000000031']);
+
+    const forgetful = await startTestEmulator({ noRender: true, forgetTasksOnRestart: true });
+    cleanups.push(() => forgetful.dispose());
+    const first = await connectRawClient(forgetful.url);
+    await first.request('print', printRequest('t-kept-until-restart', [plainDocument('73100000000032')]));
+    await forgetful.idle();
+    expect(await first.request('getTaskStatus', { taskID: ['t-kept-until-restart'] })).toMatchObject({ printStatus: [{ taskID: 't-kept-until-restart' }] });
+    await forgetful.restart({ downMs: 20 });
+    await first.closed();
+    const second = await connectRawClient(forgetful.url);
+    cleanups.push(() => second.close());
+    expect(await second.request('getTaskStatus', { taskID: ['t-kept-until-restart'] })).toMatchObject({ printStatus: [] });
+  });
+
+  it('lists every print request received with its documents’ content layers, stalled ones too', async () => {
+    const { emulator, client } = await emulatorWithClient({ noRender: true });
+    const customArea = { templateURL: 'https://cloudprint.cainiao.com/template/customArea/1234/1', data: { ORDER_ID: '3300001', ITEM_INFO: '杯子 ×1' } };
+    const label = { documentId: '73100000000033', contents: [...plainDocument('73100000000033').contents, customArea] };
+    await client.request('print', printRequest('t-layers', [label]));
+    await emulator.setFault({ kind: 'stall', count: 1 });
+    client.send({ cmd: 'print', requestID: 'stalled', version: '1.0', ...printRequest('t-stalled', [plainDocument('73100000000034')]) });
+    await waitFor(() => emulator.received().length === 2, 'both requests');
+    expect(emulator.received()).toEqual([
+      { taskId: 't-layers', printer: 'Deli DL-888T (76×130)', documentIds: [label.documentId], documents: [label], preview: false, accepted: true },
+      { taskId: 't-stalled', printer: 'Deli DL-888T (76×130)', documentIds: ['73100000000034'], documents: [plainDocument('73100000000034')], preview: false, accepted: false },
+    ]);
+    expect(client.messages.filter((message) => message['requestID'] === 'stalled')).toEqual([]);
+  });
+
+  it('on the refuse-print fault refuses print tasks (nothing prints), and on odd-task-status answers status in an unknown shape', async () => {
+    const { emulator, client } = await emulatorWithClient({ noRender: true });
+    await emulator.setFault({ kind: 'refuse-print', count: 1 });
+    expect(await client.request('print', printRequest('t-refused', [plainDocument('73100000000035')]))).toMatchObject({ status: 'failed', errorCode: 51 });
+    expect(await client.request('print', printRequest('t-taken', [plainDocument('73100000000036')]))).toMatchObject({ status: 'success' });
+    await emulator.idle();
+    expect(emulator.printed().map((document) => document.documentId)).toEqual(['73100000000036']);
+    expect(emulator.received().map((task) => [task.taskId, task.accepted])).toEqual([
+      ['t-refused', false],
+      ['t-taken', true],
+    ]);
+
+    await emulator.setFault({ kind: 'odd-task-status', count: 1 });
+    const odd = await client.request('getTaskStatus', { taskID: ['t-taken'] });
+    expect(odd).toMatchObject({ status: 'success' });
+    expect(odd).not.toHaveProperty('printStatus');
+    expect(await client.request('getTaskStatus', { taskID: ['t-taken'] })).toMatchObject({ printStatus: [{ taskID: 't-taken' }] });
+  });
+
   it('prints data the station cannot lay out as a page naming the waybill', async () => {
     const { emulator, client } = await emulatorWithClient();
     const custom = { documentId: '73100000000018', contents: [{ data: { nick: '张三' }, templateURL: 'https://cloudprint.cainiao.com/template/standard/278250/1' }] };

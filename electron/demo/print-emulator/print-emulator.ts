@@ -34,7 +34,11 @@ export type EmulatorFault =
   | { kind: 'drop-after-accept'; count?: number }
   /** A document is accepted and rendered, then fails: the printer is out of paper. */
   | { kind: 'paper-out'; count?: number }
-  /** Requests are read and never answered: a hung component (the connection stays open). */
+  /** A print task is refused in the reply (`failed`, printer not ready): it is not taken, nothing prints. */
+  | { kind: 'refuse-print'; count?: number }
+  /** getTaskStatus is answered `success` in a shape the station does not know (no task list). */
+  | { kind: 'odd-task-status'; count?: number }
+  /** Requests are read and never answered: a hung component (the connection stays open). A stalled print request is listed as received, never taken. */
   | { kind: 'stall'; count?: number };
 
 /** How the notices are spelled: `spec` is what real components send (taskId/documentId in notifyDocResult and notifyTaskResult, taskID/documentID in notifyPrintResult). */
@@ -66,6 +70,8 @@ export interface PrintEmulatorOptions {
   notices?: Partial<NoticeStyle>;
   /** One line per event, for the command-line emulator's output. */
   log?: (line: string) => void;
+  /** Every restart forgets the task history, as a component that keeps it only in memory: getTaskStatus then knows none of the earlier tasks. */
+  forgetTasksOnRestart?: boolean;
 }
 
 /** A document the emulator printed. */
@@ -90,6 +96,8 @@ export interface ReceivedTask {
   taskId: string;
   printer: string;
   documentIds: string[];
+  /** The documents as they arrived: each waybill's content layers (print data, then any custom area). */
+  documents: { documentId: string; contents: unknown[] }[];
   preview: boolean;
   /** False when the task was refused in the print reply (empty documents, unknown printer, …). */
   accepted: boolean;
@@ -113,8 +121,13 @@ export interface PrintEmulator {
   /** Switches a fault on (replacing any other) or, with null, off. */
   setFault(fault: EmulatorFault | null): Promise<void>;
   fault(): EmulatorFault | null;
-  /** The component restarts: connections cut, port closed for `downMs`, then listening again on the same port; global config (failure notices) forgotten, task history kept. */
-  restart(options?: { downMs?: number }): Promise<void>;
+  /**
+   * The component restarts: connections cut, port closed for `downMs`, then listening again on the
+   * same port; global config (failure notices) forgotten; the task history kept, unless
+   * `forgetTasks` (default: the `forgetTasksOnRestart` option) — then getTaskStatus knows none of
+   * the earlier tasks (documents already printing still come out).
+   */
+  restart(options?: { downMs?: number; forgetTasks?: boolean }): Promise<void>;
   /** Resolves when every accepted document has printed or failed. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -335,6 +348,26 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
     reply(type === 'image' ? { status: 'success', previewImage: urls } : { status: 'success', previewURL: urls[0] ?? '' });
   }
 
+  /** Lists a print request as received (not yet taken). */
+  function logReceived(task: RawRecord): ReceivedTask {
+    const documents = asRecordList(task['documents']);
+    const printerName = readText(task['printer']);
+    const documentIds = documents.map((document) => readText(pick(document, 'documentID', 'documentId')));
+    const received: ReceivedTask = {
+      taskId: readText(pick(task, 'taskID', 'taskId')),
+      printer: findPrinter(printerName)?.name ?? printerName,
+      documentIds,
+      documents: documents.map((document, index) => ({
+        documentId: documentIds[index] ?? '',
+        contents: Array.isArray(document['contents']) ? structuredClone(document['contents'] as unknown[]) : [],
+      })),
+      preview: task['preview'] === true,
+      accepted: false,
+    };
+    receivedLog.push(received);
+    return received;
+  }
+
   function handlePrint(ws: WebSocket, requestId: string, message: RawRecord): void {
     const task = asRecord(message['task']);
     const taskId = task ? readText(pick(task, 'taskID', 'taskId')) : '';
@@ -348,18 +381,14 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
       return;
     }
     const documents = asRecordList(task['documents']);
-    const printerName = readText(task['printer']);
-    const printer = findPrinter(printerName);
-    const received: ReceivedTask = {
-      taskId,
-      printer: printer?.name ?? printerName,
-      documentIds: documents.map((document) => readText(pick(document, 'documentID', 'documentId'))),
-      preview: isPreview,
-      accepted: false,
-    };
-    receivedLog.push(received);
+    const received = logReceived(task);
+    const printer = findPrinter(readText(task['printer']));
     if (isEmptyDocumentList(task['documents'])) return refuse(EMULATOR_FAILURES.documentNotFound);
     if (!printer) return refuse(EMULATOR_FAILURES.printerNotFound);
+    if (!isPreview && takeFault('refuse-print')) {
+      log(`refused task ${taskId}: ${EMULATOR_FAILURES.printerNotReady.detail}`);
+      return refuse(EMULATOR_FAILURES.printerNotReady);
+    }
     if (isPreview) {
       received.accepted = true;
       preview(reply, taskId, printer, documents, readText(task['previewType'])).catch((error: unknown) =>
@@ -445,7 +474,11 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
     const cmd = readText(message['cmd']);
     const requestId = readText(message['requestID']);
     commandCounts[cmd] = (commandCounts[cmd] ?? 0) + 1;
-    if (takeFault('stall')) return;
+    if (takeFault('stall')) {
+      const task = cmd === 'print' ? asRecord(message['task']) : null;
+      if (task) logReceived(task);
+      return;
+    }
     const answer = (fields: RawRecord): void => sendTo(ws, { cmd, requestID: requestId, ...fields });
     switch (cmd) {
       case 'print':
@@ -468,6 +501,8 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
       case 'getGlobalConfig':
         return answer({ status: 'success', msg: '', notifyOnTaskFailure });
       case 'getTaskStatus':
+        // An answer of a shape no client knows: success, but no task list.
+        if (takeFault('odd-task-status')) return answer({ status: 'success', msg: '', result: { state: 'ok' } });
         return answer(handleTaskStatus(message));
       default:
         return answer({ status: 'failed', msg: `unknown command ${cmd}` });
@@ -523,7 +558,7 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
     spoolDir,
     printed: () => [...printedLog],
     failed: () => [...failedLog],
-    received: () => receivedLog.map((task) => ({ ...task, documentIds: [...task.documentIds] })),
+    received: () => receivedLog.map((task) => ({ ...task, documentIds: [...task.documentIds], documents: structuredClone(task.documents) })),
     commandCounts: () => ({ ...commandCounts }),
     connectionCount: () => wss.clients.size,
     fault: () => currentFault,
@@ -537,7 +572,9 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
     async restart(restartOptions = {}) {
       await stopListening();
       notifyOnTaskFailure = false;
-      log('restarting');
+      const forget = restartOptions.forgetTasks ?? options.forgetTasksOnRestart ?? false;
+      if (forget) tasks.clear();
+      log(forget ? 'restarting, forgetting every task' : 'restarting');
       if (restartOptions.downMs) await delay(restartOptions.downMs);
       if (!closed && currentFault?.kind !== 'refuse-connections') await listen();
     },

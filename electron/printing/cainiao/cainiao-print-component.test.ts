@@ -95,8 +95,8 @@ describe('CAINIAO print component adapter', () => {
     ]);
 
     expect(await client.getTaskStatus(['a-1', 'never-sent'])).toEqual([
-      { taskId: 'a-1', found: true, documents: [{ documentId: '73100000000101', status: { kind: 'printed' }, printer: 'HPRT N41' }] },
-      { taskId: 'never-sent', found: false, documents: [] },
+      { taskId: 'a-1', answer: 'found', documents: [{ documentId: '73100000000101', status: { kind: 'printed' }, printer: 'HPRT N41' }] },
+      { taskId: 'never-sent', answer: 'not-found', documents: [] },
     ]);
 
     const preview = await client.preview({ taskId: 'p-1', printer: '', documents: [document], previewType: 'image' });

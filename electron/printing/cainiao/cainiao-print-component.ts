@@ -220,6 +220,7 @@ export function createCainiaoPrintComponent(options: CainiaoPrintComponentOption
   }
 
   return {
+    output: () => 'print-component',
     connect() {
       if (started) return;
       started = true;

@@ -51,7 +51,7 @@ describe('CAINIAO reply readers', () => {
     expect(readTaskStatusReply(reply, ['t1', 't2'])).toEqual([
       {
         taskId: 't1',
-        found: true,
+        answer: 'found',
         documents: [
           { documentId: 'a', status: { kind: 'printed' }, printer: null },
           { documentId: 'b', status: { kind: 'in-progress' }, printer: null },
@@ -60,8 +60,14 @@ describe('CAINIAO reply readers', () => {
           { documentId: 'e', status: { kind: 'unrecognized', rawStatus: 'sleeping' }, printer: null },
         ],
       },
-      { taskId: 't2', found: false, documents: [] },
+      { taskId: 't2', answer: 'not-found', documents: [] },
     ]);
+  });
+
+  it('reads an answer without a task list as unreadable, never as "not found"', () => {
+    for (const reply of [{ status: 'success', msg: '' }, { status: 'success', result: { t1: 'printed' } }, { printStatus: { taskID: 't1' } }]) {
+      expect(readTaskStatusReply(reply, ['t1'])).toEqual([{ taskId: 't1', answer: 'unreadable', documents: [] }]);
+    }
   });
 
   it('reads printers given as bare names', () => {

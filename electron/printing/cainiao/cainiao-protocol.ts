@@ -169,20 +169,23 @@ function documentStatus(detail: RawRecord): DocumentStatus {
 }
 
 /**
- * getTaskStatus's answer, one report per task asked. A task absent from the answer is one the
- * component does not know (never received); a task present with documents it cannot describe
- * stays unrecognized, never "not found", so nothing is printed twice on a guess.
+ * getTaskStatus's answer, one report per task asked. A task absent from the answer's list is one
+ * the component does not know (never received, or forgotten); an answer without such a list is
+ * unreadable, never "not found"; a task present with documents it cannot describe stays
+ * unrecognized. None of these lets a label print twice on a guess: the queue leaves them unknown.
  */
 export function readTaskStatusReply(message: RawRecord, askedTaskIds: readonly string[]): TaskStatusReport[] {
+  const list = pick(message, 'printStatus', 'taskStatus');
+  if (!Array.isArray(list)) return askedTaskIds.map((taskId) => ({ taskId, answer: 'unreadable', documents: [] }));
   const byTask = new Map<string, RawRecord>();
-  for (const entry of asRecordList(pick(message, 'printStatus', 'taskStatus'))) byTask.set(taskIdOf(entry), entry);
+  for (const entry of asRecordList(list)) byTask.set(taskIdOf(entry), entry);
   return askedTaskIds.map((taskId) => {
     const entry = byTask.get(taskId);
-    if (!entry) return { taskId, found: false, documents: [] };
-    if (notFoundWords.has(word(entry['status']))) return { taskId, found: false, documents: [] };
+    if (!entry) return { taskId, answer: 'not-found', documents: [] };
+    if (notFoundWords.has(word(entry['status']))) return { taskId, answer: 'not-found', documents: [] };
     return {
       taskId,
-      found: true,
+      answer: 'found',
       documents: asRecordList(pick(entry, 'detailStatus', 'documents')).map((detail) => ({
         documentId: documentIdOf(detail),
         status: documentStatus(detail),

@@ -13,7 +13,9 @@ import { useNow } from '../app/use-now';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { PlainTable } from '../issue-print/plain-table';
+import { usePrintQueueStatus } from '../issue-print/use-job';
 import { downloadText } from './csv-download';
+import { PrintWaitNote } from './print-wait-note';
 import { useReprintLabels } from './use-reprint-labels';
 
 /** The states the history can be filtered on, in the order the filter lists them. */
@@ -70,6 +72,7 @@ export function HistoryDrawer() {
   const [selected, setSelected] = useState<string[]>([]);
   const [actionError, setActionError] = useState<StationError | null>(null);
   const reprintLabels = useReprintLabels();
+  const output = usePrintQueueStatus().data?.output ?? null;
   const query = queryOf(form);
   const page = useQuery({
     queryKey: ['history', query],
@@ -93,6 +96,8 @@ export function HistoryDrawer() {
     act(async () => {
       const result = await unwrapResult(station['history.resend-unknown']({ waybillCodes }));
       void message.success(t('history.reprint.queued', { count: result.requeued.length }));
+      const waiting = result.refused.filter((refusal) => refusal.reason === 'other-output').length;
+      if (waiting > 0) void message.warning(t('history.printWait.resendOtherOutput', { count: waiting }));
       await refresh();
     });
   const setVoid = (waybillCodes: string[], voided: boolean) =>
@@ -182,6 +187,7 @@ export function HistoryDrawer() {
                   <Tag>{t(`issuePrint.orderState.${row.state}`)}</Tag>
                   {row.waybillCode ? <Tag color={printStateColour[row.printState]}>{t(`history.printState.${row.printState}`, { count: row.printCount })}</Tag> : null}
                   {row.voided ? <Tag color="red">{t('history.state.voided')}</Tag> : null}
+                  {row.waybillCode ? <PrintWaitNote row={row} currentOutput={output} /> : null}
                 </Space>
               ),
             },

@@ -38,6 +38,16 @@ export const historyEn = {
       failed: 'Print failed',
       unknown: 'Outcome unknown',
     },
+    printWait: {
+      stopped_one: 'Refused {{count}} time: no more sends by itself. Check the printer, then reprint.',
+      stopped_other: 'Refused {{count}} times: no more sends by itself. Check the printer, then reprint.',
+      otherOutput: {
+        'print-component': 'Sent to the print component: it waits for it. Choose the print component again in Settings (F2) to learn whether it printed.',
+        'os-printer': 'Sent to the OS printer: it waits for it. Choose the OS printer again in Settings (F2) to learn whether it printed.',
+      },
+      resendOtherOutput_one: '{{count}} label waits for the output it was sent to: not printed again',
+      resendOtherOutput_other: '{{count}} labels wait for the output they were sent to: not printed again',
+    },
     reprint: {
       action: 'Reprint selected ({{count}})',
       short: 'Reprint',
@@ -99,6 +109,16 @@ export const historyZhCn = {
       printed_other: '已打印 {{count}} 次',
       failed: '打印失败',
       unknown: '结果未知',
+    },
+    printWait: {
+      stopped_one: '已被拒绝 {{count}} 次，不再自动发送。请检查打印机后补打。',
+      stopped_other: '已被拒绝 {{count}} 次，不再自动发送。请检查打印机后补打。',
+      otherOutput: {
+        'print-component': '已发往打印组件，正在等待它。请在设置（F2）中重新选择打印组件，以确认是否已打印。',
+        'os-printer': '已发往系统打印机，正在等待它。请在设置（F2）中重新选择系统打印机，以确认是否已打印。',
+      },
+      resendOtherOutput_one: '{{count}} 张面单在等待其原输出方式，未重新打印',
+      resendOtherOutput_other: '{{count}} 张面单在等待其原输出方式，未重新打印',
     },
     reprint: {
       action: '补打所选（{{count}}）',

@@ -107,6 +107,13 @@ export const issuePrintEn = {
       title_one: 'Print component not running — {{count}} label waiting',
       title_other: 'Print component not running — {{count}} labels waiting',
     },
+    otherOutput: {
+      'print-component_one': '{{count}} label was sent to the print component and waits for it',
+      'print-component_other': '{{count}} labels were sent to the print component and wait for it',
+      'os-printer_one': '{{count}} label was sent to the OS printer and waits for it',
+      'os-printer_other': '{{count}} labels were sent to the OS printer and wait for it',
+      remedy: 'Whether they printed is asked only there, and they are never printed through the output chosen now. Choose that output again in Settings (F2) to learn what became of them.',
+    },
   },
 } as const;
 
@@ -218,6 +225,13 @@ export const issuePrintZhCn = {
     componentOffline: {
       title_one: '打印组件未运行——{{count}} 张面单等待打印',
       title_other: '打印组件未运行——{{count}} 张面单等待打印',
+    },
+    otherOutput: {
+      'print-component_one': '{{count}} 张面单已发往打印组件，正在等待它',
+      'print-component_other': '{{count}} 张面单已发往打印组件，正在等待它',
+      'os-printer_one': '{{count}} 张面单已发往系统打印机，正在等待它',
+      'os-printer_other': '{{count}} 张面单已发往系统打印机，正在等待它',
+      remedy: '只会向原输出方式确认是否已打印，绝不会通过当前选择的输出方式重新打印。请在设置（F2）中重新选择原输出方式，以确认结果。',
     },
   },
 };

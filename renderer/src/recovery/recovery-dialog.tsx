@@ -5,14 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { useUiStoreApi } from '../app/ui-store-context';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
+import { printWaitOf } from '../history/print-wait';
+import { PrintWaitNote } from '../history/print-wait-note';
+import { useReprintLabels } from '../history/use-reprint-labels';
+import { usePrintQueueStatus } from '../issue-print/use-job';
 import type { StationError } from '../../../shared/errors/station-error';
+import { MAX_AUTOMATIC_SENDS } from '../../../shared/domain/printing';
 import { reportHasFindings } from './startup-report-facts';
 
 /**
  * Shown at start when a crash or quit left work behind: what the reconciliation found, the
  * interrupted jobs (resume each), and the labels whose print outcome is unknown — the packer
- * looks at the desk and decides: print again, or they came out. Jobs whose printing waits for the
- * look at their first label are listed too, to open and decide.
+ * looks at the desk and decides: print again, or they came out (a label sent to the output not
+ * chosen now says it waits for that one, and is not printed again here). Labels the component
+ * refused as often as the queue sends by itself wait for a reprint; jobs whose printing waits for
+ * the look at their first label are listed too, to open and decide.
  */
 export function RecoveryDialog() {
   const { t } = useTranslation();
@@ -28,11 +35,21 @@ export function RecoveryDialog() {
     queryFn: () => unwrapResult(station['history.search']({ states: ['print-unknown'], limit: 200 })),
     staleTime: Infinity,
   });
+  const failed = useQuery({
+    queryKey: ['history', 'print-failed'],
+    queryFn: () => unwrapResult(station['history.search']({ states: ['print-failed'], limit: 200 })),
+    staleTime: Infinity,
+  });
   const jobs = useQuery({ queryKey: ['jobs', 'held-at-start'], queryFn: () => unwrapResult(station['jobs.list']({ limit: 50 })), staleTime: Infinity });
-  const unknownCodes = (unknown.data?.rows ?? []).flatMap((row) => (row.waybillCode ? [row.waybillCode] : []));
+  const output = usePrintQueueStatus().data?.output ?? null;
+  const reprintLabels = useReprintLabels();
+  const unknownRows = (unknown.data?.rows ?? []).filter((row) => row.waybillCode !== null);
+  // Labels waiting for the other output are shown, never printed again from here.
+  const unknownCodes = unknownRows.flatMap((row) => (row.waybillCode && printWaitOf(row, output)?.kind !== 'other-output' ? [row.waybillCode] : []));
+  const stoppedCodes = (failed.data?.rows ?? []).flatMap((row) => (row.waybillCode && printWaitOf(row, output)?.kind === 'stopped' ? [row.waybillCode] : []));
   const heldJobs = (jobs.data ?? []).filter((job) => job.printHold !== null);
   const findings = report.data ? reportHasFindings(report.data) : false;
-  if (dismissed || (!findings && unknownCodes.length === 0 && heldJobs.length === 0)) return null;
+  if (dismissed || (!findings && unknownRows.length === 0 && stoppedCodes.length === 0 && heldJobs.length === 0)) return null;
   const show = (jobId: string) => {
     setDismissed(true);
     store.getState().showJob(jobId);
@@ -53,7 +70,17 @@ export function RecoveryDialog() {
     try {
       const result = await unwrapResult(station['history.resend-unknown']({ waybillCodes: unknownCodes }));
       void message.success(t('history.reprint.queued', { count: result.requeued.length }));
+      const waiting = result.refused.filter((refusal) => refusal.reason === 'other-output').length;
+      if (waiting > 0) void message.warning(t('history.printWait.resendOtherOutput', { count: waiting }));
       await client.invalidateQueries({ queryKey: ['history'] });
+    } catch (caught) {
+      setError(stationErrorOf(caught));
+    }
+  };
+  const reprintStopped = async () => {
+    setError(null);
+    try {
+      await reprintLabels(stoppedCodes);
     } catch (caught) {
       setError(stationErrorOf(caught));
     }
@@ -105,16 +132,40 @@ export function RecoveryDialog() {
             )}
           />
         ) : null}
-        {unknownCodes.length > 0 ? (
+        {unknownRows.length > 0 ? (
           <List
             size="small"
             bordered
-            header={t('recovery.printUnknown', { count: unknownCodes.length })}
-            dataSource={unknownCodes}
+            header={t('recovery.printUnknown', { count: unknownRows.length })}
+            dataSource={unknownRows}
             footer={
               <Space>
-                <Button onClick={() => void printUnknownAgain()}>{t('recovery.printAgain')}</Button>
+                <Button disabled={unknownCodes.length === 0} onClick={() => void printUnknownAgain()}>
+                  {t('recovery.printAgain')}
+                </Button>
                 <Typography.Text type="secondary">{t('recovery.printUnknownHint')}</Typography.Text>
+              </Space>
+            }
+            renderItem={(row) => (
+              <List.Item>
+                <Space wrap>
+                  <span>{row.waybillCode}</span>
+                  <PrintWaitNote row={row} currentOutput={output} />
+                </Space>
+              </List.Item>
+            )}
+          />
+        ) : null}
+        {stoppedCodes.length > 0 ? (
+          <List
+            size="small"
+            bordered
+            header={t('recovery.printStopped', { count: stoppedCodes.length, sends: MAX_AUTOMATIC_SENDS })}
+            dataSource={stoppedCodes}
+            footer={
+              <Space>
+                <Button onClick={() => void reprintStopped()}>{t('recovery.reprintStopped')}</Button>
+                <Typography.Text type="secondary">{t('recovery.printStoppedHint')}</Typography.Text>
               </Space>
             }
             renderItem={(code) => <List.Item>{code}</List.Item>}

@@ -21,6 +21,10 @@ export const recoveryEn = {
     printUnknown_other: '{{count}} labels: print outcome unknown',
     printAgain: 'They did not come out: print again',
     printUnknownHint: 'Look at the printer first; if they came out, just close this.',
+    printStopped_one: '{{count}} label was refused {{sends}} times (nothing printed) and waits for you',
+    printStopped_other: '{{count}} labels were refused {{sends}} times (nothing printed) and wait for you',
+    reprintStopped: 'Printer ready: reprint them',
+    printStoppedHint: 'None of them came out. Check the printer (paper, power, connection) first.',
     close: 'Close',
   },
 } as const;
@@ -48,6 +52,10 @@ export const recoveryZhCn = {
     printUnknown_other: '{{count}} 张面单打印结果未知',
     printAgain: '没有打出来：重新打印',
     printUnknownHint: '请先查看打印机；如果已经打出，直接关闭即可。',
+    printStopped_one: '{{count}} 张面单被拒绝 {{sends}} 次（未打印），等待您处理',
+    printStopped_other: '{{count}} 张面单被拒绝 {{sends}} 次（未打印），等待您处理',
+    reprintStopped: '打印机已就绪：补打',
+    printStoppedHint: '这些面单一张也没有打出。请先处理打印机（纸张、电源、连接）。',
     close: '关闭',
   },
 };
