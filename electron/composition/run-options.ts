@@ -26,7 +26,7 @@ const RUN_OPTIONS = {
 type OptionName = keyof typeof RUN_OPTIONS;
 
 /** Every option with its value, for messages that say what may be given. */
-export const RUN_OPTIONS_USAGE = Object.entries(RUN_OPTIONS)
+const RUN_OPTIONS_USAGE = Object.entries(RUN_OPTIONS)
   .map(([name, option]) => `--${name} ${option.value}`)
   .join(' ');
 
