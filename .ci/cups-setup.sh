@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Starts CUPS and creates a cups-pdf print queue, so that the OS-printing tests print a real job
-# through the real print system and read the PDF that comes out. Installs nothing: CI's apt step
-# provides cups, printer-driver-cups-pdf and poppler-utils. Idempotent: safe to run again.
+# through the real print system and read the PDF that comes out. Installs nothing: the packages
+# (cups, printer-driver-cups-pdf, poppler-utils) come from scripts/prepare-test-machine.sh, which
+# runs this when the queue is not ready. Idempotent: safe to run again.
 #
 # Environment (the tests read the same two variables, with the same defaults):
 #   CUPS_PDF_QUEUE    name of the queue to create          (default WaybillPDF)

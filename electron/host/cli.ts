@@ -1,14 +1,21 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createStation } from '../composition/create-station';
 import { parseRunOptions } from '../composition/run-options';
+import { DATA_FOLDER_ENV, resolveDataFolder } from '../data-folder/resolve-data-folder';
+import { systemErrorCode } from '../data-folder/system-error-code';
+import { userDataFolder } from '../data-folder/user-data-folder';
+import { StationFailure } from '../ipc/to-station-error';
+import { describeError } from '../../shared/errors/station-error';
 import { keyFileCipher } from '../token-vault/key-file-cipher';
 import { startStationHost } from './station-host';
 
 /**
  * `npm run web`: the browser host. The same composition root as the Electron shell, run under
  * plain Node, with the renderer and the IPC contract served on 127.0.0.1. Every flag can also be
- * set by environment. Without --base-url it runs in demo mode (embedded sandbox and emulator).
+ * set by environment. Without --base-url it runs in demo mode (embedded sandbox and emulator);
+ * without --data-dir, on the desktop app's own per-user data folder. A flag it cannot use ends it
+ * with one line that says which and what to give, never a stack trace.
  */
 function fail(message: string, exitCode: number): never {
   console.error(message);
@@ -21,7 +28,18 @@ if (!existsSync(resolve(rendererDir, 'index.html'))) {
 }
 const parsed = parseRunOptions(process.argv.slice(2), process.env);
 if (!parsed.ok) fail(parsed.message, 2);
-const { port, dataDir, overrides, demoOrders } = parsed.options;
+const { port, overrides, demoOrders } = parsed.options;
+
+const { productName } = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { productName: string };
+let dataDir: string;
+try {
+  dataDir = resolveDataFolder({ explicit: parsed.options.dataDir, env: {}, appDataDir: userDataFolder(productName) });
+} catch (error) {
+  if (!(error instanceof StationFailure)) throw error;
+  const { text, remedy } = describeError(error.error);
+  const given = parsed.options.dataDir === undefined ? '' : `--data-dir (or ${DATA_FOLDER_ENV}): `;
+  fail(`${given}${text} ${remedy} Pass --data-dir <folder> to use another.`, 2);
+}
 
 const started = await createStation({
   shell: 'browser-host',
@@ -34,7 +52,12 @@ const started = await createStation({
 if (!started.ok) fail(started.message, 3);
 const station = started.station;
 
-const host = await startStationHost({ port, rendererDir, dispatch: station.dispatch, events: station.events });
+const host = await startStationHost({ port, rendererDir, dispatch: station.dispatch, events: station.events }).catch(async (error: unknown) => {
+  const code = systemErrorCode(error);
+  if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;
+  await station.close();
+  fail(`--port (or STATION_HOST_PORT): port ${port} on 127.0.0.1 cannot be used (${code}): pass another, or --port 0 for any free one.`, 2);
+});
 console.log(`Station host listening on ${host.url}`);
 console.log(`Data folder: ${station.info.dataDir}${station.info.demoMode ? ' (demo mode: embedded sandbox gateway)' : ''}`);
 

@@ -1,9 +1,10 @@
 /**
- * THE limits of the issue and query calls (decisions.md "Field limits"; spec 4.3, 7.2 and 8).
- * Every maximum is inclusive. Where spec 4.3 ("length < N") and 7.2 ("over N") differ, the
- * stricter reading wins: a rejected issue call costs points and blocks nine other orders. The
- * sandbox rejects with these numbers and the client validates locally with the same ones;
- * `issue-limits.test.ts` pins each of them to the spec text.
+ * THE limits of the issue and query calls, as docs/gateway-contract.md states them (the
+ * specification's sections 4.3, 7.2 and 8). Every maximum is inclusive. Where the specification
+ * reads two ways ("length < N" in 4.3, "over N" in 7.2), the stricter reading wins: a rejected
+ * issue call costs points and blocks nine other orders. The sandbox rejects with these numbers
+ * and the client validates locally with the same ones; `issue-limits.test.ts` checks each of them
+ * against that document's table.
  */
 
 /** Inclusive maximum lengths of a sender or recipient object's fields. */
