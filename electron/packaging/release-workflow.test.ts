@@ -69,6 +69,9 @@ describe('release workflow (.github/workflows/release.yml)', () => {
     expect(e2e.strategy?.matrix.os?.sort()).toEqual(['macos-latest', 'ubuntu-latest', 'windows-latest']);
     const runs = e2e.steps.map((step) => step.run ?? '');
     expect(runs).toContain('npm ci');
+    // npm 11 before npm ci: npm 10 (Node 22's own) ignores the install-script policy.
+    expect(runs.indexOf('npm install -g npm@11')).toBeGreaterThanOrEqual(0);
+    expect(runs.indexOf('npm install -g npm@11')).toBeLessThan(runs.indexOf('npm ci'));
     expect(runs).toContain('node node_modules/electron/install.js');
     expect(runs).toContain('npm run build');
     const linux = e2e.steps.find((step) => step.if === "runner.os == 'Linux'");
