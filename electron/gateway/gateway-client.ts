@@ -13,6 +13,7 @@ import { GATEWAY_CODES } from '../../shared/gateway/envelope-codes';
 import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
 import type { Result } from '../../shared/result';
 import { fail } from '../../shared/result';
+import { gatewayAddressProblem } from '../../shared/settings/gateway-address';
 import { allProblems, validateIssueRequest } from '../../shared/validation/issue-entry-validation';
 import type { StationLogger } from '../logging/station-logger';
 import type { CostLedger } from './cost-ledger';
@@ -103,6 +104,7 @@ const issueNotSent: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'cancelled',
   'config.token-missing',
   'config.base-url-invalid',
+  'settings.gateway-insecure',
   'transport.refused',
   'gateway.path-not-found',
   'gateway.unauthorized-token',
@@ -128,6 +130,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   const vvtypeFor = (endpoint: GatewayEndpointId): number | null => effectiveVvtype(options.edition, options.vvtypeOverrides, endpoint);
 
   const baseUrlValid = /^https?:\/\/[^\s/]+/i.test(baseUrl);
+  const insecure = gatewayAddressProblem(baseUrl) === 'insecure-http';
 
   /** One exchange: a slot from the limiter, the POST, and the alias once on a 404. */
   async function exchange(
@@ -138,6 +141,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     keepWaitingOnceSent: boolean,
   ): Promise<Exchange> {
     if (!baseUrlValid) return { kind: 'failure', error: stationError('config.base-url-invalid', { baseUrl }) };
+    // A settings file saved before the rule, or edited by hand, must not carry the token in clear.
+    if (insecure) return { kind: 'failure', error: stationError('settings.gateway-insecure', { baseUrl }) };
     const token = options.token();
     if (!token) return { kind: 'failure', error: stationError('config.token-missing', {}) };
     if (rejected?.token === token) return { kind: 'failure', error: stationError('gateway.unauthorized-token', { message: rejected.message }) };

@@ -80,3 +80,16 @@ describe('a gateway call that is redirected', () => {
     expect(result).toEqual({ ok: false, error: { code: 'gateway.shop-not-authorized', params: { message: GATEWAY_MESSAGES.shopNotAuthorized, authUrl }, retryable: false } });
   });
 });
+
+describe('a stored http:// address of another computer', () => {
+  it('never carries the token: every call, the issue call too, is refused before it leaves, as not sent', async () => {
+    const opened = await bench();
+    const entries = await issuableEntries(opened.client(), 1);
+    // `.invalid` never resolves: were the refusal missing, nothing could be reached either.
+    const client = opened.client({ baseUrl: 'http://gateway.invalid' });
+    const refused = { ok: false, error: { code: 'settings.gateway-insecure', params: { baseUrl: 'http://gateway.invalid' }, retryable: false } };
+    expect(await client.subscription()).toEqual(refused);
+    // Not "answer lost": the request certainly did not leave, so the orders stay issuable.
+    expect(await client.issueWaybills(issueRequest(entries))).toEqual(refused);
+  });
+});

@@ -77,11 +77,12 @@ const stopCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'gateway.path-not-found',
   'config.token-missing',
   'config.base-url-invalid',
+  'settings.gateway-insecure',
   'transport.refused',
 ]);
 
 /** Of those, the ones where the request never left the station. */
-const neverSentCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['config.token-missing', 'config.base-url-invalid', 'transport.refused', 'gateway.path-not-found']);
+const neverSentCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['config.token-missing', 'config.base-url-invalid', 'settings.gateway-insecure', 'transport.refused', 'gateway.path-not-found']);
 
 /**
  * What an issue failure means for its orders and the job (decisions.md "Issuing safely" and the
