@@ -1,5 +1,6 @@
 import type { StationError } from '../../shared/errors/station-error';
 import { stationError } from '../../shared/errors/station-error';
+import { readBodyWithin } from '../http/read-body-within';
 import { readInteger, readText, asRecord } from './decoding/tolerant-values';
 
 /** A request body: JSON, or form fields sent as multipart/form-data. */
@@ -37,7 +38,12 @@ export interface GatewayPost {
   timeoutMs: number;
   /** The caller's cancellation; when it fires the outcome is `cancelled`. */
   signal?: AbortSignal | undefined;
+  /** Largest answer body read (default gatewayAnswerLimitBytes); a larger one is a failure. */
+  maxBodyBytes?: number;
 }
+
+/** The largest gateway answer the station reads: 20 MB (a full page of 100 orders is well under 1 MB). */
+export const gatewayAnswerLimitBytes = 20 * 1024 * 1024;
 
 const droppedConnectionCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
@@ -90,8 +96,8 @@ function encodeBody(body: GatewayRequestBody): { payload: string | FormData; con
 
 /**
  * One POST with the bearer token and a timeout, classified: an envelope, "path not found", or a
- * typed failure (timeout, refused, dropped, unparsable, HTTP 5xx, cancelled). Never throws and
- * never puts the token into what it returns.
+ * typed failure (timeout, refused, dropped, unparsable, larger than the answer limit, HTTP 5xx,
+ * cancelled). Never throws and never puts the token into what it returns.
  */
 export async function postToGateway(post: GatewayPost): Promise<TransportOutcome> {
   const timeout = AbortSignal.timeout(post.timeoutMs);
@@ -100,15 +106,18 @@ export async function postToGateway(post: GatewayPost): Promise<TransportOutcome
   const headers: Record<string, string> = { authorization: `Bearer ${post.token}`, accept: 'application/json' };
   if (contentType) headers['content-type'] = contentType;
 
+  const maxBodyBytes = post.maxBodyBytes ?? gatewayAnswerLimitBytes;
   let httpStatus: number;
-  let text: string;
+  let text: string | null;
   try {
     const response = await post.fetch(post.url, { method: 'POST', headers, body: payload, signal });
     httpStatus = response.status;
-    text = await response.text();
+    text = (await readBodyWithin(response, maxBodyBytes))?.toString('utf8') ?? null;
   } catch (error) {
     return { kind: 'failure', error: classifyThrown(error, post, timeout) };
   }
+  // Too large to be an answer: for an issue call its outcome is unknown (the client looks it up).
+  if (text === null) return { kind: 'failure', error: stationError('transport.answer-too-large', { httpStatus, limitBytes: maxBodyBytes }) };
 
   if (httpStatus === 404) return { kind: 'path-not-found', httpStatus };
   if (httpStatus >= 500) return { kind: 'failure', error: stationError('transport.server-error', { httpStatus }) };
