@@ -97,7 +97,9 @@ export async function buildGatewayServer(parts: GatewayServerParts): Promise<Fas
       if (fault === 'oversized') text = `${text.slice(0, -1)},"padding":"${'x'.repeat(OVERSIZED_ANSWER_BYTES)}"}`;
       if (fault === 'malformed-json') text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
       reply.hijack();
-      reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+      // An oversized answer goes chunked, without a Content-Length: only a limit applied while reading catches it.
+      const length = fault === 'oversized' ? {} : { 'content-length': Buffer.byteLength(text) };
+      reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...length });
       reply.raw.end(text);
       return reply;
     }
