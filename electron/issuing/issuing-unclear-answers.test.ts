@@ -50,6 +50,29 @@ describe('an unclear query answer leaves the order pending, shown in the gateway
   });
 });
 
+describe('the start-up reconciliation', () => {
+  it('keeps an order pending while the look-up answers unclearly, and recovers it once the answer is plain', async () => {
+    station = await openIssuingTestStation({ sandbox: { orders: 40 }, tuning: { lookupRounds: 1, retryDelayMs: 10 } });
+    const [orderNumber] = station.issuable(1).map((order) => order.orderNumber);
+    if (!orderNumber) throw new Error('no order');
+    station.bench.sandbox.setFaults({ overlapCheckOff: true, issueBusyAfterEffectRate: 1, queryNoPermissionRate: 1 });
+    const jobId = await station.issueAndPrint([orderNumber]);
+    expect(station.engine.jobOrders(jobId)[0]?.state).toBe('pending');
+
+    await station.restart();
+    const unclear = await station.engine.startUp();
+    expect(unclear.reconciled).toEqual({ recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [orderNumber] });
+    expect(station.engine.jobOrders(jobId)[0]).toMatchObject({ state: 'pending', error: { code: 'gateway.answer-unclear', params: { message: '没有查询权限' } } });
+
+    station.bench.sandbox.setFaults({ issueBusyAfterEffectRate: 0, queryNoPermissionRate: 0 });
+    await station.restart();
+    const plain = await station.engine.startUp();
+    expect(plain.reconciled).toMatchObject({ recovered: [orderNumber], notIssued: [], unresolved: [] });
+    expect(issueCallCount(station)).toBe(1);
+    expect(station.bench.sandbox.secondWaybills()).toEqual([]);
+  });
+});
+
 /** The fault each rate puts on the issue call (as the sandbox's call log names it). */
 const faultKinds: Partial<Record<RateFault, string>> = {
   issueDuplicateResultRate: 'issue-duplicate-result',
