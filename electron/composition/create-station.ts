@@ -206,6 +206,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     queue: print.queue,
     renderer: () => (labelRenderer ??= createLabelRenderer()),
     labelSize: (carrierCode) => labelSizeFor(effectiveSettings().print, carrierCode),
+    componentUrl: async () => (await print.component()).url,
   });
   const history = createWaybillHistory({ db: database, queue: print.queue, gateway: () => gateway.client() });
   const purgePrintData = () => {

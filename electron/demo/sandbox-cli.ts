@@ -19,11 +19,20 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --latency-ms <n>  --jitter-ms <n>
   --busy-rate <p>  --timeout-rate <p>  --server-error-rate <p>
   --drop-before-rate <p>  --drop-after-rate <p>  --malformed-json-rate <p>
+  --oversized-answer-rate <p>
   --issue-unknown-error-rate <p>  --issue-temporary-error-rate <p>
+  --issue-duplicate-result-rate <p>  --issue-shared-waybill-rate <p>  --issue-empty-waybill-code-rate <p>
+  --issue-numeric-waybill-code-rate <p>  --issue-entry-system-error-rate <p>  --issue-busy-after-effect-rate <p>
+  --query-success-without-waybill-rate <p>  --query-waybill-list-rate <p>  --query-waybill-text-rate <p>
+  --query-no-permission-rate <p>  --query-shop-missing-rate <p>
+  --sold-orders-total <json number>   totalElements of every sold-orders page (e.g. 1e400, -3, 2.5)
+  --no-overlap-check        issue a second waybill for an order that has one (counted as a second waybill)
   --help`;
 
+type NumericFault = { [K in keyof SandboxFaults]: SandboxFaults[K] extends number ? K : never }[keyof SandboxFaults];
+
 /** CLI flag → fault field, for the numeric fault options. */
-const FAULT_FLAGS: ReadonlyArray<[string, keyof SandboxFaults]> = [
+const FAULT_FLAGS: ReadonlyArray<[string, NumericFault]> = [
   ['latency-ms', 'latencyMs'],
   ['jitter-ms', 'jitterMs'],
   ['busy-rate', 'busyRate'],
@@ -34,6 +43,18 @@ const FAULT_FLAGS: ReadonlyArray<[string, keyof SandboxFaults]> = [
   ['malformed-json-rate', 'malformedJsonRate'],
   ['issue-unknown-error-rate', 'issueUnknownErrorRate'],
   ['issue-temporary-error-rate', 'issueTemporaryErrorRate'],
+  ['oversized-answer-rate', 'oversizedAnswerRate'],
+  ['issue-duplicate-result-rate', 'issueDuplicateResultRate'],
+  ['issue-shared-waybill-rate', 'issueSharedWaybillRate'],
+  ['issue-empty-waybill-code-rate', 'issueEmptyWaybillCodeRate'],
+  ['issue-numeric-waybill-code-rate', 'issueNumericWaybillCodeRate'],
+  ['issue-entry-system-error-rate', 'issueEntrySystemErrorRate'],
+  ['issue-busy-after-effect-rate', 'issueBusyAfterEffectRate'],
+  ['query-success-without-waybill-rate', 'querySuccessWithoutWaybillRate'],
+  ['query-waybill-list-rate', 'queryWaybillListRate'],
+  ['query-waybill-text-rate', 'queryWaybillTextRate'],
+  ['query-no-permission-rate', 'queryNoPermissionRate'],
+  ['query-shop-missing-rate', 'queryShopMissingRate'],
 ];
 
 function number(flag: string, text: string | undefined): number | undefined {
@@ -53,6 +74,8 @@ async function main(): Promise<void> {
       'data-file': { type: 'string' },
       quirks: { type: 'string' },
       'admin-routes': { type: 'boolean' },
+      'sold-orders-total': { type: 'string' },
+      'no-overlap-check': { type: 'boolean' },
       help: { type: 'boolean' },
       ...Object.fromEntries(FAULT_FLAGS.map(([flag]) => [flag, { type: 'string' as const }])),
     },
@@ -70,6 +93,8 @@ async function main(): Promise<void> {
     const value = number(flag, text[flag]);
     if (value !== undefined) faults[key] = value;
   }
+  if (values['sold-orders-total'] !== undefined) faults.soldOrdersTotal = values['sold-orders-total'];
+  if (values['no-overlap-check']) faults.overlapCheckOff = true;
 
   const sandbox = await startSandbox({
     port: number('port', values.port) ?? SANDBOX_DEFAULTS.cliPort,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gatewayEndpoint } from '../../shared/gateway/endpoints';
-import type { FetchProgress } from './fetch-all-sold-orders';
+import { soldOrdersTotalLimit, type FetchProgress } from './fetch-all-sold-orders';
 import type { GatewayTestBench } from './gateway-test-bench';
 import { itemAt, openGatewayTestBench } from './gateway-test-bench';
 import type { GatewayVariant } from './gateway-variant-proxy';
@@ -174,5 +174,27 @@ describe('fetchAllSoldOrders', () => {
     if (!enhanced.ok) throw new Error(enhanced.error.code);
     expect(enhanced.data.orders.every((order) => order.flag === 1)).toBe(true);
     expect(enhanced.data.orders.length).toBe(opened.sandbox.orders().filter((order) => order.remarkTag === 1).length);
+  });
+
+  it.each([
+    ['more than 100 000 orders', '250000'],
+    ['negative', '-3'],
+    ['fractional', '2.5'],
+    ['not finite', '1e400'],
+  ])('stops on an absurd totalElements (%s) before any further call', async (_, total) => {
+    const opened = await bench({ sandbox: { orders: 300, faults: { soldOrdersTotal: total } } });
+    const result = await opened.client().fetchAllSoldOrders();
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'gateway.total-out-of-range', params: { value: String(Number(total)), limit: soldOrdersTotalLimit }, retryable: false },
+    });
+    expect(pagesAsked(opened)).toEqual([0]);
+  });
+
+  it('believes a total of exactly 100 000 orders', async () => {
+    const opened = await bench({ sandbox: { orders: 150, faults: { soldOrdersTotal: String(soldOrdersTotalLimit) } } });
+    const result = await opened.client().fetchAllSoldOrders();
+    // The pages after the total's first short page are cancelled: 150 orders, 2 pages read.
+    expect(result.ok && result.data.orders).toHaveLength(150);
   });
 });

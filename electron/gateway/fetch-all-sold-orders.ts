@@ -45,6 +45,18 @@ export type FetchSoldOrdersPage = (
   call: CallOptions,
 ) => Promise<Result<SoldOrderPage>>;
 
+/**
+ * The most sold orders a full fetch believes: 100,000 orders are 1,000 paid calls. A total above
+ * it (or negative, fractional, not a number) is not believed: no page is asked for on its word.
+ */
+export const soldOrdersTotalLimit = 100_000;
+
+/** The error for a total the fetch does not believe, or null for a believable one (or none). */
+function absurdTotal(total: number | null): StationError | null {
+  if (total === null || (Number.isInteger(total) && total >= 0 && total <= soldOrdersTotalLimit)) return null;
+  return stationError('gateway.total-out-of-range', { value: String(total), limit: soldOrdersTotalLimit });
+}
+
 const isShort = (page: SoldOrderPage, pageSize: number): boolean => page.orders.length + page.skippedEntries < pageSize;
 
 /**
@@ -53,7 +65,9 @@ const isShort = (page: SoldOrderPage, pageSize: number): boolean => page.orders.
  * limit, so gateway latency does not add up. A short or empty page cancels the pages after it;
  * if the last page is full and the total grew meanwhile, one more page is asked for, never more
  * than ceil(total / pageSize) + 1 pages in all. Without a total, pages go one by one until a
- * short one. The first error stops everything and is returned.
+ * short one. A total that is not a whole number from 0 to soldOrdersTotalLimit stops the fetch
+ * before another page is asked for (never thousands of paid calls on one absurd number). The
+ * first error stops everything and is returned.
  */
 export async function fetchAllSoldOrders(
   fetchPage: FetchSoldOrdersPage,
@@ -79,6 +93,8 @@ export async function fetchAllSoldOrders(
   const first = await fetchOne(0, options.signal);
   if (!first.ok) return first;
   const firstTotal = first.data.totalElements;
+  const unbelievable = absurdTotal(firstTotal);
+  if (unbelievable) return fail(unbelievable);
   pagesPlanned = firstTotal === null ? 1 : Math.max(1, Math.ceil(firstTotal / pageSize));
   received(0, first.data);
 
@@ -116,7 +132,9 @@ export async function fetchAllSoldOrders(
         const own = new AbortController();
         perPage.set(index, own);
         const signals = [stopAll.signal, own.signal, ...(options.signal ? [options.signal] : [])];
-        const result = await fetchOne(index, AbortSignal.any(signals));
+        const answer = await fetchOne(index, AbortSignal.any(signals));
+        const unbelievable = answer.ok ? absurdTotal(answer.data.totalElements) : null;
+        const result: Result<SoldOrderPage> = unbelievable ? fail(unbelievable) : answer;
         if (!result.ok) {
           const deliberate = result.error.code === 'cancelled' && !options.signal?.aborted && (stopAll.signal.aborted || own.signal.aborted);
           if (!deliberate && !firstError) {

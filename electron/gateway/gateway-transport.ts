@@ -1,6 +1,7 @@
 import type { StationError } from '../../shared/errors/station-error';
 import { stationError } from '../../shared/errors/station-error';
 import { GATEWAY_CODES } from '../../shared/gateway/envelope-codes';
+import { readBodyWithin } from '../http/read-body-within';
 import { readInteger, readText, asRecord } from './decoding/tolerant-values';
 
 /** A request body: JSON, or form fields sent as multipart/form-data. */
@@ -38,7 +39,12 @@ export interface GatewayPost {
   timeoutMs: number;
   /** The caller's cancellation; when it fires the outcome is `cancelled`. */
   signal?: AbortSignal | undefined;
+  /** Largest answer body read (default gatewayAnswerLimitBytes); a larger one is a failure. */
+  maxBodyBytes?: number;
 }
+
+/** The largest gateway answer the station reads: 20 MB (a full page of 100 orders is well under 1 MB). */
+export const gatewayAnswerLimitBytes = 20 * 1024 * 1024;
 
 const droppedConnectionCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
@@ -96,8 +102,9 @@ function encodeBody(body: GatewayRequestBody): { payload: string | FormData; con
 
 /**
  * One POST with the bearer token and a timeout, classified: an envelope, "path not found", or a
- * typed failure (timeout, refused, dropped, unparsable, HTTP 5xx, redirected, cancelled). Never
- * throws, never follows a redirect and never puts the token into what it returns.
+ * typed failure (timeout, refused, dropped, unparsable, larger than the answer limit, HTTP 5xx,
+ * redirected, cancelled). Never throws, never follows a redirect and never puts the token into
+ * what it returns.
  */
 export async function postToGateway(post: GatewayPost): Promise<TransportOutcome> {
   const timeout = AbortSignal.timeout(post.timeoutMs);
@@ -106,19 +113,22 @@ export async function postToGateway(post: GatewayPost): Promise<TransportOutcome
   const headers: Record<string, string> = { authorization: `Bearer ${post.token}`, accept: 'application/json' };
   if (contentType) headers['content-type'] = contentType;
 
+  const maxBodyBytes = post.maxBodyBytes ?? gatewayAnswerLimitBytes;
   let httpStatus: number;
   let location: string | null;
-  let text: string;
+  let text: string | null;
   try {
     // Redirects are never followed: the bearer token goes to the configured gateway only, and a
     // POST is never turned into a GET or sent again somewhere else.
     const response = await post.fetch(post.url, { method: 'POST', headers, body: payload, signal, redirect: 'manual' });
     httpStatus = response.status;
     location = response.headers.get('location');
-    text = await response.text();
+    text = (await readBodyWithin(response, maxBodyBytes))?.toString('utf8') ?? null;
   } catch (error) {
     return { kind: 'failure', error: classifyThrown(error, post, timeout) };
   }
+  // Too large to be an answer: for an issue call its outcome is unknown (the client looks it up).
+  if (text === null) return { kind: 'failure', error: stationError('transport.answer-too-large', { httpStatus, limitBytes: maxBodyBytes }) };
 
   // An HTTP redirect of the call (any 3xx naming a Location) is an error of its own, told apart
   // from the gateway's business 302 "shop not authorized", which comes as an envelope.

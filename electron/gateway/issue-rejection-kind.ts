@@ -51,11 +51,16 @@ function matchRules(text: string, rules: readonly KindRule[]): IssueRejectionKin
   return null;
 }
 
+/** The kind a rejection message names, or null when it matches nothing known. */
+export function recognisedIssueRejection(message: string): IssueRejectionKind | null {
+  return matchRules(message, chineseRules) ?? matchRules(message.toLowerCase(), englishRules);
+}
+
 /**
  * What a code-614 message means for the job, from its Chinese or English text. A message that
  * matches nothing known is `stop-job`: a 614 rejects the whole call, so nothing was issued, and
  * an unexplained rejection needs a person — retrying or splitting would only spend points.
  */
 export function classifyIssueRejection(message: string): IssueRejectionKind {
-  return matchRules(message, chineseRules) ?? matchRules(message.toLowerCase(), englishRules) ?? 'stop-job';
+  return recognisedIssueRejection(message) ?? 'stop-job';
 }

@@ -36,8 +36,9 @@ import { lookUpAll } from './waybill-lookup';
  *     carries an order that has a waybill.
  * I3. A pending order is never issued again before the query endpoint was asked about it: a call
  *     without a usable answer (timeout, dropped connection, 101, other 202, 5xx, 614 "unknown
- *     exception", crash) leaves its orders pending, and only a "not issued" from the query
- *     endpoint puts them back to planned (counting the unknown attempt for good).
+ *     exception", crash) leaves its orders pending, and only the query endpoint's explicit,
+ *     recognised "no waybill for this order" puts them back to planned (counting the unknown
+ *     attempt for good); any other answer (decode-waybills.ts) keeps them pending, with its words.
  * I4. A waybill found by the query endpoint is `recovered` (printable) when its order has a
  *     pending record or an attempt whose outcome was never learned; otherwise it is `elsewhere`:
  *     shown, never printed without the user's say (an explicit reprint from the history).
@@ -48,8 +49,9 @@ import { lookUpAll } from './waybill-lookup';
  *     before it is settled (issued, recovered, elsewhere, failed, skipped); the label feeder then
  *     keeps a bounded window of them in the print queue (label-printing.ts).
  *
- * What each issue call's outcome does (job-run.ts): answered → waybills recorded, failed entries
- * failed, missing entries stay pending and are looked up; 614 already-issued → the batch's orders
+ * What each issue call's outcome does (job-run.ts): answered → waybills recorded, entries the
+ * gateway plainly rejected failed, entries without a clear result (none, two, a shared or unreadable
+ * number, a per-entry system exception) stay pending and are looked up; 614 already-issued → the batch's orders
  * are looked up (recovered or elsewhere, per I4) and the rest issued; 614 this-order-only →
  * halves until the one order is isolated and failed, the others issued; 614 outcome-unknown and
  * every lost answer → pending, looked up (I3); 614 stop-job and account or configuration errors

@@ -73,8 +73,13 @@ export interface IssuedEntry {
 
 /** How an issue call ended for the orders it carried. */
 export type IssueAttemptOutcome =
-  /** An answer with results: per entry issued, failed or missing (missing stays pending). */
-  | { kind: 'answered'; issued: IssuedEntry[]; failed: { orderNumbers: readonly string[]; error: StationError }[] }
+  /** An answer with results: per entry issued, failed or unknown (unknown stays pending, with why). */
+  | {
+      kind: 'answered';
+      issued: IssuedEntry[];
+      failed: { orderNumbers: readonly string[]; error: StationError }[];
+      unknown: { orderNumbers: readonly string[]; error: StationError }[];
+    }
   /** Nothing was issued by this call (614, refused before processing, or never sent): back to planned. */
   | { kind: 'rejected' | 'not-sent'; error: StationError }
   /** Whether anything was issued is unknown: the orders stay pending until queried. */
@@ -132,7 +137,10 @@ export interface IssuingJournal {
   finishIssue(attemptId: number, outcome: IssueAttemptOutcome, now: number): OrderStatus[];
   /** Sets planned orders aside as failed (an order isolated by a this-order-only rejection, or given up on). */
   failOrders(orderNumbers: readonly string[], error: StationError, now: number): OrderStatus[];
-  /** Records a query answer: found → recovered/elsewhere with the waybill; not issued → a pending order is planned again. */
+  /**
+   * Records a query answer: found → recovered/elsewhere with the waybill; the explicit "not issued"
+   * → a pending order is planned again; unknown → it stays pending, with the gateway's words as its error.
+   */
   recordQuery(jobId: string, outcomes: readonly QueryEntryOutcome[], now: number): OrderStatus[];
   /** Records a query call that got no usable answer (for the attempts history). */
   recordFailedQuery(jobId: string, orderNumbers: readonly string[], error: StationError, now: number): void;
@@ -240,8 +248,10 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
       ON CONFLICT (waybill_code) DO NOTHING`),
     giveWaybill: db.prepare(`UPDATE journal_orders SET state = @state, waybill_code = @waybillCode, error_json = NULL, updated_at = @now
       WHERE order_number = @orderNumber AND waybill_code IS NULL`),
-    notIssued: db.prepare(`UPDATE journal_orders SET state = 'planned', unknown_attempts = unknown_attempts + 1, updated_at = ?
+    notIssued: db.prepare(`UPDATE journal_orders SET state = 'planned', unknown_attempts = unknown_attempts + 1, error_json = NULL, updated_at = ?
       WHERE order_number = ? AND state = 'pending'`),
+    // Why a pending order's outcome is still unknown (the gateway's words), for the views.
+    explainPending: db.prepare(`UPDATE journal_orders SET error_json = ?, updated_at = ? WHERE order_number = ? AND state = 'pending'`),
     status: db.prepare('SELECT order_number, state, waybill_code FROM journal_orders WHERE order_number = ?'),
     pending: db.prepare("SELECT order_number, job_id FROM journal_orders WHERE state = 'pending' ORDER BY job_id, order_number"),
     // An unknown label is settled ("print outcome unknown", the user decides) only once the
@@ -414,6 +424,11 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
       for (const failure of outcome.failed) {
         for (const orderNumber of failure.orderNumbers) if (carried.has(orderNumber)) statements.failOrder.run(JSON.stringify(failure.error), now, orderNumber);
       }
+      for (const unclear of outcome.unknown) {
+        for (const orderNumber of unclear.orderNumbers) if (carried.has(orderNumber)) statements.explainPending.run(JSON.stringify(unclear.error), now, orderNumber);
+      }
+    } else if (outcome.kind === 'unknown') {
+      for (const orderNumber of pending) statements.explainPending.run(JSON.stringify(outcome.error), now, orderNumber);
     } else if (outcome.kind === 'rejected' || outcome.kind === 'not-sent') {
       for (const orderNumber of pending) statements.backToPlanned.run(now, orderNumber);
     }
@@ -447,6 +462,8 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
       } else if (outcome.status === 'not-issued' && row.state === 'pending') {
         // The attempt's outcome was never learned from its own answer: it counts as unknown for good.
         statements.notIssued.run(now, outcome.orderNumber);
+      } else if (outcome.status === 'unknown') {
+        statements.explainPending.run(JSON.stringify(outcome.error), now, outcome.orderNumber);
       }
     }
     return known.map(statusOf);
@@ -454,7 +471,10 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
 
   const recordFailedQuery = transaction((jobId: string, orderNumbers: readonly string[], error: StationError, now: number) => {
     const attemptId = Number(statements.insertAttempt.run(jobId, 'query', now, now, 'unknown', JSON.stringify(error)).lastInsertRowid);
-    for (const orderNumber of orderNumbers) statements.insertAttemptOrder.run(attemptId, orderNumber);
+    for (const orderNumber of orderNumbers) {
+      statements.insertAttemptOrder.run(attemptId, orderNumber);
+      statements.explainPending.run(JSON.stringify(error), now, orderNumber);
+    }
   });
 
   return {

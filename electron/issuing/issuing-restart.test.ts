@@ -49,7 +49,7 @@ describe('the start-up pass', () => {
     const recorded = answered.outcomes.flatMap((outcome) => (outcome.status === 'issued' ? [{ ...outcome.waybill, orderNumbers: [outcome.objectId] }] : []));
     const unreadable = recorded[0] as (typeof recorded)[number];
     unreadable.printData = fail(stationError('gateway.print-data-unreadable', { objectId: unreadable.objectId, waybillCode: unreadable.waybillCode }));
-    journal.finishIssue(begun.attemptId, { kind: 'answered', issued: recorded, failed: [] }, now);
+    journal.finishIssue(begun.attemptId, { kind: 'answered', issued: recorded, failed: [], unknown: [] }, now);
     station.bench.sandbox.clearCalls();
 
     await station.restart();

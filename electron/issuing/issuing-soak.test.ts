@@ -50,7 +50,7 @@ function injectPrintFaults(emulator: Awaited<ReturnType<typeof startTestEmulator
 }
 
 describe('the fault soak', () => {
-  it(`issues and prints ${ORDERS} orders through 10 % faults and two SIGKILLs: one waybill per order, none issued twice, each label printed once`, async () => {
+  it(`issues and prints ${ORDERS} orders through faults, unclear answers and two SIGKILLs, with the sandbox's own 614 overlap check off: one waybill per order, none issued twice, each label printed once`, async () => {
     const folder = await mkdtemp(join(tmpdir(), 'issuing-soak-'));
     cleanups.push(() => rm(folder, { recursive: true, force: true }));
     const file = join(folder, 'station.sqlite');
@@ -65,8 +65,23 @@ describe('the fault soak', () => {
         busyRate: 0.02,
         dropBeforeRate: 0.02,
         malformedJsonRate: 0.01,
-        // And issue calls that allocate, then answer 614 "unknown exception".
+        // And issue calls that allocate, then answer 614 "unknown exception", a 202 that is not
+        // the rate limit, or a code-0 answer the station cannot read with certainty.
         issueUnknownErrorRate: 0.02,
+        issueBusyAfterEffectRate: 0.01,
+        issueDuplicateResultRate: 0.01,
+        issueSharedWaybillRate: 0.01,
+        issueEmptyWaybillCodeRate: 0.01,
+        issueNumericWaybillCodeRate: 0.01,
+        issueEntrySystemErrorRate: 0.01,
+        // Look-ups answered unclearly for 1 % of their orders each way.
+        querySuccessWithoutWaybillRate: 0.01,
+        queryWaybillListRate: 0.01,
+        queryWaybillTextRate: 0.01,
+        queryNoPermissionRate: 0.01,
+        queryShopMissingRate: 0.01,
+        // The gateway's own guard against a second waybill is off: only the station stands between an order and a second charge.
+        overlapCheckOff: true,
       },
     });
     cleanups.push(() => sandbox.close());
@@ -108,7 +123,8 @@ describe('the fault soak', () => {
     const journal = new Map(rows.map((row) => [row.order_number, row.waybill_code as string]));
     expect(new Set(journal.values()).size).toBe(ORDERS);
 
-    // The sandbox's issued set is the journal's.
+    // The sandbox's issued set is the journal's, and it never gave an order a second waybill.
+    expect(sandbox.secondWaybills()).toEqual([]);
     const issued = sandbox.issuedWaybills();
     expect(new Map(issued.flatMap((waybill) => waybill.orderNumbers.map((orderNumber) => [orderNumber, waybill.waybillCode] as const)))).toEqual(journal);
 

@@ -263,13 +263,15 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     if (result.ok) {
       const issued: IssuedEntry[] = [];
       const failed: { orderNumbers: string[]; error: StationError }[] = [];
+      // Unknown entries stay pending (with why) and are looked up on release → evaluate.
+      const unknown: { orderNumbers: string[]; error: StationError }[] = [];
       for (const outcome of result.data.outcomes) {
         const orderNumbers = entryOrders.get(outcome.objectId) ?? [];
         if (outcome.status === 'issued') issued.push({ ...outcome.waybill, orderNumbers });
-        else if (outcome.status === 'failed') failed.push({ orderNumbers, error: outcome.error });
-        // 'missing': the orders stay pending and are looked up (release → evaluate).
+        else (outcome.status === 'failed' ? failed : unknown).push({ orderNumbers, error: outcome.error });
       }
-      apply(journal.finishIssue(begun.attemptId, { kind: 'answered', issued, failed }, now()));
+      if (unknown.length > 0) logger.warn('issuing.answer-unclear', { jobId, entries: unknown.map((entry) => entry.error.params) });
+      apply(journal.finishIssue(begun.attemptId, { kind: 'answered', issued, failed, unknown }, now()));
       for (const pkg of packagesSent) release(pkg);
       advancePrinting(false);
       return;

@@ -22,8 +22,8 @@ export interface LabelPreviewerOptions {
   renderer: () => LabelRenderer;
   /** The label size the desk prints for a carrier. */
   labelSize: (carrierCode: string) => LabelSize;
-  /** Turns an image URL of the component into a `data:` URL (default: previewImageDataUrl). */
-  readImage?: (url: string) => Promise<string>;
+  /** The print component's address: its preview images are read from its host only. */
+  componentUrl: () => Promise<string>;
   now?: () => number;
 }
 
@@ -40,7 +40,6 @@ export interface LabelPreviewer {
  */
 export function createLabelPreviewer(options: LabelPreviewerOptions): LabelPreviewer {
   const { journal } = options;
-  const readImage = options.readImage ?? ((url: string) => previewImageDataUrl(url));
   const now = options.now ?? Date.now;
 
   function waybillOf(reference: PreviewReference): string {
@@ -70,7 +69,8 @@ export function createLabelPreviewer(options: LabelPreviewerOptions): LabelPrevi
       if (!reply.ok) throw new StationFailure(documentFailureError(waybillCode, reply.failure));
       if (reply.previewImages.length === 0) throw new StationFailure(stationError('print.preview-failed', { waybillCode, reason: 'the print component answered no image' }));
       try {
-        return { ...about, images: await Promise.all(reply.previewImages.map(readImage)), source: 'component' };
+        const componentUrl = await options.componentUrl();
+        return { ...about, images: await Promise.all(reply.previewImages.map((url) => previewImageDataUrl(url, { componentUrl }))), source: 'component' };
       } catch (error) {
         throw new StationFailure(stationError('print.preview-failed', { waybillCode, reason: error instanceof Error ? error.message : String(error) }));
       }

@@ -255,7 +255,7 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
             statements.storePrintData.run(JSON.stringify(outcome.waybill.printData.data.content), waybillCode);
             refreshed.push(waybillCode);
           } else {
-            const error = !answer.ok ? answer.error : outcome?.status === 'failed' || outcome?.status === 'missing' ? outcome.error : outcome?.status === 'found' && !outcome.waybill.printData.ok ? outcome.waybill.printData.error : null;
+            const error = !answer.ok ? answer.error : outcome?.status === 'unknown' ? outcome.error : outcome?.status === 'found' && !outcome.waybill.printData.ok ? outcome.waybill.printData.error : null;
             failed.push({ waybillCode, error });
           }
         }

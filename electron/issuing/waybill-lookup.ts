@@ -42,7 +42,7 @@ export async function lookUpOnce(parts: LookupParts, jobId: string, orderNumbers
       parts.logger.error('issuing.waybill-conflict', { orderNumber: outcome.orderNumber, journal: ours, gateway: outcome.waybill.waybillCode });
     }
   }
-  const unresolved = result.data.outcomes.filter((outcome) => outcome.status === 'failed' || outcome.status === 'missing').map((outcome) => outcome.orderNumber);
+  const unresolved = result.data.outcomes.filter((outcome) => outcome.status === 'unknown').map((outcome) => outcome.orderNumber);
   return { statuses, unresolved };
 }
 

@@ -41,7 +41,10 @@ export interface SoldOrderPage {
   /** The page number asked for (0 is the first). */
   page: number;
   pageSize: number;
-  /** totalElements / total_elements: how many orders all pages hold; null if the gateway did not say. */
+  /**
+   * totalElements / total_elements: how many orders all pages hold, as sent (it may be absurd —
+   * fractional, negative, NaN for text, Infinity; the full fetch refuses those); null if the gateway did not say.
+   */
   totalElements: number | null;
   /** Entries dropped because they had no order number. */
   skippedEntries: number;

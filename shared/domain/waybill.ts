@@ -28,10 +28,10 @@ export interface IssuedWaybill {
 /** What became of one entry of an issue call, matched by object_id. */
 export type IssueEntryOutcome =
   | { objectId: string; status: 'issued'; waybill: IssuedWaybill }
-  /** The gateway answered for this entry with a failure. */
+  /** The gateway rejected this entry in plain, recognised words: it got no waybill. */
   | { objectId: string; status: 'failed'; error: StationError }
-  /** The answer has no result for this entry: its outcome is unknown until queried. */
-  | { objectId: string; status: 'missing'; error: StationError };
+  /** No result, or one the station cannot read with certainty: its outcome is unknown until queried. */
+  | { objectId: string; status: 'unknown'; error: StationError };
 
 /** The decoded answer of an issue call: one outcome per requested entry, in request order. */
 export interface IssueResult {
@@ -52,12 +52,10 @@ export interface QueriedWaybill {
 /** What the query endpoint said about one order number, matched by object_id. */
 export type QueryEntryOutcome =
   | { orderNumber: string; status: 'found'; waybill: QueriedWaybill }
-  /** The gateway says the order has no waybill: it may be issued. */
+  /** The gateway's explicit, recognised "no waybill for this order": it may be issued. */
   | { orderNumber: string; status: 'not-issued' }
-  /** The query for this order failed: whether it has a waybill is still unknown. */
-  | { orderNumber: string; status: 'failed'; error: StationError }
-  /** The answer has no result for this order: still unknown. */
-  | { orderNumber: string; status: 'missing'; error: StationError };
+  /** Anything else (a failed entry, no result, a shape the station cannot read): still unknown, in the gateway's words. */
+  | { orderNumber: string; status: 'unknown'; error: StationError };
 
 /** The decoded answer of a query call: one outcome per requested order number, in request order. */
 export interface QueryResult {

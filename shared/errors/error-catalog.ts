@@ -73,6 +73,11 @@ export const errorCatalog = {
     en: { text: 'The gateway could not be reached ({{reason}}).', remedy: 'Check the network connection and the gateway address, then try again.' },
     zh: { text: '无法连接网关（{{reason}}）。', remedy: '请检查网络连接和网关地址后重试。' },
   },
+  'transport.answer-too-large': {
+    retryable: false,
+    en: { text: 'The gateway’s answer (HTTP {{httpStatus}}) is larger than {{limitBytes}} bytes, the most the station reads; it was not read.', remedy: 'Check the gateway address in Settings. A waybill request answered so is checked through the query endpoint before anything is issued again.' },
+    zh: { text: '网关的响应（HTTP {{httpStatus}}）超过了程序可读取的上限 {{limitBytes}} 字节，未读取。', remedy: '请检查“设置”中的网关地址。若是取号请求，将先通过查询接口核对，再决定是否重新取号。' },
+  },
   'transport.unparsable': {
     retryable: true,
     en: { text: 'The gateway answered (HTTP {{httpStatus}}) with a body that is not a readable response.', remedy: 'Try again; if it persists, check the gateway address.' },
@@ -164,6 +169,11 @@ export const errorCatalog = {
     en: { text: 'The gateway’s answer to {{endpoint}} lacks expected data ({{detail}}).', remedy: 'Check the gateway address and edition settings; if they are right, contact the gateway support.' },
     zh: { text: '网关对 {{endpoint}} 的响应缺少应有的数据（{{detail}}）。', remedy: '请检查网关地址和版本设置；无误时请联系网关客服。' },
   },
+  'gateway.total-out-of-range': {
+    retryable: false,
+    en: { text: 'The gateway says the shop has {{value}} sold orders, which is not a whole number from 0 to {{limit}}; the fetch stopped without asking for more pages.', remedy: 'Nothing more was fetched or charged. Check the gateway address and the shop id in Settings; if they are right, load fewer orders with “Fetch by condition” (a paid-time range), or contact the gateway support with this message.' },
+    zh: { text: '网关称该店铺有 {{value}} 个已售订单，这不是 0 到 {{limit}} 之间的整数；已停止获取，没有再请求后续页。', remedy: '没有继续获取，也没有产生更多费用。请检查“设置”中的网关地址和店铺 ID；无误时请用“按条件获取”（付款时间范围）减少订单数量，或带上此提示联系网关客服。' },
+  },
   'gateway.issue-rejected.stop-job': {
     retryable: false,
     en: { text: 'The gateway rejected the waybill request, and no other order of this job can succeed: {{message}}', remedy: 'The job is stopped; waybills already issued are kept. Fix the cause named in the message (balance, carrier service, subscription, sender address or template), then start the job again.' },
@@ -198,6 +208,11 @@ export const errorCatalog = {
     retryable: false,
     en: { text: 'The gateway’s answer has no result for entry {{objectId}}.', remedy: 'The order is checked through the query endpoint before it is issued again.' },
     zh: { text: '网关的响应中没有条目 {{objectId}} 的结果。', remedy: '将先通过查询接口核对该订单，再决定是否重新取号。' },
+  },
+  'gateway.answer-unclear': {
+    retryable: false,
+    en: { text: 'The gateway’s answer about {{objectId}} is unclear ({{detail}}; gateway: {{entryCode}} {{message}}), so whether it has a waybill is unknown.', remedy: 'Nothing is issued for it until the query endpoint answers plainly; it is asked again later. If this stays, check the order on the platform or contact the gateway support with this message.' },
+    zh: { text: '网关关于 {{objectId}} 的响应不明确（{{detail}}；网关原话：{{entryCode}} {{message}}），无法确定是否已取号。', remedy: '在查询接口给出明确答复之前不会为其重新取号，稍后会再次查询。如果一直如此，请在平台上核对该订单，或带上此提示联系网关客服。' },
   },
   'gateway.print-data-unreadable': {
     retryable: false,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { WebSocket, WebSocketServer } from 'ws';
 import { asRecord, asRecordList, pick, readText } from '../../gateway/decoding/tolerant-values';
+import { COMPONENT_MESSAGE_LIMIT_BYTES } from '../../printing/cainiao/cainiao-print-component';
 import type { RawRecord } from '../../gateway/decoding/tolerant-values';
 import { EMULATOR_FAILURES, isEmptyDocumentList, readEmulatorDocument } from './emulator-document';
 import type { EmulatorFailure } from './emulator-document';
@@ -193,7 +194,8 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
   let port = options.port ?? 0;
   let listening = false;
 
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  // The same 10 MB bound on a message as the station's client (a print task of 100 labels is far below it).
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: COMPONENT_MESSAGE_LIMIT_BYTES });
   const httpServer = createServer((request, response) => {
     void servePreview(request, response);
   });

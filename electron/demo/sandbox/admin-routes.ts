@@ -11,7 +11,7 @@ import type { RunningSandbox, SandboxAccountAccess } from './sandbox-types';
  * - GET  /__sandbox/calls                 the call log; POST clears it
  * - GET  /__sandbox/violations            { violations }
  * - GET  /__sandbox/faults                current faults; POST a partial SandboxFaults to change them
- * - GET  /__sandbox/state                 points, branch balances, issued waybills, access, subscription
+ * - GET  /__sandbox/state                 points, branch balances, issued waybills, second waybills, access, subscription
  * - POST /__sandbox/state                 { pointsBalance?, branchBalances?: {code: quantity},
  *                                           accountAccess?, unauthorizedShops?, subscription?: {start, end} }
  * - POST /__sandbox/issued-elsewhere      { orderNumbers, cpCode?, branchCode?, onePackage? }
@@ -34,6 +34,7 @@ function stateView(controls: SandboxControls): unknown {
     pointsBalance: controls.pointsBalance(),
     branches: controls.branchBalances(),
     issued: controls.issuedWaybills(),
+    secondWaybills: controls.secondWaybills(),
     accountAccess: controls.accountAccess(),
     subscription: controls.subscription(),
   };

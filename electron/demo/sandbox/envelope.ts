@@ -12,6 +12,11 @@ export interface GatewayAnswer {
   httpStatus?: number;
   /** Whether the call was charged (and so changed state that must be persisted). */
   charged?: boolean;
+  /**
+   * Raw JSON text to write in place of a placeholder string value (the soldOrdersTotal fault:
+   * numbers JSON.stringify cannot write, such as 1e400).
+   */
+  raw?: { placeholder: string; text: string };
 }
 
 /** The wire envelope. */

@@ -129,5 +129,41 @@ describe('fault settings', () => {
     expect(() => mergeFaults(NO_FAULTS, { latencyMs: -1 })).toThrow(RangeError);
     expect(() => mergeFaults(NO_FAULTS, { slowRate: 0.1 } as never)).toThrow(RangeError);
     expect(mergeFaults(NO_FAULTS, { busyRate: 0.5, timeoutRate: 0.5 })).toMatchObject({ busyRate: 0.5, timeoutRate: 0.5 });
+    expect(() => mergeFaults(NO_FAULTS, { issueSharedWaybillRate: 0.6, issueUnknownErrorRate: 0.6 })).toThrow(RangeError);
+    expect(() => mergeFaults(NO_FAULTS, { queryNoPermissionRate: 0.6, queryShopMissingRate: 0.6 })).toThrow(RangeError);
+    expect(() => mergeFaults(NO_FAULTS, { overlapCheckOff: 1 } as never)).toThrow(RangeError);
+    expect(() => mergeFaults(NO_FAULTS, { soldOrdersTotal: 'many' })).toThrow(RangeError);
+    expect(mergeFaults(NO_FAULTS, { soldOrdersTotal: '1e400', overlapCheckOff: true })).toMatchObject({ soldOrdersTotal: '1e400', overlapCheckOff: true });
+  });
+});
+
+describe('the overlap check switch', () => {
+  it('on (default): an issued order is refused with 614; off: it gets a second waybill, counted', async () => {
+    const running = await start();
+    const order = defined(plainOrders(running, 1, 0)[0]);
+    const issue = () => callEndpoint(running, 'issue', issueBody(running, [issueEntry(running, [order])]));
+    expect((await issue()).envelope.code).toBe(0);
+    expect((await issue()).envelope.code).toBe(614);
+    expect(running.secondWaybills()).toEqual([]);
+    const first = defined(running.issuedWaybill(order.orderSn)).waybillCode;
+    running.setFaults({ overlapCheckOff: true });
+    expect((await issue()).envelope.code).toBe(0);
+    const second = defined(running.issuedWaybill(order.orderSn)).waybillCode;
+    expect(second).not.toBe(first);
+    expect(running.secondWaybills()).toEqual([{ orderNumber: order.orderSn, waybillCodes: [first, second] }]);
+  });
+});
+
+describe('sold-orders totals', () => {
+  it('writes the soldOrdersTotal fault as raw JSON number text', async () => {
+    const running = await start({ faults: { soldOrdersTotal: '1e400' } });
+    const response = await fetch(`${running.url}/papi/tool/erps/paging-orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${running.token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ owner_id: running.shopId, page: '0', pageSize: '5' }),
+    });
+    const text = await response.text();
+    expect(text).toContain('"totalElements":1e400');
+    expect((JSON.parse(text) as { data: { totalElements: number } }).data.totalElements).toBe(Infinity);
   });
 });

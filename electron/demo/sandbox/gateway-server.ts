@@ -41,6 +41,9 @@ export interface GatewayServerParts {
   controls: SandboxControls | null;
 }
 
+/** Padding of an oversized answer: a little over 20 MB. */
+const OVERSIZED_ANSWER_BYTES = 21 * 1024 * 1024;
+
 const HANDLERS: Readonly<Record<GatewayEndpointId, EndpointHandler>> = {
   'query-issued': handleQueryIssued,
   subscription: handleSubscription,
@@ -87,12 +90,17 @@ export async function buildGatewayServer(parts: GatewayServerParts): Promise<Fas
       request.raw.socket.destroy();
       return reply;
     }
-    if (fault === 'malformed-json') {
-      const text = JSON.stringify(envelope);
-      const truncated = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
+    if (fault === 'malformed-json' || fault === 'oversized' || answer.raw) {
+      let text = JSON.stringify(envelope);
+      if (answer.raw) text = text.replace(JSON.stringify(answer.raw.placeholder), answer.raw.text);
+      // Past the client's 20 MB cap on answers, however it reads them.
+      if (fault === 'oversized') text = `${text.slice(0, -1)},"padding":"${'x'.repeat(OVERSIZED_ANSWER_BYTES)}"}`;
+      if (fault === 'malformed-json') text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
       reply.hijack();
-      reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(truncated) });
-      reply.raw.end(truncated);
+      // An oversized answer goes chunked, without a Content-Length: only a limit applied while reading catches it.
+      const length = fault === 'oversized' ? {} : { 'content-length': Buffer.byteLength(text) };
+      reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...length });
+      reply.raw.end(text);
       return reply;
     }
     return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(envelope);

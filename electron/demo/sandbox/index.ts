@@ -116,6 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     orders: () => state.orders,
     editOrderReceiver: (orderNumber, receiver) => structuredClone(state.editReceiver(orderNumber, receiver)),
     issuedWaybills: () => state.issuedWaybills(),
+    secondWaybills: () => state.secondWaybills(),
     issuedWaybill: (orderNumber) => {
       const waybill = state.issuedFor(orderNumber);
       return waybill && structuredClone(waybill);

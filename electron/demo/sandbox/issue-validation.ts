@@ -282,9 +282,10 @@ function chooseBranch(account: CarrierAccount, sender: PrintParty, branchCode: s
 
 /**
  * Validates an issue call against every rule and the state (overlap, balance). Throws
- * IssueRejected (614) or ParameterError (100); returns what to allocate.
+ * IssueRejected (614) or ParameterError (100); returns what to allocate. `overlapCheck: false`
+ * (the overlapCheckOff fault) lets orders that already have a waybill get another one.
  */
-export function validateIssueCall(body: JsonObject, state: SandboxState): ValidIssueCall {
+export function validateIssueCall(body: JsonObject, state: SandboxState, checks: { overlapCheck: boolean } = { overlapCheck: true }): ValidIssueCall {
   const request = required(optionalObject(body, REQUEST, REQUEST), REQUEST);
   // Optional fields whose nesting level the spec does not show: request level first, then top.
   const option = <T>(read: (object: JsonObject, key: string, path: string) => T | undefined, key: string) =>
@@ -320,7 +321,7 @@ export function validateIssueCall(body: JsonObject, state: SandboxState): ValidI
   if (uncovered) throw new IssueRejected('out-of-coverage', { objectId: uncovered.objectId, province: uncovered.recipient.address.province, cpCode });
 
   const alreadyIssued = entries
-    .flatMap((entry) => entry.orderNumbers)
+    .flatMap((entry) => (checks.overlapCheck ? entry.orderNumbers : []))
     .flatMap((orderNumber) => {
       const waybill = state.issuedFor(orderNumber);
       return waybill ? [{ orderNumber, branchCode: waybill.branchCode }] : [];

@@ -1,4 +1,5 @@
 import { ISSUE_LIMITS } from '../../../shared/gateway/issue-limits';
+import { rollQueryEntryFault } from './faults';
 import { charge, readVvtype, requestId, shopRefusal, successAnswer, type EndpointHandler } from './gateway-context';
 import { printDataString } from './print-content';
 import { ParameterError, isJsonObject, optionalArray, optionalString } from './request-fields';
@@ -6,13 +7,26 @@ import { ParameterError, isJsonObject, optionalArray, optionalString } from './r
 /** Per-entry error of an order that has no waybill. */
 export const WAYBILL_NOT_FOUND = { error_code: 'WAYBILL_NOT_FOUND', error_message: '该订单号未查询到已申请的面单' } as const;
 
+/** A result entry as the answer lists it. */
+type QueryEntry = { object_id: string; success: boolean; waybill_cloud_print_response?: unknown; error_code?: string; error_message?: string };
+
+/** The unclear shapes of one result entry (faults.ts): the truth behind it is unchanged. */
+const UNCLEAR_ENTRIES = {
+  'query-success-without-waybill': (entry: QueryEntry): QueryEntry => ({ object_id: entry.object_id, success: true }),
+  'query-waybill-list': (entry: QueryEntry): QueryEntry => ({ object_id: entry.object_id, success: true, waybill_cloud_print_response: entry.waybill_cloud_print_response ? [entry.waybill_cloud_print_response] : [] }),
+  'query-waybill-text': (entry: QueryEntry): QueryEntry => ({ object_id: entry.object_id, success: true, waybill_cloud_print_response: JSON.stringify(entry.waybill_cloud_print_response ?? {}) }),
+  'query-no-permission': (entry: QueryEntry): QueryEntry => ({ object_id: entry.object_id, success: false, error_code: 'isv.permission-denied', error_message: '没有查询权限' }),
+  'query-shop-missing': (entry: QueryEntry): QueryEntry => ({ object_id: entry.object_id, success: false, error_code: 'isv.shop-not-exist', error_message: '店铺不存在' }),
+} as const;
+
 /**
  * Query issued waybills by order number (spec 4.1), JSON: `shop_id`, `param_list` (1–20 entries
  * of biz_sub_code + object_id), `vvtype` (required, 1 or 3). Results come back shuffled (match
  * them by object_id); an order never issued gets success false with an error code and message;
- * an issued one its waybill number and encrypted print data.
+ * an issued one its waybill number and encrypted print data — or, with a query-entry fault, one of
+ * the unclear shapes a real gateway may answer.
  */
-export const handleQueryIssued: EndpointHandler = (context, body) => {
+export const handleQueryIssued: EndpointHandler = (context, body, call) => {
   const refusal = shopRefusal(context, optionalString(body, 'shop_id', 'shop_id'), 'shop_id');
   if (refusal) return refusal;
   readVvtype('query-issued', body);
@@ -29,14 +43,14 @@ export const handleQueryIssued: EndpointHandler = (context, body) => {
     return { orderNumber, objectId };
   });
 
-  const results = entries.map(({ orderNumber, objectId }) => {
+  const results = entries.map(({ orderNumber, objectId }): QueryEntry => {
     const waybill = context.state.issuedFor(orderNumber);
-    if (!waybill) return { object_id: objectId, success: false, ...WAYBILL_NOT_FOUND };
-    return {
-      object_id: objectId,
-      success: true,
-      waybill_cloud_print_response: { print_data: printDataString(waybill, true), waybill_code: waybill.waybillCode },
-    };
+    const entry: QueryEntry = waybill
+      ? { object_id: objectId, success: true, waybill_cloud_print_response: { print_data: printDataString(waybill, true), waybill_code: waybill.waybillCode } }
+      : { object_id: objectId, success: false, ...WAYBILL_NOT_FOUND };
+    const fault = rollQueryEntryFault(context.runtime.faults, context.random.faults);
+    if (fault) call.fault = 'query-entries';
+    return fault ? UNCLEAR_ENTRIES[fault](entry) : entry;
   });
   return successAnswer({
     modules: { waybill_cloud_print_with_result_desc_response: context.random.order.shuffle(results) },

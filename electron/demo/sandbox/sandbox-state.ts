@@ -59,6 +59,8 @@ export class SandboxState {
   private readonly orderBySn: Map<string, DemoOrder>;
   private readonly issuedByOrder = new Map<string, IssuedWaybill>();
   private readonly usedCodes = new Set<string>();
+  /** Orders allocated a waybill while they had one (overlap check off), with every number they got. */
+  private readonly repeated = new Map<string, string[]>();
 
   private constructor(
     private readonly data: PersistedState,
@@ -196,6 +198,11 @@ export class SandboxState {
     return this.issuedByOrder.get(orderSn);
   }
 
+  /** Orders given a second (third, …) waybill since start, with all their numbers. */
+  secondWaybills(): { orderNumber: string; waybillCodes: string[] }[] {
+    return [...this.repeated].map(([orderNumber, waybillCodes]) => ({ orderNumber, waybillCodes: [...waybillCodes] }));
+  }
+
   /** Every issued waybill, oldest first. */
   issuedWaybills(): IssuedWaybill[] {
     return structuredClone(this.data.issued);
@@ -231,6 +238,10 @@ export class SandboxState {
         content,
         decryptedRecipient: this.decryptRecipient(entry.recipient, entry.orderNumbers),
       };
+      for (const orderSn of entry.orderNumbers) {
+        const before = this.issuedByOrder.get(orderSn);
+        if (before) this.repeated.set(orderSn, [...(this.repeated.get(orderSn) ?? [before.waybillCode]), waybillCode]);
+      }
       this.data.issued.push(waybill);
       this.index(waybill);
       return structuredClone(waybill);

@@ -15,9 +15,23 @@ import type { IssuedWaybill } from './state-file';
  * - busyRate (code 202), serverErrorRate (HTTP 502), dropBeforeRate: no effect;
  * - timeoutRate (code 101), dropAfterRate, malformedJsonRate: the call takes effect, then its
  *   answer is replaced, lost or truncated — the "outcome unknown" cases the client must reconcile.
- * The issue-only rates are rolled separately, after validation:
+ * - oversizedAnswerRate: the call takes effect, then its answer is padded past 20 MB.
+ * The issue-only rates are one more exclusive roll per issue call, after validation:
  * - issueUnknownErrorRate: the waybills are allocated, then 614 "unknown exception";
- * - issueTemporaryErrorRate: nothing is allocated, 614 "temporary system error".
+ * - issueTemporaryErrorRate: nothing is allocated, 614 "temporary system error";
+ * - the unclear code-0 answers, all after the waybills were allocated: issueDuplicateResultRate
+ *   (one entry answered twice, the copy with a number never allocated), issueSharedWaybillRate
+ *   (two entries answered with one number), issueEmptyWaybillCodeRate (waybill_code ''),
+ *   issueNumericWaybillCodeRate (waybill_code a JSON number), issueEntrySystemErrorRate (one entry
+ *   answered success false, "系统异常"); issueBusyAfterEffectRate: allocated, then 202 "系统繁忙".
+ * The query-entry rates are one exclusive roll per result entry of a query call (issued or not):
+ * querySuccessWithoutWaybillRate (success true, no waybill), queryWaybillListRate (the waybill
+ * object inside an array), queryWaybillTextRate (the waybill object as JSON text),
+ * queryNoPermissionRate ("没有查询权限"), queryShopMissingRate ("店铺不存在").
+ * Not rates: soldOrdersTotal (JSON number text written as totalElements of every sold-orders page,
+ * such as "1e400" or "-3"; null: the true total) and overlapCheckOff (the issue endpoint no longer
+ * refuses orders that already have a waybill: it allocates a second one, counted by
+ * `secondWaybills()` — the soak's proof that the station alone never issues twice).
  */
 export interface SandboxFaults {
   /** Fixed delay before every answer (rate-limited ones excepted), ms. */
@@ -30,9 +44,37 @@ export interface SandboxFaults {
   dropBeforeRate: number;
   dropAfterRate: number;
   malformedJsonRate: number;
+  oversizedAnswerRate: number;
   issueUnknownErrorRate: number;
   issueTemporaryErrorRate: number;
+  issueDuplicateResultRate: number;
+  issueSharedWaybillRate: number;
+  issueEmptyWaybillCodeRate: number;
+  issueNumericWaybillCodeRate: number;
+  issueEntrySystemErrorRate: number;
+  issueBusyAfterEffectRate: number;
+  querySuccessWithoutWaybillRate: number;
+  queryWaybillListRate: number;
+  queryWaybillTextRate: number;
+  queryNoPermissionRate: number;
+  queryShopMissingRate: number;
+  soldOrdersTotal: string | null;
+  overlapCheckOff: boolean;
 }
+
+/** The faults of one issue call, rolled after validation. */
+export type IssueFaultKind =
+  | 'issue-unknown-error'
+  | 'issue-temporary-error'
+  | 'issue-duplicate-result'
+  | 'issue-shared-waybill'
+  | 'issue-empty-waybill-code'
+  | 'issue-numeric-waybill-code'
+  | 'issue-entry-system-error'
+  | 'issue-busy-after-effect';
+
+/** The faults of one query result entry. */
+export type QueryEntryFaultKind = 'query-success-without-waybill' | 'query-waybill-list' | 'query-waybill-text' | 'query-no-permission' | 'query-shop-missing';
 
 /** Which of the documented shapes the sandbox writes where the spec's field table and sample differ. */
 export type SandboxQuirks = 'sample' | 'field-table';
@@ -97,7 +139,16 @@ export interface SandboxCall {
 }
 
 /** A fault outcome of one call. */
-export type SandboxFaultKind = 'drop-before' | 'busy' | 'server-error' | 'timeout' | 'drop-after' | 'malformed-json' | 'issue-unknown-error' | 'issue-temporary-error';
+export type SandboxFaultKind =
+  | 'drop-before'
+  | 'busy'
+  | 'server-error'
+  | 'timeout'
+  | 'drop-after'
+  | 'malformed-json'
+  | 'oversized'
+  | IssueFaultKind
+  | 'query-entries';
 
 /** Where an order was issued "elsewhere" (by another desk or program), for test scenarios. */
 export interface IssuedElsewhereOptions {
@@ -144,6 +195,8 @@ export interface RunningSandbox {
   setUnauthorizedShops(shops: readonly string[]): void;
   subscription(): { start: number; end: number };
   setSubscription(period: { start: number; end: number }): Promise<void>;
+  /** Orders that were given a second (third, …) waybill while they had one — only possible with overlapCheckOff. */
+  secondWaybills(): { orderNumber: string; waybillCodes: string[] }[];
   /** Issues waybills for these orders directly in the state, as if another desk had. */
   markIssuedElsewhere(orderNumbers: readonly string[], options?: IssuedElsewhereOptions): Promise<IssuedWaybill[]>;
 }

@@ -44,8 +44,8 @@ export function soldOrderRecord(order: DemoOrder, quirks: SandboxQuirks, fee: nu
   };
 }
 
-/** The paging fields of the sold-orders answer, named per quirks. */
-export function pagingFields(quirks: SandboxQuirks, page: number, pageSize: number, total: number): Record<string, number> {
+/** The paging fields of the sold-orders answer, named per quirks (total: a number, or a raw-text placeholder). */
+export function pagingFields(quirks: SandboxQuirks, page: number, pageSize: number, total: number | string): Record<string, number | string> {
   return quirks === 'sample' ? { page, pageSize, totalElements: total } : { page, page_size: pageSize, total_elements: total };
 }
 

@@ -50,6 +50,18 @@ export function decodeSoldOrder(record: RawRecord): SoldOrder | null {
 }
 
 /**
+ * totalElements as the gateway sent it, so the full fetch can refuse an absurd one (it checks the
+ * bounds): a number or numeric text as that number — fractional, negative or infinite included —
+ * NaN for anything else present, null when absent.
+ */
+function readTotal(value: unknown): number | null {
+  if (value === undefined) return null;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '') return Number(value.trim());
+  return Number.NaN;
+}
+
+/**
  * The data of a sold-orders answer as a page: paging fields under either naming
  * (pageSize/totalElements or page_size/total_elements), entries decoded one by one.
  */
@@ -65,7 +77,7 @@ export function decodeSoldOrderPage(data: unknown, asked: { page: number; pageSi
     orders,
     page: readInteger(record.page) ?? asked.page,
     pageSize: readInteger(pick(record, 'pageSize', 'page_size')) ?? asked.pageSize,
-    totalElements: readInteger(pick(record, 'totalElements', 'total_elements')),
+    totalElements: readTotal(pick(record, 'totalElements', 'total_elements')),
     skippedEntries: rawCount - orders.length,
     points: callCost(data),
   });

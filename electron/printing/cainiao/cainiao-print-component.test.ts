@@ -11,7 +11,8 @@ import {
   startTestEmulator,
   waitFor,
 } from '../testing/print-test-kit';
-import { createCainiaoPrintComponent } from './cainiao-print-component';
+import { WebSocket, WebSocketServer } from 'ws';
+import { COMPONENT_MESSAGE_LIMIT_BYTES, createCainiaoPrintComponent } from './cainiao-print-component';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -214,5 +215,31 @@ describe('CAINIAO print component adapter', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(states).toHaveLength(count);
     await waitFor(() => emulated.connectionCount() === 0, 'the emulator to see the connection closed');
+  });
+
+  it('closes a connection that sends a message over 10 MB (1009) instead of holding it, and the emulator refuses one too', async () => {
+    // A component that answers a huge message on connect.
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const closes: number[] = [];
+    server.on('connection', (ws) => {
+      ws.on('close', (code) => closes.push(code));
+      ws.send(Buffer.alloc(COMPONENT_MESSAGE_LIMIT_BYTES + 1, 0x20));
+    });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { client, states } = component(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    client.connect();
+    await waitFor(() => closes.length > 0, 'the component to close the connection');
+    expect(closes[0]).toBe(1009);
+    await waitFor(() => states.some((state) => state.kind === 'offline'), 'the component to report the lost connection');
+    expect(states.some((state) => state.kind === 'connected')).toBe(false);
+
+    // The emulator's server has the same bound on what it reads.
+    const emulated = await emulator();
+    const raw = new WebSocket(emulated.url);
+    const closed = new Promise<number>((resolve) => raw.on('close', (code) => resolve(code)));
+    await new Promise<void>((resolve) => raw.on('open', () => resolve()));
+    raw.send(Buffer.alloc(COMPONENT_MESSAGE_LIMIT_BYTES + 1, 0x20));
+    expect(await closed).toBe(1009);
   });
 });

@@ -27,6 +27,13 @@ import {
 /** The CAINIAO component's plain WebSocket address (the TLS one on 13529 is for web pages). */
 export const CAINIAO_DEFAULT_URL = 'ws://127.0.0.1:13528';
 
+/**
+ * The largest message read from the print component: 10 MB (its replies and notices are a few
+ * KB; preview images come as URLs). A larger one closes the connection (1009) instead of being
+ * held in memory; the component is then reconnected as after any lost connection.
+ */
+export const COMPONENT_MESSAGE_LIMIT_BYTES = 10 * 1024 * 1024;
+
 /** How the adapter connects and how long it waits. */
 export interface CainiaoPrintComponentOptions {
   /** The component's address, from settings (`ws://127.0.0.1:13528` on a real desk). */
@@ -175,7 +182,7 @@ export function createCainiaoPrintComponent(options: CainiaoPrintComponentOption
   function open(): void {
     reconnectTimer = null;
     setState({ kind: 'connecting', url, attempt });
-    const ws = new WebSocket(url, { handshakeTimeout: requestTimeoutMs, perMessageDeflate: false });
+    const ws = new WebSocket(url, { handshakeTimeout: requestTimeoutMs, perMessageDeflate: false, maxPayload: COMPONENT_MESSAGE_LIMIT_BYTES });
     socket = ws;
     let wasConnected = false;
     let lastError: Error | null = null;
