@@ -88,6 +88,11 @@ export interface PrintQueue {
   preview(request: { printer: string; documents: readonly PrintDocument[] }): Promise<PreviewReply>;
   /** Asks the component about unknown (and long-silent accepted) documents now; also runs on each reconnect and periodically. */
   reconcile(): Promise<void>;
+  /**
+   * Loads the open documents the store holds and this queue does not know yet (those that waited
+   * for their gateway to be set again), as at start, and sends them in order; answers how many.
+   */
+  loadWaiting(): number;
   document(recordId: string): PrintDocumentView | undefined;
   /** Every document this queue knows, in queue order. */
   documents(): PrintDocumentView[];
@@ -359,13 +364,21 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     return result;
   }
 
-  for (const loaded of store.loadOpen()) {
-    const record = inFlight.has(loaded.state) && loaded.state !== 'unknown' ? { ...loaded, state: 'unknown' as const } : loaded;
-    if (record !== loaded) store.save(record);
-    place(record, null);
-    nextSeq = Math.max(nextSeq, record.seq + 1);
-    if (record.taskId !== null) indexTask(record, record.taskId);
+  /** Takes the store's open documents this queue does not know; those in flight become unknown. */
+  function loadOpen(): number {
+    let loadedCount = 0;
+    for (const loaded of store.loadOpen()) {
+      if (records.has(loaded.id)) continue;
+      const record = inFlight.has(loaded.state) && loaded.state !== 'unknown' ? { ...loaded, state: 'unknown' as const } : loaded;
+      if (record !== loaded) store.save(record);
+      place(record, null);
+      nextSeq = Math.max(nextSeq, record.seq + 1);
+      if (record.taskId !== null) indexTask(record, record.taskId);
+      loadedCount += 1;
+    }
+    return loadedCount;
   }
+  loadOpen();
 
   const unsubscribe = [
     component.onStateChange(onComponentState),
@@ -423,6 +436,15 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     resendUnknown: (recordIds) => requeue(recordIds, (record) => record.state === 'unknown' && record.statusAskedAt !== null),
     preview: ({ printer, documents }) => component.preview({ taskId: newTaskId(), printer, documents, previewType: 'image' }),
     reconcile,
+    loadWaiting() {
+      const loaded = loadOpen();
+      if (loaded > 0) {
+        scheduleStatus();
+        void reconcile();
+        pump();
+      }
+      return loaded;
+    },
     document(recordId) {
       const record = records.get(recordId);
       return record && view(record);

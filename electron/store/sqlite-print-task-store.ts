@@ -1,3 +1,4 @@
+import { sameGateway, UNKNOWN_GATEWAY, type GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { PrintContent, PrintFailure } from '../printing/print-component';
 import type { DocumentState, PrintDocumentRecord, PrintTaskStore } from '../printing/print-task-store';
 import type { StationDatabase } from './open-station-database';
@@ -21,6 +22,8 @@ interface PrintDocumentRow {
   failure_json: string | null;
   updated_at: number;
   status_asked_at: number | null;
+  gateway_base_url: string;
+  gateway_shop_id: string;
 }
 
 /** The SQLite print task store, with the time its writes took (for the benchmark and logs). */
@@ -57,14 +60,18 @@ function recordOf(row: PrintDocumentRow): PrintDocumentRecord {
  * are not loaded: they can only be printed again from the history, which asks first. The row
  * also keeps when its latest task was sent (sent_at), so that a status asked about an earlier
  * task is never taken for the answer about the current one.
+ *
+ * Each document records the gateway and shop in use when it was queued (`gateway`), and only
+ * documents of the current one are loaded: a real shop's queued label never goes to the demo
+ * emulator, and while `gateway` answers null (the settings need attention) nothing is loaded.
  */
-export function createSqlitePrintTaskStore(db: StationDatabase): SqlitePrintTaskStore {
+export function createSqlitePrintTaskStore(db: StationDatabase, gateway: () => GatewayIdentity | null): SqlitePrintTaskStore {
   const writes = createWriteTimer();
   const insert = db.prepare(`
     INSERT INTO print_documents (id, job_id, seq, document_id, printer, contents_json, documents_per_task, state, task_id, attempts,
-      received, rendered, failure_json, created_at, updated_at, sent_at, status_asked_at)
+      received, rendered, failure_json, created_at, updated_at, sent_at, status_asked_at, gateway_base_url, gateway_shop_id)
     VALUES (@id, @jobId, @seq, @documentId, @printer, @contents, @documentsPerTask, @state, @taskId, @attempts,
-      @received, @rendered, @failure, @updatedAt, @updatedAt, CASE WHEN @state = 'sent' THEN @updatedAt END, @statusAskedAt)
+      @received, @rendered, @failure, @updatedAt, @updatedAt, CASE WHEN @state = 'sent' THEN @updatedAt END, @statusAskedAt, @baseUrl, @shopId)
     ON CONFLICT (id) DO NOTHING`);
   const update = db.prepare(`
     UPDATE print_documents SET seq = @seq, state = @state, task_id = @taskId, attempts = @attempts, received = @received,
@@ -81,7 +88,10 @@ export function createSqlitePrintTaskStore(db: StationDatabase): SqlitePrintTask
   return {
     writes,
     loadOpen() {
-      const records = (open.all() as PrintDocumentRow[]).map(recordOf);
+      const current = gateway();
+      if (current === null) return [];
+      const rows = (open.all() as PrintDocumentRow[]).filter((row) => sameGateway({ baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id }, current));
+      const records = rows.map(recordOf);
       for (const record of records) stored.add(record.id);
       return records;
     },
@@ -106,7 +116,8 @@ export function createSqlitePrintTaskStore(db: StationDatabase): SqlitePrintTask
         if (stored.has(record.id)) {
           update.run(values);
         } else {
-          const inserted = insert.run({ ...values, contents: record.state === 'printed' ? null : JSON.stringify(record.contents) });
+          const current = gateway() ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY };
+          const inserted = insert.run({ ...values, contents: record.state === 'printed' ? null : JSON.stringify(record.contents), baseUrl: current.baseUrl, shopId: current.shopId });
           if (inserted.changes === 0) update.run(values);
           stored.add(record.id);
         }

@@ -126,7 +126,7 @@ export type DocumentState = 'queued' | 'sent' | 'accepted' | 'printed' | 'failed
 export interface RequeueResult {
   requeued: string[];
   /** Record ids left as they were: unknown id, a state that does not allow it, or the same waybill already open in another record. */
-  refused: { id: string; reason: 'missing' | 'state' | 'already-open'; state: DocumentState | null }[];
+  refused: { id: string; reason: 'missing' | 'state' | 'already-open' | 'other-gateway'; state: DocumentState | null }[];
 }
 
 /** The queue as a whole, for the UI's print status. */
