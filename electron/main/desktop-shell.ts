@@ -69,7 +69,10 @@ async function runStation(options: DesktopShellOptions): Promise<void> {
     },
   });
   if (!started.ok) {
-    dialog.showErrorBox(productName.en, started.message);
+    // Shown in the desk's language: what is wrong, then what to do (never a stack trace).
+    const language = shellLanguageFor(null, app.getPreferredSystemLanguages());
+    const { text, remedy } = describeError(started.error, language === 'zh-CN' ? 'zh' : 'en');
+    dialog.showErrorBox(productName[language], `${text}\n\n${remedy}`);
     app.exit(1);
     return;
   }
