@@ -21,6 +21,11 @@ export const recoveryEn = {
     printUnknown_other: '{{count}} labels: print outcome unknown',
     printAgain: 'They did not come out: print again',
     printUnknownHint: 'Look at the printer first; if they came out, just close this.',
+    waitingTitle: 'Waiting for another gateway or shop',
+    waiting: '{{orders}} orders / {{labels}} labels wait for gateway {{gateway}} / shop {{shopId}}',
+    waitingHint: 'They are left exactly as they are (nothing is looked up, issued or printed under the gateway set now) until that gateway and shop are set again in Settings.',
+    demoGateway: 'demo mode (sandbox)',
+    unknownGateway: 'unknown (recorded before this version)',
     close: 'Close',
   },
 } as const;
@@ -48,6 +53,11 @@ export const recoveryZhCn = {
     printUnknown_other: '{{count}} 张面单打印结果未知',
     printAgain: '没有打出来：重新打印',
     printUnknownHint: '请先查看打印机；如果已经打出，直接关闭即可。',
+    waitingTitle: '等待其他网关或店铺',
+    waiting: '{{orders}} 个订单 / {{labels}} 张面单等待网关 {{gateway}} / 店铺 {{shopId}}',
+    waitingHint: '它们保持原样（不会在当前网关下核对、取号或打印），直到在“设置”中重新设置该网关和店铺。',
+    demoGateway: '演示模式（沙箱）',
+    unknownGateway: '未知（本版本之前记录）',
     close: '关闭',
   },
 };
