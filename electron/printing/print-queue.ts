@@ -242,22 +242,31 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
 
   function pump(): void {
     if (closed || reconciling || component.state().kind !== 'connected') return;
-    while (queued.length > 0) {
-      const first = records.get(queued[0] as string) as PrintDocumentRecord;
-      const group = [first];
-      for (const id of queued.slice(1, first.documentsPerTask)) {
-        const next = records.get(id) as PrintDocumentRecord;
-        if (next.jobId !== first.jobId || next.printer !== first.printer) break;
-        group.push(next);
+    // Every task of the burst is recorded `sent` in one commit, before the first of them leaves.
+    const tasks: { taskId: string; printer: string; documents: PrintDocument[] }[] = [];
+    const markSent = () => {
+      while (queued.length > 0) {
+        const first = records.get(queued[0] as string) as PrintDocumentRecord;
+        const group = [first];
+        for (const id of queued.slice(1, first.documentsPerTask)) {
+          const next = records.get(id) as PrintDocumentRecord;
+          if (next.jobId !== first.jobId || next.printer !== first.printer) break;
+          group.push(next);
+        }
+        const taskId = newTaskId();
+        const documents = group.map((record) => {
+          indexTask(record, taskId);
+          // A new task: what the component said about an earlier one no longer settles this document.
+          const sent = update(record, { state: 'sent', taskId, attempts: record.attempts + 1, failure: null, rendered: false, statusAskedAt: null });
+          return { documentId: sent.documentId, contents: sent.contents };
+        });
+        tasks.push({ taskId, printer: first.printer, documents });
       }
-      const taskId = newTaskId();
-      const documents = group.map((record) => {
-        indexTask(record, taskId);
-        // A new task: what the component said about an earlier one no longer settles this document.
-        const sent = update(record, { state: 'sent', taskId, attempts: record.attempts + 1, failure: null, rendered: false, statusAskedAt: null });
-        return { documentId: sent.documentId, contents: sent.contents };
-      });
-      component.print({ taskId, printer: first.printer, documents }).then(
+    };
+    if (store.batch) store.batch(markSent);
+    else markSent();
+    for (const { taskId, printer, documents } of tasks) {
+      component.print({ taskId, printer, documents }).then(
         (reply) => onReply(taskId, reply),
         (error: unknown) => onSendError(taskId, error),
       );

@@ -95,4 +95,18 @@ describe('the SQLite print task store', () => {
     db.prepare("UPDATE print_documents SET gateway_base_url = ?, gateway_shop_id = ? WHERE id = 'real'").run(UNKNOWN_GATEWAY, UNKNOWN_GATEWAY);
     expect(createSqlitePrintTaskStore(db, () => ({ baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY })).loadOpen()).toEqual([]);
   });
+
+  it('records a burst of documents sent in one commit, and leaves the database on synchronous=FULL after every save', () => {
+    const db = open();
+    const store = createSqlitePrintTaskStore(db, () => realShop);
+    for (const [id, seq] of [['a', 1], ['b', 2], ['c', 3]] as const) store.save(record(id, seq));
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    const before = store.writes.count();
+    store.batch?.(() => {
+      for (const [id, seq] of [['a', 1], ['b', 2], ['c', 3]] as const) store.save(record(id, seq, { state: 'sent', taskId: `t-${id}`, attempts: 1 }));
+    });
+    expect(store.writes.count()).toBe(before + 1);
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(createSqlitePrintTaskStore(db, () => realShop).loadOpen().map((loaded) => loaded.state)).toEqual(['sent', 'sent', 'sent']);
+  });
 });

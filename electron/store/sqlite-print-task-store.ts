@@ -61,7 +61,7 @@ function recordOf(row: PrintDocumentRow): PrintDocumentRecord {
  * also keeps when its latest task was sent (sent_at), so that a status asked about an earlier
  * task is never taken for the answer about the current one.
  *
- * Each document records the gateway and shop in use when it was queued (`gateway`), and only
+ * Saves of a burst (`batch`) share one durable commit. Each document records the gateway and shop in use when it was queued (`gateway`), and only
  * documents of the current one are loaded: a real shop's queued label never goes to the demo
  * emulator, and while `gateway` answers null (the settings need attention) nothing is loaded.
  */
@@ -84,6 +84,29 @@ export function createSqlitePrintTaskStore(db: StationDatabase, gateway: () => G
   );
   /** Ids known to have a row: later saves update the state and leave the contents as written. */
   const stored = new Set<string>();
+  /** True inside `batch`: saves join its one transaction. */
+  let batching = false;
+  /**
+   * Commits a write. Only a document about to leave (`sent`) must be on the disk before the next
+   * step (the database's synchronous=FULL): a power loss must never make it look unsent, or it
+   * would be sent twice. Every other state is committed without its own fsync (synchronous=NORMAL
+   * for that commit): the write-ahead log keeps commits in order, so the next durable commit
+   * (the next `sent`, or any journal step) takes it to the disk too, and a state lost to a power
+   * cut is one the queue learns again (queued: released again, as it never left; accepted or
+   * printed: asked of the component).
+   */
+  const commit = (durable: boolean, write: () => void): void => {
+    if (durable) {
+      db.transaction(write)();
+      return;
+    }
+    db.pragma('synchronous = NORMAL');
+    try {
+      db.transaction(write)();
+    } finally {
+      db.pragma('synchronous = FULL');
+    }
+  };
 
   return {
     writes,
@@ -112,7 +135,7 @@ export function createSqlitePrintTaskStore(db: StationDatabase, gateway: () => G
         updatedAt: record.updatedAt,
         statusAskedAt: record.statusAskedAt,
       };
-      writes.time(() => {
+      const write = () => {
         if (stored.has(record.id)) {
           update.run(values);
         } else {
@@ -121,7 +144,24 @@ export function createSqlitePrintTaskStore(db: StationDatabase, gateway: () => G
           if (inserted.changes === 0) update.run(values);
           stored.add(record.id);
         }
-      });
+      };
+      if (batching) write();
+      else writes.time(() => commit(record.state === 'sent', write));
+    },
+    batch(work) {
+      if (batching) return work();
+      batching = true;
+      try {
+        return writes.time(() => {
+          let result: ReturnType<typeof work> | undefined;
+          commit(true, () => {
+            result = work();
+          });
+          return result as ReturnType<typeof work>;
+        });
+      } finally {
+        batching = false;
+      }
     },
   };
 }
