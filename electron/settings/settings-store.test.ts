@@ -216,6 +216,17 @@ describe('the last-good copy of the settings', () => {
     expect(readdirSync(folder).filter((name) => name.startsWith('settings.corrupt-'))).toHaveLength(reason === 'missing' ? 0 : 1);
   });
 
+  it('never stops a start when the copy itself cannot be read', () => {
+    createSettingsStore({ filePath }).update({ gateway: realGateway });
+    rmSync(lastGoodPath());
+    mkdirSync(lastGoodPath());
+    expect(createSettingsStore({ filePath }).get().gateway).toMatchObject(realGateway);
+    writeFileSync(filePath, 'not json');
+    const store = createSettingsStore({ filePath });
+    expect(store.startedFromDefaults).toBe(true);
+    expect(store.loadNotice).toMatchObject({ kind: 'corrupt-set-aside', reason: 'unparsable' });
+  });
+
   it('after a downgrade (file and copy both written by a newer version) leaves the store on the defaults, saying so', () => {
     const newer = JSON.stringify({ ...defaultSettings(), gateway: { ...defaultSettings().gateway, ...realGateway }, schemaVersion: CURRENT_SETTINGS_VERSION + 1 });
     writeFileSync(filePath, newer);

@@ -180,6 +180,15 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     write(filePath, settings, beforeRename);
     keepLastGood(settings);
   };
+  /** The last-good copy's bytes; null when there is none or it cannot be read (it never stops a start). */
+  const readLastGood = (): Buffer | null => {
+    try {
+      return readIfPresent(lastGoodPath);
+    } catch (error) {
+      log?.warn('settings.last-good-unreadable', { error });
+      return null;
+    }
+  };
 
   for (const path of [filePath, lastGoodPath]) {
     const strays = removeStrayTempFiles(path);
@@ -202,14 +211,14 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
       } catch (error) {
         log?.warn('settings.migrated-not-saved', { fromVersion: decoded.fromVersion, error });
       }
-    } else if (readIfPresent(lastGoodPath)?.equals(bytes as Buffer) !== true) {
+    } else if (readLastGood()?.equals(bytes as Buffer) !== true) {
       keepLastGood(current);
     }
   } else {
     const setAsidePath = decoded === null ? null : setFileAside(filePath, 'corrupt');
     const reason = decoded === null ? 'missing' : decoded.reason;
     const detail = decoded === null ? 'the settings file is missing' : decoded.detail;
-    const copyBytes = readIfPresent(lastGoodPath);
+    const copyBytes = readLastGood();
     const copy = copyBytes === null ? null : decodeSettingsFile(copyBytes);
     if (copy?.ok) {
       current = copy.settings;
