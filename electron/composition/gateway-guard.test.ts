@@ -248,7 +248,7 @@ describe('work of one gateway and shop waits while another is set', () => {
     chosen.gateway.baseUrl = null;
     for (const file of [settingsFile(work), lastGoodFile(work)]) writeFileSync(file, JSON.stringify(chosen));
 
-    const { call, data } = await openStation(join(work.dataDir, 'station'));
+    const { station, call, data } = await openStation(join(work.dataDir, 'station'));
     expect(await data<StationInfo>('station.info')).toMatchObject({ demoMode: true, settingsNeedAttention: false });
     const report = await data<StartUpReport>('jobs.startup-report');
     expect(report.reconciled).toEqual({ recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] });
@@ -263,5 +263,7 @@ describe('work of one gateway and shop waits while another is set', () => {
     expect(journalStates(work)).toEqual({ orders: ['pending', 'pending'], labels: ['queued', 'queued', 'queued'] });
     expect(work.sandbox.calls()).toEqual([]);
     expect(demoSpool(work)).toEqual([]);
+    // Waiting work holds no quit: nothing of it runs.
+    expect(station.jobs.activeJobs()).toEqual([]);
   }, 60_000);
 });

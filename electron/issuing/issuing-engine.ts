@@ -137,7 +137,7 @@ export interface IssuingEngine {
   startUp(): Promise<StartUpReport>;
   /** Resolves once the job has ended (done, cancelled or failed) with its labels settled. */
   settled(jobId: string): Promise<JobView>;
-  /** Jobs issuing or printing now (what holds a quit). */
+  /** Jobs issuing or printing now (what holds a quit); those waiting for another gateway are not among them. */
   activeJobs(): { id: string; state: JobState }[];
   /**
    * Stops the job's issuing between calls and resolves once no call of it is in flight (every
@@ -537,7 +537,8 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       if (finalStates.has(job.state)) return Promise.resolve(view(job));
       return new Promise((resolve) => settledWaiters.set(jobId, [...(settledWaiters.get(jobId) ?? []), resolve]));
     },
-    activeJobs: () => journal.jobsIn(['issuing', 'printing']).map((job) => ({ id: job.id, state: job.state })),
+    // A job of another gateway waits untouched: it holds no quit.
+    activeJobs: () => journal.jobsIn(['issuing', 'printing']).filter((job) => runs.has(job.id) || waiting.has(job.id) || ofCurrentGateway(job)).map((job) => ({ id: job.id, state: job.state })),
     async bringToSafePoint(jobId) {
       const ticket = waiting.get(jobId);
       if (ticket) ticket.cancelled = true;
