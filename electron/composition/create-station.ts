@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEMO_GATEWAY, type GatewayIdentity } from '../../shared/domain/gateway-identity';
+import type { StartUpReport } from '../../shared/domain/issuing';
 import { describeError, stationError, type StationError } from '../../shared/errors/station-error';
 import type { AboutInfo, ChannelOutput, IpcHandlers, SettingsView, StationInfo } from '../../shared/ipc/ipc-contract';
 import { gatewayAddressProblem, gatewayOriginOf } from '../../shared/settings/gateway-address';
@@ -86,8 +88,29 @@ export interface Station {
   close: () => Promise<void>;
 }
 
-/** The station, or a refusal the shell shows as it is (e.g. the data folder is in use). */
-export type StartedStation = { ok: true; station: Station } | { ok: false; message: string };
+/**
+ * The station, or a refusal the shell shows (e.g. the data folder is in use, the database is
+ * damaged): `message` in English for logs and consoles, `error` for the shell to show in the
+ * user's language.
+ */
+export type StartedStation = { ok: true; station: Station } | { ok: false; message: string; error: StationError };
+
+/** The gateway and shop jobs are issued against under these (effective) settings. */
+export function gatewayIdentityOf(settings: Settings): GatewayIdentity {
+  return { baseUrl: settings.gateway.baseUrl ?? DEMO_GATEWAY, shopId: settings.gateway.shopId };
+}
+
+/** The channels that issue or print: refused while the settings need attention. */
+const issuingOrPrintingChannels = [
+  'issue.plan',
+  'issue.start',
+  'jobs.retry',
+  'jobs.confirm-preview',
+  'history.reprint',
+  'history.resend-unknown',
+  'history.refetch-print-data',
+  'printers.test-print',
+] as const;
 
 const packageJson = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string; productName: string };
 
@@ -102,9 +125,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     lock = acquireDataFolderLock(dataDir, { owner: `${packageJson.productName} ${packageJson.version} (${options.shell})` });
   } catch (error) {
     if (!(error instanceof StationFailure)) throw error;
-    // The shell shows it as it is: what is wrong, then what to do.
-    const { text, remedy } = describeError(error.error);
-    return { ok: false, message: `${text} ${remedy}` };
+    return refused(error.error);
   }
 
   const vault = createTokenVault({ filePath: join(dataDir, 'token.vault'), cipher: options.tokenCipher(dataDir) });
@@ -113,12 +134,6 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   const logsDir = join(dataDir, 'logs');
   const logger = createStationLogger({ directory: logsDir, console: options.consoleLog ?? false, secrets: currentSecrets });
   const settings = createSettingsStore({ filePath: join(dataDir, 'settings.json'), log: logger });
-  const database = openStationDatabase({ file: join(dataDir, 'station.db'), onMigration: (event) => logger.info('database migrated', event) });
-  const costLedger = createCostLedger(database);
-  const limiter = createRateLimiter({ marginMs: settings.get().gateway.rateLimitMarginMs });
-  settings.onChange((changed) => limiter.setMarginMs(changed.gateway.rateLimitMarginMs));
-  const events = createStationEvents();
-
   const effectiveSettings = (): Settings => {
     const stored = settings.get();
     const { baseUrl, shopId, componentUrl } = options.overrides;
@@ -130,6 +145,34 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       print: { ...stored.print, ...(componentUrl ? { componentUrl } : {}) },
     };
   };
+  const overridden = Boolean(options.overrides.baseUrl ?? options.overrides.shopId);
+  let database;
+  try {
+    database = openStationDatabase({
+      file: join(dataDir, 'station.db'),
+      // Rows written before the gateway was recorded were issued under the settings read intact now, if any.
+      context: { legacyGateway: settings.loadNotice === null && !settings.startedFromDefaults && !overridden ? gatewayIdentityOf(effectiveSettings()) : null },
+      onMigration: (event) => logger.info('database migrated', event),
+    });
+  } catch (error) {
+    lock.release();
+    if (!(error instanceof StationFailure)) throw error;
+    logger.error('station database refused', { code: error.error.code, params: error.error.params });
+    return refused(error.error);
+  }
+  const journal = createIssuingJournal(database);
+  /**
+   * The settings need attention when none could be read (the defaults, which are demo mode, are in
+   * use) while the journal holds work issued outside demo mode: nothing is issued, printed or
+   * reconciled until the user has set the connection again.
+   */
+  let settingsNeedAttention = settings.startedFromDefaults && !overridden && journal.hasJobsOutside(DEMO_GATEWAY);
+  if (settingsNeedAttention) logger.warn('settings need attention: the journal holds work of a real gateway and no settings could be read', { notice: settings.loadNotice });
+  const gatewayIdentity = () => gatewayIdentityOf(effectiveSettings());
+  const costLedger = createCostLedger(database);
+  const limiter = createRateLimiter({ marginMs: settings.get().gateway.rateLimitMarginMs });
+  settings.onChange((changed) => limiter.setMarginMs(changed.gateway.rateLimitMarginMs));
+  const events = createStationEvents();
   const gateway = createGatewayAccess({
     dataDir,
     settings: effectiveSettings,
@@ -145,7 +188,8 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     dataDir,
     settings: effectiveSettings,
     logger,
-    store: createSqlitePrintTaskStore(database),
+    // No label waits in the queue while the settings need attention; only the current gateway's afterwards.
+    store: createSqlitePrintTaskStore(database, () => (settingsNeedAttention ? null : gatewayIdentity())),
     onState: (state) => events.emit('print.component-state', state),
   });
   const ordersChanged = () => events.emit('orders.changed', { at: Date.now() });
@@ -184,10 +228,10 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     onProgress: (progress) => events.emit('orders.refresh-progress', progress),
     onChanged: ordersChanged,
   });
-  const journal = createIssuingJournal(database);
   const engine = createIssuingEngine({
     journal,
     gateway: () => gateway.client(),
+    gatewayIdentity,
     soldOrders: (orderNumbers) => orders.get(orderNumbers),
     queue: print.queue,
     costLedger,
@@ -208,7 +252,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     labelSize: (carrierCode) => labelSizeFor(effectiveSettings().print, carrierCode),
     componentUrl: async () => (await print.component()).url,
   });
-  const history = createWaybillHistory({ db: database, queue: print.queue, gateway: () => gateway.client() });
+  const history = createWaybillHistory({ db: database, queue: print.queue, gateway: () => gateway.client(), gatewayIdentity });
   const purgePrintData = () => {
     const purged = history.purgePrintData(settings.get().retention.printDataRetentionDays);
     if (purged.waybills > 0) logger.info('stored print data purged by retention', purged);
@@ -216,19 +260,36 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   purgePrintData();
   const dailyPurge = setInterval(purgePrintData, 24 * 60 * 60 * 1000);
   dailyPurge.unref();
-  /** The start-up pass runs once, in the background; issuing waits for it. */
-  const startUp = print
-    .follow()
-    .then(() => engine.startUp())
-    .catch((error: unknown) => {
-      logger.error('start-up reconciliation failed', { error: String(error) });
-      throw error;
-    });
-  startUp.catch(() => undefined);
+  /**
+   * The start-up pass runs once, in the background; issuing waits for it. While the settings need
+   * attention it has not run: it starts once the connection is set again, taking the labels that
+   * waited for that gateway into the print queue first.
+   */
+  let startUp: Promise<StartUpReport> | null = null;
+  const runStartUp = (): Promise<StartUpReport> => {
+    startUp ??= print
+      .follow()
+      .then(() => {
+        print.queue.loadWaiting();
+        return engine.startUp();
+      })
+      .catch((error: unknown) => {
+        logger.error('start-up reconciliation failed', { error: String(error) });
+        throw error;
+      });
+    startUp.catch(() => undefined);
+    return startUp;
+  };
+  if (!settingsNeedAttention) void runStartUp();
   const afterStartUp = async <T>(work: () => T | Promise<T>): Promise<T> => {
-    await startUp;
+    await runStartUp();
     return work();
   };
+  /** While the settings need attention, the start-up report says only what waits, and for which gateway. */
+  const startUpReport = (): Promise<StartUpReport> =>
+    settingsNeedAttention
+      ? Promise.resolve({ reconciled: { recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] }, interruptedJobs: [], labelsQueued: 0, waiting: journal.waitingForOtherGateways(gatewayIdentity()) })
+      : runStartUp();
   settings.onChange(() => void print.follow().catch((error: unknown) => logger.warn('print output could not follow the settings', { error: String(error) })));
 
   const settingsView = (): SettingsView => ({ settings: effectiveSettings(), token: vault.status() });
@@ -255,7 +316,8 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     version: packageJson.version,
     dataDir,
     demoMode: effectiveSettings().gateway.baseUrl === null,
-    settingsNotice: notice ? { setAsidePath: notice.setAsidePath, reason: notice.reason } : null,
+    settingsNotice: notice ? { setAsidePath: notice.setAsidePath, reason: notice.reason, restoredLastGood: notice.kind === 'restored-last-good' } : null,
+    settingsNeedAttention,
   });
   const about = (): AboutInfo => ({
     productName: packageJson.productName,
@@ -276,6 +338,12 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       const originBefore = gatewayOriginOf(effectiveSettings().gateway.baseUrl);
       settings.update(patch);
       forgetTokenOfAnotherGateway(originBefore);
+      // The user chose the connection (demo or a gateway): the desk may issue and print again.
+      if (settingsNeedAttention && patch.gateway?.baseUrl !== undefined) {
+        settingsNeedAttention = false;
+        logger.info('settings attention cleared: the connection was set', { gateway: gatewayIdentity() });
+        void runStartUp();
+      }
       return settingsView();
     },
     'token.set': ({ token, acceptWeakProtection }) => {
@@ -311,7 +379,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     'jobs.list': ({ limit }) => engine.jobs(limit),
     'jobs.orders': ({ jobId }) => engine.jobOrders(jobId),
     'jobs.summary': ({ jobId }) => engine.summary(jobId),
-    'jobs.startup-report': () => startUp,
+    'jobs.startup-report': startUpReport,
     'print.queue-status': () => print.queue.status(),
     'history.search': (query) => history.search(query),
     'history.reprint': (request) => history.reprint(request),
@@ -355,7 +423,15 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     },
   };
 
-  logger.info('station started', { shell: options.shell, version: packageJson.version, demoMode: info().demoMode });
+  for (const channel of issuingOrPrintingChannels) {
+    const handler = handlers[channel] as (input: never) => unknown;
+    (handlers as Record<string, unknown>)[channel] = (input: never) => {
+      if (settingsNeedAttention) throw new StationFailure(stationError('settings.need-attention', { channel }));
+      return handler(input);
+    };
+  }
+
+  logger.info('station started', { shell: options.shell, version: packageJson.version, demoMode: info().demoMode, settingsNeedAttention });
   return {
     ok: true,
     station: {
@@ -369,6 +445,8 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       jobs: engine,
       close: async () => {
         clearInterval(dailyPurge);
+        // The start-up pass records what it finds: it ends before the database closes.
+        await startUp?.catch(() => undefined);
         await engine.close();
         await print.close();
         await gateway.close();
@@ -377,6 +455,12 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       },
     },
   };
+}
+
+/** A start the shell refuses: the English text for logs, the error to show in the user's language. */
+function refused(error: StationError): StartedStation {
+  const { text, remedy } = describeError(error);
+  return { ok: false, message: `${text} ${remedy}`, error };
 }
 
 function safeRead(read: () => string | null): string | null {

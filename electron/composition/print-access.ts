@@ -101,9 +101,12 @@ export function createPrintAccess(options: PrintAccessOptions): PrintAccess {
     return adapter;
   };
 
+  let follows = 0;
   const follow = async () => {
+    const asked = (follows += 1);
     const key = await desiredKey();
-    if (key === currentKey) return;
+    // A later follow read newer settings while this one waited for the emulator: it decides, never this stale one.
+    if (asked !== follows || key === currentKey) return;
     currentKey = key;
     switchable.use(adapterFor(key));
     options.logger.info('print output follows settings', { target: key });

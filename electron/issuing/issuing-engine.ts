@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sameGateway, type GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { StationError } from '../../shared/errors/station-error';
 import { stationError } from '../../shared/errors/station-error';
@@ -95,6 +96,8 @@ export interface IssuingEngineOptions {
   journal: IssuingJournal;
   /** The current gateway client (rebuilt when settings change). */
   gateway: () => Promise<GatewayClient>;
+  /** The gateway and shop that client works on: jobs record it, and only its jobs are acted on. */
+  gatewayIdentity: () => GatewayIdentity;
   /** Loaded sold orders by number (the order cache); unknown numbers are left out. */
   soldOrders: (orderNumbers: readonly string[]) => SoldOrder[];
   /** The print queue on the SQLite print task store. */
@@ -136,7 +139,7 @@ export interface IssuingEngine {
   startUp(): Promise<StartUpReport>;
   /** Resolves once the job has ended (done, cancelled or failed) with its labels settled. */
   settled(jobId: string): Promise<JobView>;
-  /** Jobs issuing or printing now (what holds a quit). */
+  /** Jobs issuing or printing now (what holds a quit); those waiting for another gateway are not among them. */
   activeJobs(): { id: string; state: JobState }[];
   /**
    * Stops the job's issuing between calls and resolves once no call of it is in flight (every
@@ -153,6 +156,11 @@ const finalStates: ReadonlySet<JobState> = new Set<JobState>(['done', 'cancelled
 /** An operation on a job that does not exist. */
 function unknownJob(jobId: string): StationFailure {
   return new StationFailure(stationError('issuing.job-not-found', { jobId }));
+}
+
+/** An operation on a job issued against another gateway or shop than the one set now. */
+function otherGateway(job: JobRecord, action: string): StationFailure {
+  return new StationFailure(stationError('issuing.other-gateway', { jobId: job.id, action, baseUrl: job.gateway.baseUrl, shopId: job.gateway.shopId }));
 }
 
 /** An operation the job's state does not allow (`action` as the user asked it). */
@@ -225,6 +233,8 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     eventScheduled.add(jobId);
     setImmediate(() => {
       eventScheduled.delete(jobId);
+      // After close the database may be gone: nobody listens any more.
+      if (closed) return;
       const job = journal.job(jobId);
       if (job) options.emit({ kind: 'job', job: view(job) });
     });
@@ -363,11 +373,21 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     };
   }
 
+  /** Whether the job was issued against the gateway and shop set now (else it waits for them). */
+  const ofCurrentGateway = (job: JobRecord | undefined): boolean => job !== undefined && sameGateway(job.gateway, options.gatewayIdentity());
+
   async function startUp(): Promise<StartUpReport> {
-    const report: StartUpReport = { reconciled: { recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] }, interruptedJobs: [], labelsQueued: 0 };
+    const current = options.gatewayIdentity();
+    const report: StartUpReport = {
+      reconciled: { recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] },
+      interruptedJobs: [],
+      labelsQueued: 0,
+      waiting: journal.waitingForOtherGateways(current),
+    };
     const client = await options.gateway();
     for (const [jobId, orderNumbers] of journal.pendingOrders()) {
-      if (runs.has(jobId) || waiting.has(jobId)) continue;
+      // Only the gateway an order is pending under can say whether it was issued.
+      if (runs.has(jobId) || waiting.has(jobId) || !ofCurrentGateway(journal.job(jobId))) continue;
       const round = await lookUpAll({ client, journal, logger, now }, jobId, orderNumbers, { rounds: tuning.lookupRounds, delayMs: tuning.retryDelayMs });
       options.emit({ kind: 'orders', jobId, orders: round.statuses });
       for (const status of round.statuses) {
@@ -378,7 +398,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       report.reconciled.unresolved.push(...round.unresolved);
     }
     for (const job of journal.jobsIn(['issuing', 'printing'])) {
-      if (runs.has(job.id) || waiting.has(job.id)) continue;
+      if (runs.has(job.id) || waiting.has(job.id) || !ofCurrentGateway(job)) continue;
       active.add(job.id);
       let ending: JobEnding | null = job.ending;
       let error: StationError | null = job.stopError;
@@ -404,7 +424,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       settleIfDone(job.id);
     }
     await queue.reconcile();
-    logger.info('issuing.start-up', { ...report.reconciled, interruptedJobs: report.interruptedJobs, labelsQueued: report.labelsQueued });
+    logger.info('issuing.start-up', { ...report.reconciled, interruptedJobs: report.interruptedJobs, labelsQueued: report.labelsQueued, waiting: report.waiting });
     return report;
   }
 
@@ -447,17 +467,19 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         branch: branchOf(network, settings, grouping.packages.length),
         pointsPerCall: journal.lastIssueCallPoints(),
       });
-      journal.createJob({ id: jobId, createdAt: now(), settings }, members);
+      journal.createJob({ id: jobId, createdAt: now(), settings, gateway: options.gatewayIdentity() }, members);
       logger.info('issuing.planned', { jobId, packages: plan.packages.length, invalid: plan.invalid.length, merges: plan.merges.length, calls: plan.calls });
       return plan;
     },
     start(request) {
       const job = existing(request.jobId);
+      if (!ofCurrentGateway(job)) throw otherGateway(job, 'started');
       if (job.state !== 'planned') throw wrongState(job.id, 'started', job.state);
       return begin(job, { retryFailed: false, packageLimit: request.packageLimit ?? null }, { printHeld: request.previewFirstLabel === true });
     },
     retry(request) {
       const job = existing(request.jobId);
+      if (!ofCurrentGateway(job)) throw otherGateway(job, 'retried');
       if (job.state === 'planned' || job.state === 'issuing') throw wrongState(job.id, 'retried', job.state);
       return begin(job, { retryFailed: true, packageLimit: request.packageLimit ?? null });
     },
@@ -482,6 +504,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       const job = existing(jobId);
       if (!job.printHeld) return view(job);
       if (!holding(job)) throw wrongState(jobId, 'confirmed', job.state);
+      if (!ofCurrentGateway(job)) throw otherGateway(job, 'confirmed');
       journal.updateJob(jobId, { printHeld: false }, now());
       logger.info('issuing.preview-confirmed', { jobId });
       feeder.feed(jobId);
@@ -516,7 +539,8 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       if (finalStates.has(job.state)) return Promise.resolve(view(job));
       return new Promise((resolve) => settledWaiters.set(jobId, [...(settledWaiters.get(jobId) ?? []), resolve]));
     },
-    activeJobs: () => journal.jobsIn(['issuing', 'printing']).map((job) => ({ id: job.id, state: job.state })),
+    // A job of another gateway waits untouched: it holds no quit.
+    activeJobs: () => journal.jobsIn(['issuing', 'printing']).filter((job) => runs.has(job.id) || waiting.has(job.id) || ofCurrentGateway(job)).map((job) => ({ id: job.id, state: job.state })),
     async bringToSafePoint(jobId) {
       const ticket = waiting.get(jobId);
       if (ticket) ticket.cancelled = true;

@@ -1,3 +1,5 @@
+import type { GatewayIdentity, WaitingForGateway } from '../../shared/domain/gateway-identity';
+import { sameGateway } from '../../shared/domain/gateway-identity';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../shared/domain/waybill';
 import type { StationError } from '../../shared/errors/station-error';
@@ -20,7 +22,10 @@ export type { IssueJobSettings, JobState, JobEnding, OrderState, WaybillOrigin, 
  * - only `planned` orders owned by the job are ever marked pending (an order with a waybill can
  *   not be: the CHECK ties waybills to the issued/recovered/elsewhere states);
  * - a waybill found by the query endpoint is `recovered` when the order has a pending record or
- *   an earlier attempt whose outcome was never learned, else `elsewhere`.
+ *   an earlier attempt whose outcome was never learned, else `elsewhere`;
+ * - a job, its journal rows and its print tasks record the gateway and shop they were issued
+ *   against (migration 6); an order pending under one gateway is never taken over by a job of
+ *   another, whose query endpoint cannot know it.
  */
 
 /** A job as stored. */
@@ -40,6 +45,8 @@ export interface JobRecord {
   stopError: StationError | null;
   /** Printing waits for the user's decision on the preview of the first label (see StartRequest.previewFirstLabel). */
   printHeld: boolean;
+  /** The gateway and shop the job issues against; nothing of it is acted on under another. */
+  gateway: GatewayIdentity;
 }
 
 /** An order of a plan: its place in the user's order, its package, and its local validation. */
@@ -115,7 +122,7 @@ export interface JobOrderRow {
 /** The issuing journal. */
 export interface IssuingJournal {
   readonly writes: WriteTimer;
-  createJob(job: { id: string; createdAt: number; settings: IssueJobSettings }, members: readonly JobMember[]): void;
+  createJob(job: { id: string; createdAt: number; settings: IssueJobSettings; gateway: GatewayIdentity }, members: readonly JobMember[]): void;
   updateJob(jobId: string, change: Partial<Pick<JobRecord, 'state' | 'ending' | 'startedAt' | 'finishedAt' | 'packageLimit' | 'stopError' | 'printHeld'>>, now: number): JobRecord;
   job(jobId: string): JobRecord | undefined;
   jobsIn(states: readonly JobState[]): JobRecord[];
@@ -123,7 +130,8 @@ export interface IssuingJournal {
   /**
    * Takes a job's orders into the journal before it (re)starts: new orders become planned;
    * orders of other jobs that have no waybill move to this one (pending ones stay pending, so
-   * they are queried first); with `retryFailed`, failed and skipped ones go back to planned.
+   * they are queried first — but only from a job of the same gateway: an order pending under
+   * another gateway is left where it is); with `retryFailed`, failed and skipped ones go back to planned.
    * Packages beyond `packageLimit` (in the user's order, counting those with work left) are
    * skipped. Returns the orders the job owns.
    */
@@ -168,6 +176,14 @@ export interface IssuingJournal {
   pendingAmong(orderNumbers: readonly string[]): Set<string>;
   /** Points of the latest answered issue call (read from the cost ledger's table); null before the first. */
   lastIssueCallPoints(): number | null;
+  /**
+   * What waits for a gateway other than `current` (an unknown one included): pending orders and
+   * orders of unfinished jobs left to issue, and labels recorded but never printed — grouped
+   * by gateway and shop.
+   */
+  waitingForOtherGateways(current: GatewayIdentity): WaitingForGateway[];
+  /** Whether any job was ever issued against a gateway that is not `demo` (an unknown one counts). */
+  hasJobsOutside(gateway: string): boolean;
 }
 
 interface JobRow {
@@ -182,6 +198,8 @@ interface JobRow {
   package_limit: number | null;
   stop_error_json: string | null;
   print_held: number;
+  gateway_base_url: string;
+  gateway_shop_id: string;
 }
 
 interface JournalRow {
@@ -190,6 +208,8 @@ interface JournalRow {
   state: OrderState;
   unknown_attempts: number;
   waybill_code: string | null;
+  gateway_base_url: string;
+  gateway_shop_id: string;
 }
 
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -208,6 +228,7 @@ function jobOf(row: JobRow): JobRecord {
     packageLimit: row.package_limit,
     stopError: parsed<StationError>(row.stop_error_json),
     printHeld: row.print_held === 1,
+    gateway: { baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id },
   };
 }
 
@@ -223,15 +244,15 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
   };
 
   const statements = {
-    insertJob: db.prepare(`INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json)
-      VALUES (@id, 'planned', @createdAt, @createdAt, @carrierCode, @branchCode, @settings)`),
+    insertJob: db.prepare(`INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json, gateway_base_url, gateway_shop_id)
+      VALUES (@id, 'planned', @createdAt, @createdAt, @carrierCode, @branchCode, @settings, @baseUrl, @shopId)`),
     insertMember: db.prepare(`INSERT INTO job_orders (job_id, order_number, position, package_key, order_json, problems_json)
       VALUES (@jobId, @orderNumber, @position, @packageKey, @order, @problems)`),
     job: db.prepare('SELECT * FROM issue_jobs WHERE id = ?'),
     recentJobs: db.prepare('SELECT * FROM issue_jobs ORDER BY created_at DESC, rowid DESC LIMIT ?'),
-    journalRow: db.prepare('SELECT order_number, job_id, state, unknown_attempts, waybill_code FROM journal_orders WHERE order_number = ?'),
-    insertJournal: db.prepare(`INSERT INTO journal_orders (order_number, job_id, state, updated_at) VALUES (?, ?, ?, ?)`),
-    setOwnerAndState: db.prepare('UPDATE journal_orders SET job_id = ?, state = ?, error_json = NULL, updated_at = ? WHERE order_number = ?'),
+    journalRow: db.prepare('SELECT order_number, job_id, state, unknown_attempts, waybill_code, gateway_base_url, gateway_shop_id FROM journal_orders WHERE order_number = ?'),
+    insertJournal: db.prepare(`INSERT INTO journal_orders (order_number, job_id, state, updated_at, gateway_base_url, gateway_shop_id) VALUES (?, ?, ?, ?, ?, ?)`),
+    setOwnerAndState: db.prepare('UPDATE journal_orders SET job_id = ?, state = ?, error_json = NULL, updated_at = ?, gateway_base_url = ?, gateway_shop_id = ? WHERE order_number = ?'),
     members: db.prepare('SELECT order_number, position, package_key, order_json FROM job_orders WHERE job_id = ? AND package_key IS NOT NULL ORDER BY position'),
     insertAttempt: db.prepare('INSERT INTO issue_attempts (job_id, kind, started_at, finished_at, outcome, error_json) VALUES (?, ?, ?, ?, ?, ?)'),
     insertAttemptOrder: db.prepare('INSERT OR IGNORE INTO attempt_orders (attempt_id, order_number) VALUES (?, ?)'),
@@ -294,6 +315,23 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
       WHERE w.waybill_code = ? ORDER BY m.position`),
   };
 
+  const waitingStatements = {
+    // Pending orders, and orders an unfinished job has still to issue.
+    orders: db.prepare(`SELECT j.gateway_base_url, j.gateway_shop_id, COUNT(*) AS count FROM journal_orders j JOIN issue_jobs s ON s.id = j.job_id
+      WHERE j.state = 'pending' OR (j.state = 'planned' AND s.state IN ('issuing', 'printing'))
+      GROUP BY j.gateway_base_url, j.gateway_shop_id`),
+    // Labels in the print queue not yet printed, and recorded labels of unfinished jobs never handed to it.
+    labels: db.prepare(`SELECT gateway_base_url, gateway_shop_id, COUNT(*) AS count FROM (
+        SELECT id AS label, gateway_base_url, gateway_shop_id FROM print_documents WHERE state IN ('queued', 'sent', 'accepted', 'unknown') AND contents_json IS NOT NULL
+        UNION
+        SELECT w.waybill_code AS label, s.gateway_base_url, s.gateway_shop_id FROM issue_jobs s
+          JOIN journal_orders j ON j.job_id = s.id JOIN waybills w ON w.waybill_code = j.waybill_code
+          WHERE s.state IN ('issuing', 'printing') AND j.state IN ('issued', 'recovered') AND w.print_data_state = 'present' AND w.voided_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM print_documents p WHERE p.document_id = w.waybill_code)
+      ) GROUP BY gateway_base_url, gateway_shop_id`),
+    outside: db.prepare('SELECT 1 FROM issue_jobs WHERE gateway_base_url <> ? LIMIT 1'),
+  };
+
   function statusOf(orderNumber: string): OrderStatus {
     const row = statements.status.get(orderNumber) as { order_number: string; state: OrderState; waybill_code: string | null } | undefined;
     if (!row) throw new Error(`order ${orderNumber} has no journal row`);
@@ -323,9 +361,11 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
     }
   }
 
-  const createJob = transaction((job: { id: string; createdAt: number; settings: IssueJobSettings }, members: readonly JobMember[]) => {
+  const createJob = transaction((job: { id: string; createdAt: number; settings: IssueJobSettings; gateway: GatewayIdentity }, members: readonly JobMember[]) => {
     statements.insertJob.run({
       id: job.id,
+      baseUrl: job.gateway.baseUrl,
+      shopId: job.gateway.shopId,
       createdAt: job.createdAt,
       carrierCode: job.settings.carrierCode,
       branchCode: job.settings.branchCode,
@@ -362,23 +402,27 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
 
   const claim = transaction((jobId: string, options: { retryFailed: boolean; packageLimit: number | null }, now: number): OwnedOrder[] => {
     const members = statements.members.all(jobId) as { order_number: string; position: number; package_key: string; order_json: string }[];
+    const { gateway } = jobOf(statements.job.get(jobId) as JobRow);
+    const setOwnerAndState = (state: OrderState, orderNumber: string) => statements.setOwnerAndState.run(jobId, state, now, gateway.baseUrl, gateway.shopId, orderNumber);
     const owned: OwnedOrder[] = [];
     for (const member of members) {
       const row = statements.journalRow.get(member.order_number) as JournalRow | undefined;
       let state: OrderState | null;
       if (!row) {
-        statements.insertJournal.run(member.order_number, jobId, 'planned', now);
+        statements.insertJournal.run(member.order_number, jobId, 'planned', now, gateway.baseUrl, gateway.shopId);
         state = 'planned';
       } else if (row.waybill_code !== null) {
         state = row.job_id === jobId ? row.state : null;
       } else if (row.state === 'pending') {
-        if (row.job_id !== jobId) statements.setOwnerAndState.run(jobId, 'pending', now, member.order_number);
-        state = 'pending';
+        // Only the gateway it is pending under can say whether it was issued: another one's job leaves it alone.
+        const sameOne = sameGateway({ baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id }, gateway);
+        if (row.job_id !== jobId && sameOne) setOwnerAndState('pending', member.order_number);
+        state = row.job_id === jobId || sameOne ? 'pending' : null;
       } else if (row.job_id === jobId && row.state === 'failed' && !options.retryFailed) {
         state = 'failed';
       } else {
         // Not reached yet, skipped, another job's leftover, or a failed order the user retries.
-        if (row.job_id !== jobId || row.state !== 'planned') statements.setOwnerAndState.run(jobId, 'planned', now, member.order_number);
+        if (row.job_id !== jobId || row.state !== 'planned') setOwnerAndState('planned', member.order_number);
         state = 'planned';
       }
       if (state !== null) owned.push({ orderNumber: member.order_number, position: member.position, packageKey: member.package_key, order: JSON.parse(member.order_json) as SoldOrder, state });
@@ -388,7 +432,7 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
       for (const order of owned) {
         if (order.state !== 'planned' && order.state !== 'pending') continue;
         if (!withWork.has(order.packageKey) && withWork.size >= options.packageLimit && order.state === 'planned') {
-          statements.setOwnerAndState.run(jobId, 'skipped', now, order.orderNumber);
+          setOwnerAndState('skipped', order.orderNumber);
           order.state = 'skipped';
           continue;
         }
@@ -606,6 +650,29 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
     lastIssueCallPoints() {
       const row = statements.lastIssuePoints.get() as { points: number } | undefined;
       return row ? row.points : null;
+    },
+    waitingForOtherGateways(current) {
+      const waiting = new Map<string, WaitingForGateway>();
+      const entry = (baseUrl: string, shopId: string): WaitingForGateway | null => {
+        const gateway = { baseUrl, shopId };
+        if (sameGateway(gateway, current)) return null;
+        const key = JSON.stringify([baseUrl, shopId]);
+        const found = waiting.get(key) ?? { gateway, orders: 0, labels: 0 };
+        waiting.set(key, found);
+        return found;
+      };
+      for (const row of waitingStatements.orders.all() as { gateway_base_url: string; gateway_shop_id: string; count: number }[]) {
+        const found = entry(row.gateway_base_url, row.gateway_shop_id);
+        if (found) found.orders += row.count;
+      }
+      for (const row of waitingStatements.labels.all() as { gateway_base_url: string; gateway_shop_id: string; count: number }[]) {
+        const found = entry(row.gateway_base_url, row.gateway_shop_id);
+        if (found) found.labels += row.count;
+      }
+      return [...waiting.values()].filter((found) => found.orders > 0 || found.labels > 0);
+    },
+    hasJobsOutside(gateway) {
+      return waitingStatements.outside.get(gateway) !== undefined;
     },
   };
 }

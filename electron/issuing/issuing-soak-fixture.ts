@@ -43,7 +43,7 @@ const station = await openSandboxStation({
 const { engine } = station;
 
 if (mode === 'print-unknown') {
-  const history = createWaybillHistory({ db: station.db, queue: station.queue, gateway: async () => station.client });
+  const history = createWaybillHistory({ db: station.db, queue: station.queue, gateway: async () => station.client, gatewayIdentity: station.gatewayIdentity });
   await station.queue.reconcile();
   const unknown = history.search({ states: ['print-unknown'], limit: 1000 }).rows.flatMap((row) => (row.waybillCode ? [row.waybillCode] : []));
   const { requeued } = history.resendUnknown(unknown);

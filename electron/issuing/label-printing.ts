@@ -49,7 +49,8 @@ export interface LabelFeeder {
  * dropped connection puts few labels in doubt, and the first label does not wait behind the
  * hand-over of hundreds after it. Before a label is handed over, the database is checked for any
  * print document of its waybill (the queue writes to the same database): the engine never queues
- * a label twice, whatever was interrupted when. While the job's printing is held for the preview
+ * a label twice, whatever was interrupted when. Labels go over in bursts of half the window (the
+ * queue records a burst sent in one durable commit). While the job's printing is held for the preview
  * of its first label (stored with the job), nothing is handed over.
  */
 export function createLabelFeeder(parts: { journal: IssuingJournal; queue: PrintQueue; labelsAhead: number }): LabelFeeder {
@@ -59,8 +60,11 @@ export function createLabelFeeder(parts: { journal: IssuingJournal; queue: Print
   function feed(jobId: string): void {
     const line = lines.get(jobId);
     if (!line || journal.job(jobId)?.printHeld) return;
-    const room = parts.labelsAhead - journal.openLabels(jobId);
-    if (room <= 0) return;
+    const out = journal.openLabels(jobId);
+    const room = parts.labelsAhead - out;
+    // Handed over in bursts (half the window at a time) while labels are still out: a burst is
+    // recorded sent in one durable commit, and half the window keeps the printer busy meanwhile.
+    if (room <= 0 || (out > 0 && room < Math.ceil(parts.labelsAhead / 2) && room < line.labels.length)) return;
     const next = line.labels.splice(0, room).filter((label) => !journal.hasPrintDocument(label.waybillCode));
     if (line.labels.length === 0) lines.delete(jobId);
     if (next.length === 0) return;

@@ -1,3 +1,4 @@
+import { sameGateway, type GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { StationError } from '../../shared/errors/station-error';
 import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
@@ -40,6 +41,8 @@ export interface WaybillHistoryOptions {
   db: StationDatabase;
   queue: PrintQueue;
   gateway: () => Promise<GatewayClient>;
+  /** The gateway and shop set now: a label issued against another one is not printed again here. */
+  gatewayIdentity: () => GatewayIdentity;
   now?: () => number;
   newJobId?: () => string;
 }
@@ -143,7 +146,7 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
   const newJobId = options.newJobId ?? (() => `reprint-${now().toString(36)}-${(reprints += 1)}`);
 
   const statements = {
-    waybill: db.prepare(`SELECT w.waybill_code, w.print_data, w.print_data_state, w.voided_at, w.job_id, s.settings_json,
+    waybill: db.prepare(`SELECT w.waybill_code, w.print_data, w.print_data_state, w.voided_at, w.job_id, s.settings_json, s.gateway_base_url, s.gateway_shop_id,
         (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = w.waybill_code AND p.state = 'printed') AS print_count,
         EXISTS (SELECT 1 FROM print_documents p WHERE p.document_id = w.waybill_code AND p.state IN ${OPEN_PRINT_STATES}) AS in_queue
       FROM waybills w JOIN issue_jobs s ON s.id = w.job_id WHERE w.waybill_code = ?`),
@@ -151,7 +154,7 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
       WHERE j.waybill_code = ? GROUP BY j.order_number ORDER BY MIN(m.position), j.order_number`),
     firstOrder: db.prepare('SELECT order_number FROM journal_orders WHERE waybill_code = ? ORDER BY order_number LIMIT 1'),
     // Only labels the component was asked about since their latest send: a stale answer never allows a second label.
-    unknownDocuments: db.prepare("SELECT id FROM print_documents WHERE document_id = ? AND state = 'unknown' AND status_asked_at >= COALESCE(sent_at, 0)"),
+    unknownDocuments: db.prepare("SELECT id, gateway_base_url, gateway_shop_id FROM print_documents WHERE document_id = ? AND state = 'unknown' AND status_asked_at >= COALESCE(sent_at, 0)"),
     setVoid: db.prepare('UPDATE waybills SET voided_at = ?, void_note = ? WHERE waybill_code = ?'),
     purgeWaybills: db.prepare(`UPDATE waybills SET print_data = NULL, print_data_state = 'purged'
       WHERE print_data_state = 'present' AND recorded_at < ?
@@ -176,10 +179,11 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
       const printable: { waybillCode: string; printData: Record<string, unknown>; settings: IssueJobSettings }[] = [];
       for (const waybillCode of [...new Set(request.waybillCodes)]) {
         const row = statements.waybill.get(waybillCode) as
-          | { print_data: string | null; print_data_state: PrintDataState; voided_at: number | null; settings_json: string; print_count: number; in_queue: number }
+          | { print_data: string | null; print_data_state: PrintDataState; voided_at: number | null; settings_json: string; print_count: number; in_queue: number; gateway_base_url: string; gateway_shop_id: string }
           | undefined;
         const refuse = (reason: ReprintRefusal) => result.refused.push({ waybillCode, reason });
         if (!row) refuse('unknown-waybill');
+        else if (!sameGateway({ baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id }, options.gatewayIdentity())) refuse('other-gateway');
         else if (row.voided_at !== null) refuse('voided');
         else if (row.print_data === null) refuse(row.print_data_state === 'purged' ? 'print-data-purged' : 'print-data-unreadable');
         else if (row.in_queue === 1) refuse('already-in-print-queue');
@@ -207,8 +211,12 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
       return result;
     },
     resendUnknown(waybillCodes) {
-      const ids = waybillCodes.flatMap((waybillCode) => (statements.unknownDocuments.all(waybillCode) as { id: string }[]).map((row) => row.id));
-      return queue.resendUnknown(ids);
+      const current = options.gatewayIdentity();
+      const rows = waybillCodes.flatMap((waybillCode) => statements.unknownDocuments.all(waybillCode) as { id: string; gateway_base_url: string; gateway_shop_id: string }[]);
+      const [ofCurrent, ofOther] = [true, false].map((wanted) => rows.filter((row) => sameGateway({ baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id }, current) === wanted)) as [typeof rows, typeof rows];
+      const result = queue.resendUnknown(ofCurrent.map((row) => row.id));
+      // A label of another gateway's shop is not in this run's queue: it waits for that gateway.
+      return { ...result, refused: [...result.refused, ...ofOther.map((row) => ({ id: row.id, reason: 'other-gateway' as const, state: 'unknown' as const }))] };
     },
     setVoid(request) {
       const at = request.voided ? now() : null;

@@ -78,7 +78,11 @@ async function runStation(options: DesktopShellOptions): Promise<void> {
     },
   });
   if (!started.ok) {
-    dialog.showErrorBox(productName.en, errorDialogText(started.message, redactStartError));
+    // Shown in the desk's language: what is wrong, then what to do (never a stack trace), after
+    // the log's redaction (a path or a gateway's words may carry what must not be shown).
+    const language = shellLanguageFor(null, app.getPreferredSystemLanguages());
+    const { text, remedy } = describeError(started.error, language === 'zh-CN' ? 'zh' : 'en');
+    dialog.showErrorBox(productName[language], errorDialogText(`${text}\n\n${remedy}`, redactStartError));
     app.exit(1);
     return;
   }

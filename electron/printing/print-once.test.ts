@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SoldOrder } from '../../shared/domain/sold-order';
+import { DEMO_GATEWAY } from '../../shared/domain/gateway-identity';
 import { MAX_AUTOMATIC_SENDS } from '../../shared/domain/printing';
 import type { PrintEmulator, PrintEmulatorOptions } from '../demo/print-emulator/print-emulator';
 import { labelContents } from '../issuing/label-printing';
@@ -57,9 +58,11 @@ function cainiao(url: string): PrintComponent {
   return component;
 }
 
+const demoShop = { baseUrl: DEMO_GATEWAY, shopId: 'demo-shop' };
+
 /** One run of the app: a queue on the database, in front of `component` (connected here). */
 function run(db: StationDatabase, component: PrintComponent): PrintQueue {
-  const queue = createPrintQueue({ component, store: createSqlitePrintTaskStore(db), statusPollMs: 50, acceptedStaleMs: 150, refusedResendMs: 30 });
+  const queue = createPrintQueue({ component, store: createSqlitePrintTaskStore(db, () => demoShop), statusPollMs: 50, acceptedStaleMs: 150, refusedResendMs: 30 });
   cleanups.push(() => queue.close());
   component.connect();
   return queue;

@@ -101,6 +101,11 @@ export interface PrintQueue {
   preview(request: { printer: string; documents: readonly PrintDocument[] }): Promise<PreviewReply>;
   /** Asks the component about unknown (and long-silent accepted) documents now; also runs on each reconnect and periodically. */
   reconcile(): Promise<void>;
+  /**
+   * Loads the open documents the store holds and this queue does not know yet (those that waited
+   * for their gateway to be set again), as at start, and sends them in order; answers how many.
+   */
+  loadWaiting(): number;
   document(recordId: string): PrintDocumentView | undefined;
   /** Every document this queue knows, in queue order. */
   documents(): PrintDocumentView[];
@@ -279,31 +284,40 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
   function pump(): void {
     const output = component.output();
     if (closed || reconciling || output === null || component.state().kind !== 'connected') return;
-    while (queued.length > 0) {
-      const first = records.get(queued[0] as string) as PrintDocumentRecord;
-      const group = [first];
-      for (const id of queued.slice(1, first.documentsPerTask)) {
-        const next = records.get(id) as PrintDocumentRecord;
-        if (next.jobId !== first.jobId || next.printer !== first.printer) break;
-        group.push(next);
-      }
-      const taskId = newTaskId();
-      const documents = group.map((record) => {
-        indexTask(record, taskId);
-        // A new task: what the component said about an earlier one no longer settles this document.
-        const sent = update(record, {
-          state: 'sent',
-          taskId,
-          output,
-          attempts: record.attempts + 1,
-          automaticSends: record.automaticSends + 1,
-          failure: null,
-          rendered: false,
-          statusAskedAt: null,
+    // Every task of the burst is recorded `sent` in one commit, before the first of them leaves.
+    const tasks: { taskId: string; printer: string; documents: PrintDocument[] }[] = [];
+    const markSent = () => {
+      while (queued.length > 0) {
+        const first = records.get(queued[0] as string) as PrintDocumentRecord;
+        const group = [first];
+        for (const id of queued.slice(1, first.documentsPerTask)) {
+          const next = records.get(id) as PrintDocumentRecord;
+          if (next.jobId !== first.jobId || next.printer !== first.printer) break;
+          group.push(next);
+        }
+        const taskId = newTaskId();
+        const documents = group.map((record) => {
+          indexTask(record, taskId);
+          // A new task: what the component said about an earlier one no longer settles this document.
+          const sent = update(record, {
+            state: 'sent',
+            taskId,
+            output,
+            attempts: record.attempts + 1,
+            automaticSends: record.automaticSends + 1,
+            failure: null,
+            rendered: false,
+            statusAskedAt: null,
+          });
+          return { documentId: sent.documentId, contents: sent.contents };
         });
-        return { documentId: sent.documentId, contents: sent.contents };
-      });
-      component.print({ taskId, printer: first.printer, documents }).then(
+        tasks.push({ taskId, printer: first.printer, documents });
+      }
+    };
+    if (store.batch) store.batch(markSent);
+    else markSent();
+    for (const { taskId, printer, documents } of tasks) {
+      component.print({ taskId, printer, documents }).then(
         (reply) => onReply(taskId, reply),
         (error: unknown) => onSendError(taskId, error),
       );
@@ -413,13 +427,21 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     return result;
   }
 
-  for (const loaded of store.loadOpen()) {
-    const record = inFlight.has(loaded.state) && loaded.state !== 'unknown' ? { ...loaded, state: 'unknown' as const } : loaded;
-    if (record !== loaded) store.save(record);
-    place(record, null);
-    nextSeq = Math.max(nextSeq, record.seq + 1);
-    if (record.taskId !== null) indexTask(record, record.taskId);
+  /** Takes the store's open documents this queue does not know; those in flight become unknown. */
+  function loadOpen(): number {
+    let loadedCount = 0;
+    for (const loaded of store.loadOpen()) {
+      if (records.has(loaded.id)) continue;
+      const record = inFlight.has(loaded.state) && loaded.state !== 'unknown' ? { ...loaded, state: 'unknown' as const } : loaded;
+      if (record !== loaded) store.save(record);
+      place(record, null);
+      nextSeq = Math.max(nextSeq, record.seq + 1);
+      if (record.taskId !== null) indexTask(record, record.taskId);
+      loadedCount += 1;
+    }
+    return loadedCount;
   }
+  loadOpen();
 
   const unsubscribe = [
     component.onStateChange(onComponentState),
@@ -479,6 +501,15 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     resendUnknown: (recordIds) => requeue(recordIds, (record) => record.state === 'unknown' && record.statusAskedAt !== null),
     preview: ({ printer, documents }) => component.preview({ taskId: newTaskId(), printer, documents, previewType: 'image' }),
     reconcile,
+    loadWaiting() {
+      const loaded = loadOpen();
+      if (loaded > 0) {
+        scheduleStatus();
+        void reconcile();
+        pump();
+      }
+      return loaded;
+    },
     document(recordId) {
       const record = records.get(recordId);
       return record && view(record);

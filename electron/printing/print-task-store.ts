@@ -54,6 +54,8 @@ export interface PrintTaskStore {
   loadOpen(): PrintDocumentRecord[];
   /** Saves a record, replacing the one with the same id. */
   save(record: PrintDocumentRecord): void;
+  /** Runs `work`, whose saves are committed together, once, durably (a store without transactions just runs it). */
+  batch?<T>(work: () => T): T;
 }
 
 /** The in-memory store, which also lists every record saved (printed ones too). */

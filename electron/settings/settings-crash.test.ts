@@ -65,6 +65,6 @@ describe('settings survive a crash mid-write', () => {
       lastSeen = Number(nick.slice('nick-'.length));
       expect(tempFiles()).toEqual([]);
     }
-    expect(readdirSync(folder)).toEqual(['settings.json']);
+    expect(readdirSync(folder)).toEqual(['settings.json', 'settings.last-good.json']);
   }, 120_000);
 });

@@ -108,7 +108,7 @@ describe('settings store', () => {
     expect(store.get().gateway.sellerNick).toBe('kept');
     expect(readFileSync(filePath).equals(bytes)).toBe(true);
     expect(calls).toBe(0);
-    expect(readdirSync(folder)).toEqual(['settings.json']);
+    expect(readdirSync(folder)).toEqual(['settings.json', 'settings.last-good.json']);
   });
 
   it('reports a failed save as settings.write-failed and keeps the old settings', () => {
@@ -184,6 +184,59 @@ describe('a corrupt settings file', () => {
     expect(second).not.toBe(first);
     expect(readFileSync(first ?? '', 'utf8')).toBe('first');
     expect(readFileSync(second ?? '', 'utf8')).toBe('second');
+  });
+});
+
+describe('the last-good copy of the settings', () => {
+  const lastGoodPath = () => join(folder, 'settings.last-good.json');
+  const realGateway = { baseUrl: 'https://gateway.example.com/', shopId: '5566' };
+
+  it('is written beside the file after each save and after a load of a file that had none', () => {
+    createSettingsStore({ filePath }).update({ gateway: realGateway });
+    expect(readFileSync(lastGoodPath(), 'utf8')).toBe(readFileSync(filePath, 'utf8'));
+    rmSync(lastGoodPath());
+    const store = createSettingsStore({ filePath });
+    expect(store.startedFromDefaults).toBe(false);
+    expect(JSON.parse(readFileSync(lastGoodPath(), 'utf8'))).toEqual(store.get());
+  });
+
+  it.each([
+    ['corrupt', (): void => writeFileSync(filePath, '{"gateway": {"baseUrl": "https://gatew'), 'unparsable'],
+    ['newer-version', (): void => writeFileSync(filePath, JSON.stringify({ ...defaultSettings(), schemaVersion: CURRENT_SETTINGS_VERSION + 1 })), 'future-version'],
+    ['missing', (): void => rmSync(filePath), 'missing'],
+  ])('takes the place of a %s settings file: the real gateway stays, never the demo defaults', (_kind, damage, reason) => {
+    createSettingsStore({ filePath }).update({ gateway: realGateway });
+    damage();
+    const store = createSettingsStore({ filePath });
+    expect(store.get().gateway).toMatchObject(realGateway);
+    expect(store.startedFromDefaults).toBe(false);
+    expect(store.loadNotice).toMatchObject({ kind: 'restored-last-good', reason });
+    // The file is whole again, and the unusable one kept aside.
+    expect(createSettingsStore({ filePath }).loadNotice).toBeNull();
+    expect(readdirSync(folder).filter((name) => name.startsWith('settings.corrupt-'))).toHaveLength(reason === 'missing' ? 0 : 1);
+  });
+
+  it('never stops a start when the copy itself cannot be read', () => {
+    createSettingsStore({ filePath }).update({ gateway: realGateway });
+    rmSync(lastGoodPath());
+    mkdirSync(lastGoodPath());
+    expect(createSettingsStore({ filePath }).get().gateway).toMatchObject(realGateway);
+    writeFileSync(filePath, 'not json');
+    const store = createSettingsStore({ filePath });
+    expect(store.startedFromDefaults).toBe(true);
+    expect(store.loadNotice).toMatchObject({ kind: 'corrupt-set-aside', reason: 'unparsable' });
+  });
+
+  it('after a downgrade (file and copy both written by a newer version) leaves the store on the defaults, saying so', () => {
+    const newer = JSON.stringify({ ...defaultSettings(), gateway: { ...defaultSettings().gateway, ...realGateway }, schemaVersion: CURRENT_SETTINGS_VERSION + 1 });
+    writeFileSync(filePath, newer);
+    writeFileSync(lastGoodPath(), newer);
+    const store = createSettingsStore({ filePath });
+    expect(store.get()).toEqual(defaultSettings());
+    expect(store.startedFromDefaults).toBe(true);
+    expect(store.loadNotice).toMatchObject({ kind: 'corrupt-set-aside', reason: 'future-version' });
+    // The newer copy is not overwritten at start: going back to the newer version finds it.
+    expect(readFileSync(lastGoodPath(), 'utf8')).toBe(newer);
   });
 });
 

@@ -21,16 +21,24 @@ import type { RawSettings } from './settings-migrations';
 export type SettingsFileProblem = 'unparsable' | 'invalid' | 'future-version';
 
 /**
- * What the UI must tell the user after start-up: the settings file could not be used, so it was
- * moved aside (its bytes kept) and the station started from the defaults.
+ * What the UI must tell the user after start-up: the settings file could not be used (or was
+ * missing while a last-good copy was there). It was moved aside (its bytes kept) and the station
+ * either restored the last-good copy (`restored-last-good`) or, with none usable, started from
+ * the defaults (`corrupt-set-aside`) — which are demo mode, so the composition root then decides
+ * whether the desk must stop until the connection is set again.
  */
 export interface SettingsLoadNotice {
-  kind: 'corrupt-set-aside';
-  /** Where the unusable file now lies, beside the settings file. */
-  setAsidePath: string;
-  reason: SettingsFileProblem;
+  kind: 'corrupt-set-aside' | 'restored-last-good';
+  /** Where the unusable file now lies, beside the settings file; null when it was missing. */
+  setAsidePath: string | null;
+  reason: SettingsFileProblem | 'missing';
   /** What exactly was wrong, in English (no setting values). */
   detail: string;
+}
+
+/** The last-good copy of a settings file: `settings.json` → `settings.last-good.json`. */
+export function lastGoodSettingsPath(filePath: string): string {
+  return filePath.replace(/(\.json)?$/, '.last-good.json');
 }
 
 /** The settings of this station, kept in one file. */
@@ -47,6 +55,8 @@ export interface SettingsStore {
   onChange(listener: (settings: Settings) => void): () => void;
   /** Set when the file found at start-up was unusable and was set aside. */
   readonly loadNotice: SettingsLoadNotice | null;
+  /** True when no settings were read at start-up (no file, or an unusable one, and no usable last-good copy): the defaults are in use. */
+  readonly startedFromDefaults: boolean;
 }
 
 /** What the settings store needs. */
@@ -128,52 +138,101 @@ function deepFreeze<T>(value: T): T {
 const serialize = (settings: Settings): string => `${JSON.stringify(settings, null, 2)}\n`;
 
 
+/** Reads a file; null when there is none, `settings.unreadable` when it cannot be read. */
+function readIfPresent(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if (systemErrorCode(error) === 'ENOENT') return null;
+    throw new StationFailure(stationError('settings.unreadable', { filePath: path, reason: systemErrorCode(error) }));
+  }
+}
+
 /**
  * Opens the settings file: removes temp files an interrupted save left, reads and migrates the
- * file (saving the migrated form), or starts from the defaults when there is none. An unusable
- * file is set aside as `settings.corrupt-<time>.json` (never reset silently, never overwritten)
- * and reported in `loadNotice`. Throws `settings.unreadable` when the file exists but cannot
+ * file (saving the migrated form), or starts from the defaults when there is none. After each
+ * successful load and save a last-good copy is written atomically beside it
+ * (`settings.last-good.json`). An unusable file is set aside as `settings.corrupt-<time>.json`
+ * (never reset silently, never overwritten); the last-good copy then takes its place (also when
+ * the file is missing and a copy is there), and only without a usable copy do the defaults.
+ * Either is reported in `loadNotice`. Throws `settings.unreadable` when a file exists but cannot
  * be read at all (permissions): starting from defaults then would hide the user's settings.
  */
 export function createSettingsStore(options: SettingsStoreOptions): SettingsStore {
   const { filePath, log, beforeRename } = options;
-  const save = (settings: Settings): void => {
+  const lastGoodPath = lastGoodSettingsPath(filePath);
+  const write = (path: string, settings: Settings, seam?: (tempPath: string) => void): void => {
     try {
-      writeFileAtomically(filePath, serialize(settings), { beforeRename });
+      writeFileAtomically(path, serialize(settings), { beforeRename: seam });
     } catch (error) {
       throw new StationFailure(stationError('settings.write-failed', { reason: systemErrorCode(error) }));
     }
   };
+  /** The copy is a second line of defence: failing to refresh it never fails a save. */
+  const keepLastGood = (settings: Settings): void => {
+    try {
+      write(lastGoodPath, settings);
+    } catch (error) {
+      log?.warn('settings.last-good-not-saved', { error });
+    }
+  };
+  const save = (settings: Settings): void => {
+    write(filePath, settings, beforeRename);
+    keepLastGood(settings);
+  };
+  /** The last-good copy's bytes; null when there is none or it cannot be read (it never stops a start). */
+  const readLastGood = (): Buffer | null => {
+    try {
+      return readIfPresent(lastGoodPath);
+    } catch (error) {
+      log?.warn('settings.last-good-unreadable', { error });
+      return null;
+    }
+  };
 
-  const strays = removeStrayTempFiles(filePath);
-  if (strays.length > 0) log?.info('settings.stray-temp-files-removed', { count: strays.length });
-
-  let bytes: Buffer | null = null;
-  try {
-    bytes = readFileSync(filePath);
-  } catch (error) {
-    if (systemErrorCode(error) !== 'ENOENT') throw new StationFailure(stationError('settings.unreadable', { filePath, reason: systemErrorCode(error) }));
+  for (const path of [filePath, lastGoodPath]) {
+    const strays = removeStrayTempFiles(path);
+    if (strays.length > 0) log?.info('settings.stray-temp-files-removed', { count: strays.length });
   }
 
+  const bytes = readIfPresent(filePath);
   let current = defaultSettings();
   let loadNotice: SettingsLoadNotice | null = null;
-  if (bytes !== null) {
-    const decoded = decodeSettingsFile(bytes);
-    if (decoded.ok) {
-      current = decoded.settings;
-      if (decoded.fromVersion < CURRENT_SETTINGS_VERSION) {
-        // Saving the migrated form is a courtesy: if it fails, the next start migrates again.
-        try {
-          save(current);
-          log?.info('settings.migrated', { fromVersion: decoded.fromVersion, toVersion: CURRENT_SETTINGS_VERSION });
-        } catch (error) {
-          log?.warn('settings.migrated-not-saved', { fromVersion: decoded.fromVersion, error });
-        }
+  let startedFromDefaults = true;
+  const decoded: DecodedSettings | null = bytes === null ? null : decodeSettingsFile(bytes);
+  if (decoded?.ok) {
+    current = decoded.settings;
+    startedFromDefaults = false;
+    if (decoded.fromVersion < CURRENT_SETTINGS_VERSION) {
+      // Saving the migrated form is a courtesy: if it fails, the next start migrates again.
+      try {
+        save(current);
+        log?.info('settings.migrated', { fromVersion: decoded.fromVersion, toVersion: CURRENT_SETTINGS_VERSION });
+      } catch (error) {
+        log?.warn('settings.migrated-not-saved', { fromVersion: decoded.fromVersion, error });
       }
-    } else {
-      const setAsidePath = setFileAside(filePath, 'corrupt');
-      loadNotice = { kind: 'corrupt-set-aside', setAsidePath, reason: decoded.reason, detail: decoded.detail };
-      log?.warn('settings.corrupt-set-aside', { setAsidePath, reason: decoded.reason, detail: decoded.detail });
+    } else if (readLastGood()?.equals(bytes as Buffer) !== true) {
+      keepLastGood(current);
+    }
+  } else {
+    const setAsidePath = decoded === null ? null : setFileAside(filePath, 'corrupt');
+    const reason = decoded === null ? 'missing' : decoded.reason;
+    const detail = decoded === null ? 'the settings file is missing' : decoded.detail;
+    const copyBytes = readLastGood();
+    const copy = copyBytes === null ? null : decodeSettingsFile(copyBytes);
+    if (copy?.ok) {
+      current = copy.settings;
+      startedFromDefaults = false;
+      loadNotice = { kind: 'restored-last-good', setAsidePath, reason, detail };
+      log?.warn('settings.restored-last-good', { setAsidePath, reason, detail });
+      try {
+        save(current);
+      } catch (error) {
+        log?.warn('settings.restored-not-saved', { error });
+      }
+    } else if (decoded !== null) {
+      loadNotice = { kind: 'corrupt-set-aside', setAsidePath, reason, detail };
+      log?.warn('settings.corrupt-set-aside', { setAsidePath, reason, detail, lastGood: copy === null ? 'none' : copy.reason });
     }
   }
   deepFreeze(current);
@@ -205,5 +264,6 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
       return () => listeners.delete(listener);
     },
     loadNotice,
+    startedFromDefaults,
   };
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_GATEWAY, UNKNOWN_GATEWAY } from '../../shared/domain/gateway-identity';
 import type { PrintDocumentRecord } from '../printing/print-task-store';
 import { openStationDatabase } from './open-station-database';
 import type { StationDatabase } from './open-station-database';
@@ -47,36 +48,67 @@ const record = (id: string, seq: number, changes: Partial<PrintDocumentRecord> =
   ...changes,
 });
 
+const realShop = { baseUrl: 'https://gateway.example.com', shopId: '8800' };
+
 describe('the SQLite print task store', () => {
   it('keeps every open document across a restart, exactly as last saved (the output it went to too), in queue order', () => {
-    const store = createSqlitePrintTaskStore(open());
+    const store = createSqlitePrintTaskStore(open(), () => realShop);
     const sent = record('b', 2);
     store.save(record('a', 1));
     store.save(sent);
     store.save({ ...sent, state: 'sent', taskId: 't-1', attempts: 1, automaticSends: 1, output: 'os-printer', updatedAt: 2000 });
     store.save(record('c', 3, { state: 'failed', received: true, rendered: true, failure: { code: 50, detail: 'Printer out of paper.', source: 'document' } }));
 
-    const reopened = createSqlitePrintTaskStore(open());
+    const reopened = createSqlitePrintTaskStore(open(), () => realShop);
     expect(reopened.loadOpen()).toEqual([record('a', 1), { ...sent, state: 'sent', taskId: 't-1', attempts: 1, automaticSends: 1, output: 'os-printer', updatedAt: 2000 }, record('c', 3, { state: 'failed', received: true, rendered: true, failure: { code: 50, detail: 'Printer out of paper.', source: 'document' } })]);
     expect(store.writes.count()).toBe(4);
   });
 
   it('drops the contents of a printed document and no longer loads it; a purged failed one is not loaded either', () => {
     const db = open();
-    const store = createSqlitePrintTaskStore(db);
+    const store = createSqlitePrintTaskStore(db, () => realShop);
     store.save(record('a', 1));
     store.save(record('a', 1, { state: 'printed', received: true, taskId: 't-1', attempts: 1 }));
     store.save(record('b', 2, { state: 'failed' }));
     db.prepare("UPDATE print_documents SET contents_json = NULL WHERE id = 'b'").run();
 
-    expect(createSqlitePrintTaskStore(db).loadOpen()).toEqual([]);
+    expect(createSqlitePrintTaskStore(db, () => realShop).loadOpen()).toEqual([]);
     expect(db.prepare("SELECT state, contents_json FROM print_documents WHERE id = 'a'").get()).toEqual({ state: 'printed', contents_json: null });
   });
 
   it('writes a record saved by another store instance as an update, never a second row', () => {
     const db = open();
-    createSqlitePrintTaskStore(db).save(record('a', 1));
-    createSqlitePrintTaskStore(db).save(record('a', 1, { state: 'sent', taskId: 't-9' }));
+    createSqlitePrintTaskStore(db, () => realShop).save(record('a', 1));
+    createSqlitePrintTaskStore(db, () => realShop).save(record('a', 1, { state: 'sent', taskId: 't-9' }));
     expect(db.prepare('SELECT COUNT(*) AS n, MAX(task_id) AS task FROM print_documents').get()).toEqual({ n: 1, task: 't-9' });
+  });
+
+  it('loads only the documents queued under the gateway and shop in use, and none while there is none', () => {
+    const db = open();
+    createSqlitePrintTaskStore(db, () => realShop).save(record('real', 1));
+    createSqlitePrintTaskStore(db, () => ({ baseUrl: DEMO_GATEWAY, shopId: '57301862' })).save(record('demo', 2));
+    expect(db.prepare("SELECT gateway_base_url AS baseUrl, gateway_shop_id AS shopId FROM print_documents WHERE id = 'real'").get()).toEqual(realShop);
+
+    expect(createSqlitePrintTaskStore(db, () => realShop).loadOpen().map((loaded) => loaded.id)).toEqual(['real']);
+    expect(createSqlitePrintTaskStore(db, () => ({ baseUrl: DEMO_GATEWAY, shopId: '57301862' })).loadOpen().map((loaded) => loaded.id)).toEqual(['demo']);
+    expect(createSqlitePrintTaskStore(db, () => ({ ...realShop, shopId: '8801' })).loadOpen()).toEqual([]);
+    expect(createSqlitePrintTaskStore(db, () => null).loadOpen()).toEqual([]);
+    // A row of an unknown gateway (written before they were recorded, where none could be known) matches none.
+    db.prepare("UPDATE print_documents SET gateway_base_url = ?, gateway_shop_id = ? WHERE id = 'real'").run(UNKNOWN_GATEWAY, UNKNOWN_GATEWAY);
+    expect(createSqlitePrintTaskStore(db, () => ({ baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY })).loadOpen()).toEqual([]);
+  });
+
+  it('records a burst of documents sent in one commit, and leaves the database on synchronous=FULL after every save', () => {
+    const db = open();
+    const store = createSqlitePrintTaskStore(db, () => realShop);
+    for (const [id, seq] of [['a', 1], ['b', 2], ['c', 3]] as const) store.save(record(id, seq));
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    const before = store.writes.count();
+    store.batch?.(() => {
+      for (const [id, seq] of [['a', 1], ['b', 2], ['c', 3]] as const) store.save(record(id, seq, { state: 'sent', taskId: `t-${id}`, attempts: 1 }));
+    });
+    expect(store.writes.count()).toBe(before + 1);
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(createSqlitePrintTaskStore(db, () => realShop).loadOpen().map((loaded) => loaded.state)).toEqual(['sent', 'sent', 'sent']);
   });
 });

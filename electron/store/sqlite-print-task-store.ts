@@ -1,3 +1,4 @@
+import { sameGateway, UNKNOWN_GATEWAY, type GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { PrintContent, PrintFailure, PrintOutput } from '../printing/print-component';
 import type { DocumentState, PrintDocumentRecord, PrintTaskStore } from '../printing/print-task-store';
 import type { StationDatabase } from './open-station-database';
@@ -23,6 +24,8 @@ interface PrintDocumentRow {
   failure_json: string | null;
   updated_at: number;
   status_asked_at: number | null;
+  gateway_base_url: string;
+  gateway_shop_id: string;
 }
 
 /** The SQLite print task store, with the time its writes took (for the benchmark and logs). */
@@ -62,14 +65,20 @@ function recordOf(row: PrintDocumentRow): PrintDocumentRecord {
  * also keeps when its latest task was sent (sent_at), so that a status asked about an earlier
  * task is never taken for the answer about the current one, and the output its latest task went
  * to, so that a restart after switching outputs never asks or sends it through the other one.
+ *
+ * Saves of a burst (`batch`) share one durable commit. Each document records the gateway and
+ * shop in use when it was queued (`gateway`), and only documents of the current one are loaded:
+ * a real shop's queued label never goes to the demo emulator, and while `gateway` answers null
+ * (the settings need attention) nothing is loaded.
  */
-export function createSqlitePrintTaskStore(db: StationDatabase): SqlitePrintTaskStore {
+export function createSqlitePrintTaskStore(db: StationDatabase, gateway: () => GatewayIdentity | null): SqlitePrintTaskStore {
   const writes = createWriteTimer();
   const insert = db.prepare(`
     INSERT INTO print_documents (id, job_id, seq, document_id, printer, contents_json, documents_per_task, state, task_id, attempts,
-      automatic_sends, output, received, rendered, failure_json, created_at, updated_at, sent_at, status_asked_at)
+      automatic_sends, output, received, rendered, failure_json, created_at, updated_at, sent_at, status_asked_at, gateway_base_url, gateway_shop_id)
     VALUES (@id, @jobId, @seq, @documentId, @printer, @contents, @documentsPerTask, @state, @taskId, @attempts,
-      @automaticSends, @output, @received, @rendered, @failure, @updatedAt, @updatedAt, CASE WHEN @state = 'sent' THEN @updatedAt END, @statusAskedAt)
+      @automaticSends, @output, @received, @rendered, @failure, @updatedAt, @updatedAt, CASE WHEN @state = 'sent' THEN @updatedAt END, @statusAskedAt,
+      @baseUrl, @shopId)
     ON CONFLICT (id) DO NOTHING`);
   const update = db.prepare(`
     UPDATE print_documents SET seq = @seq, state = @state, task_id = @taskId, attempts = @attempts,
@@ -83,11 +92,37 @@ export function createSqlitePrintTaskStore(db: StationDatabase): SqlitePrintTask
   );
   /** Ids known to have a row: later saves update the state and leave the contents as written. */
   const stored = new Set<string>();
+  /** True inside `batch`: saves join its one transaction. */
+  let batching = false;
+  /**
+   * Commits a write. Only a document about to leave (`sent`) must be on the disk before the next
+   * step (the database's synchronous=FULL): a power loss must never make it look unsent, or it
+   * would be sent twice. Every other state is committed without its own fsync (synchronous=NORMAL
+   * for that commit): the write-ahead log keeps commits in order, so the next durable commit
+   * (the next `sent`, or any journal step) takes it to the disk too, and a state lost to a power
+   * cut is one the queue learns again (queued: released again, as it never left; accepted or
+   * printed: asked of the component).
+   */
+  const commit = (durable: boolean, write: () => void): void => {
+    if (durable) {
+      db.transaction(write)();
+      return;
+    }
+    db.pragma('synchronous = NORMAL');
+    try {
+      db.transaction(write)();
+    } finally {
+      db.pragma('synchronous = FULL');
+    }
+  };
 
   return {
     writes,
     loadOpen() {
-      const records = (open.all() as PrintDocumentRow[]).map(recordOf);
+      const current = gateway();
+      if (current === null) return [];
+      const rows = (open.all() as PrintDocumentRow[]).filter((row) => sameGateway({ baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id }, current));
+      const records = rows.map(recordOf);
       for (const record of records) stored.add(record.id);
       return records;
     },
@@ -110,15 +145,33 @@ export function createSqlitePrintTaskStore(db: StationDatabase): SqlitePrintTask
         updatedAt: record.updatedAt,
         statusAskedAt: record.statusAskedAt,
       };
-      writes.time(() => {
+      const write = () => {
         if (stored.has(record.id)) {
           update.run(values);
         } else {
-          const inserted = insert.run({ ...values, contents: record.state === 'printed' ? null : JSON.stringify(record.contents) });
+          const current = gateway() ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY };
+          const inserted = insert.run({ ...values, contents: record.state === 'printed' ? null : JSON.stringify(record.contents), baseUrl: current.baseUrl, shopId: current.shopId });
           if (inserted.changes === 0) update.run(values);
           stored.add(record.id);
         }
-      });
+      };
+      if (batching) write();
+      else writes.time(() => commit(record.state === 'sent', write));
+    },
+    batch(work) {
+      if (batching) return work();
+      batching = true;
+      try {
+        return writes.time(() => {
+          let result: ReturnType<typeof work> | undefined;
+          commit(true, () => {
+            result = work();
+          });
+          return result as ReturnType<typeof work>;
+        });
+      } finally {
+        batching = false;
+      }
     },
   };
 }

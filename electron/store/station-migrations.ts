@@ -1,11 +1,25 @@
 import type Database from 'better-sqlite3';
+import { UNKNOWN_GATEWAY, type GatewayIdentity } from '../../shared/domain/gateway-identity';
+
+/** What a migration may know about the data it migrates, from the station that opens the database. */
+export interface MigrationContext {
+  /**
+   * The gateway rows written before version 6 were issued against, where the station knows it
+   * (the settings it started with were read intact from their own file); null or absent when not,
+   * and such rows are recorded as UNKNOWN_GATEWAY.
+   */
+  legacyGateway?: GatewayIdentity | null;
+}
 
 /** One schema step. Versions count up from 1 with no gaps; a shipped migration never changes. */
 export interface StationMigration {
   version: number;
   name: string;
-  up(db: Database.Database): void;
+  up(db: Database.Database, context: MigrationContext): void;
 }
+
+/** The tables whose rows record the gateway and shop they belong to (migration 6). */
+const gatewayTables = ['issue_jobs', 'journal_orders', 'print_documents'] as const;
 
 /** The station database's migrations, in order. Later features append theirs. */
 export const stationMigrations: readonly StationMigration[] = [
@@ -195,6 +209,22 @@ export const stationMigrations: readonly StationMigration[] = [
         ALTER TABLE print_documents ADD COLUMN output TEXT CHECK (output IN ('print-component', 'os-printer'));
         ALTER TABLE print_documents ADD COLUMN automatic_sends INTEGER NOT NULL DEFAULT 0 CHECK (automatic_sends >= 0);
       `);
+    },
+  },
+  {
+    version: 7,
+    name: 'gateway and shop of every job, journal row and print task',
+    up(db, context) {
+      // A row that never had them set is of an unknown gateway: it matches none and waits.
+      const legacy = context.legacyGateway ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY };
+      for (const table of gatewayTables) {
+        db.exec(`
+          ALTER TABLE ${table} ADD COLUMN gateway_base_url TEXT NOT NULL DEFAULT '${UNKNOWN_GATEWAY}';
+          ALTER TABLE ${table} ADD COLUMN gateway_shop_id TEXT NOT NULL DEFAULT '${UNKNOWN_GATEWAY}';
+        `);
+        db.prepare(`UPDATE ${table} SET gateway_base_url = ?, gateway_shop_id = ?`).run(legacy.baseUrl, legacy.shopId);
+      }
+      db.exec(`CREATE INDEX issue_jobs_by_gateway ON issue_jobs (gateway_base_url, gateway_shop_id, state);`);
     },
   },
 ];

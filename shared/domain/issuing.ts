@@ -1,3 +1,4 @@
+import type { WaitingForGateway } from './gateway-identity';
 /**
  * The issuing service's requests and answers, shared with the renderer through the IPC contract:
  * jobs, their orders, plans, summaries, the start-up report and the waybill history.
@@ -221,6 +222,8 @@ export interface StartUpReport {
   interruptedJobs: string[];
   /** Labels of recorded waybills that had never been handed to the print queue, released again for printing. */
   labelsQueued: number;
+  /** Orders and labels of other gateways or shops, left as they are until that gateway and shop are set again. */
+  waiting: WaitingForGateway[];
 }
 
 /** What a history line can be filtered on (a line matches if any given state applies). */
@@ -281,7 +284,7 @@ export interface HistoryPage {
 }
 
 /** Why a label was not reprinted. */
-export type ReprintRefusal = 'unknown-waybill' | 'voided' | 'print-data-unreadable' | 'print-data-purged' | 'already-in-print-queue';
+export type ReprintRefusal = 'unknown-waybill' | 'voided' | 'print-data-unreadable' | 'print-data-purged' | 'already-in-print-queue' | 'other-gateway';
 
 /** What a reprint request did. */
 export interface ReprintResult {

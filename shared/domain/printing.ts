@@ -143,10 +143,11 @@ export interface RequeueResult {
   requeued: string[];
   /**
    * Record ids left as they were: unknown id, a state that does not allow it, the same waybill
-   * already open in another record, or a label of unknown outcome sent to the other output (it
-   * waits for that output to be chosen again).
+   * already open in another record, a label of unknown outcome sent to the other output (it
+   * waits for that output to be chosen again), or a label of another gateway or shop (it waits
+   * for that one).
    */
-  refused: { id: string; reason: 'missing' | 'state' | 'already-open' | 'other-output'; state: DocumentState | null }[];
+  refused: { id: string; reason: 'missing' | 'state' | 'already-open' | 'other-output' | 'other-gateway'; state: DocumentState | null }[];
 }
 
 /** The queue as a whole, for the UI's print status. */

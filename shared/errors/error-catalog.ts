@@ -320,6 +320,32 @@ export const errorCatalog = {
     en: { text: 'The settings file {{filePath}} cannot be read ({{reason}}).', remedy: 'Check the file’s permissions, or move it away to start from default settings.' },
     zh: { text: '无法读取设置文件 {{filePath}}（{{reason}}）。', remedy: '请检查该文件的权限，或将其移走以使用默认设置启动。' },
   },
+  'settings.need-attention': {
+    retryable: false,
+    en: {
+      text: 'No settings could be read, and the journal holds work of a real gateway: nothing is issued or printed ({{channel}} refused) until the connection is set again.',
+      remedy: 'Open Settings (or the setup) and choose the gateway and shop again — or demo mode, if that is what this desk uses.',
+    },
+    zh: {
+      text: '无法读取设置，而记录中有真实网关的任务：在重新设置连接之前不会取号或打印（已拒绝 {{channel}}）。',
+      remedy: '请打开“设置”（或初始设置）重新选择网关和店铺；如果本工作台使用演示模式，请选择演示模式。',
+    },
+  },
+  'database.not-a-database': {
+    retryable: false,
+    en: { text: 'The journal database {{file}} is not a database: the station does not open it, so no waybill is lost or issued twice.', remedy: 'Quit, move that file away and put a backup copy in its place (newest first: {{backups}}); then start again.' },
+    zh: { text: '记录数据库 {{file}} 不是有效的数据库：程序不会打开它，以免丢失或重复取号。', remedy: '请退出程序，将该文件移走，并用备份副本替换（最新的在前：{{backups}}），然后重新启动。' },
+  },
+  'database.corrupt': {
+    retryable: false,
+    en: { text: 'The journal database {{file}} is damaged ({{detail}}): the station does not open it, so no waybill is lost or issued twice.', remedy: 'Quit, keep that file for support, and put a backup copy in its place (newest first: {{backups}}); then start again.' },
+    zh: { text: '记录数据库 {{file}} 已损坏（{{detail}}）：程序不会打开它，以免丢失或重复取号。', remedy: '请退出程序，保留该文件以便技术支持查看，并用备份副本替换（最新的在前：{{backups}}），然后重新启动。' },
+  },
+  'database.newer-schema': {
+    retryable: false,
+    en: { text: 'The journal database {{file}} was written by a newer version of the app (schema {{version}}; this version knows up to {{known}}).', remedy: 'Install the newer version again, or put back the backup copy made before it upgraded the database (newest first: {{backups}}).' },
+    zh: { text: '记录数据库 {{file}} 由更新版本的程序写入（结构版本 {{version}}；本版本最多支持 {{known}}）。', remedy: '请重新安装较新的版本，或放回升级数据库前的备份副本（最新的在前：{{backups}}）。' },
+  },
   'token-vault.invalid-token': {
     retryable: false,
     en: { text: 'That is not a usable access token ({{problem}}; at most {{maxLength}} visible characters, no spaces).', remedy: 'Paste the access token exactly as the gateway operator gave it.' },
@@ -470,6 +496,11 @@ export const errorCatalog = {
     retryable: false,
     en: { text: 'There is no issuing job {{jobId}}.', remedy: 'Reload the job list.' },
     zh: { text: '不存在取号任务 {{jobId}}。', remedy: '请刷新任务列表。' },
+  },
+  'issuing.other-gateway': {
+    retryable: false,
+    en: { text: 'Job {{jobId}} was issued against gateway {{baseUrl}} / shop {{shopId}}, not the one set now: it cannot be {{action}} here.', remedy: 'Set that gateway and shop again in Settings to continue it; it waits until then.' },
+    zh: { text: '任务 {{jobId}} 是在网关 {{baseUrl}} / 店铺 {{shopId}} 下取号的，与当前设置不同：无法在此{{action}}。', remedy: '如需继续，请在“设置”中重新设置该网关和店铺；在此之前该任务保持等待。' },
   },
   'issuing.job-state': {
     retryable: false,

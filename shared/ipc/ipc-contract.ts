@@ -44,8 +44,14 @@ export interface StationInfo {
   dataDir: string;
   /** True while the gateway is the embedded sandbox (no account needed). */
   demoMode: boolean;
-  /** Set when the settings file was unreadable at start and was set aside (never silently reset). */
-  settingsNotice: { setAsidePath: string; reason: string } | null;
+  /** Set when the settings file was unusable (or missing) at start: set aside, and the last-good copy restored or, with none, the defaults used. */
+  settingsNotice: { setAsidePath: string | null; reason: string; restoredLastGood: boolean } | null;
+  /**
+   * True while no settings could be read and the journal holds work of a real gateway: nothing
+   * is issued, printed or reconciled (those channels answer `settings.need-attention`) until the
+   * connection is set again.
+   */
+  settingsNeedAttention: boolean;
 }
 
 /** The About view: the app, the runtimes under it, and where its data and logs live. */

@@ -1,4 +1,5 @@
 import { dirname, join } from 'node:path';
+import { UNKNOWN_GATEWAY, type GatewayIdentity } from '../../../shared/domain/gateway-identity';
 import { SANDBOX_DEFAULTS } from '../../demo/sandbox/index';
 import { createCostLedger } from '../../gateway/cost-ledger';
 import type { CostLedger } from '../../gateway/cost-ledger';
@@ -46,6 +47,8 @@ export interface IssuingStationInputs {
   /** The print component's (emulator's) WebSocket address. */
   componentUrl: string;
   emit: (event: IssuingEvent) => void;
+  /** The gateway and shop in use (what jobs and print tasks record); null while the settings need attention. */
+  gatewayIdentity: () => GatewayIdentity | null;
   tuning?: Partial<RunTuning>;
 }
 
@@ -53,7 +56,7 @@ export interface IssuingStationInputs {
 export async function assembleIssuingStation(inputs: IssuingStationInputs): Promise<IssuingStationParts> {
   const gateway = async () => inputs.client;
   const journal = createIssuingJournal(inputs.db);
-  const store = createSqlitePrintTaskStore(inputs.db);
+  const store = createSqlitePrintTaskStore(inputs.db, inputs.gatewayIdentity);
   const orderCache = createOrderCache({
     db: inputs.db,
     client: gateway,
@@ -68,6 +71,7 @@ export async function assembleIssuingStation(inputs: IssuingStationInputs): Prom
   const engine = createIssuingEngine({
     journal,
     gateway,
+    gatewayIdentity: () => inputs.gatewayIdentity() ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY },
     soldOrders: (orderNumbers) => orderCache.get(orderNumbers),
     queue,
     costLedger: inputs.costLedger,
@@ -94,6 +98,8 @@ export async function assembleIssuingStation(inputs: IssuingStationInputs): Prom
 /** A station process of its own on a database file, against a sandbox and a print component at these addresses. */
 export interface SandboxStation extends IssuingStationParts {
   db: StationDatabase;
+  /** The sandbox's gateway and shop, recorded with every row this station writes. */
+  gatewayIdentity: () => GatewayIdentity;
   client: GatewayClient;
   /** Closes the parts, then the database. */
   close(): Promise<void>;
@@ -121,10 +127,12 @@ export async function openSandboxStation(options: { file: string; sandboxUrl: st
     timeoutMs: 5000,
     retry: { baseDelayMs: 20, maxDelayMs: 200 },
   });
-  const parts = await assembleIssuingStation({ db, client, costLedger, logger, componentUrl: options.componentUrl, emit: options.emit });
+  const gatewayIdentity = { baseUrl: options.sandboxUrl, shopId: SANDBOX_DEFAULTS.shopId };
+  const parts = await assembleIssuingStation({ db, client, costLedger, logger, componentUrl: options.componentUrl, emit: options.emit, gatewayIdentity: () => gatewayIdentity });
   return {
     ...parts,
     db,
+    gatewayIdentity: () => gatewayIdentity,
     client,
     async close() {
       await parts.close();

@@ -1,3 +1,4 @@
+import { UNKNOWN_GATEWAY, type GatewayIdentity } from '../../../shared/domain/gateway-identity';
 import type { SoldOrder } from '../../../shared/domain/sold-order';
 import { validateIssueEntry } from '../../../shared/validation/issue-entry-validation';
 import type { PrintEmulatorOptions } from '../../demo/print-emulator/print-emulator';
@@ -85,6 +86,8 @@ export interface IssuingTestStation {
   issueAndPrint(orderNumbers: string[], overrides?: Partial<PlanRequest>): Promise<string>;
   /** An app restart in one process: engine, queue and component closed and made anew on the same database. */
   restart(): Promise<void>;
+  /** The gateway and shop in use from now on (null: the settings need attention); the sandbox's own at first. */
+  useGateway(identity: GatewayIdentity | null): void;
   close(): Promise<void>;
 }
 
@@ -94,8 +97,18 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
   const emulator = await startTestEmulator({ noRender: true, ...options.emulator });
   const client = bench.client({ timeoutMs: 3000 });
   const events: IssuingEvent[] = [];
+  let gateway: GatewayIdentity | null = { baseUrl: bench.sandbox.url, shopId: bench.sandbox.shopId };
   const assemble = () =>
-    assembleIssuingStation({ db: bench.db, client, costLedger: bench.costLedger, logger: bench.logger, componentUrl: emulator.url, emit: (event) => events.push(event), tuning: options.tuning });
+    assembleIssuingStation({
+      db: bench.db,
+      client,
+      costLedger: bench.costLedger,
+      logger: bench.logger,
+      componentUrl: emulator.url,
+      emit: (event) => events.push(event),
+      gatewayIdentity: () => gateway,
+      tuning: options.tuning,
+    });
   let current: IssuingStationParts = await assemble();
   await current.orderCache.refresh({ mode: 'full' });
 
@@ -106,6 +119,7 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
     resendUnknown: (ids) => current.queue.resendUnknown(ids),
     preview: (request) => current.queue.preview(request),
     reconcile: () => current.queue.reconcile(),
+    loadWaiting: () => current.queue.loadWaiting(),
     document: (id) => current.queue.document(id),
     documents: () => current.queue.documents(),
     status: () => current.queue.status(),
@@ -113,7 +127,13 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
     close: () => current.queue.close(),
   };
   const clockOffset = options.historyClockOffsetMs ?? (() => 0);
-  const history = createWaybillHistory({ db: bench.db, queue, gateway: async () => client, now: () => Date.now() + clockOffset() });
+  const history = createWaybillHistory({
+    db: bench.db,
+    queue,
+    gateway: async () => client,
+    gatewayIdentity: () => gateway ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY },
+    now: () => Date.now() + clockOffset(),
+  });
 
   const station: IssuingTestStation = {
     bench,
@@ -146,6 +166,9 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
       current.engine.start({ jobId: plan.jobId });
       await current.engine.settled(plan.jobId);
       return plan.jobId;
+    },
+    useGateway(identity) {
+      gateway = identity;
     },
     async restart() {
       await current.close();

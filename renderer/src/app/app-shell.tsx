@@ -19,6 +19,7 @@ import { SetupScreen } from '../setup/setup-screen';
 import { HelpOverlay } from '../shortcuts/help-overlay';
 import { useWindowShortcuts } from '../shortcuts/use-window-shortcuts';
 import { DeskScreen } from './desk-screen';
+import { SettingsNotices } from './settings-notices';
 import { useUi } from './ui-store-context';
 import { useChooseLanguage } from './use-choose-language';
 
@@ -90,6 +91,7 @@ export function AppShell({ cspNonce }: AppShellProps) {
           </Layout.Header>
           <AccountBar />
           <Layout.Content className="station__content">
+            <SettingsNotices />
             <MainArea />
           </Layout.Content>
         </Layout>

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { StationInfo } from '../../../shared/ipc/ipc-contract';
 import { unwrapResult, useStation } from './station-context';
 
 /**
@@ -84,6 +85,8 @@ export function useStationEventsIntoCache(): void {
         const before = client.getQueryData<typeof view>(stationQueryKeys.settings);
         client.setQueryData(stationQueryKeys.settings, view);
         if (JSON.stringify(before?.settings.gateway) !== JSON.stringify(view.settings.gateway)) void refetchAccountData(client);
+        // Choosing the connection (even the same one) ends "settings need attention".
+        else if (client.getQueryData<StationInfo>(stationQueryKeys.info)?.settingsNeedAttention) void client.invalidateQueries({ queryKey: stationQueryKeys.info });
         if (before?.settings.print.printer !== view.settings.print.printer) void client.invalidateQueries({ queryKey: stationQueryKeys.printers });
       }),
       station.on('orders.changed', () => {

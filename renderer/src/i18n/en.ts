@@ -15,6 +15,20 @@ export const en = {
     settings: 'Settings',
     shortcuts: 'Shortcuts',
   },
+  settingsNotice: {
+    attentionTitle: 'The settings need attention: nothing is issued or printed',
+    attentionText:
+      'The settings could not be read (damaged, or written by another version of the app), and this desk has work of a real gateway. So that no real order is checked against the demo sandbox and no real label comes out of the demo printer, nothing is issued, printed or reprinted until you set the connection again.',
+    attentionKept: 'The unreadable file was kept as {{path}}.',
+    attentionAction: 'Set the connection',
+    restored: 'The settings file could not be used ({{reason}}); the last good copy of your settings was restored.',
+    reasons: {
+      unparsable: 'it is damaged',
+      invalid: 'it holds values this version cannot use',
+      'future-version': 'a newer version of the app wrote it',
+      missing: 'it was missing',
+    },
+  },
   account: {
     label: 'Account',
     shop: 'Shop',

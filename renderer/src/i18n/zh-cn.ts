@@ -18,6 +18,20 @@ export const zhCN: Strings<typeof en> = {
     settings: '设置',
     shortcuts: '快捷键',
   },
+  settingsNotice: {
+    attentionTitle: '设置需要处理：暂停取号和打印',
+    attentionText:
+      '无法读取设置（文件损坏，或由其他版本的程序写入），而本工作台有真实网关的任务。为避免真实订单被拿到演示沙箱核对、真实面单从演示打印机打出，在重新设置连接之前不会取号、打印或重打。',
+    attentionKept: '无法读取的文件已保留为 {{path}}。',
+    attentionAction: '设置连接',
+    restored: '设置文件无法使用（{{reason}}），已恢复最近一次完好的设置。',
+    reasons: {
+      unparsable: '文件已损坏',
+      invalid: '包含本版本无法使用的值',
+      'future-version': '由更新版本的程序写入',
+      missing: '文件缺失',
+    },
+  },
   account: {
     label: '账户',
     shop: '店铺',

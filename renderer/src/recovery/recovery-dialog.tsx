@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUiStoreApi } from '../app/ui-store-context';
 import { unwrapResult, useStation } from '../bridge/station-context';
+import { useStationInfoQuery } from '../bridge/station-queries';
+import { DEMO_GATEWAY, UNKNOWN_GATEWAY } from '../../../shared/domain/gateway-identity';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { printWaitOf } from '../history/print-wait';
 import { PrintWaitNote } from '../history/print-wait-note';
@@ -29,7 +31,10 @@ export function RecoveryDialog() {
   const { message } = App.useApp();
   const [dismissed, setDismissed] = useState(false);
   const [error, setError] = useState<StationError | null>(null);
-  const report = useQuery({ queryKey: ['startup-report'], queryFn: () => unwrapResult(station['jobs.startup-report']({})), staleTime: Infinity });
+  const info = useStationInfoQuery();
+  // Asked again once the settings no longer need attention: the start-up pass has run then.
+  const attention = info.data?.settingsNeedAttention ?? false;
+  const report = useQuery({ queryKey: ['startup-report', attention], queryFn: () => unwrapResult(station['jobs.startup-report']({})), staleTime: Infinity });
   const unknown = useQuery({
     queryKey: ['history', 'print-unknown'],
     queryFn: () => unwrapResult(station['history.search']({ states: ['print-unknown'], limit: 200 })),
@@ -55,6 +60,7 @@ export function RecoveryDialog() {
     store.getState().showJob(jobId);
   };
   const data = report.data;
+  const gatewayName = (baseUrl: string) => (baseUrl === DEMO_GATEWAY ? t('recovery.demoGateway') : baseUrl === UNKNOWN_GATEWAY ? t('recovery.unknownGateway') : baseUrl);
   const resume = async (jobId: string) => {
     setError(null);
     try {
@@ -101,6 +107,26 @@ export function RecoveryDialog() {
                 .map((kind) => ({ key: kind, label: t(`recovery.${kind}`), children: data.reconciled[kind].join(', ') })),
               { key: 'labelsQueued', label: t('recovery.labelsQueued'), children: data.labelsQueued },
             ]}
+          />
+        ) : null}
+        {data && data.waiting.length > 0 ? (
+          <List
+            size="small"
+            bordered
+            aria-label={t('recovery.waitingTitle')}
+            header={t('recovery.waitingTitle')}
+            footer={<Typography.Text type="secondary">{t('recovery.waitingHint')}</Typography.Text>}
+            dataSource={data.waiting}
+            renderItem={(waiting) => (
+              <List.Item>
+                {t('recovery.waiting', {
+                  orders: waiting.orders,
+                  labels: waiting.labels,
+                  gateway: gatewayName(waiting.gateway.baseUrl),
+                  shopId: waiting.gateway.shopId === UNKNOWN_GATEWAY ? t('recovery.unknownGateway') : waiting.gateway.shopId,
+                })}
+              </List.Item>
+            )}
           />
         ) : null}
         {data && data.interruptedJobs.length > 0 ? (

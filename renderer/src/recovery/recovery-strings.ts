@@ -25,6 +25,11 @@ export const recoveryEn = {
     printStopped_other: '{{count}} labels were refused {{sends}} times (nothing printed) and wait for you',
     reprintStopped: 'Printer ready: reprint them',
     printStoppedHint: 'None of them came out. Check the printer (paper, power, connection) first.',
+    waitingTitle: 'Waiting for another gateway or shop',
+    waiting: '{{orders}} orders / {{labels}} labels wait for gateway {{gateway}} / shop {{shopId}}',
+    waitingHint: 'They are left exactly as they are (nothing is looked up, issued or printed under the gateway set now) until that gateway and shop are set again in Settings.',
+    demoGateway: 'demo mode (sandbox)',
+    unknownGateway: 'unknown (recorded before this version)',
     close: 'Close',
   },
 } as const;
@@ -56,6 +61,11 @@ export const recoveryZhCn = {
     printStopped_other: '{{count}} 张面单被拒绝 {{sends}} 次（未打印），等待您处理',
     reprintStopped: '打印机已就绪：补打',
     printStoppedHint: '这些面单一张也没有打出。请先处理打印机（纸张、电源、连接）。',
+    waitingTitle: '等待其他网关或店铺',
+    waiting: '{{orders}} 个订单 / {{labels}} 张面单等待网关 {{gateway}} / 店铺 {{shopId}}',
+    waitingHint: '它们保持原样（不会在当前网关下核对、取号或打印），直到在“设置”中重新设置该网关和店铺。',
+    demoGateway: '演示模式（沙箱）',
+    unknownGateway: '未知（本版本之前记录）',
     close: '关闭',
   },
 };
