@@ -335,7 +335,16 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     'settings.update': ({ patch }) => {
       const baseUrl = patch.gateway?.baseUrl;
       if (typeof baseUrl === 'string' && gatewayAddressProblem(baseUrl) !== null) throw new StationFailure(stationError('settings.gateway-insecure', { baseUrl }));
-      const originBefore = gatewayOriginOf(effectiveSettings().gateway.baseUrl);
+      const current = effectiveSettings().gateway;
+      const movesGateway = (patch.gateway?.baseUrl !== undefined && patch.gateway.baseUrl !== current.baseUrl) || (patch.gateway?.shopId !== undefined && patch.gateway.shopId !== current.shopId);
+      // Labels already handed to the print queue would follow the new gateway's output (the demo
+      // emulator, say) and be recorded printed without coming out: the move waits for them.
+      if (movesGateway && !settingsNeedAttention) {
+        const { counts } = print.queue.status();
+        const busy = { jobs: engine.activeJobs().length, labels: counts.queued + counts.sent + counts.accepted };
+        if (busy.jobs > 0 || busy.labels > 0) throw new StationFailure(stationError('settings.gateway-busy', busy));
+      }
+      const originBefore = gatewayOriginOf(current.baseUrl);
       settings.update(patch);
       forgetTokenOfAnotherGateway(originBefore);
       // The user chose the connection (demo or a gateway): the desk may issue and print again.

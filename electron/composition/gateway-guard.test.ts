@@ -95,7 +95,7 @@ interface WorkLeft {
  * A desk on the real gateway: three labels issued while the print component was away (queued),
  * then a crash between "pending recorded" and "call sent" for two more orders.
  */
-async function realDeskWithWorkLeft(): Promise<WorkLeft> {
+async function realDeskWithWorkLeft(whileQueued?: (call: Dispatch) => Promise<void>): Promise<WorkLeft> {
   const dataDir = await mkdtemp(join(tmpdir(), 'gateway-guard-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   const sandbox = await startSandbox({ port: 0, token, orders: 20 });
@@ -106,7 +106,7 @@ async function realDeskWithWorkLeft(): Promise<WorkLeft> {
   cleanups.push(() => new Promise<void>((resolve) => away.close(() => resolve())));
   const componentUrl = `ws://127.0.0.1:${(away.address() as AddressInfo).port}`;
 
-  const { station, data } = await openStation(join(dataDir, 'station'));
+  const { station, call, data } = await openStation(join(dataDir, 'station'));
   // The connection first: a token belongs to the gateway it is entered for.
   await data('settings.update', { patch: realConnection(sandbox, componentUrl) });
   await data('token.set', { token });
@@ -121,6 +121,7 @@ async function realDeskWithWorkLeft(): Promise<WorkLeft> {
     queued = (await data<JobView[]>('jobs.list', { limit: 5 })).find((job) => job.id === queuedPlan.jobId);
   }
   expect(queued).toMatchObject({ labels: { queued: 3 } });
+  await whileQueued?.(call);
   const pendingPlan = await data<{ jobId: string; packages: { key: string }[] }>('issue.plan', { orderNumbers: orderNumbers.slice(3, 5), merge: false, keepApart: [] });
   await station.close();
 
@@ -266,5 +267,22 @@ describe('work of one gateway and shop waits while another is set', () => {
     expect(demoSpool(work)).toEqual([]);
     // Waiting work holds no quit: nothing of it runs.
     expect(station.jobs.activeJobs()).toEqual([]);
+  }, 60_000);
+});
+
+describe('moving to another gateway while labels of this one are on their way', () => {
+  it('is refused, naming the running jobs and the labels: none of them goes to the other gateway’s printer', async () => {
+    const refusals: StationError[] = [];
+    const work = await realDeskWithWorkLeft(async (call) => {
+      refusals.push(errorOf(await call('settings.update', { patch: { gateway: { baseUrl: null } } })));
+      refusals.push(errorOf(await call('settings.update', { patch: { gateway: { shopId: 'another-shop' } } })));
+    });
+    for (const refusal of refusals) {
+      expect(refusal).toMatchObject({ code: 'settings.gateway-busy', params: { labels: 3 }, retryable: true });
+      expect(refusal.params.jobs).toBeGreaterThanOrEqual(0);
+    }
+    expect(JSON.parse(readFileSync(settingsFile(work), 'utf8'))).toMatchObject({ gateway: { baseUrl: work.sandbox.url, shopId: work.sandbox.shopId } });
+    expect(journalStates(work).labels).toEqual(['queued', 'queued', 'queued']);
+    expect(demoSpool(work)).toEqual([]);
   }, 60_000);
 });

@@ -310,6 +310,11 @@ export const errorCatalog = {
     en: { text: 'The gateway address {{baseUrl}} uses http://, which would send the access token unencrypted.', remedy: 'Enter the gateway’s https:// address (http:// only for this computer: 127.0.0.1, ::1, localhost).' },
     zh: { text: '网关地址 {{baseUrl}} 使用 http://，访问令牌将以明文发送。', remedy: '请填写网关的 https:// 地址（仅本机地址 127.0.0.1、::1、localhost 可使用 http://）。' },
   },
+  'settings.gateway-busy': {
+    retryable: true,
+    en: { text: 'The gateway or shop cannot change now: {{jobs}} job(s) are running and {{labels}} label(s) are on their way to the printer under the current one.', remedy: 'Let the job finish (or stop it) and the labels print, then change the connection.' },
+    zh: { text: '现在不能更换网关或店铺：当前网关下有 {{jobs}} 个任务正在运行，{{labels}} 张面单正在送往打印机。', remedy: '请等任务完成（或停止任务）、面单打印完后，再更换连接。' },
+  },
   'settings.write-failed': {
     retryable: true,
     en: { text: 'The settings could not be saved ({{reason}}).', remedy: 'Check that the data folder is writable and has free space, then try again.' },
