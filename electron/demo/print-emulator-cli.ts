@@ -13,7 +13,7 @@ import type { EmulatorFault } from './print-emulator/print-emulator';
  * While it runs, commands on standard input switch faults: `fault <kind>`, `clear`, `restart`, `quit`.
  */
 
-const faultKinds = ['refuse-connections', 'drop-before-reply', 'drop-after-accept', 'paper-out', 'stall'] as const;
+const faultKinds = ['refuse-connections', 'drop-before-reply', 'drop-after-accept', 'paper-out', 'jam', 'offline', 'slow', 'stall'] as const;
 
 function parseFault(kind: string): EmulatorFault | null {
   return (faultKinds as readonly string[]).includes(kind) ? ({ kind } as EmulatorFault) : null;

@@ -3,6 +3,7 @@ import type { StationError } from '../../shared/errors/station-error';
 import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
 import { chinaDayOf } from '../../shared/time/china-time';
 import type { GatewayClient } from '../gateway/gateway-client';
+import { documentFailureError, type PrintFailure } from '../../shared/domain/printing';
 import type { DocumentState } from '../printing/print-task-store';
 import type { PrintQueue, RequeueResult } from '../printing/print-queue';
 import type { StationDatabase } from '../store/open-station-database';
@@ -54,6 +55,7 @@ interface Row {
   origin: WaybillOrigin | null;
   at: number;
   last_print_state: DocumentState | null;
+  last_print_failure: string | null;
   print_count: number;
   print_data_state: PrintDataState | null;
   voided_at: number | null;
@@ -67,7 +69,8 @@ const HISTORY_LINES = `
     w.parent_waybill_code, w.carrier_code, w.branch_code, w.origin, w.print_data_state, w.voided_at, w.void_note,
     COALESCE(w.recorded_at, j.updated_at) AS at,
     (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = j.waybill_code AND p.state = 'printed') AS print_count,
-    (SELECT p.state FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_state
+    (SELECT p.state FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_state,
+    (SELECT p.failure_json FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_failure
   FROM journal_orders j LEFT JOIN waybills w ON w.waybill_code = j.waybill_code`;
 
 const stateConditions: Readonly<Record<HistoryFilterState, string>> = {
@@ -120,6 +123,7 @@ function rowOf(row: Row): HistoryRow {
     origin: row.origin,
     at: row.at,
     printState: row.last_print_state ?? 'not-printed',
+    printError: row.last_print_state === 'failed' && row.last_print_failure !== null && row.waybill_code !== null ? documentFailureError(row.waybill_code, JSON.parse(row.last_print_failure) as PrintFailure) : null,
     printCount: row.print_count,
     printData: row.print_data_state,
     voided: row.voided_at !== null,

@@ -67,7 +67,7 @@ export function createSqlitePrintTaskStore(db: StationDatabase): SqlitePrintTask
       @received, @rendered, @failure, @updatedAt, @updatedAt, CASE WHEN @state = 'sent' THEN @updatedAt END, @statusAskedAt)
     ON CONFLICT (id) DO NOTHING`);
   const update = db.prepare(`
-    UPDATE print_documents SET seq = @seq, state = @state, task_id = @taskId, attempts = @attempts, received = @received,
+    UPDATE print_documents SET seq = @seq, printer = @printer, state = @state, task_id = @taskId, attempts = @attempts, received = @received,
       rendered = @rendered, failure_json = @failure, updated_at = @updatedAt, status_asked_at = @statusAskedAt,
       sent_at = CASE WHEN @state = 'sent' THEN @updatedAt ELSE sent_at END,
       contents_json = CASE WHEN @state = 'printed' THEN NULL ELSE contents_json END

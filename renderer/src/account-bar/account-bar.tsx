@@ -13,6 +13,7 @@ import {
   useSubscriptionQuery,
 } from '../bridge/station-queries';
 import { stationErrorOf } from '../errors/station-error-text';
+import { PrinterStateBadge } from '../printer-state/printer-state-badge';
 import { componentStatus } from './component-status';
 import { subscriptionStatus } from './subscription-status';
 import './account-bar.css';
@@ -77,6 +78,7 @@ function PrintingStatus() {
       <Typography.Text className="account-bar__item">
         {t('account.printer')}: {printers.isPending ? '…' : (printer ?? t('account.noPrinter'))}
       </Typography.Text>
+      <PrinterStateBadge />
     </>
   );
 }

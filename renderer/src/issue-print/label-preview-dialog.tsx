@@ -41,9 +41,11 @@ export function LabelPreviewDialog({ job, firstLabel, labels, busy, onPrintAll, 
     staleTime: Infinity,
     retry: false,
   });
+  // The check is real only once the label is drawn (or its drawing failed, with the reason shown).
+  const checkable = preview.data !== undefined || preview.isError;
   const printAll = useRef(onPrintAll);
   useEffect(() => {
-    printAll.current = busy ? () => undefined : onPrintAll;
+    printAll.current = busy || !checkable ? () => undefined : onPrintAll;
   });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -68,8 +70,8 @@ export function LabelPreviewDialog({ job, firstLabel, labels, busy, onPrintAll, 
       width={880}
       footer={
         <Space className="label-preview__actions">
-          <Button type="primary" size="large" loading={busy} onClick={onPrintAll}>
-            {t('issuePrint.preview.printAll', { count: labels })}
+          <Button type="primary" size="large" loading={busy} disabled={!checkable} onClick={onPrintAll}>
+            {stillIssuing ? t('printTruth.preview.printSoFar', { count: labels }) : t('issuePrint.preview.printAll', { count: labels })}
           </Button>
           <Button danger size="large" disabled={busy} onClick={onStop}>
             {t('issuePrint.preview.stop')}
@@ -95,7 +97,10 @@ export function LabelPreviewDialog({ job, firstLabel, labels, busy, onPrintAll, 
             {preview.data ? (
               preview.data.images.map((image, index) => <img key={index} className="label-preview__image" src={image} alt={t('issuePrint.preview.imageAlt', { waybillCode: firstLabel.waybillCode })} />)
             ) : (
-              <Spin />
+              <Space>
+                <Spin />
+                <Typography.Text type="secondary">{t('printTruth.preview.drawing')}</Typography.Text>
+              </Space>
             )}
           </div>
         )}
