@@ -44,11 +44,23 @@ export function LabelPreviewDialog({ job, firstLabel, labels, busy, onPrintAll, 
   // The check is real only once the label is drawn (or its drawing failed, with the reason shown).
   const checkable = preview.data !== undefined || preview.isError;
   const printAll = useRef(onPrintAll);
+  const drawn = useRef(checkable);
+  const printButton = useRef<HTMLButtonElement>(null);
+  // Once the label is drawn the focus goes to "Print all": Enter then prints, never the Stop the focus may have fallen on.
+  useEffect(() => {
+    if (checkable) printButton.current?.focus();
+  }, [checkable]);
   useEffect(() => {
     printAll.current = busy || !checkable ? () => undefined : onPrintAll;
+    drawn.current = checkable;
   });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      // Until the label is drawn, Enter does nothing here: not print, and not the focused Stop either.
+      if (event.key === 'Enter' && !event.isComposing && !drawn.current) {
+        event.preventDefault();
+        return;
+      }
       if (!isPlainEnter(event)) return;
       event.preventDefault();
       printAll.current();
@@ -70,7 +82,7 @@ export function LabelPreviewDialog({ job, firstLabel, labels, busy, onPrintAll, 
       width={880}
       footer={
         <Space className="label-preview__actions">
-          <Button type="primary" size="large" loading={busy} disabled={!checkable} onClick={onPrintAll}>
+          <Button ref={printButton} type="primary" size="large" loading={busy} disabled={!checkable} onClick={onPrintAll}>
             {stillIssuing ? t('printTruth.preview.printSoFar', { count: labels }) : t('issuePrint.preview.printAll', { count: labels })}
           </Button>
           <Button danger size="large" disabled={busy} onClick={onStop}>
