@@ -20,7 +20,7 @@ import { CUPS_PDF_QUEUE, takeCupsPdfOutput } from './testing/cups-pdf-queue';
 const run = promisify(execFile);
 const asAdmin = (command: string, args: string[]) => (process.getuid?.() === 0 ? run(command, args) : run('sudo', ['-n', command, ...args]));
 
-const toClose: (() => Promise<unknown> | void)[] = [];
+const toClose: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const close of toClose.splice(0).reverse()) await close();
 });
@@ -51,9 +51,11 @@ describe('a stopped CUPS queue', () => {
     const stall = createStallWatch({ queue, component, stallMs: () => 1_500, tickMs: 100 });
     const tracker = createPrinterStateTracker({ component, queue, stall, printer: () => printer, pollMs: 300 });
     toClose.push(() => component.close());
-    toClose.push(() => queue.close());
-    toClose.push(() => stall.close());
-    toClose.push(() => tracker.close());
+    toClose.push(async () => {
+      tracker.close();
+      stall.close();
+      queue.close();
+    });
     component.connect();
 
     // The header reads CUPS's printer-state and printer-state-reasons: paused.
