@@ -15,6 +15,7 @@ import type {
   JobOrderView,
   JobSummary,
   JobView,
+  LabelProblem,
   OrderViewState,
   PlanRequest,
   PrintAgainResult,
@@ -375,13 +376,25 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       skipped: rows.filter((row) => viewStateOf(row, jobId) === 'skipped').map((row) => row.orderNumber),
       printDataUnreadable: journal.unreadableWaybills(jobId),
       printed: jobView.labels.printed,
-      labelProblems: journal.labelProblems(jobId).map((problem) => {
-        const orderNumbers = rows.filter((row) => row.waybillCode === problem.waybillCode).map((row) => row.orderNumber);
-        if (problem.state === 'unknown' || !problem.failure) {
-          return { waybillCode: problem.waybillCode, orderNumbers, state: problem.state, error: stationError('print.outcome-unknown', { documentId: problem.waybillCode }), condition: null };
-        }
-        return { waybillCode: problem.waybillCode, orderNumbers, state: 'failed' as const, error: documentFailureError(problem.waybillCode, problem.failure), condition: conditionOfFailure(problem.failure) };
-      }),
+      labelProblems: [
+        ...journal.labelProblems(jobId).map((problem): LabelProblem => {
+          const orderNumbers = rows.filter((row) => row.waybillCode === problem.waybillCode).map((row) => row.orderNumber);
+          if (problem.state === 'unknown' || !problem.failure) {
+            return { waybillCode: problem.waybillCode, orderNumbers, state: problem.state, error: stationError('print.outcome-unknown', { documentId: problem.waybillCode }), condition: null };
+          }
+          return { waybillCode: problem.waybillCode, orderNumbers, state: 'failed', error: documentFailureError(problem.waybillCode, problem.failure), condition: conditionOfFailure(problem.failure) };
+        }),
+        // An ended job whose rest was cancelled at the printer: labels never handed over did not print either (a job stopped at its preview says so itself).
+        ...(finalStates.has(job.state) && !job.printHeld
+          ? journal.unprintedLabels(jobId).map((label): LabelProblem => ({
+              waybillCode: label.waybillCode,
+              orderNumbers: label.orders.map((order) => order.orderNumber),
+              state: 'failed',
+              error: stationError('print.withdrawn', { documentId: label.waybillCode }),
+              condition: null,
+            }))
+          : []),
+      ],
       points: jobView.points,
     };
   }
