@@ -68,6 +68,45 @@ test.describe('a label that does not come out', () => {
     });
   }
 
+  test('labels of unknown outcome (zh-CN): amber, "may not have printed", and printing them again asks first, then prints each once', async ({ openStation, request, stationHost, ownGateway }) => {
+    if (!ownGateway) throw new Error('the own gateway did not start');
+    const locale = 'zh-CN';
+    const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
+    // A printer slow to draw: the component accepts the labels, then its machine restarts and forgets them.
+    const slow = await replacePrintEmulator(ownGateway.emulator, { renderDelayMs: 8_000 });
+    let fresh: PrintEmulator | null = null;
+    try {
+      const page = await openStation(browserLocale(locale));
+      const ui = issueUi(page, locale);
+      await planFirstOrders(page, locale, request, stationHost, ownGateway, 2);
+      await startIssueAndPrint(page, locale, 2);
+      await expect
+        .poll(async () => (await historyWaybills(request, stationHost)).filter((row) => row.printState === 'accepted').length, { timeout: 30_000, intervals: [100] })
+        .toBe(2);
+      fresh = await replacePrintEmulator(slow);
+      const truth = ui.drawer.getByRole('region', { name: text('printTruth.summary.problemsLabel') });
+      await expect(truth).toContainText(text('printTruth.summary.unknownTitle', { count: 2 }), { timeout: 45_000 });
+      await expect(truth.getByLabel(text('printTruth.summary.label'))).toContainText(`${text('printTruth.summary.unknown')}2`);
+      await expect(ui.drawer.locator('.ant-result-warning')).toContainText(text('printTruth.summary.unknownTitle', { count: 2 }));
+      await expect(ui.drawer.locator('.ant-result-success')).toHaveCount(0);
+
+      const callsBefore = issueCalls(ownGateway);
+      await truth.getByRole('button', { name: text('printTruth.summary.printAgain', { count: 2 }) }).click();
+      const confirm = page.getByRole('dialog', { name: text('printTruth.summary.confirmTitle') });
+      await expect(confirm).toContainText(text('printTruth.summary.confirmBody', { count: 2 }));
+      expect(fresh.received()).toEqual([]);
+      await confirm.getByRole('button', { name: text('printTruth.summary.confirmOk') }).click();
+      await expect(ui.ending('done')).toBeVisible({ timeout: 30_000 });
+      await expect(truth).toHaveCount(0);
+      const waybills = ownGateway.sandbox.issuedWaybills().map((waybill) => waybill.waybillCode);
+      expect(fresh.printed().map((label) => label.documentId).sort()).toEqual([...waybills].sort());
+      expect(issueCalls(ownGateway)).toBe(callsBefore);
+    } finally {
+      await fresh?.close();
+      await slow.close();
+    }
+  });
+
   test('a stalled component (en): "printer not responding" with what to check and the ways on; Retry prints each waiting label once, issuing nothing', async ({ openStation, request, stationHost, ownGateway }) => {
     if (!ownGateway) throw new Error('the own gateway did not start');
     const locale = 'en';
