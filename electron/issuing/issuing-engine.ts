@@ -137,7 +137,7 @@ export interface IssuingEngine {
    * sent are taken back (failed, "withdrawn", printable again); those the component took stay.
    */
   stopPrinting(jobId: string): JobView;
-  /** "Switch printer": labels not yet sent, and those that failed, go to this printer; those the component took stay. */
+  /** "Switch printer": labels not yet sent, and those that failed, go to this printer; those the component took (and those of unknown outcome) stay. */
   switchPrinter(request: { jobId: string; printer: string }): JobView;
   job(jobId: string): JobView | null;
   /** The latest jobs, newest first. */
@@ -400,11 +400,11 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
   }
 
   /** See IssuingEngine.printAgain. */
-  function printAgain({ jobId, confirmMaybePrinted, printer }: { jobId: string; confirmMaybePrinted: boolean; printer?: string }): PrintAgainResult {
+  function printAgain({ jobId, confirmMaybePrinted, printer, leaveUnknown = false }: { jobId: string; confirmMaybePrinted: boolean; printer?: string; leaveUnknown?: boolean }): PrintAgainResult {
     const job = existing(jobId);
     const problems = journal.labelProblems(jobId);
     // Unknown labels the component has not been asked about yet are still its to answer.
-    const unknown = problems.filter((problem) => problem.state === 'unknown' && problem.asked).map((problem) => problem.recordId);
+    const unknown = leaveUnknown ? [] : problems.filter((problem) => problem.state === 'unknown' && problem.asked).map((problem) => problem.recordId);
     if (unknown.length > 0 && !confirmMaybePrinted) return { requeued: 0, needsConfirmation: unknown.length };
     const failed = problems.filter((problem) => problem.state === 'failed').map((problem) => problem.recordId);
     if (printer !== undefined) journal.setJobPrinter(jobId, printer, now());
@@ -565,7 +565,8 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       feeder.drop(jobId);
       const queued = queue.documents().filter((document) => document.jobId === jobId && document.state === 'queued');
       queue.withdraw(queued.map((document) => document.id));
-      printAgain({ jobId, confirmMaybePrinted: false, printer });
+      // Labels of unknown outcome stay where they went: one may be out of the old printer.
+      printAgain({ jobId, confirmMaybePrinted: false, printer, leaveUnknown: true });
       return viewOf(jobId);
     },
     job(jobId) {

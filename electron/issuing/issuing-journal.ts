@@ -163,7 +163,7 @@ export interface IssuingJournal {
   /** Print documents of the job still waiting for an outcome (unknown ones count until the component was asked about their latest task). */
   openLabels(jobId: string): number;
   labelCounts(jobId: string): LabelCounts;
-  /** The job's labels that did not print (failed) or whose outcome is unknown, in print order, with what the component said. */
+  /** The job's labels that did not print (failed) or whose outcome stayed unknown after the component was asked, in print order, with what the component said. */
   labelProblems(jobId: string): LabelProblemRow[];
   /** Sends the job's labels not yet handed to the print queue to another printer (the desk switched printers). */
   setJobPrinter(jobId: string, printer: string, now: number): void;
@@ -265,8 +265,9 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
     openLabels: db.prepare(`SELECT COUNT(*) AS open FROM print_documents WHERE job_id = ?
       AND (state IN ('queued', 'sent', 'accepted') OR (state = 'unknown' AND (status_asked_at IS NULL OR status_asked_at < COALESCE(sent_at, 0))))`),
     labelCounts: db.prepare('SELECT state, COUNT(*) AS count FROM print_documents WHERE job_id = ? GROUP BY state'),
+    // An unknown label is the desk's to decide only once the component was asked about its last task (as openLabels).
     labelProblems: db.prepare(`SELECT id, document_id, state, failure_json, status_asked_at FROM print_documents
-      WHERE job_id = ? AND state IN ('failed', 'unknown') ORDER BY seq`),
+      WHERE job_id = ? AND (state = 'failed' OR (state = 'unknown' AND status_asked_at IS NOT NULL AND status_asked_at >= COALESCE(sent_at, 0))) ORDER BY seq`),
     setJobPrinter: db.prepare("UPDATE issue_jobs SET settings_json = json_set(settings_json, '$.printer', ?), updated_at = ? WHERE id = ?"),
     hasPrintDocument: db.prepare('SELECT 1 FROM print_documents WHERE document_id = ? LIMIT 1'),
     unreadable: db.prepare(`SELECT DISTINCT w.waybill_code FROM journal_orders j JOIN waybills w ON w.waybill_code = j.waybill_code

@@ -47,6 +47,8 @@ export function createPrinterStateTracker(options: PrinterStateTrackerOptions): 
   let listed: { printer: string | null; condition: PrinterCondition; words: string | null } = { printer: options.printer(), condition: 'unknown', words: null };
   /** The last failure that named a printer condition, until a label prints. */
   let failure: { condition: PrinterCondition; words: string } | null = null;
+  /** The queue's counts as its last (coalesced) status event gave them. */
+  let counts = queue.status().counts;
   let polling: Promise<void> | null = null;
   let closed = false;
   let current = compute();
@@ -58,7 +60,6 @@ export function createPrinterStateTracker(options: PrinterStateTrackerOptions): 
     if (PRINTER_FAULTS.has(listed.condition)) return { ...base, condition: listed.condition, words: listed.words };
     if (base.stall) return { ...base, condition: 'not-responding', words: listed.words };
     if (failure) return { ...base, condition: failure.condition, words: failure.words };
-    const counts = queue.status().counts;
     if (counts.sent + counts.accepted > 0) return { ...base, condition: 'printing', words: listed.words };
     return { ...base, condition: listed.condition, words: listed.words };
   }
@@ -99,7 +100,10 @@ export function createPrinterStateTracker(options: PrinterStateTrackerOptions): 
     }),
     stall.onChange(publish),
     queue.onEvent((event) => {
-      if (event.kind === 'status') return publish();
+      if (event.kind === 'status') {
+        counts = event.status.counts;
+        return publish();
+      }
       const { document } = event;
       if (document.state === 'printed' && failure) failure = null;
       if (document.state === 'failed' && document.failure) {
