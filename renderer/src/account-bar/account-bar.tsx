@@ -78,7 +78,6 @@ function PrintingStatus() {
       <Typography.Text className="account-bar__item">
         {t('account.printer')}: {printers.isPending ? '…' : (printer ?? t('account.noPrinter'))}
       </Typography.Text>
-      <PrinterStateBadge />
     </>
   );
 }
@@ -106,6 +105,8 @@ export function AccountBar() {
       <Typography.Text className="account-bar__item">
         {t('account.pointsToday')}: <strong>{costs.data ? costs.data.today.points : '…'}</strong>
       </Typography.Text>
+      {/* Left of the spacer: still in view while the issue drawer covers the bar's right end. */}
+      <PrinterStateBadge />
       <span className="account-bar__spacer" />
       <PrintingStatus />
     </div>
