@@ -192,6 +192,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     store: createSqlitePrintTaskStore(database, () => (settingsNeedAttention ? null : gatewayIdentity())),
     onState: (state) => events.emit('print.component-state', state),
   });
+  print.printerState.onChange((state) => events.emit('print.printer-state', state));
   const ordersChanged = () => events.emit('orders.changed', { at: Date.now() });
   // The orders table shows each order's print state (a printed order scanned again must alarm):
   // label changes tell it, gathered so a long job does not list the orders again for every label.
@@ -385,6 +386,23 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     'jobs.cancel': ({ jobId }) => engine.cancel(jobId),
     'jobs.confirm-preview': ({ jobId }) => engine.confirmPreview(jobId),
     'jobs.retry': (request) => afterStartUp(() => engine.retry(request)),
+    'jobs.print-again': (request) =>
+      afterStartUp(() => {
+        const result = engine.printAgain(request);
+        if (result.requeued > 0) {
+          print.printerState.acknowledge();
+          print.stall.restart();
+        }
+        return result;
+      }),
+    'jobs.stop-printing': ({ jobId }) => engine.stopPrinting(jobId),
+    'jobs.switch-printer': async ({ jobId, printer }) => {
+      const choice = await withComponent('getPrinters', (component) => choosePrinter(component, printer));
+      if (!choice.ok) throw new StationFailure(stationError('print.printer-not-offered', { printer }));
+      print.printerState.acknowledge();
+      print.stall.restart();
+      return engine.switchPrinter({ jobId, printer });
+    },
     'jobs.list': ({ limit }) => engine.jobs(limit),
     'jobs.orders': ({ jobId }) => engine.jobOrders(jobId),
     'jobs.summary': ({ jobId }) => engine.summary(jobId),
@@ -401,6 +419,14 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     'orders.refresh-cancel': () => ({ cancelled: orders.cancel() }),
     'print.preview': (reference) => withComponent('print', () => previewer.preview(reference)),
     'print.component-state': async () => (await print.component()).component.state(),
+    'print.printer-state': () => print.printerState.state(),
+    'print.stall-retry': () => {
+      print.stall.restart();
+      // Asked in the background: a hung component answers nothing, and the stall then shows again.
+      void print.queue.reconcile();
+      void print.printerState.refresh();
+      return print.printerState.state();
+    },
     'printers.list': () => withComponent('getPrinters', (component) => listPrinters(component, settings.get().print.printer)),
     'printers.choose': async ({ printer }) => {
       if (printer !== null) {

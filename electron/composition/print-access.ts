@@ -9,6 +9,8 @@ import { createOsPrinting } from '../os-printing/os-printing';
 import { createCainiaoPrintComponent } from '../printing/cainiao/cainiao-print-component';
 import type { ComponentState, PrintComponent } from '../printing/print-component';
 import { createPrintQueue, type PrintQueue } from '../printing/print-queue';
+import { createPrinterStateTracker, type PrinterStateTracker } from '../printing/printer-state';
+import { createStallWatch, type StallWatch } from '../printing/stall-watch';
 import type { PrintTaskStore } from '../printing/print-task-store';
 import { createSwitchablePrintComponent, type SwitchablePrintComponent } from '../printing/switchable-print-component';
 
@@ -29,6 +31,10 @@ export interface PrintAccess {
   component: () => Promise<{ component: PrintComponent; url: string }>;
   /** The print queue on the station database, in front of that component. */
   queue: PrintQueue;
+  /** Labels the component took and says nothing about for the stall time (Settings → Printing). */
+  stall: StallWatch;
+  /** The printer's state for the header: ready, printing, paper out, offline, paused, not responding. */
+  printerState: PrinterStateTracker;
   /** Follows the current settings: switches the adapter when the address or output changed. */
   follow: () => Promise<void>;
   close: () => Promise<void>;
@@ -69,6 +75,14 @@ export function createPrintAccess(options: PrintAccessOptions): PrintAccess {
   const switchable: SwitchablePrintComponent = createSwitchablePrintComponent(idleComponent());
   switchable.onStateChange(options.onState);
   const queue = createPrintQueue({ component: switchable, store: options.store });
+  const stall = createStallWatch({ queue, component: switchable, stallMs: () => options.settings().print.stallSeconds * 1000 });
+  const printerState = createPrinterStateTracker({
+    component: switchable,
+    queue,
+    stall,
+    printer: () => options.settings().print.printer,
+    onPollError: (error) => options.logger.debug('the printer list could not be read for the printer state', { error: String(error) }),
+  });
   let currentKey: string | null = null;
 
   const embeddedEmulator = () => {
@@ -114,12 +128,16 @@ export function createPrintAccess(options: PrintAccessOptions): PrintAccess {
 
   return {
     queue,
+    stall,
+    printerState,
     follow,
     component: async () => {
       await follow();
       return { component: switchable, url: switchable.state().url };
     },
     close: async () => {
+      printerState.close();
+      stall.close();
       queue.close();
       await switchable.close();
       if (emulator) await (await emulator).close();

@@ -14,7 +14,7 @@ import type { EmulatorFault } from './print-emulator/print-emulator';
  * (`restart forget`: this restart forgets every task, as with --forget-on-restart), `quit`.
  */
 
-const faultKinds = ['refuse-connections', 'drop-before-reply', 'drop-after-accept', 'paper-out', 'refuse-print', 'odd-task-status', 'stall'] as const;
+const faultKinds = ['refuse-connections', 'drop-before-reply', 'drop-after-accept', 'paper-out', 'jam', 'offline', 'slow', 'refuse-print', 'odd-task-status', 'stall'] as const;
 
 function parseFault(kind: string): EmulatorFault | null {
   return (faultKinds as readonly string[]).includes(kind) ? ({ kind } as EmulatorFault) : null;

@@ -16,8 +16,10 @@ import type {
   JobOrderView,
   JobSummary,
   JobView,
+  LabelProblem,
   OrderViewState,
   PlanRequest,
+  PrintAgainResult,
   StartRequest,
   StartUpReport,
 } from './issuing-types';
@@ -25,6 +27,8 @@ import { startJobRun, runTuningDefaults } from './job-run';
 import type { JobRun, RunResult, RunTuning } from './job-run';
 import { createLabelFeeder } from './label-printing';
 import { lookUpAll } from './waybill-lookup';
+import { conditionOfFailure } from '../../shared/domain/printer-condition';
+import { documentFailureError } from '../../shared/domain/printing';
 
 /**
  * THE ISSUING ENGINE: selected orders become printed labels; no waybill is lost, issued twice or
@@ -126,6 +130,20 @@ export interface IssuingEngine {
   confirmPreview(jobId: string): JobView;
   /** Resumes a stopped or interrupted job: pending orders are looked up first, failed and skipped ones issued again. */
   retry(request: StartRequest): JobView;
+  /**
+   * "Print the N again", once the printer is fixed: the job's labels that did not print are queued
+   * again (the same print records: each prints once), with those never handed over; nothing is
+   * issued. Labels of unknown outcome go only with `confirmMaybePrinted` (one may be out); without
+   * it nothing is queued and the answer says how many need that look. Optionally on another printer.
+   */
+  printAgain(request: { jobId: string; confirmMaybePrinted: boolean; printer?: string }): PrintAgainResult;
+  /**
+   * "Cancel the rest" when the printer stopped: issuing stops between calls, and labels not yet
+   * sent are taken back (failed, "withdrawn", printable again); those the component took stay.
+   */
+  stopPrinting(jobId: string): JobView;
+  /** "Switch printer": labels not yet sent, and those that failed, go to this printer; those the component took (and those of unknown outcome) stay. */
+  switchPrinter(request: { jobId: string; printer: string }): JobView;
   job(jobId: string): JobView | null;
   /** The latest jobs, newest first. */
   jobs(limit?: number): JobView[];
@@ -313,7 +331,8 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       now,
       tuning,
       onStep: (statuses) => onStep(jobId, statuses),
-      releaseLabels: (orderNumbers) => feeder.release(job, orderNumbers),
+      // Read afresh: the desk may have switched the job's printer meanwhile.
+      releaseLabels: (orderNumbers) => feeder.release(journal.job(jobId) ?? job, orderNumbers),
     });
     runs.set(jobId, run);
     const result = await run.finished;
@@ -369,12 +388,53 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       skipped: rows.filter((row) => viewStateOf(row, jobId) === 'skipped').map((row) => row.orderNumber),
       printDataUnreadable: journal.unreadableWaybills(jobId),
       printed: jobView.labels.printed,
+      labelProblems: [
+        ...journal.labelProblems(jobId).map((problem): LabelProblem => {
+          const orderNumbers = rows.filter((row) => row.waybillCode === problem.waybillCode).map((row) => row.orderNumber);
+          if (problem.state === 'unknown' || !problem.failure) {
+            return { waybillCode: problem.waybillCode, orderNumbers, state: problem.state, error: stationError('print.outcome-unknown', { documentId: problem.waybillCode }), condition: null };
+          }
+          return { waybillCode: problem.waybillCode, orderNumbers, state: 'failed', error: documentFailureError(problem.waybillCode, problem.failure), condition: conditionOfFailure(problem.failure) };
+        }),
+        // An ended job whose rest was cancelled at the printer: labels never handed over did not print either (a job stopped at its preview says so itself).
+        ...(finalStates.has(job.state) && !job.printHeld
+          ? journal.unprintedLabels(jobId).map((label): LabelProblem => ({
+              waybillCode: label.waybillCode,
+              orderNumbers: label.orders.map((order) => order.orderNumber),
+              state: 'failed',
+              error: stationError('print.withdrawn', { documentId: label.waybillCode }),
+              condition: null,
+            }))
+          : []),
+      ],
       points: jobView.points,
     };
   }
 
   /** Whether the job was issued against the gateway and shop set now (else it waits for them). */
   const ofCurrentGateway = (job: JobRecord | undefined): boolean => job !== undefined && sameGateway(job.gateway, options.gatewayIdentity());
+
+  /** See IssuingEngine.printAgain. */
+  function printAgain({ jobId, confirmMaybePrinted, printer, leaveUnknown = false }: { jobId: string; confirmMaybePrinted: boolean; printer?: string; leaveUnknown?: boolean }): PrintAgainResult {
+    const job = existing(jobId);
+    if (!ofCurrentGateway(job)) throw otherGateway(job, 'printed again');
+    const problems = journal.labelProblems(jobId);
+    // Unknown labels the component has not been asked about yet are still its to answer.
+    const unknown = leaveUnknown ? [] : problems.filter((problem) => problem.state === 'unknown' && problem.asked).map((problem) => problem.recordId);
+    if (unknown.length > 0 && !confirmMaybePrinted) return { requeued: 0, needsConfirmation: unknown.length };
+    const failed = problems.filter((problem) => problem.state === 'failed').map((problem) => problem.recordId);
+    if (printer !== undefined) journal.setJobPrinter(jobId, printer, now());
+    // The job prints again: it follows its labels and takes its ending once they are settled.
+    if (finalStates.has(job.state)) journal.updateJob(jobId, { state: 'printing', ending: job.ending ?? (job.state as JobEnding), finishedAt: null }, now());
+    active.add(jobId);
+    const requeued = queue.retry(failed, printer).requeued.length + queue.resendUnknown(unknown).requeued.length;
+    const fresh = journal.job(jobId) as JobRecord;
+    const released = job.printHeld ? 0 : feeder.release(fresh);
+    logger.info('issuing.print-again', { jobId, requeued, released, printer: printer ?? null });
+    scheduleJobEvent(jobId);
+    settleIfDone(jobId);
+    return { requeued: requeued + released, needsConfirmation: 0 };
+  }
 
   async function startUp(): Promise<StartUpReport> {
     const current = options.gatewayIdentity();
@@ -510,6 +570,29 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       feeder.feed(jobId);
       scheduleJobEvent(jobId);
       settleIfDone(jobId);
+      return viewOf(jobId);
+    },
+    printAgain,
+    stopPrinting(jobId) {
+      existing(jobId);
+      runs.get(jobId)?.cancel();
+      const ticket = waiting.get(jobId);
+      if (ticket) ticket.cancelled = true;
+      feeder.drop(jobId);
+      const queued = queue.documents().filter((document) => document.jobId === jobId && document.state === 'queued');
+      const withdrawn = queue.withdraw(queued.map((document) => document.id)).requeued.length;
+      logger.info('issuing.printing-stopped', { jobId, withdrawn });
+      scheduleJobEvent(jobId);
+      settleIfDone(jobId);
+      return viewOf(jobId);
+    },
+    switchPrinter({ jobId, printer }) {
+      existing(jobId);
+      feeder.drop(jobId);
+      const queued = queue.documents().filter((document) => document.jobId === jobId && document.state === 'queued');
+      queue.withdraw(queued.map((document) => document.id));
+      // Labels of unknown outcome stay where they went: one may be out of the old printer.
+      printAgain({ jobId, confirmMaybePrinted: false, printer, leaveUnknown: true });
       return viewOf(jobId);
     },
     job(jobId) {

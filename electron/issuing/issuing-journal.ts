@@ -5,6 +5,7 @@ import type { PrintData, QueryEntryOutcome } from '../../shared/domain/waybill';
 import type { StationError } from '../../shared/errors/station-error';
 import type { Result } from '../../shared/result';
 import type { StationDatabase } from '../store/open-station-database';
+import type { PrintFailure } from '../../shared/domain/printing';
 import { createWriteTimer } from '../store/write-timer';
 import type { WriteTimer } from '../store/write-timer';
 import type { OrderCounts, OrderViewState } from './issuing-types';
@@ -119,6 +120,17 @@ export interface JobOrderRow {
   error: StationError | null;
 }
 
+/** A label of a job that did not print, or whose outcome is unknown. */
+export interface LabelProblemRow {
+  /** The print queue's record. */
+  recordId: string;
+  waybillCode: string;
+  state: 'failed' | 'unknown';
+  failure: PrintFailure | null;
+  /** The component was asked about it (an unknown label is then the desk's to decide). */
+  asked: boolean;
+}
+
 /** The issuing journal. */
 export interface IssuingJournal {
   readonly writes: WriteTimer;
@@ -167,6 +179,10 @@ export interface IssuingJournal {
   /** Print documents of the job still waiting for an outcome (unknown ones count until the component was asked about their latest task). */
   openLabels(jobId: string): number;
   labelCounts(jobId: string): LabelCounts;
+  /** The job's labels that did not print (failed) or whose outcome stayed unknown after the component was asked, in print order, with what the component said. */
+  labelProblems(jobId: string): LabelProblemRow[];
+  /** Sends the job's labels not yet handed to the print queue to another printer (the desk switched printers). */
+  setJobPrinter(jobId: string, printer: string, now: number): void;
   /** The job's orders counted by view state. */
   orderCounts(jobId: string): OrderCounts;
   jobOrders(jobId: string): JobOrderRow[];
@@ -280,6 +296,10 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
     openLabels: db.prepare(`SELECT COUNT(*) AS open FROM print_documents WHERE job_id = ?
       AND (state IN ('queued', 'sent', 'accepted') OR (state = 'unknown' AND (status_asked_at IS NULL OR status_asked_at < COALESCE(sent_at, 0))))`),
     labelCounts: db.prepare('SELECT state, COUNT(*) AS count FROM print_documents WHERE job_id = ? GROUP BY state'),
+    // An unknown label is the desk's to decide only once the component was asked about its last task (as openLabels).
+    labelProblems: db.prepare(`SELECT id, document_id, state, failure_json, status_asked_at FROM print_documents
+      WHERE job_id = ? AND (state = 'failed' OR (state = 'unknown' AND status_asked_at IS NOT NULL AND status_asked_at >= COALESCE(sent_at, 0))) ORDER BY seq`),
+    setJobPrinter: db.prepare("UPDATE issue_jobs SET settings_json = json_set(settings_json, '$.printer', ?), updated_at = ? WHERE id = ?"),
     hasPrintDocument: db.prepare('SELECT 1 FROM print_documents WHERE document_id = ? LIMIT 1'),
     unreadable: db.prepare(`SELECT DISTINCT w.waybill_code FROM journal_orders j JOIN waybills w ON w.waybill_code = j.waybill_code
       WHERE j.job_id = ? AND w.print_data_state = 'unreadable' ORDER BY w.waybill_code`),
@@ -586,6 +606,17 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
     unreadableWaybills: (jobId) => (statements.unreadable.all(jobId) as { waybill_code: string }[]).map((row) => row.waybill_code),
     hasPrintDocument: (waybillCode) => statements.hasPrintDocument.get(waybillCode) !== undefined,
     openLabels: (jobId) => (statements.openLabels.get(jobId) as { open: number }).open,
+    labelProblems: (jobId) =>
+      (statements.labelProblems.all(jobId) as { id: string; document_id: string; state: 'failed' | 'unknown'; failure_json: string | null; status_asked_at: number | null }[]).map((row) => ({
+        recordId: row.id,
+        waybillCode: row.document_id,
+        state: row.state,
+        failure: row.failure_json === null ? null : (JSON.parse(row.failure_json) as PrintFailure),
+        asked: row.status_asked_at !== null,
+      })),
+    setJobPrinter(jobId, printer, now) {
+      statements.setJobPrinter.run(printer, now, jobId);
+    },
     labelCounts(jobId) {
       const counts: LabelCounts = { queued: 0, sent: 0, accepted: 0, printed: 0, failed: 0, unknown: 0 };
       for (const row of statements.labelCounts.all(jobId) as { state: keyof LabelCounts; count: number }[]) counts[row.state] = row.count;

@@ -37,7 +37,8 @@ function asked(call: SandboxCall): string[] {
 }
 
 /** Keeps about one print task in ten faulted: sockets dropped before the reply, after the accept, or a stalled component. */
-function injectPrintFaults(emulator: Awaited<ReturnType<typeof startTestEmulator>>): () => void {
+/** Starts injecting faults; the function it answers stops injecting and clears the fault still set (a stall not yet used up, say). */
+function injectPrintFaults(emulator: Awaited<ReturnType<typeof startTestEmulator>>): () => Promise<void> {
   const kinds: EmulatorFault[] = [{ kind: 'drop-before-reply', count: 1 }, { kind: 'drop-after-accept', count: 1 }, { kind: 'stall', count: 1 }];
   let next = 5;
   let index = 0;
@@ -46,7 +47,10 @@ function injectPrintFaults(emulator: Awaited<ReturnType<typeof startTestEmulator
     next += 10;
     void emulator.setFault(kinds[index++ % kinds.length] as EmulatorFault);
   }, 5);
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await emulator.setFault(null);
+  };
 }
 
 describe('the fault soak', () => {
@@ -88,7 +92,7 @@ describe('the fault soak', () => {
     const emulator = await startTestEmulator({ noRender: true });
     cleanups.push(() => emulator.dispose());
     const stopFaults = injectPrintFaults(emulator);
-    cleanups.push(async () => stopFaults());
+    cleanups.push(stopFaults);
     const args = (mode: string) => [mode, file, sandbox.url, emulator.url, String(ORDERS)];
 
     const first = startEngineProcess(args('start'));
@@ -100,7 +104,8 @@ describe('the fault soak', () => {
     const third = startEngineProcess(args('resume'));
     await third.finished();
     expect(third.output()).toMatch(/settled done/);
-    stopFaults();
+    // The packer fixes the printer before printing again.
+    await stopFaults();
     await emulator.idle();
     // Labels whose task reached the component (or may have) and that it cannot account for were
     // never sent again by the station itself: the packer prints them again from the recovery view.

@@ -79,6 +79,8 @@ export function createLabelFeeder(parts: { journal: IssuingJournal; queue: Print
     release(job, orderNumbers) {
       if (!job.settings.print) return 0;
       const line = lines.get(job.id) ?? { settings: job.settings, labels: [], known: new Set<string>() };
+      // The job's printer may have been switched since the line began.
+      line.settings = job.settings;
       const lookups = orderNumbers === undefined ? [undefined] : Array.from({ length: Math.ceil(orderNumbers.length / ordersPerLookup) }, (_, index) => orderNumbers.slice(index * ordersPerLookup, (index + 1) * ordersPerLookup));
       let released = 0;
       for (const lookup of lookups) {

@@ -4,6 +4,7 @@ import type { StationError } from '../../shared/errors/station-error';
 import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
 import { chinaDayOf } from '../../shared/time/china-time';
 import type { GatewayClient } from '../gateway/gateway-client';
+import { documentFailureError, type PrintFailure } from '../../shared/domain/printing';
 import type { DocumentState } from '../printing/print-task-store';
 import type { PrintOutput } from '../printing/print-component';
 import type { PrintQueue, RequeueResult } from '../printing/print-queue';
@@ -60,6 +61,7 @@ interface Row {
   last_print_state: DocumentState | null;
   last_print_output: PrintOutput | null;
   last_print_sends: number | null;
+  last_print_failure: string | null;
   print_count: number;
   print_data_state: PrintDataState | null;
   voided_at: number | null;
@@ -75,7 +77,8 @@ const HISTORY_LINES = `
     (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = j.waybill_code AND p.state = 'printed') AS print_count,
     (SELECT p.state FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_state,
     (SELECT p.output FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_output,
-    (SELECT p.automatic_sends FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_sends
+    (SELECT p.automatic_sends FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_sends,
+    (SELECT p.failure_json FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_failure
   FROM journal_orders j LEFT JOIN waybills w ON w.waybill_code = j.waybill_code`;
 
 const stateConditions: Readonly<Record<HistoryFilterState, string>> = {
@@ -128,6 +131,7 @@ function rowOf(row: Row): HistoryRow {
     origin: row.origin,
     at: row.at,
     printState: row.last_print_state ?? 'not-printed',
+    printError: row.last_print_state === 'failed' && row.last_print_failure !== null && row.waybill_code !== null ? documentFailureError(row.waybill_code, JSON.parse(row.last_print_failure) as PrintFailure) : null,
     printCount: row.print_count,
     printOutput: row.last_print_output,
     printAutomaticSends: row.last_print_sends ?? 0,

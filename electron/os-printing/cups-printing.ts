@@ -126,7 +126,8 @@ export function createCupsPrinting(): OsPrinting {
       const [names, defaults, states] = await Promise.all([
         runCommand('lpstat', ['-e']),
         runCommand('lpstat', ['-d']),
-        runCommand('lpstat', ['-p']),
+        // The long form adds each queue's printer-state-reasons on an `Alerts:` line.
+        runCommand('lpstat', ['-l', '-p']),
       ]);
       if (names.missing) return osPrintFailure('print.os-print-system-missing', { command: 'lpstat' });
       // `lpstat -e` lists nothing, successfully, when the scheduler is down; `lpstat -p` says why.
@@ -137,15 +138,22 @@ export function createCupsPrinting(): OsPrinting {
       }
       const defaultName = /^system default destination: (\S+)/m.exec(defaults.stdout)?.[1];
       const stateOf = new Map<string, OsPrinterInfo['state']>();
+      const reasonsOf = new Map<string, string[]>();
+      let current: string | null = null;
       for (const line of states.stdout.split('\n')) {
         const match = queueState.exec(line);
-        if (match?.[1]) stateOf.set(match[1], match[2] ? 'idle' : match[3] ? 'printing' : 'disabled');
+        if (match?.[1]) {
+          current = match[1];
+          stateOf.set(current, match[2] ? 'idle' : match[3] ? 'printing' : 'disabled');
+        }
+        const alerts = /^\s+Alerts:\s*(.*)$/.exec(line)?.[1];
+        if (current && alerts !== undefined) reasonsOf.set(current, alerts.split(/\s+/).filter((reason) => reason !== '' && reason !== 'none'));
       }
       const printers = names.stdout
         .split('\n')
         .map((name) => name.trim())
         .filter(Boolean)
-        .map((name) => ({ name, isDefault: name === defaultName, state: stateOf.get(name) ?? 'unknown' }));
+        .map((name) => ({ name, isDefault: name === defaultName, state: stateOf.get(name) ?? 'unknown', reasons: reasonsOf.get(name) ?? [] }));
       return { ok: true, data: printers };
     },
 

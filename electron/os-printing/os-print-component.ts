@@ -398,7 +398,8 @@ export function createOsPrintComponent(options: OsPrintComponentOptions): PrintC
       if (!listed.ok) throw new PrintComponentError('refused', osPrintFailureOf(listed.error, 'print-reply').detail);
       return {
         defaultPrinter: listed.data.find((printer) => printer.isDefault)?.name ?? null,
-        printers: listed.data.map((printer) => ({ name: printer.name, status: printer.state })),
+        // The state, then CUPS's reasons (`disabled paused`, `idle media-empty-error`): the desk's header reads them all.
+        printers: listed.data.map((printer) => ({ name: printer.name, status: [printer.state, ...(printer.reasons ?? [])].join(' ') })),
       };
     },
 

@@ -42,6 +42,8 @@ export interface OsPrinterInfo {
   isDefault: boolean;
   /** What the print system says about the queue; `unknown` where it does not say. */
   state: 'idle' | 'printing' | 'disabled' | 'unknown';
+  /** CUPS's printer-state-reasons (`paused`, `media-empty-error`, `offline-report`, …) without `none`; absent where the system gives none. */
+  reasons?: string[];
 }
 
 /** A PDF to print, on paper of the label size given explicitly to the print system. */

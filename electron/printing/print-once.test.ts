@@ -173,7 +173,7 @@ describe('a label is never printed twice by the station’s own decision', () =>
     await waitFor(() => queue.documents().find((document) => document.documentId === refusedAlways)?.state === 'failed', 'the last refusal');
     await pollsPass();
     const stopped = queue.documents().find((document) => document.documentId === refusedAlways);
-    expect(stopped).toMatchObject({ state: 'failed', attempts: MAX_AUTOMATIC_SENDS, automaticSends: MAX_AUTOMATIC_SENDS, failure: { code: 51, source: 'print-reply' } });
+    expect(stopped).toMatchObject({ state: 'failed', attempts: MAX_AUTOMATIC_SENDS, automaticSends: MAX_AUTOMATIC_SENDS, failure: { code: 52, source: 'print-reply' } });
     const sends = receivedDocuments(emulated).filter((document) => document.documentId === refusedAlways);
     expect(sends).toEqual(Array(MAX_AUTOMATIC_SENDS).fill({ documentId: refusedAlways, contents: labelWithCustomArea(refusedAlways).contents }));
     // A restart does not start the count again: the label still waits for the user.

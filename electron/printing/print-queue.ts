@@ -89,8 +89,13 @@ export interface PrintQueueOptions {
 export interface PrintQueue {
   /** Queues a job's documents (saved as `queued`) and sends them as soon as the component is connected. */
   enqueue(job: PrintJob): EnqueueResult;
-  /** Queues failed documents again (the user asked to reprint them). */
-  retry(recordIds: readonly string[]): RequeueResult;
+  /** Queues failed documents again (the user asked to reprint them), optionally on another printer. */
+  retry(recordIds: readonly string[], printer?: string): RequeueResult;
+  /**
+   * Takes queued documents back before they are sent (the user cancelled the rest of a job whose
+   * printer stopped): they become failed, "withdrawn", and print only when asked again.
+   */
+  withdraw(recordIds: readonly string[]): RequeueResult;
   /**
    * Queues again unknown documents the component has been asked about and could not account for,
    * once the user has checked the desk and the labels are not there. Never done by the queue itself,
@@ -403,7 +408,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     return reconciling;
   }
 
-  function requeue(recordIds: readonly string[], allowed: (record: PrintDocumentRecord) => boolean): RequeueResult {
+  function requeue(recordIds: readonly string[], allowed: (record: PrintDocumentRecord) => boolean, printer?: string): RequeueResult {
     const result: RequeueResult = { requeued: [], refused: [] };
     for (const id of recordIds) {
       const record = records.get(id);
@@ -420,7 +425,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
         continue;
       }
       // The user's decision: a fresh allowance of automatic sends, through whichever output is chosen now.
-      update(record, { state: 'queued', failure: null, received: false, rendered: false, automaticSends: 0, output: null });
+      update(record, { state: 'queued', failure: null, received: false, rendered: false, automaticSends: 0, output: null, ...(printer === undefined ? {} : { printer }) });
       result.requeued.push(id);
     }
     pump();
@@ -497,7 +502,20 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       pump();
       return result;
     },
-    retry: (recordIds) => requeue(recordIds, (record) => record.state === 'failed'),
+    retry: (recordIds, printer) => requeue(recordIds, (record) => record.state === 'failed', printer),
+    withdraw(recordIds) {
+      const result: RequeueResult = { requeued: [], refused: [] };
+      for (const id of recordIds) {
+        const record = records.get(id);
+        if (record?.state !== 'queued') {
+          result.refused.push({ id, reason: record ? 'state' : 'missing', state: record?.state ?? null });
+          continue;
+        }
+        update(record, { state: 'failed', failure: { code: null, detail: 'withdrawn before it was sent', source: 'withdrawn' } });
+        result.requeued.push(id);
+      }
+      return result;
+    },
     resendUnknown: (recordIds) => requeue(recordIds, (record) => record.state === 'unknown' && record.statusAskedAt !== null),
     preview: ({ printer, documents }) => component.preview({ taskId: newTaskId(), printer, documents, previewType: 'image' }),
     reconcile,

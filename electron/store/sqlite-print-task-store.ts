@@ -81,7 +81,7 @@ export function createSqlitePrintTaskStore(db: StationDatabase, gateway: () => G
       @baseUrl, @shopId)
     ON CONFLICT (id) DO NOTHING`);
   const update = db.prepare(`
-    UPDATE print_documents SET seq = @seq, state = @state, task_id = @taskId, attempts = @attempts,
+    UPDATE print_documents SET seq = @seq, printer = @printer, state = @state, task_id = @taskId, attempts = @attempts,
       automatic_sends = @automaticSends, output = @output, received = @received,
       rendered = @rendered, failure_json = @failure, updated_at = @updatedAt, status_asked_at = @statusAskedAt,
       sent_at = CASE WHEN @state = 'sent' THEN @updatedAt ELSE sent_at END,

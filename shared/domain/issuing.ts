@@ -5,6 +5,7 @@ import type { WaitingForGateway } from './gateway-identity';
  */
 import type { StationError } from '../errors/station-error';
 import type { Party } from './issue-entry';
+import type { PrinterCondition } from './printer-condition';
 import type { DocumentState, PrintOutput } from './printing';
 
 /** What a job was planned with; stored with the job so a restart can resume it unchanged. */
@@ -211,7 +212,32 @@ export interface JobSummary {
   /** Waybills whose print data could not be read: no label until it is fetched again (history → refetch). */
   printDataUnreadable: string[];
   printed: number;
+  /**
+   * Labels that did not come out (failed, with the printer's or component's words) and labels
+   * whose outcome is unknown (one may be out: check before printing it again), in print order.
+   */
+  labelProblems: LabelProblem[];
   points: number;
+}
+
+/** A label of a job that did not print, or may not have. */
+export interface LabelProblem {
+  waybillCode: string;
+  orderNumbers: string[];
+  /** `failed`: it did not print; `unknown`: the component could not say (a label may be out). */
+  state: 'failed' | 'unknown';
+  /** Why, as the component or printer said it (typed, localized by the UI). */
+  error: StationError;
+  /** What the failure says about the printer (paper out, jam, …); null for a failure of the label itself. */
+  condition: PrinterCondition | null;
+}
+
+/** What "print the N again" did. */
+export interface PrintAgainResult {
+  /** Labels queued again: exactly those that did not print (never a new waybill). */
+  requeued: number;
+  /** Labels whose outcome is unknown: nothing was queued; ask the desk and send again with `confirmMaybePrinted`. */
+  needsConfirmation: number;
 }
 
 /** What the start-up pass did. */
@@ -265,6 +291,8 @@ export interface HistoryRow {
   at: number;
   /** The latest print of the label (`not-printed` when it never went to the printer). */
   printState: DocumentState | 'not-printed';
+  /** Why the latest print failed, in the printer's or component's words; null unless it failed. */
+  printError: StationError | null;
   /** How many times the label came out of the printer. */
   printCount: number;
   /** Where the latest print went (print component or OS printer); null while it never left the station. */

@@ -1,5 +1,6 @@
 import { stationError, type StationError } from '../errors/station-error';
 import type { LabelSize } from '../settings/settings-schema';
+import { conditionOfFailure } from './printer-condition';
 
 /**
  * The print component as the UI sees it (state, printers, printer settings, failures): shared by
@@ -84,8 +85,8 @@ export interface PrinterConfig {
 export interface PrintFailure {
   code: number | null;
   detail: string;
-  /** Which message said so: the print reply, a document notice, a whole-task notice or a status query. */
-  source: 'print-reply' | 'document' | 'task' | 'status-query';
+  /** Which message said so: the print reply, a document notice, a whole-task notice or a status query; `withdrawn`: the user took it back before it was sent. */
+  source: 'print-reply' | 'document' | 'task' | 'status-query' | 'withdrawn';
   /** The typed error, where the adapter knows one (OS printing): the UI shows it instead of the detail. */
   error?: StationError;
 }
@@ -190,9 +191,22 @@ export function offlineComponentError(state: Extract<ComponentState, { kind: 'of
   return stationError('print.component-not-running', { url: state.url });
 }
 
-/** A document's failure as the component reported it, as a typed error. */
+/** The typed error of each printer condition a failure can name. */
+const conditionErrors = {
+  'paper-out': 'print.paper-out',
+  jam: 'print.paper-jam',
+  'door-open': 'print.cover-open',
+  offline: 'print.printer-offline',
+} as const;
+
+/** A document's failure as the component reported it, as a typed error: the printer's condition first (paper out, jam, …), in the desk's words. */
 export function documentFailureError(documentId: string, failure: PrintFailure): StationError {
   if (failure.error) return failure.error;
+  if (failure.source === 'withdrawn') return stationError('print.withdrawn', { documentId });
+  const condition = conditionOfFailure(failure);
+  if (condition && condition in conditionErrors) {
+    return stationError(conditionErrors[condition as keyof typeof conditionErrors], { documentId, detail: failure.detail || (failure.code === null ? '—' : String(failure.code)) });
+  }
   if (failure.code === 40) return stationError('print.unknown-encryption', { documentId });
   if (failure.code === 11) return stationError('print.document-not-found', { documentId });
   return stationError('print.document-failed', { documentId, code: failure.code ?? '—', detail: failure.detail });

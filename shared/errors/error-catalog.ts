@@ -417,6 +417,31 @@ export const errorCatalog = {
     en: { text: 'Label {{documentId}} failed to print (code {{code}}): {{detail}}', remedy: 'Fix the cause (paper, printer), then reprint the label.' },
     zh: { text: '面单 {{documentId}} 打印失败（代码 {{code}}）：{{detail}}', remedy: '请排除原因（纸张、打印机）后重打该面单。' },
   },
+  'print.paper-out': {
+    retryable: false,
+    en: { text: 'Label {{documentId}} did not print: the printer is out of paper ({{detail}}).', remedy: 'Load labels into the printer, then print the labels that did not come out again.' },
+    zh: { text: '面单 {{documentId}} 未打印：打印机缺纸（{{detail}}）。', remedy: '请给打印机装好面单纸，再重打未打出的面单。' },
+  },
+  'print.paper-jam': {
+    retryable: false,
+    en: { text: 'Label {{documentId}} did not print: paper jam ({{detail}}).', remedy: 'Open the printer, clear the jammed labels, close it, then print the labels that did not come out again.' },
+    zh: { text: '面单 {{documentId}} 未打印：打印机卡纸（{{detail}}）。', remedy: '请打开打印机取出卡住的面单纸并合上，再重打未打出的面单。' },
+  },
+  'print.cover-open': {
+    retryable: false,
+    en: { text: 'Label {{documentId}} did not print: the printer cover is open ({{detail}}).', remedy: 'Close the printer cover, then print the labels that did not come out again.' },
+    zh: { text: '面单 {{documentId}} 未打印：纸仓盖打开（{{detail}}）。', remedy: '请合上纸仓盖，再重打未打出的面单。' },
+  },
+  'print.printer-offline': {
+    retryable: false,
+    en: { text: 'Label {{documentId}} did not print: the printer is offline ({{detail}}).', remedy: 'Switch the printer on and check its cable or network, then print the labels that did not come out again.' },
+    zh: { text: '面单 {{documentId}} 未打印：打印机离线（{{detail}}）。', remedy: '请打开打印机电源并检查连接线或网络，再重打未打出的面单。' },
+  },
+  'print.withdrawn': {
+    retryable: false,
+    en: { text: 'Label {{documentId}} was not sent: the rest of the job was cancelled.', remedy: 'Print it again once the printer works.' },
+    zh: { text: '面单 {{documentId}} 未发送：已取消该任务的剩余面单。', remedy: '打印机恢复后可重打。' },
+  },
   'print.unknown-encryption': {
     retryable: false,
     en: { text: 'The print component cannot decrypt the print data of {{documentId}} (Unknown encryption type).', remedy: 'Fetch the print data again; check that the print component matches the carrier platform.' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { StationError } from '../errors/station-error';
-import type { HistoryPage, IssuePlan, JobOrderView, JobSummary, JobView, OrderStatus, ReprintResult, StartUpReport } from '../domain/issuing';
+import type { HistoryPage, IssuePlan, JobOrderView, JobSummary, JobView, OrderStatus, PrintAgainResult, ReprintResult, StartUpReport } from '../domain/issuing';
+import type { PrinterStateView } from '../domain/printer-condition';
 import type { NetworkInfo } from '../domain/network';
 import type { OrderListing, OrderRefreshEstimate, OrderRefreshOutcome, OrderRefreshProgress } from '../domain/order-row';
 import { CALIBRATION_LIMIT_MM, type ComponentState, type LabelPreview, type PrintQueueStatus, type RequeueResult, type PrinterChoice, type PrinterConfig, type TestPrintResult } from '../domain/printing';
@@ -190,6 +191,16 @@ export const ipcContract = {
   'jobs.cancel': channel<JobView>()(jobId),
   /** The user saw the preview of the held job's first label: its labels print (a job not held is answered as it is). */
   'jobs.confirm-preview': channel<JobView>()(jobId),
+  /**
+   * "Print the N again" once the printer is fixed: the job's labels that did not print go to the
+   * printer again, once each; nothing is issued. Labels of unknown outcome need `confirmMaybePrinted`
+   * (one may be out), else nothing is queued and the answer says how many to check.
+   */
+  'jobs.print-again': channel<PrintAgainResult>()(z.object({ jobId: z.string().min(1).max(100), confirmMaybePrinted: z.boolean() }).strict()),
+  /** "Cancel the rest" of a job whose printer stopped: issuing stops, labels not yet sent are kept back (not printed, printable again). */
+  'jobs.stop-printing': channel<JobView>()(jobId),
+  /** "Switch printer": the job's labels not yet sent, and those that failed, go to this printer (checked against the list). */
+  'jobs.switch-printer': channel<JobView>()(z.object({ jobId: z.string().min(1).max(100), printer: printerName }).strict()),
   /** Resumes a stopped or interrupted job: unknown outcomes are checked first, failed orders issued again. */
   'jobs.retry': channel<JobView>()(z.object({ jobId: z.string().min(1).max(100), packageLimit: z.number().int().positive().nullable().optional() }).strict()),
   /** The latest jobs, newest first. */
@@ -228,6 +239,10 @@ export const ipcContract = {
   'print.preview': channel<LabelPreview>()(z.union([jobId, z.object({ waybillCode }).strict()])),
   /** Where the connection to the print component stands (connecting starts on first ask). */
   'print.component-state': channel<ComponentState>()(noInput),
+  /** The printer's state for the header (ready, printing, paper out, jam, cover open, offline, paused, not responding) and any stall. */
+  'print.printer-state': channel<PrinterStateView>()(noInput),
+  /** "Retry" on a stall: the component is asked again about the waiting labels and the stall clock starts again. */
+  'print.stall-retry': channel<PrinterStateView>()(noInput),
   /** The printers the print component offers, and which one printing uses. */
   'printers.list': channel<PrinterChoice>()(noInput),
   /** Chooses the printer labels go to (null: the component's default); checked against the list. */
@@ -262,6 +277,8 @@ export const ipcEvents = {
   'jobs.orders-changed': event<{ jobId: string; orders: OrderStatus[] }>(),
   /** The print queue's counts or component state changed. */
   'print.queue-status': event<PrintQueueStatus>(),
+  /** The printer's state changed (or a stall began or ended). */
+  'print.printer-state': event<PrinterStateView>(),
   /** The print component connected, disconnected or is reconnecting. */
   'print.component-state': event<ComponentState>(),
   /** The application menu asked the page to show something (the About view). */

@@ -132,6 +132,10 @@ export const printSettingsSchema = z.object({
    * (CUPS / the Windows spooler), which can print only plain print data (needEncrypt false).
    */
   output: z.enum(['component', 'os-printer']),
+  /** Seconds without progress, once the component took labels, before the job says "printer not responding". */
+  stallSeconds: z.number().int().min(5, { error: 'must be at least 5 seconds' }).max(300, { error: 'must be at most 300 seconds' }),
+  /** Sound the error tone when a label does not print (the packer looks at the parcel, not the screen). */
+  errorSound: z.boolean(),
 });
 
 /** The sender's address, as the branch-information endpoint lists it. */
@@ -258,6 +262,8 @@ export function defaultSettings(): Settings {
       customAreaTemplateUrl: null,
       needEncrypt: true,
       output: 'component',
+      stallSeconds: 15,
+      errorSound: true,
     },
     shipFrom: { carrierCode: null, branchCode: null, senderAddress: null, senderName: '', senderPhone: '' },
     ui: { language: null, setupCompleted: false },

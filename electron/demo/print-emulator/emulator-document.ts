@@ -38,7 +38,9 @@ export const EMULATOR_FAILURES = {
   noPrintData: { code: 41, detail: 'document content carries neither data nor encryptedData' },
   renderFailed: { code: 42, detail: 'rendering failed' },
   paperOut: { code: 50, detail: 'Printer out of paper.' },
-  printerNotReady: { code: 51, detail: 'printer not ready, task not taken' },
+  printerNotReady: { code: 52, detail: 'printer not ready, task not taken' },
+  paperJam: { code: 51, detail: 'Paper jam.' },
+  printerOffline: { code: 53, detail: 'Printer is offline.' },
 } as const satisfies Record<string, EmulatorFailure>;
 
 /** A document ready to draw, or why it cannot be drawn. */

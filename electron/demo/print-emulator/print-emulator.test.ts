@@ -299,7 +299,7 @@ describe('print component emulator', () => {
   it('on the refuse-print fault refuses print tasks (nothing prints), and on odd-task-status answers status in an unknown shape', async () => {
     const { emulator, client } = await emulatorWithClient({ noRender: true });
     await emulator.setFault({ kind: 'refuse-print', count: 1 });
-    expect(await client.request('print', printRequest('t-refused', [plainDocument('73100000000035')]))).toMatchObject({ status: 'failed', errorCode: 51 });
+    expect(await client.request('print', printRequest('t-refused', [plainDocument('73100000000035')]))).toMatchObject({ status: 'failed', errorCode: 52 });
     expect(await client.request('print', printRequest('t-taken', [plainDocument('73100000000036')]))).toMatchObject({ status: 'success' });
     await emulator.idle();
     expect(emulator.printed().map((document) => document.documentId)).toEqual(['73100000000036']);

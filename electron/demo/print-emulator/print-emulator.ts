@@ -39,6 +39,12 @@ export type EmulatorFault =
   | { kind: 'refuse-print'; count?: number }
   /** getTaskStatus is answered `success` in a shape the station does not know (no task list). */
   | { kind: 'odd-task-status'; count?: number }
+  /** A document is accepted and rendered, then fails: the paper jammed. */
+  | { kind: 'jam'; count?: number }
+  /** The printer is switched off or unplugged: documents are accepted and fail without being rendered. */
+  | { kind: 'offline'; count?: number }
+  /** A slow printer: each document takes `delayMs` (default 3 s) before it is rendered; it prints in the end. */
+  | { kind: 'slow'; delayMs?: number }
   /** Requests are read and never answered: a hung component (the connection stays open). A stalled print request is listed as received, never taken. */
   | { kind: 'stall'; count?: number };
 
@@ -224,7 +230,7 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
   }
 
   /** Whether the fault of this kind applies now; a counted fault is used up by one application. */
-  function takeFault(kind: Exclude<EmulatorFault['kind'], 'refuse-connections'>): boolean {
+  function takeFault(kind: Exclude<EmulatorFault['kind'], 'refuse-connections' | 'slow'>): boolean {
     const fault = currentFault;
     if (!fault || fault.kind !== kind) return false;
     if (fault.count !== undefined) {
@@ -232,6 +238,22 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
       currentFault = left > 0 ? { ...fault, count: left } : null;
     }
     return true;
+  }
+
+  /** The printers' status word in getPrinters, as a Windows desk component reports its printer: the fault shows here too. */
+  function printerStatus(): string {
+    const kind = currentFault?.kind;
+    if (kind === 'paper-out') return 'paperOut';
+    if (kind === 'jam') return 'paperJam';
+    if (kind === 'offline') return 'offline';
+    if (kind === 'slow' && tasksInFlight() > 0) return 'printing';
+    return 'enable';
+  }
+
+  function tasksInFlight(): number {
+    let count = 0;
+    for (const task of tasks.values()) if (task.documents.some((document) => document.status === 'queued' || document.status === 'rendered')) count += 1;
+    return count;
   }
 
   function sendTo(ws: WebSocket, message: RawRecord): void {
@@ -292,8 +314,13 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
   }
 
   async function printDocument(task: EmulatorTask, document: TaskDocument): Promise<void> {
-    if (renderDelayMs > 0) await delay(renderDelayMs);
+    const slow = currentFault?.kind === 'slow' ? (currentFault.delayMs ?? 3_000) : 0;
+    if (renderDelayMs + slow > 0) await delay(renderDelayMs + slow);
     if (closed) return;
+    if (takeFault('offline')) {
+      failDocument(task, document, EMULATOR_FAILURES.printerOffline);
+      return;
+    }
     const reading = readEmulatorDocument(document.documentId, document.contents);
     if (!reading.ok) {
       failDocument(task, document, reading.failure);
@@ -314,6 +341,10 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
     noticeDocument(task, document, 'rendered');
     if (takeFault('paper-out')) {
       failDocument(task, document, EMULATOR_FAILURES.paperOut);
+      return;
+    }
+    if (takeFault('jam')) {
+      failDocument(task, document, EMULATOR_FAILURES.paperJam);
       return;
     }
     let file: string | null = null;
@@ -488,7 +519,7 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
       case 'getAgentInfo':
         return answer({ status: 'success', msg: 'print component emulator', version: '0.1.0-emulator' });
       case 'getPrinters':
-        return answer({ status: 'success', msg: '', defaultPrinter: printers[0]?.name ?? '', printers: printers.map((printer) => ({ name: printer.name, status: 'enable' })) });
+        return answer({ status: 'success', msg: '', defaultPrinter: printers[0]?.name ?? '', printers: printers.map((printer) => ({ name: printer.name, status: printerStatus() })) });
       case 'getPrinterConfig': {
         const printer = printers.find((candidate) => candidate.name === readText(message['printer']));
         return printer

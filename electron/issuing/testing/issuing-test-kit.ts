@@ -115,7 +115,8 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
   /** The history always talks to the current queue, across restarts. */
   const queue: PrintQueue = {
     enqueue: (job) => current.queue.enqueue(job),
-    retry: (ids) => current.queue.retry(ids),
+    retry: (ids, printer) => current.queue.retry(ids, printer),
+    withdraw: (ids) => current.queue.withdraw(ids),
     resendUnknown: (ids) => current.queue.resendUnknown(ids),
     preview: (request) => current.queue.preview(request),
     reconcile: () => current.queue.reconcile(),

@@ -14,6 +14,7 @@ import {
   useSubscriptionQuery,
 } from '../bridge/station-queries';
 import { stationErrorOf } from '../errors/station-error-text';
+import { PrinterStateBadge } from '../printer-state/printer-state-badge';
 import { componentStatus } from './component-status';
 import { subscriptionStatus } from './subscription-status';
 import './account-bar.css';
@@ -122,6 +123,8 @@ export function AccountBar() {
       <Typography.Text className="account-bar__item">
         {t('account.pointsToday')}: <strong>{costs.data ? costs.data.today.points : '…'}</strong>
       </Typography.Text>
+      {/* Left of the spacer: still in view while the issue drawer covers the bar's right end. */}
+      <PrinterStateBadge />
       <span className="account-bar__spacer" />
       <PrintingStatus />
     </div>

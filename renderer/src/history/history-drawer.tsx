@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryFilterState, HistoryQuery, HistoryRow } from '../../../shared/domain/issuing';
+import { errorTextKey } from '../../../shared/errors/error-resources';
 import type { StationError } from '../../../shared/errors/station-error';
 import { chinaDayOf, dayMs, formatChinaDateTime, parseChinaDateTime } from '../../../shared/time/china-time';
 import { overlayContainer } from '../app/overlay-container';
@@ -188,6 +189,7 @@ export function HistoryDrawer() {
                   {row.waybillCode ? <Tag color={printStateColour[row.printState]}>{t(`history.printState.${row.printState}`, { count: row.printCount })}</Tag> : null}
                   {row.voided ? <Tag color="red">{t('history.state.voided')}</Tag> : null}
                   {row.waybillCode ? <PrintWaitNote row={row} currentOutput={output} /> : null}
+                  {row.printError ? <Typography.Text type="danger">{t(errorTextKey(row.printError.code), row.printError.params)}</Typography.Text> : null}
                 </Space>
               ),
             },

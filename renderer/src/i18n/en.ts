@@ -1,5 +1,6 @@
 import { historyEn } from '../history/history-strings';
 import { issuePrintEn } from '../issue-print/issue-print-strings';
+import { printTruthEn } from '../issue-print/print-truth-strings';
 import { recoveryEn } from '../recovery/recovery-strings';
 import { settingsEn } from '../settings/settings-strings';
 
@@ -323,6 +324,7 @@ export const en = {
     en: 'English',
   },
   ...issuePrintEn,
+  ...printTruthEn,
   ...historyEn,
   ...recoveryEn,
   ...settingsEn,

@@ -1,5 +1,6 @@
 import { historyZhCn } from '../history/history-strings';
 import { issuePrintZhCn } from '../issue-print/issue-print-strings';
+import { printTruthZhCn } from '../issue-print/print-truth-strings';
 import { recoveryZhCn } from '../recovery/recovery-strings';
 import { settingsZhCn } from '../settings/settings-strings';
 import type { en } from './en';
@@ -326,6 +327,7 @@ export const zhCN: Strings<typeof en> = {
     en: 'English',
   },
   ...issuePrintZhCn,
+  ...printTruthZhCn,
   ...historyZhCn,
   ...recoveryZhCn,
   ...settingsZhCn,

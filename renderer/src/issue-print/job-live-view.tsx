@@ -10,6 +10,8 @@ import { PrintQueueNotice } from '../error-flows/print-queue-notice';
 import { StationErrorLine } from '../error-flows/station-error-line';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { LabelPreviewDialog } from './label-preview-dialog';
+import { LabelTruth } from './label-truth';
+import { StallPanel } from './stall-panel';
 import { PlainTable } from './plain-table';
 import { isJobSettled, useJob } from './use-job';
 
@@ -31,11 +33,18 @@ const stateColour: Record<OrderViewState, string> = {
 function JobSummaryResult({ summary }: { summary: JobSummary }) {
   const { t } = useTranslation();
   const { job } = summary;
-  const clean = job.state === 'done' && summary.failed.length === 0 && summary.issuedElsewhere.length === 0 && summary.unresolved.length === 0;
+  // A job whose labels did not all print never shows success: its title says how many did not.
+  const notPrinted = summary.labelProblems.filter((problem) => problem.state === 'failed').length;
+  const unknown = summary.labelProblems.length - notPrinted;
+  const clean = job.state === 'done' && summary.failed.length === 0 && summary.issuedElsewhere.length === 0 && summary.unresolved.length === 0 && summary.labelProblems.length === 0;
+  const title =
+    notPrinted > 0 ? t('printTruth.summary.notPrintedTitle', { count: notPrinted })
+    : unknown > 0 ? t('printTruth.summary.unknownTitle', { count: unknown })
+    : t(`issuePrint.job.ending.${job.state}`);
   return (
     <Result
-      status={clean ? 'success' : 'warning'}
-      title={t(`issuePrint.job.ending.${job.state}`)}
+      status={clean ? 'success' : notPrinted > 0 ? 'error' : 'warning'}
+      title={title}
       subTitle={
         <Descriptions size="small" column={3} aria-label={t('issuePrint.job.summaryLabel')}>
           <Descriptions.Item label={t('issuePrint.job.issued')}>{summary.issued.length}</Descriptions.Item>
@@ -91,12 +100,13 @@ export function JobLiveView({ jobId }: { jobId: string }) {
   if (summary.isError) return <StationErrorAlert error={stationErrorOf(summary.error)} />;
   if (summary.isPending || !summary.data) return <Skeleton active paragraph={{ rows: 6 }} />;
   const { job } = summary.data;
+  const refresh = () => Promise.all([summary.refetch(), orders.refetch()]);
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
     setActionError(null);
     try {
       await action();
-      await Promise.all([summary.refetch(), orders.refetch()]);
+      await refresh();
     } catch (caught) {
       setActionError(stationErrorOf(caught));
     } finally {
@@ -133,6 +143,8 @@ export function JobLiveView({ jobId }: { jobId: string }) {
         <Progress percent={labelTotal === 0 ? 0 : Math.round((labels.printed / labelTotal) * 100)} status={labels.failed > 0 ? 'exception' : undefined} />
       </div>
       <PrintQueueNotice />
+      <StallPanel jobId={jobId} onChanged={refresh} />
+      <LabelTruth summary={summary.data} onChanged={refresh} />
       {job.stopError ? <JobStopPanel error={job.stopError} resume={retry} /> : null}
       {actionError ? <StationErrorAlert error={actionError} /> : null}
       {isJobSettled(job) ? <JobSummaryResult summary={summary.data} /> : null}

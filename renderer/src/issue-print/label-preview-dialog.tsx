@@ -41,12 +41,26 @@ export function LabelPreviewDialog({ job, firstLabel, labels, busy, onPrintAll, 
     staleTime: Infinity,
     retry: false,
   });
+  // The check is real only once the label is drawn (or its drawing failed, with the reason shown).
+  const checkable = preview.data !== undefined || preview.isError;
   const printAll = useRef(onPrintAll);
+  const drawn = useRef(checkable);
+  const printButton = useRef<HTMLButtonElement>(null);
+  // Once the label is drawn the focus goes to "Print all": Enter then prints, never the Stop the focus may have fallen on.
   useEffect(() => {
-    printAll.current = busy ? () => undefined : onPrintAll;
+    if (checkable) printButton.current?.focus();
+  }, [checkable]);
+  useEffect(() => {
+    printAll.current = busy || !checkable ? () => undefined : onPrintAll;
+    drawn.current = checkable;
   });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      // Until the label is drawn, Enter does nothing here: not print, and not the focused Stop either.
+      if (event.key === 'Enter' && !event.isComposing && !drawn.current) {
+        event.preventDefault();
+        return;
+      }
       if (!isPlainEnter(event)) return;
       event.preventDefault();
       printAll.current();
@@ -68,8 +82,8 @@ export function LabelPreviewDialog({ job, firstLabel, labels, busy, onPrintAll, 
       width={880}
       footer={
         <Space className="label-preview__actions">
-          <Button type="primary" size="large" loading={busy} onClick={onPrintAll}>
-            {t('issuePrint.preview.printAll', { count: labels })}
+          <Button ref={printButton} type="primary" size="large" loading={busy} disabled={!checkable} onClick={onPrintAll}>
+            {stillIssuing ? t('printTruth.preview.printSoFar', { count: labels }) : t('issuePrint.preview.printAll', { count: labels })}
           </Button>
           <Button danger size="large" disabled={busy} onClick={onStop}>
             {t('issuePrint.preview.stop')}
@@ -95,7 +109,10 @@ export function LabelPreviewDialog({ job, firstLabel, labels, busy, onPrintAll, 
             {preview.data ? (
               preview.data.images.map((image, index) => <img key={index} className="label-preview__image" src={image} alt={t('issuePrint.preview.imageAlt', { waybillCode: firstLabel.waybillCode })} />)
             ) : (
-              <Spin />
+              <Space>
+                <Spin />
+                <Typography.Text type="secondary">{t('printTruth.preview.drawing')}</Typography.Text>
+              </Space>
             )}
           </div>
         )}

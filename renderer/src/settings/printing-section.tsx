@@ -6,7 +6,7 @@ import { useNetworkQuery } from '../bridge/station-queries';
 import { fieldRule } from '../setup/field-rule';
 import { TemplateFields } from '../setup/template-fields';
 import { PrinterChoice } from './printer-choice';
-import { isValidSettingsField, knownCarrierCodes, type SettingsFormValues } from './settings-form';
+import { isValidSettingsField, knownCarrierCodes, SETTINGS_FIELD_LIMITS, type SettingsFormValues } from './settings-form';
 import { SettingsSection } from './settings-section';
 
 /** A label size's width and height in millimetres. */
@@ -58,6 +58,17 @@ export function PrintingSection({ values, outputUnsaved }: PrintingSectionProps)
         ) : null}
         <Form.Item name="needEncrypt" label={t('settings.printing.needEncrypt')} extra={t('settings.printing.needEncryptHint')} valuePropName="checked">
           <Switch aria-label={t('settings.printing.needEncrypt')} />
+        </Form.Item>
+        <Form.Item
+          name="stallSeconds"
+          label={t('settings.printing.stallSeconds')}
+          extra={t('settings.printing.stallSecondsHint')}
+          rules={[fieldRule((text) => isValidSettingsField('stallSeconds', text), t('settings.printing.invalid.stallSeconds', SETTINGS_FIELD_LIMITS.stallSeconds))]}
+        >
+          <Input inputMode="numeric" autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="errorSound" label={t('settings.printing.errorSound')} extra={t('settings.printing.errorSoundHint')} valuePropName="checked">
+          <Switch aria-label={t('settings.printing.errorSound')} />
         </Form.Item>
       </div>
       <PrinterChoice chosen={values.printer} outputUnsaved={outputUnsaved} />

@@ -38,6 +38,9 @@ export interface SettingsFormValues extends SetupFormValues {
   /** Empty for none. */
   customAreaTemplateUrl: string;
   needEncrypt: boolean;
+  /** Seconds, as typed. */
+  stallSeconds: string;
+  errorSound: boolean;
   senderName: string;
   senderPhone: string;
   printDataRetentionDays: string;
@@ -47,7 +50,7 @@ export interface SettingsFormValues extends SetupFormValues {
 }
 
 /** The Settings fields beyond the setup form's, each checked against the settings schema. */
-export type SettingsField = 'componentUrl' | 'customAreaTemplateUrl' | 'senderName' | 'senderPhone' | 'printDataRetentionDays' | 'rateLimitMarginMs' | 'vvtypeOverride';
+export type SettingsField = 'componentUrl' | 'customAreaTemplateUrl' | 'stallSeconds' | 'senderName' | 'senderPhone' | 'printDataRetentionDays' | 'rateLimitMarginMs' | 'vvtypeOverride';
 
 /** The smallest and largest number a numeric setting takes (read from its schema, so messages never drift). */
 function rangeOf(schema: z.ZodNumber): { min: number; max: number } {
@@ -59,6 +62,7 @@ export const SETTINGS_FIELD_LIMITS = {
   senderName: { max: SENDER_LIMITS.name },
   senderPhone: { max: SENDER_LIMITS.mobile },
   printDataRetentionDays: rangeOf(retentionSettingsSchema.shape.printDataRetentionDays),
+  stallSeconds: rangeOf(printSettingsSchema.shape.stallSeconds),
   rateLimitMarginMs: rangeOf(gatewaySettingsSchema.shape.rateLimitMarginMs),
   vvtypeOverride: rangeOf(vvtypeOverrideSchema),
 } as const;
@@ -69,6 +73,7 @@ const orNull = (text: string): string | null => (text.trim() === '' ? null : tex
 const fieldChecks: Readonly<Record<SettingsField, (text: string) => boolean>> = {
   componentUrl: (text) => printSettingsSchema.shape.componentUrl.safeParse(text.trim()).success,
   customAreaTemplateUrl: (text) => printSettingsSchema.shape.customAreaTemplateUrl.safeParse(orNull(text)).success,
+  stallSeconds: (text) => printSettingsSchema.shape.stallSeconds.safeParse(wholeNumberOf(text)).success,
   senderName: (text) => shipFromSettingsSchema.shape.senderName.safeParse(text.trim()).success,
   senderPhone: (text) => shipFromSettingsSchema.shape.senderPhone.safeParse(text.trim()).success,
   printDataRetentionDays: (text) => retentionSettingsSchema.shape.printDataRetentionDays.safeParse(wholeNumberOf(text)).success,
@@ -93,6 +98,8 @@ export function settingsFormValues(view: SettingsView): SettingsFormValues {
     labelSizes: { ...print.labelSizeByCarrier },
     customAreaTemplateUrl: print.customAreaTemplateUrl ?? '',
     needEncrypt: print.needEncrypt,
+    stallSeconds: String(print.stallSeconds),
+    errorSound: print.errorSound,
     senderName: shipFrom.senderName,
     senderPhone: shipFrom.senderPhone,
     printDataRetentionDays: String(retention.printDataRetentionDays),
@@ -121,6 +128,8 @@ export function settingsFromForm(values: SettingsFormValues, view: SettingsView)
       labelSizeByCarrier: Object.fromEntries(labelSizes),
       customAreaTemplateUrl: orNull(values.customAreaTemplateUrl),
       needEncrypt: values.needEncrypt,
+      stallSeconds: wholeNumberOf(values.stallSeconds),
+      errorSound: values.errorSound,
     },
     shipFrom: { ...base.shipFrom, senderName: values.senderName.trim(), senderPhone: values.senderPhone.trim() },
     retention: { printDataRetentionDays: wholeNumberOf(values.printDataRetentionDays) },
