@@ -4,6 +4,7 @@ import { stationError } from '../../shared/errors/station-error';
 import { fail } from '../../shared/result';
 import { waitFor } from '../printing/testing/print-test-kit';
 import { entryForOrders } from './issue-plan';
+import { lookUpOnce } from './waybill-lookup';
 import { demoJobSettings, openIssuingTestStation } from './testing/issuing-test-kit';
 import type { IssuingTestStation } from './testing/issuing-test-kit';
 
@@ -109,5 +110,41 @@ describe('the start-up pass', () => {
     await waitFor(() => station?.emulator.printed().length === 3, 'the label printed at the packer’s word');
     const printed = station.emulator.printed().map((document) => document.documentId);
     expect(new Set(printed).size).toBe(3);
+  });
+
+  it('never prints a waybill issued elsewhere that was recorded before a restart: the component receives nothing for it', async () => {
+    station = await openIssuingTestStation();
+    const orders = numbers(station.issuable(10));
+    const elsewhere = orders[3] as string;
+    // Another station issued a waybill for this order: the sandbox holds it.
+    const [other] = await station.bench.sandbox.markIssuedElsewhere([elsewhere]);
+    const plan = await station.engine.plan(station.planRequest(orders));
+    const { journal } = station;
+    const now = Date.now();
+    journal.updateJob(plan.jobId, { state: 'issuing', startedAt: now }, now);
+    journal.claim(plan.jobId, { retryFailed: false, packageLimit: null }, now);
+    // Crash after the batch came back 614 "already issued" and its look-up was recorded, before anything else.
+    await lookUpOnce({ client: station.client, journal, logger: station.bench.logger, now: Date.now }, plan.jobId, orders);
+    expect(journal.waybillsOf([elsewhere])).toEqual(new Map([[elsewhere, other?.waybillCode]]));
+    expect(station.engine.jobOrders(plan.jobId).find((order) => order.orderNumber === elsewhere)?.state).toBe('elsewhere');
+
+    await station.restart();
+    const report = await station.engine.startUp();
+    expect(report.interruptedJobs).toEqual([plan.jobId]);
+    expect(report.labelsQueued).toBe(0);
+    const interrupted = await station.engine.settled(plan.jobId);
+    expect(interrupted.state).toBe('cancelled');
+    expect(interrupted.orders).toMatchObject({ elsewhere: 1, planned: 9 });
+    expect(station.emulator.received()).toEqual([]);
+
+    station.engine.retry({ jobId: plan.jobId });
+    const done = await station.engine.settled(plan.jobId);
+    expect(done.state).toBe('done');
+    expect(done.orders).toMatchObject({ elsewhere: 1, issued: 9, planned: 0 });
+    expect(station.emulator.printed()).toHaveLength(9);
+    const sentToComponent = station.emulator.received().flatMap((task) => task.documentIds);
+    expect(sentToComponent).toHaveLength(9);
+    expect(sentToComponent).not.toContain(other?.waybillCode);
+    expect(station.history.search({ text: elsewhere }).rows.map((row) => row.printState)).toEqual(['not-printed']);
   });
 });

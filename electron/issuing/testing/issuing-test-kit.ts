@@ -4,6 +4,8 @@ import { validateIssueEntry } from '../../../shared/validation/issue-entry-valid
 import type { PrintEmulatorOptions } from '../../demo/print-emulator/print-emulator';
 import type { SandboxOptions } from '../../demo/sandbox/index';
 import type { GatewayClient } from '../../gateway/gateway-client';
+import { startGatewayVariant } from '../../gateway/gateway-variant-proxy';
+import type { GatewayVariant, VariantRequest } from '../../gateway/gateway-variant-proxy';
 import { demoSender, openGatewayTestBench, ytoTemplateUrl } from '../../gateway/gateway-test-bench';
 import type { GatewayTestBench } from '../../gateway/gateway-test-bench';
 import type { OrderCache } from '../../order-cache/order-cache';
@@ -64,6 +66,11 @@ export interface IssuingTestStationOptions {
   tuning?: Partial<RunTuning>;
   /** Milliseconds added to the clock of the history (retention tests). */
   historyClockOffsetMs?: () => number;
+  /**
+   * Called as each request of the station reaches the gateway (read whole, before the sandbox
+   * handles it): the client then talks to the sandbox through a forwarding gateway that calls this.
+   */
+  onGatewayRequest?: (request: VariantRequest) => void;
 }
 
 /** A running test station. */
@@ -95,7 +102,14 @@ export interface IssuingTestStation {
 export async function openIssuingTestStation(options: IssuingTestStationOptions = {}): Promise<IssuingTestStation> {
   const bench = await openGatewayTestBench({ sandbox: options.sandbox, logLevel: 'info' });
   const emulator = await startTestEmulator({ noRender: true, ...options.emulator });
-  const client = bench.client({ timeoutMs: 3000 });
+  const onGatewayRequest = options.onGatewayRequest;
+  const front: GatewayVariant | null = onGatewayRequest
+    ? await startGatewayVariant(bench.sandbox.url, (request) => {
+        onGatewayRequest(request);
+        return { kind: 'forward' };
+      })
+    : null;
+  const client = bench.client({ timeoutMs: 3000, ...(front ? { baseUrl: front.url } : {}) });
   const events: IssuingEvent[] = [];
   let gateway: GatewayIdentity | null = { baseUrl: bench.sandbox.url, shopId: bench.sandbox.shopId };
   const assemble = () =>
@@ -178,6 +192,7 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
     async close() {
       await current.close();
       await emulator.dispose();
+      await front?.close();
       await bench.close();
     },
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyLocalFilters, hasLocalFilters, matchesLocalFilters, noLocalFilters, provincesOf } from './order-filters';
-import { buildOrderViews } from './order-view';
+import type { OrderStationState } from '../../../shared/domain/order-row';
+import { applyLocalFilters, hasLocalFilters, matchesLocalFilters, noLocalFilters, PROGRESS_FILTERS, provincesOf, type ProgressFilter } from './order-filters';
+import { buildOrderViews, orderProgress, type OrderProgress } from './order-view';
 import { sampleRow } from './testing/sample-order-rows';
 
 const hour = 3_600_000;
@@ -42,6 +43,35 @@ describe('local order filters', () => {
     expect(keys({ progress: 'issued' })).toEqual(['1003']);
     expect(keys({ progress: 'printed' })).toEqual(['1004']);
     expect(keys({ progress: 'attention' })).toEqual(['1005']);
+  });
+
+  /**
+   * Every state a row can be in (a Record over OrderProgress: a new state does not compile until
+   * it is placed here), the station facts that put a row in it, and the one state filter that
+   * keeps it besides "all".
+   */
+  const everyState: Record<OrderProgress, { station: Partial<OrderStationState>; keptBy: Exclude<ProgressFilter, 'all'> }> = {
+    'not-issued': { station: {}, keptBy: 'not-issued' },
+    issuing: { station: { waybill: 'issuing' }, keptBy: 'issued' },
+    issued: { station: { waybill: 'issued', waybillCode: 'YT1' }, keptBy: 'issued' },
+    printing: { station: { waybill: 'issued', waybillCode: 'YT2', print: 'printing' }, keptBy: 'issued' },
+    printed: { station: { waybill: 'issued', waybillCode: 'YT3', print: 'printed', printCount: 1 }, keptBy: 'printed' },
+    'issued-elsewhere': { station: { waybill: 'issued-elsewhere', waybillCode: 'ZT1' }, keptBy: 'attention' },
+    'issue-failed': { station: { waybill: 'failed' }, keptBy: 'attention' },
+    'print-failed': { station: { waybill: 'issued', waybillCode: 'YT4', print: 'failed' }, keptBy: 'attention' },
+    'print-unknown': { station: { waybill: 'issued', waybillCode: 'YT5', print: 'unknown' }, keptBy: 'attention' },
+    voided: { station: { waybill: 'issued', waybillCode: 'YT6', voided: true }, keptBy: 'attention' },
+  };
+  const stateTable = Object.entries(everyState) as [OrderProgress, (typeof everyState)[OrderProgress]][];
+
+  it.each(stateTable)('place a row that is %s in exactly its state filter (the table covers all 10 states)', (state, { station, keptBy }) => {
+    expect(stateTable).toHaveLength(10);
+    expect(orderProgress({ ...sampleRow({}).station, ...station })).toBe(state);
+    const [view] = buildOrderViews([sampleRow({ orderNumber: '2001' }, station)]);
+    if (!view) throw new Error('no view');
+    for (const filter of PROGRESS_FILTERS) {
+      expect({ filter, kept: matchesLocalFilters(view, { ...noLocalFilters, progress: filter }, now) }).toEqual({ filter, kept: filter === 'all' || filter === keptBy });
+    }
   });
 
   it('keep one province', () => {
