@@ -51,7 +51,7 @@ test.describe('first-run setup', () => {
     const account = page.getByRole('group', { name: 'Account' });
     await expect(account.getByText('Shop: 57301862')).toBeVisible();
     await expect(account.getByText('Enhanced edition')).toBeVisible();
-    await expect(account.getByText('Demo mode (sandbox gateway)')).toBeHidden();
+    await expect(account.getByText('Demo mode (sandbox)')).toBeHidden();
     await expect(account.getByText(/Subscription ends .* \(5 days left\)/)).toBeVisible();
 
     // Settings (F2), not the first-run setup, show what was saved, the template included; the token only as stored.

@@ -74,7 +74,7 @@ function PrintingStatus() {
       <Tag icon={<PrinterOutlined aria-hidden />} color="green" data-component="connected">
         {t('account.component.connected')}
       </Tag>
-      <Typography.Text className="account-bar__item">
+      <Typography.Text className="account-bar__printer" title={printer ?? undefined}>
         {t('account.printer')}: {printers.isPending ? '…' : (printer ?? t('account.noPrinter'))}
       </Typography.Text>
     </>

@@ -31,7 +31,7 @@ describe('the UI store', () => {
     store.getState().planOrders(['b', 'a']);
     expect(store.getState().issueView).toEqual({ kind: 'plan', orderNumbers: ['b', 'a'] });
     store.getState().showJob('job-1');
-    expect(store.getState().issueView).toEqual({ kind: 'job', jobId: 'job-1' });
+    expect(store.getState().issueView).toEqual({ kind: 'job', jobId: 'job-1', beside: false });
     store.getState().closeIssue();
     expect(store.getState().issueView).toEqual({ kind: 'closed' });
   });

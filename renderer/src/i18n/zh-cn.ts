@@ -101,6 +101,7 @@ export const zhCN: Strings<typeof en> = {
   refresh: {
     refresh: '刷新订单',
     fullFetch: '全量拉取',
+    more: '全量 / 按条件拉取',
     progressLabel: '订单加载进度',
     progress: '已收到 {{received}} / {{total}} 单（第 {{done}}/{{planned}} 页）',
     starting: '正在请求平台…',
@@ -137,8 +138,8 @@ export const zhCN: Strings<typeof en> = {
     remark: '备注包含',
     flag: '旗帜',
     fetch: '拉取符合条件的订单',
-    unavailableShort: '{{edition}}不支持平台筛选（订单接口 vvtype {{vvtype}}），请用下方本地筛选',
-    unavailable: '{{edition}}不支持平台筛选：其订单接口使用 vvtype {{vvtype}}，平台筛选仅在 vvtype 1 时有效。请使用下方对已加载订单的筛选，或在“设置”（F2）中切换到增强版。',
+    unavailableShort: '{{edition}}不支持平台筛选（订单接口 vvtype {{vvtype}}），请用已加载订单的筛选',
+    unavailable: '{{edition}}不支持平台筛选：其订单接口使用 vvtype {{vvtype}}，平台筛选仅在 vvtype 1 时有效。请使用对已加载订单的筛选，或在“设置”（F2）中切换到增强版。',
   },
   localFilters: {
     label: '已加载订单的筛选',
@@ -156,6 +157,7 @@ export const zhCN: Strings<typeof en> = {
     },
     province: '省份',
     urgentOnly: '只看紧急（24 小时内须发货）',
+    more: '更多筛选',
     clear: '清除筛选',
   },
   selection: {
@@ -205,7 +207,8 @@ export const zhCN: Strings<typeof en> = {
     carrier: '快递公司',
     branch: '网点',
     address: '发货地址',
-    branchOption: '{{name}}（{{code}}）· 余额 {{balance}}',
+    branchName: '{{name}}（{{code}}）',
+    branchBalance: '余额 {{balance}}',
     balance: '余额',
     used: '已用',
     selected: '已选订单',

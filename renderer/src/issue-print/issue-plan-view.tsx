@@ -57,6 +57,25 @@ function InvalidOrders({ plan }: { plan: IssuePlan }) {
   );
 }
 
+/** How many orders with a waybill the plan names one by one; the rest are counted. */
+const LISTED_ALREADY_ISSUED = 6;
+
+/** The orders that already have a waybill, compactly: the first few with their waybills, then how many more. */
+function AlreadyIssuedList({ orders }: { orders: IssuePlan['alreadyIssued'] }) {
+  const { t } = useTranslation();
+  const more = orders.length - LISTED_ALREADY_ISSUED;
+  return (
+    <ul className="issue-plan__issued">
+      {orders.slice(0, LISTED_ALREADY_ISSUED).map((order) => (
+        <li key={order.orderNumber}>
+          {order.orderNumber} → {order.waybillCode}
+        </li>
+      ))}
+      {more > 0 ? <li>{t('issuePrint.plan.andMore', { count: more })}</li> : null}
+    </ul>
+  );
+}
+
 /**
  * The engine's plan of the selected orders, shown before any issue call: what will be issued,
  * what will not and why, merges with undo, calls, points and the balance; then one action,
@@ -97,7 +116,7 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
   const short = data.balanceShort;
 
   return (
-    <Space orientation="vertical" className="issue-plan" size="middle">
+    <div className="issue-plan drawer-column">
       {data.requestProblems.map((problem, index) => (
         <StationErrorAlert key={index} error={problem} />
       ))}
@@ -109,7 +128,7 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
           type="info"
           showIcon
           title={t('issuePrint.plan.alreadyIssued', { count: data.alreadyIssued.length })}
-          description={data.alreadyIssued.map((order) => `${order.orderNumber} → ${order.waybillCode}`).join(' · ')}
+          description={<AlreadyIssuedList orders={data.alreadyIssued} />}
         />
       ) : null}
       {data.toCheck.length > 0 ? <Alert type="info" showIcon title={t('issuePrint.plan.toCheck', { count: data.toCheck.length })} /> : null}
@@ -135,7 +154,7 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
       ) : null}
       {short ? <Alert type="warning" showIcon title={t('issuePrint.plan.balanceShort', { balance: short.balance, needed: short.needed })} /> : null}
       {startError ? <StationErrorAlert error={startError} /> : null}
-      <Space>
+      <Space className="drawer-actions">
         {short ? (
           <Button type="primary" size="large" icon={<PrinterOutlined aria-hidden />} loading={starting} disabled={blocked || short.firstK === 0} onClick={() => void start(short.firstK)}>
             {t('issuePrint.plan.startFirstK', { count: short.firstK })}
@@ -149,6 +168,6 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
           {t('common.cancel')}
         </Button>
       </Space>
-    </Space>
+    </div>
   );
 }

@@ -3,6 +3,14 @@ export const issuePrintEn = {
   issuePrint: {
     action_one: 'Issue and print {{count}}',
     action_other: 'Issue and print {{count}}',
+    blocked: {
+      orders: 'Select orders to issue',
+      carrier: 'Choose a carrier first (Ship from, F7)',
+      branch: 'Choose a branch first (Ship from, F7)',
+      address: 'Choose a sender address first (Ship from, F7)',
+      sender: 'Enter the sender first (Settings F2 → Sender)',
+      template: 'Choose a label template first (Settings F2 → Printing)',
+    },
     title: 'Issue and print',
     steps: { plan: 'Check the plan', live: 'Issue and print' },
     plan: {
@@ -26,6 +34,8 @@ export const issuePrintEn = {
       merges_other: '{{count}} merged packages',
       mergesLabel: 'Merged packages',
       keepApart: 'Keep apart',
+      andMore_one: '… and {{count}} more (all in the history)',
+      andMore_other: '… and {{count}} more (all in the history)',
       balanceShort: 'The branch has {{balance}} waybills left but {{needed}} are needed.',
       start_one: 'Issue and print {{count}} waybill',
       start_other: 'Issue and print {{count}} waybills',
@@ -115,6 +125,14 @@ export const issuePrintZhCn = {
   issuePrint: {
     action_one: '取号并打印 {{count}} 单',
     action_other: '取号并打印 {{count}} 单',
+    blocked: {
+      orders: '先选中要发货的订单',
+      carrier: '先选快递公司（发货网点 F7）',
+      branch: '先选发货网点（F7）',
+      address: '先选发件地址（发货网点 F7）',
+      sender: '先填寄件人（设置 F2 → 寄件人）',
+      template: '先选面单模板（设置 F2 → 打印）',
+    },
     title: '取号打印',
     steps: { plan: '核对计划', live: '取号并打印' },
     plan: {
@@ -138,6 +156,8 @@ export const issuePrintZhCn = {
       merges_other: '{{count}} 个合并包裹',
       mergesLabel: '合并的包裹',
       keepApart: '拆开',
+      andMore_one: '……另有 {{count}} 单（历史中可查全部）',
+      andMore_other: '……另有 {{count}} 单（历史中可查全部）',
       balanceShort: '网点余额只剩 {{balance}} 张，需要 {{needed}} 张。',
       start_one: '取号并打印 {{count}} 张面单',
       start_other: '取号并打印 {{count}} 张面单',

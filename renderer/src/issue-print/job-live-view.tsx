@@ -116,7 +116,7 @@ export function JobLiveView({ jobId }: { jobId: string }) {
   const canRetry = job.ending !== null && (counts.failed > 0 || counts.pending > 0 || counts.planned > 0 || job.stopError !== null);
 
   return (
-    <Space orientation="vertical" size="middle" className="job-live">
+    <div className="job-live drawer-column">
       <Space size="large" wrap>
         <Tag color={running ? 'processing' : 'default'}>{t(`issuePrint.job.state_${job.state}`)}</Tag>
         {job.waiting ? <Tag color="warning">{t('issuePrint.job.waiting')}</Tag> : null}
@@ -136,7 +136,7 @@ export function JobLiveView({ jobId }: { jobId: string }) {
       {job.stopError ? <JobStopPanel error={job.stopError} resume={retry} /> : null}
       {actionError ? <StationErrorAlert error={actionError} /> : null}
       {isJobSettled(job) ? <JobSummaryResult summary={summary.data} /> : null}
-      <Space>
+      <Space className="drawer-actions">
         {running ? (
           <Button danger loading={busy} onClick={() => void cancel()}>
             {t('issuePrint.job.cancel')}
@@ -153,6 +153,6 @@ export function JobLiveView({ jobId }: { jobId: string }) {
       {hold?.firstLabel ? (
         <LabelPreviewDialog job={job} firstLabel={hold.firstLabel} labels={hold.labels} busy={busy} onPrintAll={() => void confirmPreview()} onStop={() => void cancel()} />
       ) : null}
-    </Space>
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import {
   mergeSettingsPatch,
   printSettingsSchema,
   retentionSettingsSchema,
+  senderPhoneEntrySchema,
   shipFromSettingsSchema,
   vvtypeOverrideSchema,
   type LabelSize,
@@ -70,7 +71,7 @@ const fieldChecks: Readonly<Record<SettingsField, (text: string) => boolean>> = 
   componentUrl: (text) => printSettingsSchema.shape.componentUrl.safeParse(text.trim()).success,
   customAreaTemplateUrl: (text) => printSettingsSchema.shape.customAreaTemplateUrl.safeParse(orNull(text)).success,
   senderName: (text) => shipFromSettingsSchema.shape.senderName.safeParse(text.trim()).success,
-  senderPhone: (text) => shipFromSettingsSchema.shape.senderPhone.safeParse(text.trim()).success,
+  senderPhone: (text) => senderPhoneEntrySchema.safeParse(text.trim()).success,
   printDataRetentionDays: (text) => retentionSettingsSchema.shape.printDataRetentionDays.safeParse(wholeNumberOf(text)).success,
   rateLimitMarginMs: (text) => gatewaySettingsSchema.shape.rateLimitMarginMs.safeParse(wholeNumberOf(text)).success,
   // Empty: no override, the edition's number is sent.

@@ -80,7 +80,7 @@ export const settingsEn = {
       notChosen: 'Not chosen yet',
       invalid: {
         name: 'Sender name: at most {{max}} characters',
-        phone: 'Sender phone: only digits, spaces and + - ( ), at most {{max}} characters, e.g. 0571-8888 6666',
+        phone: 'Sender phone: a mobile number (e.g. 13857100123) or a landline with its area code (e.g. 0571-88886666, an extension after -), at most {{max}} characters',
       },
     },
     general: {
@@ -201,7 +201,7 @@ export const settingsZhCn = {
       notChosen: '尚未选择',
       invalid: {
         name: '寄件人姓名：最多 {{max}} 个字',
-        phone: '寄件人电话：只能填数字、空格和 + - ( )，最多 {{max}} 位，例如 0571-8888 6666',
+        phone: '寄件人电话：请填手机号（如 13857100123）或带区号的座机（如 0571-88886666，分机号接在 - 后），最多 {{max}} 位',
       },
     },
     general: {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { EditionName } from '../../../shared/gateway/editions';
 import type { SettingsView } from '../../../shared/ipc/ipc-contract';
-import { carrierCodeSchema, gatewaySettingsSchema, standardTemplateUrlSchema, type SettingsPatch } from '../../../shared/settings/settings-schema';
+import { carrierCodeSchema, DEMO_SENDER_CONTACT, gatewaySettingsSchema, standardTemplateUrlSchema, type SettingsPatch, type ShipFromSettings } from '../../../shared/settings/settings-schema';
 
 /**
  * The setup form's values and how they become a settings change. The form checks each field
@@ -87,5 +87,13 @@ export function settingsPatchFromForm(values: SetupFormValues, stored: SettingsV
       orderChannel: values.orderChannel,
     },
     print: { templateUrlByCarrier: { ...templates, ...Object.fromEntries(removed.map((carrierCode) => [carrierCode, null])) } },
+  };
+}
+
+/** The demo sender for the sender fields still empty (a sender typed in before is kept). */
+export function demoSenderPatch(shipFrom: ShipFromSettings): { senderName?: string; senderPhone?: string } {
+  return {
+    ...(shipFrom.senderName.trim() === '' ? { senderName: DEMO_SENDER_CONTACT.name } : {}),
+    ...(shipFrom.senderPhone.trim() === '' ? { senderPhone: DEMO_SENDER_CONTACT.mobile } : {}),
   };
 }

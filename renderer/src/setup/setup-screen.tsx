@@ -11,7 +11,7 @@ import { unwrapResult, useStation } from '../bridge/station-context';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { ConnectionFields } from './connection-fields';
 import { ConnectionReport } from './connection-report';
-import { formValuesFromSettings, settingsPatchFromForm, type SetupFormValues } from './setup-form';
+import { demoSenderPatch, formValuesFromSettings, settingsPatchFromForm, type SetupFormValues } from './setup-form';
 import { TemplateFields } from './template-fields';
 import './setup-screen.css';
 
@@ -59,7 +59,8 @@ function SetupForm({ view }: { view: SettingsView }) {
     onSuccess: () => setSettingsOpen(false),
   });
   const useDemo = useMutation({
-    mutationFn: () => update({ gateway: { baseUrl: null }, ui: { setupCompleted: true } }),
+    // The demo sender goes into Settings (where it can be changed), so the sender Settings shows is the one that prints.
+    mutationFn: () => update({ gateway: { baseUrl: null }, shipFrom: demoSenderPatch(view.settings.shipFrom), ui: { setupCompleted: true } }),
     onSuccess: () => setSettingsOpen(false),
   });
 

@@ -1,0 +1,130 @@
+import type { Locator, Page } from '@playwright/test';
+import { chooseOption, scan, stationCall } from './desk-actions';
+import { issueUi, labelPreviewDialog, selectByScanning, validAndInvalidOrders } from './issue-print-actions';
+import { loadOrders } from './own-gateway-desk';
+import { saveScreenshot } from './screenshots';
+import { expect, test } from './station-fixtures';
+import { browserLocale, uiText, type DeskLocale } from './ui-text';
+
+/** The packing-desk screens and how many whole order rows each must show without scrolling. */
+const screens = [
+  { width: 1366, height: 768, rows: 12 },
+  { width: 1280, height: 720, rows: 10 },
+  { width: 1920, height: 1080, rows: 20 },
+] as const;
+
+/** Order rows wholly in view: below the grid's header, above the grid's and the window's bottom edge. */
+function wholeRowsInView(page: Page): Promise<number> {
+  return page.getByRole('grid').evaluate((grid) => {
+    const bottom = Math.min(grid.getBoundingClientRect().bottom, window.innerHeight);
+    const header = grid.querySelector('[role="row"][aria-rowindex="1"]')?.getBoundingClientRect().bottom ?? 0;
+    const rows = [...grid.querySelectorAll('[role="row"]')].filter((row) => row.getAttribute('aria-rowindex') !== '1');
+    return rows.filter((row) => {
+      const box = row.getBoundingClientRect();
+      return box.top >= header - 0.5 && box.bottom <= bottom + 0.5;
+    }).length;
+  });
+}
+
+/** Expects an element wholly inside the window, with no scrolling. */
+async function expectInViewport(page: Page, target: Locator): Promise<void> {
+  await expect(target).toBeVisible();
+  const box = await target.boundingBox();
+  const size = page.viewportSize();
+  expect(box && size, 'the element and the window have a size').toBeTruthy();
+  if (!box || !size) return;
+  expect(box.y, 'top edge in the window').toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, 'bottom edge in the window').toBeLessThanOrEqual(size.height);
+  expect(box.x + box.width, 'right edge in the window').toBeLessThanOrEqual(size.width);
+}
+
+/**
+ * The desk on a packing station's screen (1366×768 and 1280×720 first, 1920×1080 too), in both
+ * languages: the orders table keeps the screen while the scan box, ship-from and "Issue and print"
+ * stay in view; every dialog's and drawer's primary action is in view; the button says what is
+ * missing; the balance and the selection are current after a job; Esc closes only the top layer;
+ * the scan panel's reprint is visible and clickable.
+ */
+for (const locale of ['zh-CN', 'en'] as const) {
+  test.describe(`the desk on a packing station's screen (${locale})`, () => {
+    test('the table keeps the screen, and every action is in view at 1280×720 through a whole job', async ({ openStation, request, stationHost }) => {
+      test.setTimeout(150_000);
+      const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale as DeskLocale, key, params);
+      const page = await openStation(browserLocale(locale));
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.getByRole('button', { name: text('setup.useDemo') }).click();
+      await loadOrders(page, locale, 2000);
+
+      const shipFrom = page.getByRole('region', { name: text('shipFrom.label') });
+      const scanResult = page.getByLabel(text('scan.resultLabel'));
+      const issueButton = page.getByRole('button', { name: text('issuePrint.blocked.orders') });
+      for (const screen of screens) {
+        await page.setViewportSize({ width: screen.width, height: screen.height });
+        await expect.poll(() => wholeRowsInView(page), { message: `${screen.width}×${screen.height}` }).toBeGreaterThanOrEqual(screen.rows);
+        await expectInViewport(page, scanResult);
+        await expectInViewport(page, shipFrom.getByRole('combobox', { name: text('shipFrom.carrier') }));
+        await expectInViewport(page, issueButton);
+        // Only the table scrolls: the page itself never does.
+        expect(await page.evaluate(() => document.scrollingElement?.scrollHeight ?? 0)).toBeLessThanOrEqual(screen.height);
+        if (screen.width !== 1280) await saveScreenshot(page, `desk-${screen.width}`, locale);
+      }
+
+      await page.setViewportSize({ width: 1280, height: 720 });
+      const { rows } = await stationCall(request, stationHost, 'orders.list', {});
+      await selectByScanning(page, locale, [rows[0]?.order.orderNumber ?? '']);
+      // No carrier chosen yet: the button says so, and takes the packer to the carrier picker.
+      const chooseCarrier = page.getByRole('button', { name: text('issuePrint.blocked.carrier') });
+      await expectInViewport(page, chooseCarrier);
+      await chooseCarrier.click();
+      await expect(shipFrom.getByRole('combobox', { name: text('shipFrom.carrier') })).toBeFocused();
+      await chooseOption(shipFrom.getByRole('combobox', { name: text('shipFrom.carrier') }), 'ZTO');
+      await expect(shipFrom).toContainText(`${text('shipFrom.balance')} 2000`);
+      // Esc on the desk, with no layer open, clears the selection.
+      await page.getByRole('grid').focus();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('status').filter({ hasText: text('selection.counts', { loaded: 2000, shown: 2000, selected: 0 }) })).toBeVisible();
+      const orders = (await validAndInvalidOrders(request, stationHost, 30)).valid.slice(0, 3);
+      await selectByScanning(page, locale, orders);
+
+      // The plan's primary action is in view; Esc closes the drawer and leaves the selection alone.
+      const ui = issueUi(page, locale);
+      const issue = page.getByRole('button', { name: text('issuePrint.action', { count: 3 }) });
+      await issue.click();
+      await expectInViewport(page, ui.start(3));
+      await saveScreenshot(page, 'issue-plan-1280', locale);
+      await page.keyboard.press('Escape');
+      await expect(ui.drawer).toBeHidden();
+      await expect(issue).toBeVisible();
+
+      await issue.click();
+      await ui.start(3).click();
+      const preview = labelPreviewDialog(page, locale);
+      const printAll = preview.getByRole('button', { name: text('issuePrint.preview.printAll', { count: 3 }) });
+      await expect(preview.getByRole('group', { name: text('issuePrint.preview.imagesLabel') }).getByRole('img')).toBeVisible({ timeout: 30_000 });
+      await expectInViewport(page, printAll);
+      await expectInViewport(page, preview.getByRole('button', { name: text('issuePrint.preview.stop') }));
+      await saveScreenshot(page, 'label-preview-1280', locale);
+      await printAll.click();
+      await expect(ui.printing).toContainText(ui.printedAll(3), { timeout: 30_000 });
+      await expectInViewport(page, ui.dismiss);
+      await ui.dismiss.click();
+
+      // After the job: the balance is what is left, and the printed orders left the selection.
+      await expect(shipFrom).toContainText(`${text('shipFrom.balance')} 1997`);
+      await expect(page.getByRole('button', { name: text('issuePrint.blocked.orders') })).toBeDisabled();
+      await expect(page.getByRole('status').filter({ hasText: text('selection.counts', { loaded: 2000, shown: 2000, selected: 0 }) })).toBeVisible();
+
+      // A printed order scanned: the reprint it offers is in view and answers a click.
+      await page.getByRole('grid').focus();
+      await scan(page, orders[0] ?? '');
+      const reprint = scanResult.getByRole('button', { name: text('scan.reprint') });
+      await expectInViewport(page, reprint);
+      await reprint.click();
+      const confirm = page.getByRole('dialog').filter({ hasText: text('history.reprint.confirmTitle', { count: 1 }) });
+      await expectInViewport(page, confirm.getByRole('button', { name: text('history.reprint.confirmOk') }));
+      await saveScreenshot(page, 'scan-reprint-1280', locale);
+      await confirm.getByRole('button', { name: text('common.cancel') }).click();
+      await expect(confirm).toBeHidden();
+    });
+  });
+}
