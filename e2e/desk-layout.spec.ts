@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { chooseOption, scan, stationCall } from './desk-actions';
 import { issueUi, labelPreviewDialog, selectByScanning, validAndInvalidOrders } from './issue-print-actions';
 import { loadOrders } from './own-gateway-desk';
+import type { PageGlobals } from './page-dom';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
 import { browserLocale, uiText, type DeskLocale } from './ui-text';
@@ -14,16 +15,20 @@ const screens = [
 ] as const;
 
 /** Order rows wholly in view: below the grid's header, above the grid's and the window's bottom edge. */
-function wholeRowsInView(page: Page): Promise<number> {
-  return page.getByRole('grid').evaluate((grid) => {
-    const bottom = Math.min(grid.getBoundingClientRect().bottom, window.innerHeight);
-    const header = grid.querySelector('[role="row"][aria-rowindex="1"]')?.getBoundingClientRect().bottom ?? 0;
-    const rows = [...grid.querySelectorAll('[role="row"]')].filter((row) => row.getAttribute('aria-rowindex') !== '1');
-    return rows.filter((row) => {
-      const box = row.getBoundingClientRect();
-      return box.top >= header - 0.5 && box.bottom <= bottom + 0.5;
-    }).length;
-  });
+async function wholeRowsInView(page: Page): Promise<number> {
+  const grid = page.getByRole('grid');
+  const gridBox = await grid.boundingBox();
+  const headerBox = await grid.locator('[role="row"][aria-rowindex="1"]').boundingBox();
+  const height = page.viewportSize()?.height ?? 0;
+  if (!gridBox || !headerBox) return 0;
+  const bottom = Math.min(gridBox.y + gridBox.height, height);
+  const top = headerBox.y + headerBox.height;
+  let whole = 0;
+  for (const row of await grid.locator('[role="row"]:not([aria-rowindex="1"])').all()) {
+    const box = await row.boundingBox();
+    if (box && box.y >= top - 0.5 && box.y + box.height <= bottom + 0.5) whole += 1;
+  }
+  return whole;
 }
 
 /** Expects an element wholly inside the window, with no scrolling. */
@@ -65,7 +70,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
         await expectInViewport(page, shipFrom.getByRole('combobox', { name: text('shipFrom.carrier') }));
         await expectInViewport(page, issueButton);
         // Only the table scrolls: the page itself never does.
-        expect(await page.evaluate(() => document.scrollingElement?.scrollHeight ?? 0)).toBeLessThanOrEqual(screen.height);
+        const pageHeight = await page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollHeight);
+        expect(pageHeight).toBeLessThanOrEqual(screen.height);
         if (screen.width !== 1280) await saveScreenshot(page, `desk-${screen.width}`, locale);
       }
 

@@ -79,8 +79,10 @@ describe('the plan before any issue call', () => {
     expect(plan.packages.length + plan.invalid.length).toBe(all.length + 1);
     expect(plan.calls).toBe(Math.ceil(plan.packages.length / 10));
     expect(plan.requestProblems).toEqual([]);
-    // No issue call charged yet: the price is not known.
+    // No issue call charged yet: its price is not known, and the estimate takes the last call's price.
     expect(plan.pointsPerCall).toBeNull();
+    // (every other sandbox endpoint costs 1 point a call, and 1 is assumed before any call at all).
+    expect(plan.estimatedPoints).toBe(plan.calls);
     expect(plan.branch).toMatchObject({ code: '571001', balance: 5000, balanceAfter: 5000 - plan.packages.length, error: null });
     expect(plan.balanceShort).toBeNull();
     expect(station.bench.sandbox.calls().filter((call) => call.endpoint === 'issue')).toEqual([]);

@@ -160,6 +160,8 @@ export interface IssuingJournal {
   pendingAmong(orderNumbers: readonly string[]): Set<string>;
   /** Points of the latest answered issue call (read from the cost ledger's table); null before the first. */
   lastIssueCallPoints(): number | null;
+  /** Points of the last charged gateway call of any endpoint; null before the first. */
+  lastCallPoints(): number | null;
 }
 
 interface JobRow {
@@ -255,6 +257,7 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
     jobOrders: db.prepare(`SELECT m.order_number, m.position, m.package_key, m.problems_json, j.state, j.job_id AS owner, j.waybill_code, j.attempts, j.error_json
       FROM job_orders m LEFT JOIN journal_orders j ON j.order_number = m.order_number WHERE m.job_id = ? ORDER BY m.position`),
     lastIssuePoints: db.prepare("SELECT points FROM gateway_call_costs WHERE endpoint = 'issue' ORDER BY id DESC LIMIT 1"),
+    lastCallPoints: db.prepare('SELECT points FROM gateway_call_costs ORDER BY id DESC LIMIT 1'),
     // The same reading of a member as the engine's views: invalid, not started, owned, or another job's.
     orderCounts: db.prepare(`SELECT CASE
         WHEN m.problems_json IS NOT NULL THEN 'invalid'
@@ -585,6 +588,10 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
     },
     lastIssueCallPoints() {
       const row = statements.lastIssuePoints.get() as { points: number } | undefined;
+      return row ? row.points : null;
+    },
+    lastCallPoints() {
+      const row = statements.lastCallPoints.get() as { points: number } | undefined;
       return row ? row.points : null;
     },
   };

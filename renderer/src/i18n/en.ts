@@ -174,7 +174,7 @@ export const en = {
     },
     resultLabel: 'Scan result',
     waiting: 'Ready: scan an order number or a waybill number.',
-    waitingPrint: 'Ready: each scanned order is issued and printed at once.',
+    waitingPrint: 'Ready: each scanned order is issued and printed at once (about {{points}} points a scan).',
     recent: 'Recent scans',
     ignoredDouble: 'Double scan of {{code}} ignored.',
     hiddenByFilters: 'This order is hidden by the filters (F4 clears them).',

@@ -177,7 +177,7 @@ export const zhCN: Strings<typeof en> = {
     },
     resultLabel: '扫描结果',
     waiting: '就绪：请扫描订单号或运单号。',
-    waitingPrint: '就绪：扫描的订单将立即取号并打印。',
+    waitingPrint: '就绪：扫描的订单将立即取号并打印（每扫一单约 {{points}} 积分）。',
     recent: '最近扫描',
     ignoredDouble: '已忽略 {{code}} 的重复扫描。',
     hiddenByFilters: '该订单被当前筛选隐藏（按 F4 清除筛选）。',

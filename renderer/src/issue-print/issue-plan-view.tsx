@@ -24,7 +24,9 @@ function PlanFigures({ plan }: { plan: IssuePlan }) {
     <Descriptions size="small" bordered column={2} aria-label={t('issuePrint.plan.figures')}>
       <Descriptions.Item label={t('issuePrint.plan.packages')}>{plan.packages.length}</Descriptions.Item>
       <Descriptions.Item label={t('issuePrint.plan.calls')}>{plan.calls + plan.checkCalls}</Descriptions.Item>
-      <Descriptions.Item label={t('issuePrint.plan.points')}>{plan.estimatedPoints ?? unknown}</Descriptions.Item>
+      <Descriptions.Item label={t('issuePrint.plan.points')}>
+        {plan.pointsPerCall === null ? t('issuePrint.plan.pointsAssumed', { points: plan.estimatedPoints }) : plan.estimatedPoints}
+      </Descriptions.Item>
       <Descriptions.Item label={t('issuePrint.plan.branch')}>{plan.branch.name || plan.branch.code}</Descriptions.Item>
       <Descriptions.Item label={t('issuePrint.plan.balance')}>{plan.branch.balance ?? unknown}</Descriptions.Item>
       <Descriptions.Item label={t('issuePrint.plan.balanceAfter')}>{plan.branch.balanceAfter ?? unknown}</Descriptions.Item>

@@ -2,6 +2,7 @@ import { FlagFilled } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { SELLER_FLAGS } from '../../../shared/domain/seller-flags';
+import { errorTextKey } from '../../../shared/errors/error-resources';
 import { formatChinaDateTime } from '../../../shared/time/china-time';
 import { hoursBetween, shipUrgency, yuanFromFen, type OrderProgress, type OrderView } from './order-view';
 
@@ -74,6 +75,27 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
         ) : null}
       </>
     ),
+  },
+  {
+    id: 'state',
+    header: 'orders.columns.state',
+    width: '240px',
+    render: (view, { t }) => {
+      const { waybillCode, printCount, problem } = view.row.station;
+      // A failed order says why (its issue error, or what kept it from being sent), in the packer's words.
+      const reason = problem === null ? null : t(errorTextKey(problem.code), problem.params);
+      return (
+        <>
+          <CellTag colour={progressColour[view.progress]}>{t(`orders.progress.${view.progress}`, { count: Math.max(1, printCount) })}</CellTag>
+          {waybillCode === null ? null : <span className="orders-grid__waybill">{waybillCode}</span>}
+          {reason === null ? null : (
+            <span className="orders-grid__reason" title={reason}>
+              {reason}
+            </span>
+          )}
+        </>
+      );
+    },
   },
   {
     id: 'time',
@@ -157,20 +179,6 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
       if (urgency === 'overdue') return <CellTag colour="red">{t('orders.shipBy.overdue', { count: hoursBetween(now, lastShipAt) })}</CellTag>;
       if (urgency === 'urgent') return <CellTag colour="orange">{t('orders.shipBy.left', { count: hoursBetween(now, lastShipAt) })}</CellTag>;
       return shortChinaTime(lastShipAt);
-    },
-  },
-  {
-    id: 'state',
-    header: 'orders.columns.state',
-    width: '250px',
-    render: (view, { t }) => {
-      const { waybillCode, printCount } = view.row.station;
-      return (
-        <>
-          <CellTag colour={progressColour[view.progress]}>{t(`orders.progress.${view.progress}`, { count: Math.max(1, printCount) })}</CellTag>
-          {waybillCode === null ? null : <span className="orders-grid__waybill">{waybillCode}</span>}
-        </>
-      );
     },
   },
 ];

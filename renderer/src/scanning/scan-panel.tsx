@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorTextKey } from '../../../shared/errors/error-resources';
 import { formatChinaDateTime } from '../../../shared/time/china-time';
 import { useUi } from '../app/ui-store-context';
+import { useCostsQuery } from '../bridge/station-queries';
 import { stationErrorOf } from '../errors/station-error-text';
 import { useReprintLabels } from '../history/use-reprint-labels';
 import { SCAN_MODES, toneOf, type ScanMode, type ScanOutcome } from './scan-resolution';
@@ -67,6 +68,7 @@ export function ScanPanel() {
   const [last] = scans;
   const tone = last ? toneOf(last.outcome) : null;
   const showIgnored = ignored !== null && (!last || ignored.at >= last.at);
+  const costs = useCostsQuery();
 
   return (
     <section className="scan-panel" aria-label={t('scan.label')}>
@@ -95,7 +97,7 @@ export function ScanPanel() {
             </>
           ) : (
             <span className="scan-panel__idle">
-              {mode === 'print' ? t('scan.waitingPrint') : t('scan.waiting')}
+              {mode === 'print' ? t('scan.waitingPrint', { points: costs.data?.issueCallPoints ?? '…' }) : t('scan.waiting')}
               {showIgnored ? <span className="scan-panel__ignored">{t('scan.ignoredDouble', { code: ignored.code })}</span> : null}
             </span>
           )}

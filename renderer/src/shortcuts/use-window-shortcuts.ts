@@ -18,9 +18,9 @@ function layerOpen(): boolean {
   return [...document.querySelectorAll('[role="dialog"]')].some((dialog) => dialog.getClientRects().length > 0);
 }
 
-/** Marks a key press that began over an open layer; runs first (capture phase on the window). */
+/** Marks an Esc that began over an open layer; runs first (capture phase on the window). Other keys cost nothing. */
 function markLayerKey(event: KeyboardEvent): void {
-  if (layerOpen()) pressedOverLayer.add(event);
+  if (event.key === 'Escape' && layerOpen()) pressedOverLayer.add(event);
 }
 
 /** The actions a component handles. */
