@@ -8,9 +8,11 @@
 /** Which kind of number a sender phone is. */
 export type PhoneKind = 'mobile' | 'landline';
 
-const COUNTRY = String.raw`(?:\+?86[- ]?)?`;
-const MOBILE = new RegExp(`^${COUNTRY}1[3-9]\\d{9}$`);
-const LANDLINE = new RegExp(String.raw`^${COUNTRY}(?:\(0\d{2,3}\)|0\d{2,3})[- ]?[1-9]\d{6,7}(?:(?:-|转|#|ext\.?)\d{1,6})?$`, 'i');
+const COUNTRY = String.raw`(?:\+?86[- ]?)`;
+const MOBILE = new RegExp(`^${COUNTRY}?1[3-9]\\d{9}$`);
+// The area code keeps its 0, except after the country code (+86 571 …); the local number may be split by one dash.
+const AREA = String.raw`(?:${COUNTRY}(?:\(0?[1-9]\d{1,2}\)|0?[1-9]\d{1,2})|\(0[1-9]\d{1,2}\)|0[1-9]\d{1,2})`;
+const LANDLINE = new RegExp(String.raw`^${AREA}[- ]?[1-9]\d{2,3}-?\d{4}(?:(?:-|转|#|ext\.?)\d{1,6})?$`, 'i');
 
 /** Whether a phone number is a mobile or a landline, or null when it is neither (spaces inside are ignored). */
 export function phoneKind(text: string): PhoneKind | null {

@@ -1,4 +1,4 @@
-import { Button, Descriptions, Progress, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Checkbox, Descriptions, Progress, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobOrderView, JobSummary, OrderViewState } from '../../../shared/domain/issuing';
@@ -51,28 +51,41 @@ function JobSummaryResult({ summary }: { summary: JobSummary }) {
 }
 
 /** The job's orders, one line each: state, waybill, and for a failed or invalid order the reason and fix. */
+/** Orders that did not get a waybill: failed at the gateway, or kept back by validation. */
+const NOT_ISSUED: ReadonlySet<JobOrderView['state']> = new Set<JobOrderView['state']>(['failed', 'invalid']);
+
+/** The job's orders, each with its state and reason; "failed only" narrows a big job to what needs fixing. */
 function JobOrdersTable({ orders }: { orders: JobOrderView[] }) {
   const { t } = useTranslation();
+  const [failedOnly, setFailedOnly] = useState(false);
+  const failed = orders.filter((order) => NOT_ISSUED.has(order.state));
   return (
-    <PlainTable<JobOrderView>
-      label={t('issuePrint.job.ordersLabel')}
-      rows={orders}
-      rowKey={(order) => order.orderNumber}
-      columns={[
-        { key: 'position', title: '#', width: 56, render: (order) => order.position + 1 },
-        { key: 'order', title: t('issuePrint.job.order'), render: (order) => <Typography.Text code>{order.orderNumber}</Typography.Text> },
-        { key: 'state', title: t('issuePrint.job.state'), width: 150, render: (order) => <Tag color={stateColour[order.state]}>{t(`issuePrint.orderState.${order.state}`)}</Tag> },
-        { key: 'waybill', title: t('issuePrint.job.waybill'), render: (order) => order.waybillCode ?? '—' },
-        {
-          key: 'reason',
-          title: t('issuePrint.job.reason'),
-          render: (order) => {
-            const error = order.error ?? order.problems[0] ?? null;
-            return error ? <StationErrorLine error={error} /> : null;
+    <div className="drawer-column">
+      {failed.length > 0 ? (
+        <Checkbox checked={failedOnly} onChange={(event) => setFailedOnly(event.target.checked)}>
+          {t('issuePrint.job.failedOnly', { count: failed.length })}
+        </Checkbox>
+      ) : null}
+      <PlainTable<JobOrderView>
+        label={t('issuePrint.job.ordersLabel')}
+        rows={failedOnly ? failed : orders}
+        rowKey={(order) => order.orderNumber}
+        columns={[
+          { key: 'position', title: '#', width: 56, render: (order) => order.position + 1 },
+          { key: 'order', title: t('issuePrint.job.order'), render: (order) => <Typography.Text code>{order.orderNumber}</Typography.Text> },
+          { key: 'state', title: t('issuePrint.job.state'), width: 150, render: (order) => <Tag color={stateColour[order.state]}>{t(`issuePrint.orderState.${order.state}`)}</Tag> },
+          { key: 'waybill', title: t('issuePrint.job.waybill'), render: (order) => order.waybillCode ?? '—' },
+          {
+            key: 'reason',
+            title: t('issuePrint.job.reason'),
+            render: (order) => {
+              const error = order.error ?? order.problems[0] ?? null;
+              return error ? <StationErrorLine error={error} /> : null;
+            },
           },
-        },
-      ]}
-    />
+        ]}
+      />
+    </div>
   );
 }
 

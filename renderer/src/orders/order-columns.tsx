@@ -2,13 +2,15 @@ import { FlagFilled } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { SELLER_FLAGS } from '../../../shared/domain/seller-flags';
-import { errorTextKey } from '../../../shared/errors/error-resources';
 import { formatChinaDateTime } from '../../../shared/time/china-time';
+import { localizedError } from '../errors/station-error-text';
 import { hoursBetween, shipUrgency, yuanFromFen, type OrderProgress, type OrderView } from './order-view';
 
 /** What a cell needs besides its row. */
 export interface CellContext {
   t: TFunction;
+  /** The UI language (error texts put field names in its words). */
+  language: string;
   now: number;
 }
 
@@ -80,10 +82,10 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
     id: 'state',
     header: 'orders.columns.state',
     width: '240px',
-    render: (view, { t }) => {
+    render: (view, { t, language }) => {
       const { waybillCode, printCount, problem } = view.row.station;
       // A failed order says why (its issue error, or what kept it from being sent), in the packer's words.
-      const reason = problem === null ? null : t(errorTextKey(problem.code), problem.params);
+      const reason = problem === null ? null : localizedError(t, language, problem).text;
       return (
         <>
           <CellTag colour={progressColour[view.progress]}>{t(`orders.progress.${view.progress}`, { count: Math.max(1, printCount) })}</CellTag>

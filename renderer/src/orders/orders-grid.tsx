@@ -70,7 +70,7 @@ const OrderGridRow = memo(function OrderGridRow({ view, index, start, selected, 
  * the arrow keys move the cursor (Shift+arrow ticks along), Ctrl+A ticks every row shown.
  */
 export function OrdersGrid({ rows, empty, now }: OrdersGridProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const selection = useUi((state) => state.selection);
   const toggleRow = useUi((state) => state.toggleRow);
@@ -122,7 +122,7 @@ export function OrdersGrid({ rows, empty, now }: OrdersGridProps) {
   };
 
   const allShownSelected = rows.length > 0 && selectedShown === rows.length;
-  const context: CellContext = useMemo(() => ({ t, now }), [t, now]);
+  const context: CellContext = useMemo(() => ({ t, language: i18n.language, now }), [t, i18n.language, now]);
   const canvasStyle = { height: virtualizer.getTotalSize(), '--orders-grid-columns': ORDER_GRID_TEMPLATE } as CSSProperties;
 
   return (
