@@ -28,6 +28,8 @@ test.describe('first-run setup', () => {
     const page = await openStation('en-US');
     await expect(page.getByRole('heading', { name: 'Welcome to Waybill Print Station' })).toBeVisible();
     await page.getByRole('radiogroup', { name: 'Gateway' }).getByText('Real gateway').click();
+    // The real account starts empty: never the demo shop's id, nick or merchant id.
+    for (const name of ['Shop id (owner_id)', 'Seller nickname', 'Merchant user id']) await expect(page.getByRole('textbox', { name })).toHaveValue('');
     await page.getByRole('textbox', { name: 'Gateway address' }).fill(sandboxGateway.url);
     await page.getByRole('textbox', { name: 'Access token' }).fill(sandboxGateway.token);
     await page.getByRole('textbox', { name: 'Shop id (owner_id)' }).fill('57301862');
@@ -68,6 +70,8 @@ test.describe('first-run setup', () => {
   test('says what is wrong, and what to do, when the gateway refuses the token (English)', async ({ openStation, sandboxGateway }) => {
     const page = await openStation('en-US');
     await page.getByRole('radiogroup', { name: 'Gateway' }).getByText('Real gateway').click();
+    // The real account starts empty: never the demo shop's id, nick or merchant id.
+    for (const name of ['Shop id (owner_id)', 'Seller nickname', 'Merchant user id']) await expect(page.getByRole('textbox', { name })).toHaveValue('');
     await page.getByRole('textbox', { name: 'Gateway address' }).fill(sandboxGateway.url);
     await page.getByRole('textbox', { name: 'Access token' }).fill('not-the-token');
     await page.getByRole('textbox', { name: 'Shop id (owner_id)' }).fill('57301862');

@@ -16,11 +16,15 @@ function save(values: SetupFormValues, view = storedView()) {
 }
 
 describe('the setup form', () => {
-  it('starts from the current settings: demo mode and the stored templates', () => {
+  it('starts from the current settings: demo mode and the stored templates, the real account’s fields empty', () => {
     const values = formValuesFromSettings(storedView());
     expect(values.gatewayMode).toBe('demo');
     expect(values.token).toBe('');
-    expect(values.merchantUserId).toBe(String(defaultSettings().gateway.merchantUserId));
+    // The demo shop's account is never offered as the merchant's own.
+    expect({ shopId: values.shopId, sellerNick: values.sellerNick, merchantUserId: values.merchantUserId }).toEqual({ shopId: '', sellerNick: '', merchantUserId: '' });
+    const real = storedView();
+    real.settings.gateway = { ...real.settings.gateway, baseUrl: 'https://gateway.example.com', shopId: '5566', sellerNick: '老店', merchantUserId: 778899 };
+    expect(formValuesFromSettings(real)).toMatchObject({ gatewayMode: 'real', shopId: '5566', sellerNick: '老店', merchantUserId: '778899' });
     expect(values.templates).toEqual([{ carrierCode: 'ZTO', url: 'https://cloudprint.cainiao.com/template/standard/201/5' }]);
   });
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { EditionName } from '../../../shared/gateway/editions';
 import type { SettingsView } from '../../../shared/ipc/ipc-contract';
-import { carrierCodeSchema, DEMO_SENDER_CONTACT, gatewaySettingsSchema, standardTemplateUrlSchema, type SettingsPatch, type ShipFromSettings } from '../../../shared/settings/settings-schema';
+import { carrierCodeSchema, DEMO_GATEWAY_ACCOUNT, DEMO_SENDER_CONTACT, gatewaySettingsSchema, standardTemplateUrlSchema, type SettingsPatch, type ShipFromSettings } from '../../../shared/settings/settings-schema';
 
 /**
  * The setup form's values and how they become a settings change. The form checks each field
@@ -34,16 +34,21 @@ export interface SetupFormValues {
 /** The form's fields checked against the settings schema. */
 export type SetupField = 'baseUrl' | 'shopId' | 'sellerNick' | 'merchantUserId' | 'orderChannel' | 'templateCarrier' | 'templateUrl';
 
-/** The form filled from the current settings. */
+/**
+ * The form filled from the current settings. The demo shop's account never shows in the real
+ * account's fields: choosing "Real gateway" there starts them empty, for the merchant's own.
+ */
 export function formValuesFromSettings(view: SettingsView): SetupFormValues {
   const { gateway, print } = view.settings;
+  const demoAccount =
+    gateway.shopId === DEMO_GATEWAY_ACCOUNT.shopId && gateway.sellerNick === DEMO_GATEWAY_ACCOUNT.sellerNick && gateway.merchantUserId === DEMO_GATEWAY_ACCOUNT.merchantUserId;
   return {
     gatewayMode: gateway.baseUrl === null ? 'demo' : 'real',
     baseUrl: gateway.baseUrl ?? '',
     token: '',
-    shopId: gateway.shopId,
-    sellerNick: gateway.sellerNick,
-    merchantUserId: String(gateway.merchantUserId),
+    shopId: demoAccount ? '' : gateway.shopId,
+    sellerNick: demoAccount ? '' : gateway.sellerNick,
+    merchantUserId: demoAccount ? '' : String(gateway.merchantUserId),
     edition: gateway.edition,
     orderChannel: gateway.orderChannel,
     templates: Object.entries(print.templateUrlByCarrier).map(([carrierCode, url]) => ({ carrierCode, url })),
