@@ -89,12 +89,14 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await page.getByRole('grid').focus();
       await page.keyboard.press('Escape');
       await expect(page.getByRole('status').filter({ hasText: text('selection.counts', { loaded: 2000, shown: 2000, selected: 0 }) })).toBeVisible();
-      const orders = (await validAndInvalidOrders(request, stationHost, 30)).valid.slice(0, 3);
-      await selectByScanning(page, locale, orders);
+      const { valid, invalid } = await validAndInvalidOrders(request, stationHost, 300);
+      const orders = valid.slice(0, 3);
+      const failing = invalid.find((orderNumber) => /^[0-9]+$/.test(orderNumber)) ?? '';
+      await selectByScanning(page, locale, [...orders, failing]);
 
       // The plan's primary action is in view; Esc closes the drawer and leaves the selection alone.
       const ui = issueUi(page, locale);
-      const issue = page.getByRole('button', { name: text('issuePrint.action', { count: 3 }) });
+      const issue = page.getByRole('button', { name: text('issuePrint.action', { count: 4 }) });
       await issue.click();
       await expectInViewport(page, ui.start(3));
       await saveScreenshot(page, 'issue-plan-1280', locale);
@@ -115,10 +117,20 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await expectInViewport(page, ui.dismiss);
       await ui.dismiss.click();
 
-      // After the job: the balance is what is left, and the printed orders left the selection.
+      // After the job: the balance is what is left, and the printed orders left the selection; the
+      // order that failed validation stays selected, marked with its reason and counted under Attention.
       await expect(shipFrom).toContainText(`${text('shipFrom.balance')} 1997`);
+      await expect(page.getByRole('status').filter({ hasText: text('selection.counts', { loaded: 2000, shown: 2000, selected: 1 }) })).toBeVisible();
+      await expect(page.getByRole('button', { name: text('issuePrint.action', { count: 1 }) })).toBeVisible();
+      await page.getByRole('region', { name: text('localFilters.label') }).getByRole('radiogroup').getByText(text('localFilters.progressOption.attention')).click();
+      const failedRow = page.getByRole('grid').getByRole('row').filter({ hasText: failing });
+      await expect(failedRow).toContainText(text('orders.progress.issue-failed'));
+      await expect(page.getByRole('grid').getByRole('row')).toHaveCount(2);
+      await expectInViewport(page, failedRow.locator('.orders-grid__reason'));
+      await page.keyboard.press('F4');
+      await page.getByRole('grid').focus();
+      await page.keyboard.press('Escape');
       await expect(page.getByRole('button', { name: text('issuePrint.blocked.orders') })).toBeDisabled();
-      await expect(page.getByRole('status').filter({ hasText: text('selection.counts', { loaded: 2000, shown: 2000, selected: 0 }) })).toBeVisible();
 
       // A printed order scanned: the reprint it offers is in view and answers a click.
       await page.getByRole('grid').focus();

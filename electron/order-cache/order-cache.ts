@@ -75,7 +75,7 @@ interface ListRow {
   print_count: number;
   last_print_state: string | null;
   error_json: string | null;
-  /** The problems of the order in its last job, when that job could not send it. */
+  /** The problems of the order in its last started job (a plan only looked at is not one), when that job could not send it. */
   problems_json: string | null;
 }
 
@@ -142,7 +142,8 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
         last_refresh_at = excluded.last_refresh_at, last_mode = excluded.last_mode, last_total = COALESCE(excluded.last_total, last_total),
         last_pages = excluded.last_pages, last_points = excluded.last_points`),
     list: db.prepare(`SELECT c.order_json, j.state, j.waybill_code, j.error_json, w.carrier_code, w.voided_at,
-        (SELECT m.problems_json FROM job_orders m WHERE m.order_number = c.order_number ORDER BY m.rowid DESC LIMIT 1) AS problems_json,
+        (SELECT m.problems_json FROM job_orders m JOIN issue_jobs s ON s.id = m.job_id
+          WHERE m.order_number = c.order_number AND s.state <> 'planned' ORDER BY m.rowid DESC LIMIT 1) AS problems_json,
         (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = j.waybill_code AND p.state = 'printed') AS print_count,
         (SELECT p.state FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_state
       FROM cached_orders c

@@ -48,6 +48,16 @@ function PrintingStatus() {
   const state = useComponentStateQuery();
   const status = state.data ? componentStatus(state.data) : null;
   const printers = usePrintersQuery(status?.kind === 'connected');
+  if (state.isError) {
+    const error = stationErrorOf(state.error);
+    return (
+      <Tooltip title={t(errorTextKey(error.code), error.params)}>
+        <Tag icon={<PrinterOutlined aria-hidden />} color="red" data-component="unknown">
+          {t('account.component.unknown')}
+        </Tag>
+      </Tooltip>
+    );
+  }
   if (!status || status.kind === 'connecting') return <Tag icon={<PrinterOutlined aria-hidden />}>{t('account.component.connecting')}</Tag>;
   if (status.kind === 'offline') {
     const { error } = status;

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unwrapResult, useStation } from '../bridge/station-context';
+import { refetchAccountData } from '../bridge/station-queries';
 import { stationErrorOf, StationErrorAlert } from '../errors/station-error-text';
 import type { StationError } from '../../../shared/errors/station-error';
 
@@ -15,6 +17,7 @@ export interface TokenFormProps {
 export function TokenForm({ onStored }: TokenFormProps) {
   const { t } = useTranslation();
   const station = useStation();
+  const client = useQueryClient();
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<StationError | null>(null);
@@ -24,6 +27,8 @@ export function TokenForm({ onStored }: TokenFormProps) {
     try {
       await unwrapResult(station['token.set']({ token: token.trim() }));
       setToken('');
+      // What showed the rejected token (ship-from, the subscription) asks again with the new one.
+      void refetchAccountData(client);
       await onStored();
     } catch (caught) {
       setError(stationErrorOf(caught));

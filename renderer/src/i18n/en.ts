@@ -31,6 +31,7 @@ export const en = {
       connecting: 'Print component: connecting…',
       connected: 'Print component connected',
       offline: 'Print component not running',
+      unknown: 'Print component: unknown (the station does not answer)',
       howToFix: 'How to fix',
     },
   },
@@ -183,6 +184,8 @@ export const en = {
     outcome: {
       selected: 'Selected order {{orderNumber}}',
       'print-requested': 'Order {{orderNumber}}: issuing and printing',
+      'print-issued': 'Order {{orderNumber}}: waybill {{waybillCode}} issued and sent to the printer',
+      'print-not-issued': 'Order {{orderNumber}}: no waybill issued (the job says why)',
       'already-printed_one': 'Already printed! Order {{orderNumber}}, waybill {{waybillCode}}',
       'already-printed_other': 'Already printed {{count}} times! Order {{orderNumber}}, waybill {{waybillCode}}',
       'issued-elsewhere': 'Issued elsewhere! Order {{orderNumber}} already has waybill {{waybillCode}} from another desk: check before printing',
@@ -192,6 +195,8 @@ export const en = {
     short: {
       selected: 'selected',
       'print-requested': 'printing',
+      'print-issued': 'issued',
+      'print-not-issued': 'not issued',
       'already-printed': 'already printed',
       'issued-elsewhere': 'issued elsewhere',
       waybill: 'waybill',

@@ -34,6 +34,7 @@ export const zhCN: Strings<typeof en> = {
       connecting: '打印组件：连接中…',
       connected: '打印组件已连接',
       offline: '打印组件未运行',
+      unknown: '打印组件：状态未知（工作站无响应）',
       howToFix: '如何处理',
     },
   },
@@ -186,6 +187,8 @@ export const zhCN: Strings<typeof en> = {
     outcome: {
       selected: '已选中订单 {{orderNumber}}',
       'print-requested': '订单 {{orderNumber}}：正在取号并打印',
+      'print-issued': '订单 {{orderNumber}}：已取号 {{waybillCode}} 并送打印',
+      'print-not-issued': '订单 {{orderNumber}}：未取到号（原因见任务）',
       'already-printed_one': '已打印过！订单 {{orderNumber}}，运单号 {{waybillCode}}',
       'already-printed_other': '已打印过 {{count}} 次！订单 {{orderNumber}}，运单号 {{waybillCode}}',
       'issued-elsewhere': '他处已取号！订单 {{orderNumber}} 已有其他打包台取的运单号 {{waybillCode}}，打印前请核对',
@@ -195,6 +198,8 @@ export const zhCN: Strings<typeof en> = {
     short: {
       selected: '已选中',
       'print-requested': '打印中',
+      'print-issued': '已取号',
+      'print-not-issued': '未取到号',
       'already-printed': '已打印过',
       'issued-elsewhere': '他处已取号',
       waybill: '运单号',

@@ -12,7 +12,8 @@ const DONE_STATES: ReadonlySet<OrderViewState> = new Set<OrderViewState>(['issue
  * What the desk does when a job ends: the branch balance, the subscription and the points are
  * asked again (the ship-from balance shows what is left, not what was there before the job), and
  * the orders the job is done with leave the selection, so "Issue and print N" then counts only
- * what still needs a waybill (the failed stay selected for another try).
+ * what still needs a waybill (the failed stay selected for another try), and a scan-to-print
+ * scan stops saying "issuing and printing" once its job has ended.
  */
 export function useJobEndings(): void {
   const station = useStation();
@@ -25,7 +26,11 @@ export function useJobEndings(): void {
       ended.add(job.id);
       for (const queryKey of [stationQueryKeys.network, stationQueryKeys.subscription, stationQueryKeys.costs]) void client.invalidateQueries({ queryKey });
       void unwrapResult(station['jobs.orders']({ jobId: job.id }))
-        .then((orders) => store.getState().unselectRows(orders.filter((order) => DONE_STATES.has(order.state)).map((order) => order.orderNumber)))
+        .then((orders) => {
+          const state = store.getState();
+          state.unselectRows(orders.filter((order) => DONE_STATES.has(order.state)).map((order) => order.orderNumber));
+          for (const order of orders) state.settleScanPrint(order.orderNumber, DONE_STATES.has(order.state) ? order.waybillCode : null);
+        })
         // Without the job's orders the selection stays as it was: the plan then lists them as already issued.
         .catch(() => undefined);
     });

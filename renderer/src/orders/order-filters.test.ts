@@ -44,6 +44,19 @@ describe('local order filters', () => {
     expect(keys({ progress: 'attention' })).toEqual(['1005']);
   });
 
+  it('keep a label whose print failed under "not printed" and under Attention, and a failed order under Attention with its reason', () => {
+    const more = buildOrderViews([
+      sampleRow({ orderNumber: '2001' }, { waybill: 'issued', waybillCode: 'YT2000000000003', print: 'failed' }),
+      sampleRow({ orderNumber: '2002' }, { waybill: 'invalid', problem: { code: 'validation.too-long', params: { orderId: '2002', field: 'recipient.name', length: 41, limit: 40 }, retryable: false } }),
+      sampleRow({ orderNumber: '2003' }),
+    ]);
+    const kept = (progress: typeof noLocalFilters.progress) => applyLocalFilters(more, { ...noLocalFilters, progress }, now).map((view) => view.key);
+    expect(kept('issued')).toEqual(['2001']);
+    expect(kept('attention')).toEqual(['2001', '2002']);
+    expect(kept('not-issued')).toEqual(['2003']);
+    expect(more[1]?.progress).toBe('issue-failed');
+  });
+
   it('keep one province', () => {
     expect(keys({ province: '广东省' })).toEqual(['1002', '1004']);
   });
