@@ -39,8 +39,6 @@ export interface SettingsFormValues extends SetupFormValues {
   /** Empty for none. */
   customAreaTemplateUrl: string;
   needEncrypt: boolean;
-  senderName: string;
-  senderPhone: string;
   printDataRetentionDays: string;
   rateLimitMarginMs: string;
   /** Endpoint → vvtype override as typed; empty uses the edition's number. */
@@ -85,7 +83,7 @@ export function isValidSettingsField(field: SettingsField, text: string): boolea
 
 /** The form filled from the current settings. */
 export function settingsFormValues(view: SettingsView): SettingsFormValues {
-  const { gateway, print, shipFrom, retention } = view.settings;
+  const { gateway, print, retention } = view.settings;
   return {
     ...formValuesFromSettings(view),
     output: print.output,
@@ -94,8 +92,6 @@ export function settingsFormValues(view: SettingsView): SettingsFormValues {
     labelSizes: { ...print.labelSizeByCarrier },
     customAreaTemplateUrl: print.customAreaTemplateUrl ?? '',
     needEncrypt: print.needEncrypt,
-    senderName: shipFrom.senderName,
-    senderPhone: shipFrom.senderPhone,
     printDataRetentionDays: String(retention.printDataRetentionDays),
     rateLimitMarginMs: String(gateway.rateLimitMarginMs),
     vvtypeOverrides: Object.fromEntries(Object.entries(gateway.vvtypeOverrides).map(([endpoint, vvtype]) => [endpoint, String(vvtype)])),

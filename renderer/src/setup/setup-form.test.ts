@@ -46,6 +46,16 @@ describe('the setup form', () => {
     expect(settings.print.templateUrlByCarrier).toEqual({ YTO: 'https://cloudprint.cainiao.com/template/standard/101/3' });
   });
 
+  it('saves the sender a real gateway needs, and sends it only when it changed', () => {
+    const account = { baseUrl: 'https://gateway.example.com', shopId: '5566', sellerNick: '老店', merchantUserId: '778899' };
+    const values: SetupFormValues = { ...formValuesFromSettings(storedView()), ...account, gatewayMode: 'real', senderName: ' 王小满 ', senderPhone: '0571-88886666' };
+    expect(settingsPatchFromForm(values, storedView()).shipFrom).toEqual({ senderName: '王小满', senderPhone: '0571-88886666' });
+    expect(save(values).shipFrom).toMatchObject({ senderName: '王小满', senderPhone: '0571-88886666' });
+    expect(settingsPatchFromForm(formValuesFromSettings(storedView()), storedView())).not.toHaveProperty('shipFrom');
+    // A phone that is neither a mobile nor a landline is refused by the contract.
+    expect(settingsPatchSchema.safeParse(settingsPatchFromForm({ ...values, senderPhone: '12345' }, storedView())).success).toBe(false);
+  });
+
   it('keeps the stored account fields in demo mode and clears the base URL', () => {
     const view = storedView();
     view.settings.gateway.shopId = '5566';

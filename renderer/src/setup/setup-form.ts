@@ -29,6 +29,9 @@ export interface SetupFormValues {
   edition: EditionName;
   orderChannel: string;
   templates: TemplateRow[];
+  /** The sender printed on every label: asked by the setup of a real gateway, so the first job does not fail on it. */
+  senderName: string;
+  senderPhone: string;
 }
 
 /** The form's fields checked against the settings schema. */
@@ -39,7 +42,7 @@ export type SetupField = 'baseUrl' | 'shopId' | 'sellerNick' | 'merchantUserId' 
  * account's fields: choosing "Real gateway" there starts them empty, for the merchant's own.
  */
 export function formValuesFromSettings(view: SettingsView): SetupFormValues {
-  const { gateway, print } = view.settings;
+  const { gateway, print, shipFrom } = view.settings;
   const demoAccount =
     gateway.shopId === DEMO_GATEWAY_ACCOUNT.shopId && gateway.sellerNick === DEMO_GATEWAY_ACCOUNT.sellerNick && gateway.merchantUserId === DEMO_GATEWAY_ACCOUNT.merchantUserId;
   return {
@@ -52,6 +55,8 @@ export function formValuesFromSettings(view: SettingsView): SetupFormValues {
     edition: gateway.edition,
     orderChannel: gateway.orderChannel,
     templates: Object.entries(print.templateUrlByCarrier).map(([carrierCode, url]) => ({ carrierCode, url })),
+    senderName: shipFrom.senderName,
+    senderPhone: shipFrom.senderPhone,
   };
 }
 
@@ -78,12 +83,14 @@ export function isValidField(field: SetupField, text: string): boolean {
 
 /**
  * The settings change that saves the form. Demo mode keeps the stored account fields (the
- * sandbox's demo account stands in for them); templates removed from the form are removed.
+ * sandbox's demo account stands in for them); templates removed from the form are removed; the
+ * sender goes in only when it changed.
  */
 export function settingsPatchFromForm(values: SetupFormValues, stored: SettingsView): SettingsPatch {
   const real = values.gatewayMode === 'real';
   const templates = Object.fromEntries(values.templates.map((row) => [row.carrierCode, row.url.trim()]));
   const removed = Object.keys(stored.settings.print.templateUrlByCarrier).filter((carrierCode) => !(carrierCode in templates));
+  const [senderName, senderPhone] = [values.senderName.trim(), values.senderPhone.trim()];
   return {
     gateway: {
       baseUrl: real ? values.baseUrl.trim() : null,
@@ -92,6 +99,7 @@ export function settingsPatchFromForm(values: SetupFormValues, stored: SettingsV
       orderChannel: values.orderChannel,
     },
     print: { templateUrlByCarrier: { ...templates, ...Object.fromEntries(removed.map((carrierCode) => [carrierCode, null])) } },
+    ...(senderName === stored.settings.shipFrom.senderName && senderPhone === stored.settings.shipFrom.senderPhone ? {} : { shipFrom: { senderName, senderPhone } }),
   };
 }
 

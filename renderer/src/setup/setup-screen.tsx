@@ -12,6 +12,7 @@ import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text'
 import { ConnectionFields } from './connection-fields';
 import { ConnectionReport } from './connection-report';
 import { demoSenderPatch, formValuesFromSettings, settingsPatchFromForm, type SetupFormValues } from './setup-form';
+import { SenderFields } from './sender-fields';
 import { TemplateFields } from './template-fields';
 import './setup-screen.css';
 
@@ -81,6 +82,7 @@ function SetupForm({ view }: { view: SettingsView }) {
       <Card title={<Typography.Title level={2}>{t('setup.title')}</Typography.Title>} className="setup__card">
         <Form<SetupFormValues> form={form} name="setup" layout="vertical" initialValues={formValuesFromSettings(view)} requiredMark={false} size="large">
           <ConnectionFields gatewayMode={gatewayMode} token={view.token} />
+          {gatewayMode === 'real' ? <SenderFields /> : null}
           <TemplateFields />
           <div className="setup__actions">
             <Button size="large" loading={test.isPending} onClick={() => test.mutate()}>
@@ -103,7 +105,7 @@ function SetupForm({ view }: { view: SettingsView }) {
 
 /**
  * The first run: demo mode in one click, or the real gateway's address and token, the shop,
- * edition, order channel and per-carrier templates, with "Test connection". Later changes are
+ * edition, order channel, the sender and per-carrier templates, with "Test connection". Later changes are
  * made in Settings (F2).
  */
 export function SetupScreen() {
