@@ -143,6 +143,23 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await saveScreenshot(page, 'scan-reprint-1280', locale);
       await confirm.getByRole('button', { name: text('common.cancel') }).click();
       await expect(confirm).toBeHidden();
+      // The scan feedback never takes the table's rows away.
+      expect(await wholeRowsInView(page)).toBeGreaterThanOrEqual(10);
+
+      // Scan-to-print: the job's drawer opens beside the scan panel, never over its feedback, and
+      // the scan's line says how the job ended once it has.
+      await page.getByRole('grid').focus();
+      await page.keyboard.press('F8');
+      const next = valid[3] ?? '';
+      await scan(page, next);
+      await expect(ui.drawer).toBeVisible({ timeout: 30_000 });
+      const drawerBox = await ui.drawer.boundingBox();
+      const resultBox = await scanResult.boundingBox();
+      expect(drawerBox && resultBox && resultBox.x + resultBox.width <= drawerBox.x, 'the drawer leaves the scan result in view').toBe(true);
+      const issued = text('scan.outcome.print-issued', { orderNumber: next, waybillCode: 'WAYBILL' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('WAYBILL', '\\w+');
+      await expect(scanResult).toContainText(new RegExp(issued), { timeout: 30_000 });
+      await expect(scanResult).not.toContainText(text('scan.outcome.print-requested', { orderNumber: next }));
+      await saveScreenshot(page, 'scan-to-print-1280', locale);
     });
   });
 }

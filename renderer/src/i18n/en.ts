@@ -214,7 +214,7 @@ export const en = {
     balance: 'Balance',
     used: 'Used',
     selected: 'Selected',
-    choose: 'Choose the carrier, branch and sender address the parcels ship from.',
+    choose: 'Choose the carrier, branch and sender address.',
     lowBalance: 'Balance too low: {{balance}} waybills left for {{selected}} selected orders',
     lowBalanceRemedy: 'Issuing N orders needs N waybills: top up the branch, or choose another branch.',
     missing: {

@@ -217,7 +217,7 @@ export const zhCN: Strings<typeof en> = {
     balance: '余额',
     used: '已用',
     selected: '已选订单',
-    choose: '请选择发货的快递公司、网点和发货地址。',
+    choose: '请选择快递公司、网点和发货地址。',
     lowBalance: '余额不足：网点仅剩 {{balance}} 单，少于已选的 {{selected}} 单',
     lowBalanceRemedy: '取号 N 单需要 N 单余额：请为网点充值，或换一个网点。',
     missing: {

@@ -45,12 +45,16 @@ function ReprintOffer({ record }: { record: ScanRecord }) {
     }
   };
   return (
-    <div className="scan-panel__offer">
-      <Typography.Text className="scan-panel__offer-text">{t('scan.reprintTarget', { orderNumber: outcome.orderNumber, waybillCode })}</Typography.Text>
-      <Button icon={<PrinterOutlined aria-hidden />} loading={busy} onClick={() => void reprint()}>
-        {t('scan.reprint')}
-      </Button>
-    </div>
+    // The headline names the order and waybill already: the button says what it reprints in its tooltip.
+    <Button
+      icon={<PrinterOutlined aria-hidden />}
+      loading={busy}
+      onClick={() => void reprint()}
+      title={t('scan.reprintTarget', { orderNumber: outcome.orderNumber, waybillCode })}
+      className="scan-panel__offer"
+    >
+      {t('scan.reprint')}
+    </Button>
   );
 }
 
@@ -91,9 +95,10 @@ export function ScanPanel() {
               <span className="scan-panel__icon">{toneIcon[tone]}</span>
               <div className="scan-panel__text">
                 <div className="scan-panel__headline">{outcomeText(t, last.outcome)}</div>
-                {last.hiddenByFilters ? <Typography.Text type="warning">{t('scan.hiddenByFilters')}</Typography.Text> : <ReprintOffer record={last} />}
+                {last.hiddenByFilters ? <Typography.Text type="warning">{t('scan.hiddenByFilters')}</Typography.Text> : null}
                 {showIgnored ? <span className="scan-panel__ignored">{t('scan.ignoredDouble', { code: ignored.code })}</span> : null}
               </div>
+              {last.hiddenByFilters ? null : <ReprintOffer record={last} />}
             </>
           ) : (
             <span className="scan-panel__idle">

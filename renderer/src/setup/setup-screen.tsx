@@ -33,7 +33,9 @@ function SetupForm({ view }: { view: SettingsView }) {
   };
   /** Validates and saves the form (the token only when a new one was typed). */
   const saveForm = async (): Promise<void> => {
-    const values = await form.validateFields();
+    await form.validateFields();
+    // Every value, the fields not shown too (the sender shows only for a real gateway).
+    const values = form.getFieldsValue(true) as SetupFormValues;
     await update(settingsPatchFromForm(values, view));
     if (values.gatewayMode === 'real' && values.token.trim() !== '') {
       await unwrapResult(station['token.set']({ token: values.token.trim() }));

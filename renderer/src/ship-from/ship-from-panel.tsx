@@ -79,8 +79,21 @@ export function ShipFromPanel() {
         </span>
       );
     }
-    if (choice.missing) return <Typography.Text type="warning">{t(`shipFrom.missing.${choice.missing}`)}</Typography.Text>;
-    if (!branch) return <Typography.Text type="secondary">{t('shipFrom.choose')}</Typography.Text>;
+    if (choice.missing) {
+      const missing = t(`shipFrom.missing.${choice.missing}`);
+      return (
+        <Typography.Text type="warning" title={missing}>
+          {missing}
+        </Typography.Text>
+      );
+    }
+    if (!branch) {
+      return (
+        <Typography.Text type="secondary" title={t('shipFrom.choose')}>
+          {t('shipFrom.choose')}
+        </Typography.Text>
+      );
+    }
     return (
       <>
         <span>
