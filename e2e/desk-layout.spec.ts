@@ -58,6 +58,12 @@ for (const locale of ['zh-CN', 'en'] as const) {
       const page = await openStation(browserLocale(locale));
       await page.setViewportSize({ width: 1366, height: 768 });
       await page.getByRole('button', { name: text('setup.useDemo') }).click();
+      // The UI's Chinese has a face even on a desk with no CJK font: the one the app ships, allowed by the CSP.
+      const cjkFaces = await page.evaluate(async () => {
+        const { fonts } = (globalThis as unknown as { document: { fonts: { load: (font: string, text: string) => Promise<Array<{ family: string; status: string }>> } } }).document;
+        return (await fonts.load('16px "Station CJK Fallback"', '扫描')).map((face) => `${face.family} ${face.status}`);
+      });
+      expect(cjkFaces).toEqual([expect.stringMatching(/Station CJK Fallback"? loaded$/)]);
       await loadOrders(page, locale, 2000);
 
       const shipFrom = page.getByRole('region', { name: text('shipFrom.label') });
@@ -72,7 +78,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
         // Only the table scrolls: the page itself never does.
         const pageHeight = await page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollHeight);
         expect(pageHeight).toBeLessThanOrEqual(screen.height);
-        if (screen.width !== 1280) await saveScreenshot(page, `desk-${screen.width}`, locale);
+        if (screen.width === 1920) await saveScreenshot(page, 'desk-2000-orders', locale);
       }
 
       await page.setViewportSize({ width: 1280, height: 720 });
@@ -99,7 +105,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       const issue = page.getByRole('button', { name: text('issuePrint.action', { count: 4 }) });
       await issue.click();
       await expectInViewport(page, ui.start(3));
-      await saveScreenshot(page, 'issue-plan-1280', locale);
+      await saveScreenshot(page, 'issue-plan-1280', locale, { alsoAtDeskSize: false });
       await page.keyboard.press('Escape');
       await expect(ui.drawer).toBeHidden();
       await expect(issue).toBeVisible();
@@ -111,7 +117,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await expect(preview.getByRole('group', { name: text('issuePrint.preview.imagesLabel') }).getByRole('img')).toBeVisible({ timeout: 30_000 });
       await expectInViewport(page, printAll);
       await expectInViewport(page, preview.getByRole('button', { name: text('issuePrint.preview.stop') }));
-      await saveScreenshot(page, 'label-preview-1280', locale);
+      await saveScreenshot(page, 'label-preview-1280', locale, { alsoAtDeskSize: false });
       await printAll.click();
       await expect(ui.printing).toContainText(ui.printedAll(3), { timeout: 30_000 });
       await expectInViewport(page, ui.dismiss);
@@ -140,7 +146,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await reprint.click();
       const confirm = page.getByRole('dialog').filter({ hasText: text('history.reprint.confirmTitle', { count: 1 }) });
       await expectInViewport(page, confirm.getByRole('button', { name: text('history.reprint.confirmOk') }));
-      await saveScreenshot(page, 'scan-reprint-1280', locale);
+      await saveScreenshot(page, 'scan-reprint-1280', locale, { alsoAtDeskSize: false });
       await confirm.getByRole('button', { name: text('common.cancel') }).click();
       await expect(confirm).toBeHidden();
       // The scan feedback never takes the table's rows away.
@@ -159,7 +165,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       const issued = text('scan.outcome.print-issued', { orderNumber: next, waybillCode: 'WAYBILL' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('WAYBILL', '\\w+');
       await expect(scanResult).toContainText(new RegExp(issued), { timeout: 30_000 });
       await expect(scanResult).not.toContainText(text('scan.outcome.print-requested', { orderNumber: next }));
-      await saveScreenshot(page, 'scan-to-print-1280', locale);
+      await saveScreenshot(page, 'scan-to-print-1280', locale, { alsoAtDeskSize: false });
     });
   });
 }
