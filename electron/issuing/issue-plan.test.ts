@@ -95,6 +95,19 @@ describe('the plan before any issue call', () => {
     expect(again.alreadyIssued).toHaveLength(3);
   });
 
+  it('marks on the desk an order its started job kept back by validation, with the reason; a plan only looked at marks nothing', async () => {
+    station = await openIssuingTestStation();
+    const all = station.orderCache.list().rows.map((row) => row.order.orderNumber);
+    const plan = await station.engine.plan(station.planRequest(all));
+    const [invalid] = plan.invalid.filter((entry) => all.includes(entry.orderNumber));
+    if (!invalid) throw new Error('the demo shop has no invalid order');
+    const rowOf = (orderNumber: string) => station?.orderCache.list().rows.find((row) => row.order.orderNumber === orderNumber)?.station;
+    expect(rowOf(invalid.orderNumber)).toMatchObject({ waybill: null, problem: null });
+
+    await station.issueAndPrint([invalid.orderNumber, ...station.issuable(1).map((order) => order.orderNumber)]);
+    expect(rowOf(invalid.orderNumber)).toMatchObject({ waybill: 'invalid', problem: invalid.problems[0] });
+  });
+
   it('shows merges and issues a merged package as one waybill for all its orders', async () => {
     station = await openIssuingTestStation();
     const all = station.orderCache.list().rows.map((row) => row.order.orderNumber);
