@@ -89,3 +89,22 @@ export async function chooseOption(combobox: Locator, search: string): Promise<v
   await combobox.fill(search);
   await combobox.press('Enter');
 }
+
+/** Opens a popover behind its button unless it is open already. */
+async function openPopover(button: Locator): Promise<void> {
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+}
+
+/** The filters on the loaded orders, with "More filters" (flags, province, urgent) opened. */
+export async function moreFilters(page: Page): Promise<Locator> {
+  const filters = page.getByRole('region', { name: '已加载订单的筛选' });
+  await openPopover(filters.getByRole('button', { name: '更多筛选' }));
+  return filters;
+}
+
+/** The platform's own filters (fetch by condition), opened from "Full / filtered fetch". */
+export async function platformFilters(page: Page): Promise<Locator> {
+  await openPopover(page.getByRole('button', { name: '全量 / 按条件拉取' }));
+  return page.getByRole('region', { name: '平台筛选' });
+}

@@ -1,4 +1,4 @@
-import { chooseOption, expectCounts, loadAllOrders, orderRow, ordersGrid, selectionCounts, startDemo, stationCall } from './desk-actions';
+import { chooseOption, expectCounts, loadAllOrders, orderRow, ordersGrid, selectionCounts, moreFilters, platformFilters, startDemo, stationCall } from './desk-actions';
 import { expect, test } from './station-fixtures';
 
 test.describe('orders at the desk (demo mode, zh-CN)', () => {
@@ -37,7 +37,7 @@ test.describe('orders at the desk (demo mode, zh-CN)', () => {
 
     const red = rows.filter((row) => row.order.flag === 1).length;
     expect(red).toBeGreaterThan(0);
-    await chooseOption(filters.getByRole('combobox', { name: '旗帜' }), '红旗');
+    await chooseOption((await moreFilters(page)).getByRole('combobox', { name: '旗帜' }), '红旗');
     await expectCounts(page, 2000, red, 0);
     await expect(ordersGrid(page).getByRole('row').nth(1)).toContainText(/红旗|加急|催发货/);
     await page.keyboard.press('F4');
@@ -50,11 +50,11 @@ test.describe('orders at the desk (demo mode, zh-CN)', () => {
     await page.keyboard.press('F4');
 
     const zhejiang = rows.filter((row) => row.order.province === '浙江省').length;
-    await chooseOption(filters.getByRole('combobox', { name: '省份' }), '浙江省');
+    await chooseOption((await moreFilters(page)).getByRole('combobox', { name: '省份' }), '浙江省');
     await expectCounts(page, 2000, zhejiang, 0);
     await page.keyboard.press('F4');
 
-    await filters.getByRole('checkbox', { name: '只看紧急（24 小时内须发货）' }).check();
+    await (await moreFilters(page)).getByRole('checkbox', { name: '只看紧急（24 小时内须发货）' }).check();
     await expect(selectionCounts(page)).not.toContainText('显示 2000 单');
     await expect(selectionCounts(page)).not.toContainText('显示 0 单');
     const firstShown = ordersGrid(page).getByRole('row').nth(1);
@@ -97,14 +97,14 @@ test.describe('orders at the desk (demo mode, zh-CN)', () => {
     await expectCounts(page, 2000, 2000, 0);
 
     // "Select all" takes the filtered rows only.
-    const filters = page.getByRole('region', { name: '已加载订单的筛选' });
-    await chooseOption(filters.getByRole('combobox', { name: '省份' }), '浙江省');
+    await chooseOption((await moreFilters(page)).getByRole('combobox', { name: '省份' }), '浙江省');
     const shown = Number(/显示 (\d+) 单/.exec((await selectionCounts(page).textContent()) ?? '')?.[1]);
     await page.getByRole('button', { name: /全选显示的订单/ }).click();
     await expectCounts(page, 2000, shown, shown);
     await page.keyboard.press('F4');
     await page.getByRole('button', { name: /清除选择/ }).click();
 
+    const filters = page.getByRole('region', { name: '已加载订单的筛选' });
     const { rows: cached } = await stationCall(request, stationHost, 'orders.list', {});
     const mergeable = cached.find((row) => row.mergeKey !== null);
     expect(mergeable).toBeDefined();
@@ -148,11 +148,11 @@ test.describe('platform filters by edition', () => {
   test('are disabled with the reason in the basic edition, and enabled in the enhanced edition', async ({ openStation }) => {
     const page = await openStation('zh-CN');
     await startDemo(page);
-    const platform = page.getByRole('region', { name: '平台筛选' });
+    const platform = await platformFilters(page);
     await expect(platform.getByRole('textbox', { name: '备注包含' })).toBeDisabled();
     await expect(platform.getByRole('combobox', { name: '旗帜' })).toBeDisabled();
     await expect(platform.getByRole('button', { name: '拉取符合条件的订单' })).toBeDisabled();
-    await expect(platform).toContainText('基础版不支持平台筛选（订单接口 vvtype 2），请用下方本地筛选');
+    await expect(platform).toContainText('基础版不支持平台筛选（订单接口 vvtype 2），请用已加载订单的筛选');
 
     await page.keyboard.press('F2');
     await expect(page.getByRole('heading', { level: 2, name: '设置', exact: true })).toBeVisible();
@@ -160,6 +160,7 @@ test.describe('platform filters by edition', () => {
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: '修改均已保存' })).toBeVisible();
     await page.getByRole('button', { name: '返回工作台 Esc' }).click();
+    await platformFilters(page);
     await expect(platform.getByRole('textbox', { name: '备注包含' })).toBeEnabled();
     await expect(platform.getByRole('combobox', { name: '旗帜' })).toBeEnabled();
     await expect(platform.getByRole('button', { name: '拉取符合条件的订单' })).toBeEnabled();
@@ -171,7 +172,7 @@ test.describe('platform filters by edition', () => {
     test(`fetch only the orders matching the ${filter} filter (enhanced edition)`, async ({ openStation, request, stationHost }) => {
       await stationCall(request, stationHost, 'settings.update', { patch: { gateway: { edition: 'enhanced' }, ui: { setupCompleted: true } } });
       const page = await openStation('zh-CN');
-      const platform = page.getByRole('region', { name: '平台筛选' });
+      const platform = await platformFilters(page);
       const startedAt = Date.now();
       if (filter === 'flag') await chooseOption(platform.getByRole('combobox', { name: '旗帜' }), '红旗');
       if (filter === 'remark') await platform.getByRole('textbox', { name: '备注包含' }).fill('不要放驿站');

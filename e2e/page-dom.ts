@@ -24,6 +24,7 @@ interface PageElement {
 export interface PageGlobals {
   document: {
     title: string;
+    documentElement: { scrollHeight: number };
     body: { append(element: PageElement): void };
     createElement(tag: string): PageElement;
     addEventListener(type: 'securitypolicyviolation', listener: (event: CspViolationEvent) => void): void;

@@ -28,11 +28,15 @@ test.describe('first-run setup', () => {
     const page = await openStation('en-US');
     await expect(page.getByRole('heading', { name: 'Welcome to Waybill Print Station' })).toBeVisible();
     await page.getByRole('radiogroup', { name: 'Gateway' }).getByText('Real gateway').click();
+    // The real account starts empty: never the demo shop's id, nick or merchant id.
+    for (const name of ['Shop id (owner_id)', 'Seller nickname', 'Merchant user id']) await expect(page.getByRole('textbox', { name })).toHaveValue('');
     await page.getByRole('textbox', { name: 'Gateway address' }).fill(sandboxGateway.url);
     await page.getByRole('textbox', { name: 'Access token' }).fill(sandboxGateway.token);
     await page.getByRole('textbox', { name: 'Shop id (owner_id)' }).fill('57301862');
     await page.getByRole('textbox', { name: 'Seller nickname' }).fill('小满百货旗舰店');
     await page.getByRole('textbox', { name: 'Merchant user id' }).fill('2201385297');
+    await page.getByRole('textbox', { name: 'Sender name' }).fill('王小满');
+    await page.getByRole('textbox', { name: 'Sender phone' }).fill('0571-88886666');
     await page.getByRole('radiogroup', { name: 'Edition' }).getByText('Enhanced edition').click();
     await chooseOption(page.getByRole('combobox', { name: 'Order channel' }), 'Pinduoduo');
     await page.getByRole('button', { name: 'Add a template' }).click();
@@ -51,7 +55,7 @@ test.describe('first-run setup', () => {
     const account = page.getByRole('group', { name: 'Account' });
     await expect(account.getByText('Shop: 57301862')).toBeVisible();
     await expect(account.getByText('Enhanced edition')).toBeVisible();
-    await expect(account.getByText('Demo mode (sandbox gateway)')).toBeHidden();
+    await expect(account.getByText('Demo mode (sandbox)')).toBeHidden();
     await expect(account.getByText(/Subscription ends .* \(5 days left\)/)).toBeVisible();
 
     // Settings (F2), not the first-run setup, show what was saved, the template included; the token only as stored.
@@ -68,11 +72,15 @@ test.describe('first-run setup', () => {
   test('says what is wrong, and what to do, when the gateway refuses the token (English)', async ({ openStation, sandboxGateway }) => {
     const page = await openStation('en-US');
     await page.getByRole('radiogroup', { name: 'Gateway' }).getByText('Real gateway').click();
+    // The real account starts empty: never the demo shop's id, nick or merchant id.
+    for (const name of ['Shop id (owner_id)', 'Seller nickname', 'Merchant user id']) await expect(page.getByRole('textbox', { name })).toHaveValue('');
     await page.getByRole('textbox', { name: 'Gateway address' }).fill(sandboxGateway.url);
     await page.getByRole('textbox', { name: 'Access token' }).fill('not-the-token');
     await page.getByRole('textbox', { name: 'Shop id (owner_id)' }).fill('57301862');
     await page.getByRole('textbox', { name: 'Seller nickname' }).fill('小满百货旗舰店');
     await page.getByRole('textbox', { name: 'Merchant user id' }).fill('2201385297');
+    await page.getByRole('textbox', { name: 'Sender name' }).fill('王小满');
+    await page.getByRole('textbox', { name: 'Sender phone' }).fill('0571-88886666');
     await page.getByRole('button', { name: 'Test connection' }).click();
     const report = page.getByRole('group', { name: 'Connection test result' });
     await expect(report.getByRole('alert')).toHaveCount(2);
@@ -85,7 +93,10 @@ test.describe('first-run setup', () => {
     await page.getByRole('radiogroup', { name: '网关' }).getByText('正式网关').click();
     await page.getByRole('textbox', { name: '网关地址' }).fill('gateway.example.com');
     await page.getByRole('textbox', { name: '商家用户 ID' }).fill('12.5');
+    // A sender phone that is neither a mobile nor a landline with its area code.
+    await page.getByRole('textbox', { name: '寄件人电话' }).fill('12345');
     await page.getByRole('button', { name: '保存并开始使用' }).click();
+    await expect(page.getByText('寄件人电话：请填手机号（如 13857100123）或带区号的座机（如 0571-88886666，分机号接在 - 后），最多 19 位')).toBeVisible();
     await expect(page.getByText('请输入以 http:// 或 https:// 开头的地址')).toBeVisible();
     await expect(page.getByText('请输入商家用户 ID（整数）')).toBeVisible();
     await expect(page.getByText('请输入访问令牌')).toBeVisible();

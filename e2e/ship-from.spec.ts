@@ -19,7 +19,15 @@ test.describe('ship-from at the desk (zh-CN)', () => {
     await page.reload();
     await expect(ordersGrid(page)).toBeVisible();
     await expect(shipFrom).toContainText('圆通速递 (YTO)');
-    await expect(shipFrom).toContainText('圆通速递杭州余杭仓前网点（571001）· 余额 5000');
+    await expect(shipFrom).toContainText('圆通速递杭州余杭仓前网点（571001）');
+    await expect(shipFrom).toContainText('余额 5000');
+    // The branch list shows each branch whole, its balance on a second line (never cut at "…").
+    await shipFrom.getByRole('combobox', { name: '网点' }).click();
+    const option = page.locator('.ship-from__popup .ship-from__option').filter({ hasText: '圆通速递杭州余杭仓前网点（571001）' });
+    await expect(option).toContainText('余额 5000');
+    const cut = await option.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(cut).toBe(false);
+    await page.keyboard.press('Escape');
     await expect(shipFrom).toContainText('浙江省 杭州市 滨江区 长河街道江南大道588号恒鑫大厦1203室');
   });
 

@@ -379,7 +379,10 @@ export async function createStation(options: CreateStationOptions): Promise<Star
           : network,
       };
     },
-    'costs.summary': () => ({ today: costLedger.totalForChinaDay(chinaDayOf(Date.now())) }),
+    'costs.summary': () => ({
+      today: costLedger.totalForChinaDay(chinaDayOf(Date.now())),
+      issueCallPoints: journal.lastIssueCallPoints() ?? journal.lastCallPoints() ?? 1,
+    }),
     'orders.list': () => orders.list(),
     'issue.plan': (request) => afterStartUp(() => engine.plan({ ...issueSettings(effectiveSettings(), request.logisticsServices ?? ''), orderNumbers: request.orderNumbers, merge: request.merge, keepApart: request.keepApart })),
     'issue.start': (request) => afterStartUp(() => engine.start(request)),

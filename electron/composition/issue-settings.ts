@@ -1,6 +1,7 @@
 import type { IssueJobSettings } from '../../shared/domain/issuing';
 import type { Settings } from '../../shared/settings/settings-schema';
 import { DEFAULT_LABEL_SIZE } from '../../shared/settings/settings-schema';
+import { phoneKind } from '../../shared/validation/phone-number';
 import { DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl } from '../demo/sandbox';
 
 /** The sandbox's standard template of a carrier in the label size the desk uses ('' when it has none). */
@@ -23,13 +24,16 @@ export function issueSettings(settings: Settings, logisticsServices: string): Is
   const carrierCode = shipFrom.carrierCode ?? '';
   const address = shipFrom.senderAddress;
   const size = print.labelSizeByCarrier[carrierCode] ?? DEFAULT_LABEL_SIZE;
+  const senderPhone = shipFrom.senderPhone || (demo ? DEMO_SENDER.mobile : '');
+  // A landline goes into the sender's phone field, a mobile into its mobile field.
+  const landline = phoneKind(senderPhone) === 'landline';
   return {
     carrierCode,
     branchCode: shipFrom.branchCode ?? '',
     sender: {
       name: shipFrom.senderName || (demo ? DEMO_SENDER.name : ''),
-      mobile: shipFrom.senderPhone || (demo ? DEMO_SENDER.mobile : ''),
-      phone: '',
+      mobile: landline ? '' : senderPhone,
+      phone: landline ? senderPhone : '',
       address: {
         province: address?.province ?? '',
         city: address?.city ?? '',

@@ -79,8 +79,10 @@ describe('the plan before any issue call', () => {
     expect(plan.packages.length + plan.invalid.length).toBe(all.length + 1);
     expect(plan.calls).toBe(Math.ceil(plan.packages.length / 10));
     expect(plan.requestProblems).toEqual([]);
-    // No issue call charged yet: the price is not known.
+    // No issue call charged yet: its price is not known, and the estimate takes the last call's price.
     expect(plan.pointsPerCall).toBeNull();
+    // (every other sandbox endpoint costs 1 point a call, and 1 is assumed before any call at all).
+    expect(plan.estimatedPoints).toBe(plan.calls);
     expect(plan.branch).toMatchObject({ code: '571001', balance: 5000, balanceAfter: 5000 - plan.packages.length, error: null });
     expect(plan.balanceShort).toBeNull();
     expect(station.bench.sandbox.calls().filter((call) => call.endpoint === 'issue')).toEqual([]);
@@ -91,6 +93,19 @@ describe('the plan before any issue call', () => {
     expect(again.pointsPerCall).toBe(2);
     expect(again.estimatedPoints).toBe(again.calls * 2);
     expect(again.alreadyIssued).toHaveLength(3);
+  });
+
+  it('marks on the desk an order its started job kept back by validation, with the reason; a plan only looked at marks nothing', async () => {
+    station = await openIssuingTestStation();
+    const all = station.orderCache.list().rows.map((row) => row.order.orderNumber);
+    const plan = await station.engine.plan(station.planRequest(all));
+    const [invalid] = plan.invalid.filter((entry) => all.includes(entry.orderNumber));
+    if (!invalid) throw new Error('the demo shop has no invalid order');
+    const rowOf = (orderNumber: string) => station?.orderCache.list().rows.find((row) => row.order.orderNumber === orderNumber)?.station;
+    expect(rowOf(invalid.orderNumber)).toMatchObject({ waybill: null, problem: null });
+
+    await station.issueAndPrint([invalid.orderNumber, ...station.issuable(1).map((order) => order.orderNumber)]);
+    expect(rowOf(invalid.orderNumber)).toMatchObject({ waybill: 'invalid', problem: invalid.problems[0] });
   });
 
   it('shows merges and issues a merged package as one waybill for all its orders', async () => {

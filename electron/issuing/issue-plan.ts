@@ -111,6 +111,8 @@ export interface PlanFacts {
   toCheck: readonly string[];
   branch: PlanBranch;
   pointsPerCall: number | null;
+  /** The price assumed for an issue call while its own is not known: the last call's of any endpoint. */
+  assumedPointsPerCall: number;
 }
 
 /** The plan shown to the user and the job members to store, from the facts gathered. */
@@ -138,7 +140,7 @@ export function assemblePlan(facts: PlanFacts): { plan: IssuePlan; members: JobM
     calls,
     checkCalls: Math.ceil(facts.toCheck.length / ISSUE_LIMITS.entriesPerQueryCall),
     pointsPerCall: facts.pointsPerCall,
-    estimatedPoints: facts.pointsPerCall === null ? null : calls * facts.pointsPerCall,
+    estimatedPoints: calls * (facts.pointsPerCall ?? facts.assumedPointsPerCall),
     branch: facts.branch,
     balanceShort: balance !== null && balance < packages.length ? { balance, needed: packages.length, firstK: Math.max(0, balance) } : null,
   };

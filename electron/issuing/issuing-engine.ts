@@ -526,6 +526,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         toCheck,
         branch: branchOf(network, settings, grouping.packages.length),
         pointsPerCall: journal.lastIssueCallPoints(),
+        assumedPointsPerCall: journal.lastCallPoints() ?? 1,
       });
       journal.createJob({ id: jobId, createdAt: now(), settings, gateway: options.gatewayIdentity() }, members);
       logger.info('issuing.planned', { jobId, packages: plan.packages.length, invalid: plan.invalid.length, merges: plan.merges.length, calls: plan.calls });

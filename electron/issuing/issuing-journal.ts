@@ -200,6 +200,8 @@ export interface IssuingJournal {
   waitingForOtherGateways(current: GatewayIdentity): WaitingForGateway[];
   /** Whether any job was ever issued against a gateway that is not `demo` (an unknown one counts). */
   hasJobsOutside(gateway: string): boolean;
+  /** Points of the last charged gateway call of any endpoint; null before the first. */
+  lastCallPoints(): number | null;
 }
 
 interface JobRow {
@@ -306,6 +308,7 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
     jobOrders: db.prepare(`SELECT m.order_number, m.position, m.package_key, m.problems_json, j.state, j.job_id AS owner, j.waybill_code, j.attempts, j.error_json
       FROM job_orders m LEFT JOIN journal_orders j ON j.order_number = m.order_number WHERE m.job_id = ? ORDER BY m.position`),
     lastIssuePoints: db.prepare("SELECT points FROM gateway_call_costs WHERE endpoint = 'issue' ORDER BY id DESC LIMIT 1"),
+    lastCallPoints: db.prepare('SELECT points FROM gateway_call_costs ORDER BY id DESC LIMIT 1'),
     // The same reading of a member as the engine's views: invalid, not started, owned, or another job's.
     orderCounts: db.prepare(`SELECT CASE
         WHEN m.problems_json IS NOT NULL THEN 'invalid'
@@ -704,6 +707,10 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
     },
     hasJobsOutside(gateway) {
       return waitingStatements.outside.get(gateway) !== undefined;
+    },
+    lastCallPoints() {
+      const row = statements.lastCallPoints.get() as { points: number } | undefined;
+      return row ? row.points : null;
     },
   };
 }

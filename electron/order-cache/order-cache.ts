@@ -9,7 +9,7 @@ import type {
   OrderWaybillState,
 } from '../../shared/domain/order-row';
 import type { SoldOrder, SoldOrderFilters } from '../../shared/domain/sold-order';
-import { stationError } from '../../shared/errors/station-error';
+import { stationError, type StationError } from '../../shared/errors/station-error';
 import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
 import type { GatewayClient } from '../gateway/gateway-client';
 import { StationFailure } from '../ipc/to-station-error';
@@ -74,6 +74,9 @@ interface ListRow {
   voided_at: number | null;
   print_count: number;
   last_print_state: string | null;
+  error_json: string | null;
+  /** The problems of the order in its last started job (a plan only looked at is not one), when that job could not send it. */
+  problems_json: string | null;
 }
 
 const waybillStates: Readonly<Record<string, OrderWaybillState>> = {
@@ -93,14 +96,23 @@ const printStates: Readonly<Record<string, OrderPrintState>> = {
   unknown: 'unknown',
 };
 
+/** Why an order has no waybill: its issue error, or the first problem that kept it from being sent. */
+function problemOf(row: ListRow): StationError | null {
+  if (row.state === 'failed' && row.error_json !== null) return JSON.parse(row.error_json) as StationError;
+  if (row.state === null && row.problems_json !== null) return (JSON.parse(row.problems_json) as StationError[])[0] ?? null;
+  return null;
+}
+
 function stationStateOf(row: ListRow): OrderStationState {
+  const invalid = row.state === null && row.problems_json !== null;
   return {
-    waybill: row.state === null ? null : (waybillStates[row.state] ?? null),
+    waybill: invalid ? 'invalid' : row.state === null ? null : (waybillStates[row.state] ?? null),
     waybillCode: row.waybill_code,
     carrierCode: row.carrier_code,
     print: row.last_print_state === null ? 'not-printed' : (printStates[row.last_print_state] ?? 'unknown'),
     printCount: row.print_count,
     voided: row.voided_at !== null,
+    problem: problemOf(row),
   };
 }
 
@@ -129,7 +141,9 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
       ON CONFLICT (shop_id) DO UPDATE SET watermark = excluded.watermark, last_full_at = COALESCE(excluded.last_full_at, last_full_at),
         last_refresh_at = excluded.last_refresh_at, last_mode = excluded.last_mode, last_total = COALESCE(excluded.last_total, last_total),
         last_pages = excluded.last_pages, last_points = excluded.last_points`),
-    list: db.prepare(`SELECT c.order_json, j.state, j.waybill_code, w.carrier_code, w.voided_at,
+    list: db.prepare(`SELECT c.order_json, j.state, j.waybill_code, j.error_json, w.carrier_code, w.voided_at,
+        (SELECT m.problems_json FROM job_orders m JOIN issue_jobs s ON s.id = m.job_id
+          WHERE m.order_number = c.order_number AND s.state <> 'planned' ORDER BY m.rowid DESC LIMIT 1) AS problems_json,
         (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = j.waybill_code AND p.state = 'printed') AS print_count,
         (SELECT p.state FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_state
       FROM cached_orders c

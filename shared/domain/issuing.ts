@@ -117,8 +117,11 @@ export interface IssuePlan {
   checkCalls: number;
   /** Points of one issue call as last charged; null before the first. */
   pointsPerCall: number | null;
-  /** calls × pointsPerCall; null when the price is not known yet. */
-  estimatedPoints: number | null;
+  /**
+   * calls × pointsPerCall; before the first issue call, calls × the price of the last gateway call
+   * of any kind (1 point when none was made yet): always an estimate, never unknown.
+   */
+  estimatedPoints: number;
   branch: PlanBranch;
   /** The branch cannot cover every package: issue the first K (K = the balance) instead. */
   balanceShort: { balance: number; needed: number; firstK: number } | null;

@@ -1,7 +1,8 @@
 import type { SoldOrder } from './sold-order';
+import type { StationError } from '../errors/station-error';
 
-/** What this station did about an order's waybill (null: nothing yet). */
-export type OrderWaybillState = 'issuing' | 'issued' | 'issued-elsewhere' | 'failed';
+/** What this station did about an order's waybill (null: nothing yet; 'invalid': its last job could not send it). */
+export type OrderWaybillState = 'issuing' | 'issued' | 'issued-elsewhere' | 'failed' | 'invalid';
 
 /** Where the order's label stands. */
 export type OrderPrintState = 'not-printed' | 'queued' | 'printing' | 'printed' | 'failed' | 'unknown';
@@ -15,6 +16,11 @@ export interface OrderStationState {
   printCount: number;
   /** Marked void locally (the gateway has no cancel endpoint: the waybill itself stays issued). */
   voided: boolean;
+  /**
+   * Why it has no waybill: the error its issue failed with ('failed'), or the first problem that
+   * kept it from being sent in its last job ('invalid'); null otherwise.
+   */
+  problem: StationError | null;
 }
 
 /** One row of the orders table: the cached sold order and what the station did with it. */
@@ -72,4 +78,5 @@ export const untouchedOrderState: OrderStationState = {
   print: 'not-printed',
   printCount: 0,
   voided: false,
+  problem: null,
 };

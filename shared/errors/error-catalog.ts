@@ -272,18 +272,18 @@ export const errorCatalog = {
   },
   'validation.request-required': {
     retryable: false,
-    en: { text: '{{field}} is required for every request but is empty.', remedy: 'Fill in {{field}} in Settings.' },
-    zh: { text: '{{field}} 是每个请求的必填项，当前为空。', remedy: '请在“设置”中填写 {{field}}。' },
+    en: { text: '{{field}} is required for every request but is empty.', remedy: 'Fill in {{field}}.' },
+    zh: { text: '{{field}} 是每个请求的必填项，当前为空。', remedy: '请填写{{field}}。' },
   },
   'validation.request-too-long': {
     retryable: false,
-    en: { text: '{{field}} has {{length}} characters; the limit is {{limit}}.', remedy: 'Shorten {{field}} in Settings to at most {{limit}} characters.' },
-    zh: { text: '{{field}} 有 {{length}} 个字符，上限为 {{limit}}。', remedy: '请在“设置”中将 {{field}} 缩短到不超过 {{limit}} 个字符。' },
+    en: { text: '{{field}} has {{length}} characters; the limit is {{limit}}.', remedy: 'Shorten {{field}} to at most {{limit}} characters.' },
+    zh: { text: '{{field}} 有 {{length}} 个字符，上限为 {{limit}}。', remedy: '请将{{field}}缩短到不超过 {{limit}} 个字符。' },
   },
   'validation.request-phone-required': {
     retryable: false,
-    en: { text: '{{field}} needs a mobile or a landline number; both are empty.', remedy: 'Fill in the mobile or the landline number of {{field}} in Settings.' },
-    zh: { text: '{{field}} 的手机和固话都为空，至少需要填写一个。', remedy: '请在“设置”中填写 {{field}} 的手机或固话号码。' },
+    en: { text: '{{field}} needs a mobile or a landline number; both are empty.', remedy: 'Fill in the mobile or the landline number of {{field}}.' },
+    zh: { text: '{{field}} 的手机和固话都为空，至少需要填写一个。', remedy: '请填写{{field}}的手机或固话号码。' },
   },
   'validation.batch-too-large': {
     retryable: false,

@@ -4,6 +4,7 @@ import { EDITION_NAMES } from '../gateway/editions';
 import { GATEWAY_ENDPOINTS } from '../gateway/endpoints';
 import type { GatewayEndpointId } from '../gateway/endpoints';
 import { ISSUE_LIMITS, SENDER_LIMITS, textLength } from '../gateway/issue-limits';
+import { phoneKind } from '../validation/phone-number';
 
 /**
  * The station's settings: one versioned document, validated by the same schemas in the main
@@ -32,6 +33,9 @@ export const DEFAULT_LABEL_SIZE: LabelSize = '76x130';
  * it works with zero typing. The sandbox serves exactly this account; a real gateway does not know it.
  */
 export const DEMO_GATEWAY_ACCOUNT = { shopId: '57301862', sellerNick: '小满百货旗舰店', merchantUserId: 2201385297 } as const;
+
+/** The demo shop's sender: demo mode fills Settings' sender with it, and its labels print it while Settings' sender is empty. */
+export const DEMO_SENDER_CONTACT = { name: '小满百货', mobile: '13857100123' } as const;
 
 /** Builds a check that a text is an absolute URL with one of these protocols (`'https:'` …). */
 function urlWithProtocol(protocols: readonly string[], problem: string) {
@@ -164,6 +168,15 @@ export const shipFromSettingsSchema = z.object({
     .regex(/^[0-9+\-() ]*$/, { error: 'may contain only digits, spaces and + - ( )' }),
 });
 
+/**
+ * A sender phone as it is entered (Settings, setup): empty, or a Chinese mobile or a landline with
+ * its area code. Stored settings keep the looser rule above, so a number saved before this check
+ * still loads (and Settings asks for a valid one when it is next saved).
+ */
+export const senderPhoneEntrySchema = shipFromSettingsSchema.shape.senderPhone.refine((text) => text === '' || phoneKind(text) !== null, {
+  error: 'must be a mobile number (1[3-9] and 9 more digits) or a landline with its area code (e.g. 0571-88888888)',
+});
+
 /** The languages the UI is written in. */
 export const UI_LANGUAGES = ['zh-CN', 'en'] as const;
 
@@ -232,7 +245,7 @@ export const settingsPatchSchema = z.strictObject({
     .partial()
     .strict()
     .optional(),
-  shipFrom: shipFromSettingsSchema.partial().strict().optional(),
+  shipFrom: shipFromSettingsSchema.extend({ senderPhone: senderPhoneEntrySchema }).partial().strict().optional(),
   ui: uiSettingsSchema.partial().strict().optional(),
   retention: retentionSettingsSchema.partial().strict().optional(),
 });

@@ -1,3 +1,5 @@
+import { DEMO_SENDER_CONTACT } from '../../../shared/settings/settings-schema';
+
 /**
  * The demo shop's waybill accounts: carriers, their branches (balances, services, sender
  * addresses), the standard cloud-print templates each carrier owns, and where carriers do not
@@ -124,7 +126,7 @@ const xiaoshanStore: SenderAddress = {
 };
 
 /** The sender the demo shop prints on its labels (name and phones; the address is per branch). */
-export const DEMO_SENDER = { name: '小满百货', mobile: '13857100123', phone: '0571-88012345' } as const;
+export const DEMO_SENDER = { ...DEMO_SENDER_CONTACT, phone: '0571-88012345' } as const;
 
 /** The demo shop's carrier accounts. YUNDA is a known carrier whose print service is not open. */
 export const DEMO_NETWORK: readonly CarrierAccount[] = [

@@ -50,6 +50,16 @@ function PrintingStatus() {
   const state = useComponentStateQuery();
   const status = state.data ? componentStatus(state.data) : null;
   const printers = usePrintersQuery(status?.kind === 'connected');
+  if (state.isError) {
+    const error = stationErrorOf(state.error);
+    return (
+      <Tooltip title={t(errorTextKey(error.code), error.params)}>
+        <Tag icon={<PrinterOutlined aria-hidden />} color="red" data-component="unknown">
+          {t('account.component.unknown')}
+        </Tag>
+      </Tooltip>
+    );
+  }
   if (!status || status.kind === 'connecting') return <Tag icon={<PrinterOutlined aria-hidden />}>{t('account.component.connecting')}</Tag>;
   if (status.kind === 'offline') {
     const { error } = status;
@@ -76,7 +86,7 @@ function PrintingStatus() {
       <Tag icon={<PrinterOutlined aria-hidden />} color="green" data-component="connected">
         {t('account.component.connected')}
       </Tag>
-      <Typography.Text className="account-bar__item">
+      <Typography.Text className="account-bar__printer" title={printer ?? undefined}>
         {t('account.printer')}: {printers.isPending ? '…' : (printer ?? t('account.noPrinter'))}
       </Typography.Text>
     </>

@@ -30,11 +30,33 @@ export interface AppShellProps {
 }
 
 /**
+ * antd's font stack with the common Chinese system fonts, then the CJK face the app ships (global.css)
+ * before the generic family, so Chinese never falls to boxes on a desk without a CJK font.
+ */
+const fontFamily = [
+  '-apple-system',
+  'BlinkMacSystemFont',
+  "'Segoe UI'",
+  'Roboto',
+  "'Helvetica Neue'",
+  'Arial',
+  "'Noto Sans'",
+  "'PingFang SC'",
+  "'Hiragino Sans GB'",
+  "'Microsoft YaHei'",
+  "'Noto Sans CJK SC'",
+  "'Station CJK Fallback'",
+  'sans-serif',
+  "'Apple Color Emoji'",
+  "'Segoe UI Emoji'",
+].join(', ');
+
+/**
  * The theme: antd's tokens, a little larger than default for a desk read at arm's length, and no
  * motion: dialogs and drawers appear at once, so a packer's next key or click never lands in an
  * opening animation (nor waits for one on a slow desk PC).
  */
-const theme = { token: { fontSize: 15, controlHeight: 40, controlHeightLG: 46, borderRadius: 6, colorPrimary: '#1668dc', motion: false } };
+const theme = { token: { fontFamily, fontSize: 15, controlHeight: 40, controlHeightLG: 46, borderRadius: 6, colorPrimary: '#1668dc', motion: false } };
 
 /** The main area: setup on the first run, else Settings while open (F2), else the packing desk. */
 function MainArea() {

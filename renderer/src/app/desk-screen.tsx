@@ -4,9 +4,8 @@ import { ORDER_SEARCH_ID, LocalFilters } from '../orders/local-filters';
 import { applyLocalFilters, hasLocalFilters } from '../orders/order-filters';
 import type { OrderView } from '../orders/order-view';
 import { ORDERS_GRID_ID, OrdersGrid } from '../orders/orders-grid';
-import { RefreshControl } from '../orders/refresh-control';
+import { RefreshButtons, RefreshStatus } from '../orders/refresh-control';
 import { SelectionBar } from '../orders/selection-bar';
-import { ServerFilters } from '../orders/server-filters';
 import { useOrderViews } from '../orders/use-orders';
 import { useOrdersRefresh } from '../orders/use-orders-refresh';
 import { ScanPanel } from '../scanning/scan-panel';
@@ -24,20 +23,20 @@ function focusById(id: string): void {
 /** Scanning and ship-from: they read their own state, so a filter change never renders them. */
 const DeskTop = memo(function DeskTop() {
   return (
-    <div className="desk__top">
-      <div className="desk__panel">
+    <>
+      <div className="desk__panel desk__scan">
         <ScanPanel />
       </div>
-      <div className="desk__panel">
+      <div className="desk__panel desk__ship-from">
         <ShipFromPanel />
       </div>
-    </div>
+    </>
   );
 });
 
 /**
- * The orders the local filters show: counts, issue & print and the table. The only part of
- * the desk that renders again when a filter changes (the orders-table benchmark times it).
+ * The orders the local filters show: "Issue and print N", the counts and the table. The only part
+ * of the desk that renders again when a filter changes (the orders-table benchmark times it).
  */
 const FilteredOrders = memo(function FilteredOrders({ views, pending }: { views: readonly OrderView[]; pending: boolean }) {
   const filters = useUi((state) => state.localFilters);
@@ -46,9 +45,11 @@ const FilteredOrders = memo(function FilteredOrders({ views, pending }: { views:
   const empty = pending ? 'loading' : views.length > 0 && hasLocalFilters(filters) ? 'nothing-matches' : 'nothing-loaded';
   return (
     <>
-      <div className="desk__actions">
-        <SelectionBar loaded={views.length} shown={shown} />
+      <div className="desk__issue">
         <IssuePrintButton shown={shown} />
+      </div>
+      <div className="desk__selection">
+        <SelectionBar loaded={views.length} shown={shown} />
       </div>
       <OrdersGrid rows={shown} empty={empty} now={now} />
     </>
@@ -56,8 +57,11 @@ const FilteredOrders = memo(function FilteredOrders({ views, pending }: { views:
 });
 
 /**
- * The packing desk: scanning and ship-from on top, loading and filters in the middle, the
- * orders table filling the rest. Its shortcuts (F3–F8, Ctrl+A, Esc) work from anywhere on it.
+ * The packing desk, laid out so the orders table keeps the screen (a dozen rows at 1366×768):
+ * scanning, ship-from and "Issue and print" on top, one line of loading and filters, one line of
+ * counts, then the table — the only part that scrolls. Rarely used controls (full fetch, fetch by
+ * condition, flag/province/urgent filters) fold into popovers. Its shortcuts (F3–F8, Ctrl+A, Esc)
+ * work from anywhere on it.
  */
 export function DeskScreen() {
   const { listing, views } = useOrderViews();
@@ -89,11 +93,13 @@ export function DeskScreen() {
   return (
     <div className="desk">
       <DeskTop />
-      <div className="desk__panel desk__loading">
-        <RefreshControl refresh={refresh} fetchedAt={listing.data?.fetchedAt ?? null} />
-        <ServerFilters refresh={refresh} />
+      <div className="desk__tools">
+        <RefreshButtons refresh={refresh} />
+        <LocalFilters views={views} />
       </div>
-      <LocalFilters views={views} />
+      <div className="desk__status">
+        <RefreshStatus refresh={refresh} fetchedAt={listing.data?.fetchedAt ?? null} />
+      </div>
       <FilteredOrders views={views} pending={listing.isPending} />
     </div>
   );

@@ -26,12 +26,27 @@ describe('the UI store', () => {
     expect(store.getState().takeScanPrintRequest()).toBeNull();
   });
 
+  it('settles a scan-to-print scan once its job ended: the waybill issued, or none', () => {
+    const store = createUiStore('en');
+    store.getState().recordScan({ kind: 'print-requested', code: '1001', orderNumber: '1001' }, 1, false);
+    store.getState().recordScan({ kind: 'print-requested', code: '1002', orderNumber: '1002' }, 2, false);
+    store.getState().recordScan({ kind: 'selected', code: '1003', orderNumber: '1003' }, 3, false);
+    store.getState().settleScanPrint('1001', 'YT1');
+    store.getState().settleScanPrint('1002', null);
+    store.getState().settleScanPrint('1003', 'YT3');
+    expect(store.getState().scans.map((record) => record.outcome)).toEqual([
+      { kind: 'selected', code: '1003', orderNumber: '1003' },
+      { kind: 'print-not-issued', code: '1002', orderNumber: '1002' },
+      { kind: 'print-issued', code: '1001', orderNumber: '1001', waybillCode: 'YT1' },
+    ]);
+  });
+
   it('opens a plan, shows a job and closes the issue drawer', () => {
     const store = createUiStore('en');
     store.getState().planOrders(['b', 'a']);
     expect(store.getState().issueView).toEqual({ kind: 'plan', orderNumbers: ['b', 'a'] });
     store.getState().showJob('job-1');
-    expect(store.getState().issueView).toEqual({ kind: 'job', jobId: 'job-1' });
+    expect(store.getState().issueView).toEqual({ kind: 'job', jobId: 'job-1', beside: false });
     store.getState().closeIssue();
     expect(store.getState().issueView).toEqual({ kind: 'closed' });
   });

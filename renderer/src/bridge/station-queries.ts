@@ -56,7 +56,9 @@ export function useCostsQuery() {
 /** Where the connection to the print component stands (kept current by its event). */
 export function useComponentStateQuery() {
   const station = useStation();
-  return useQuery({ queryKey: stationQueryKeys.componentState, queryFn: () => unwrapResult(station['print.component-state']({})), staleTime: Infinity });
+  // Pushed as it changes; asked again every few seconds too, so a station that stopped answering
+  // (the browser host shut down) never leaves "connected" on screen.
+  return useQuery({ queryKey: stationQueryKeys.componentState, queryFn: () => unwrapResult(station['print.component-state']({})), refetchInterval: 5_000 });
 }
 
 /** The printers, and which one labels go to; asked only while the component is connected. */

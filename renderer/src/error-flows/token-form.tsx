@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refetchAccountData } from '../bridge/station-queries';
 import { stationErrorOf, StationErrorAlert } from '../errors/station-error-text';
 import type { StationError } from '../../../shared/errors/station-error';
 import { useStoreToken } from './use-store-token';
@@ -15,6 +17,7 @@ export interface TokenFormProps {
 export function TokenForm({ onStored }: TokenFormProps) {
   const { t } = useTranslation();
   const storeToken = useStoreToken();
+  const client = useQueryClient();
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<StationError | null>(null);
@@ -24,6 +27,8 @@ export function TokenForm({ onStored }: TokenFormProps) {
     try {
       await storeToken(token.trim());
       setToken('');
+      // What showed the rejected token (ship-from, the subscription) asks again with the new one.
+      void refetchAccountData(client);
       await onStored();
     } catch (caught) {
       setError(stationErrorOf(caught));

@@ -24,7 +24,9 @@ function PlanFigures({ plan }: { plan: IssuePlan }) {
     <Descriptions size="small" bordered column={2} aria-label={t('issuePrint.plan.figures')}>
       <Descriptions.Item label={t('issuePrint.plan.packages')}>{plan.packages.length}</Descriptions.Item>
       <Descriptions.Item label={t('issuePrint.plan.calls')}>{plan.calls + plan.checkCalls}</Descriptions.Item>
-      <Descriptions.Item label={t('issuePrint.plan.points')}>{plan.estimatedPoints ?? unknown}</Descriptions.Item>
+      <Descriptions.Item label={t('issuePrint.plan.points')}>
+        {plan.pointsPerCall === null ? t('issuePrint.plan.pointsAssumed', { points: plan.estimatedPoints }) : plan.estimatedPoints}
+      </Descriptions.Item>
       <Descriptions.Item label={t('issuePrint.plan.branch')}>{plan.branch.name || plan.branch.code}</Descriptions.Item>
       <Descriptions.Item label={t('issuePrint.plan.balance')}>{plan.branch.balance ?? unknown}</Descriptions.Item>
       <Descriptions.Item label={t('issuePrint.plan.balanceAfter')}>{plan.branch.balanceAfter ?? unknown}</Descriptions.Item>
@@ -54,6 +56,25 @@ function InvalidOrders({ plan }: { plan: IssuePlan }) {
         </List.Item>
       )}
     />
+  );
+}
+
+/** How many orders with a waybill the plan names one by one; the rest are counted. */
+const LISTED_ALREADY_ISSUED = 6;
+
+/** The orders that already have a waybill, compactly: the first few with their waybills, then how many more. */
+function AlreadyIssuedList({ orders }: { orders: IssuePlan['alreadyIssued'] }) {
+  const { t } = useTranslation();
+  const more = orders.length - LISTED_ALREADY_ISSUED;
+  return (
+    <ul className="issue-plan__issued">
+      {orders.slice(0, LISTED_ALREADY_ISSUED).map((order) => (
+        <li key={order.orderNumber}>
+          {order.orderNumber} → {order.waybillCode}
+        </li>
+      ))}
+      {more > 0 ? <li>{t('issuePrint.plan.andMore', { count: more })}</li> : null}
+    </ul>
   );
 }
 
@@ -97,7 +118,7 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
   const short = data.balanceShort;
 
   return (
-    <Space orientation="vertical" className="issue-plan" size="middle">
+    <div className="issue-plan drawer-column">
       {data.requestProblems.map((problem, index) => (
         <StationErrorAlert key={index} error={problem} />
       ))}
@@ -109,7 +130,7 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
           type="info"
           showIcon
           title={t('issuePrint.plan.alreadyIssued', { count: data.alreadyIssued.length })}
-          description={data.alreadyIssued.map((order) => `${order.orderNumber} → ${order.waybillCode}`).join(' · ')}
+          description={<AlreadyIssuedList orders={data.alreadyIssued} />}
         />
       ) : null}
       {data.toCheck.length > 0 ? <Alert type="info" showIcon title={t('issuePrint.plan.toCheck', { count: data.toCheck.length })} /> : null}
@@ -135,7 +156,7 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
       ) : null}
       {short ? <Alert type="warning" showIcon title={t('issuePrint.plan.balanceShort', { balance: short.balance, needed: short.needed })} /> : null}
       {startError ? <StationErrorAlert error={startError} /> : null}
-      <Space>
+      <Space className="drawer-actions">
         {short ? (
           <Button type="primary" size="large" icon={<PrinterOutlined aria-hidden />} loading={starting} disabled={blocked || short.firstK === 0} onClick={() => void start(short.firstK)}>
             {t('issuePrint.plan.startFirstK', { count: short.firstK })}
@@ -149,6 +170,6 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
           {t('common.cancel')}
         </Button>
       </Space>
-    </Space>
+    </div>
   );
 }

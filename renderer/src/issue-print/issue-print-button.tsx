@@ -1,8 +1,12 @@
-import { HistoryOutlined, PrinterOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNetworkQuery, useSettingsQuery } from '../bridge/station-queries';
 import { useUi, useUiStoreApi } from '../app/ui-store-context';
 import type { OrderView } from '../orders/order-view';
+import { matchShipFrom } from '../ship-from/ship-from-choice';
+import { SHIP_FROM_CARRIER_ID } from '../ship-from/ship-from-panel';
+import { blockerFixedIn, issueBlocker } from './issue-readiness';
 
 /** The selected orders in the order the labels come out: as the table shows them, then selected rows the filters hide. */
 export function ordersToIssue(selected: ReadonlySet<string>, shown: readonly OrderView[]): string[] {
@@ -11,25 +15,37 @@ export function ordersToIssue(selected: ReadonlySet<string>, shown: readonly Ord
   return [...inTable, ...[...selected].filter((key) => !seen.has(key))];
 }
 
-/** The desk's primary action, "Issue and print N", and the way into the history. */
+/**
+ * The desk's primary action, "Issue and print N". While something is missing it says what (no
+ * order selected, no branch chosen, no sender…) and a press takes the packer to the control that
+ * fixes it (the ship-from pickers, or Settings), so issuing never starts into a wall of errors.
+ */
 export function IssuePrintButton({ shown }: { shown: readonly OrderView[] }) {
   const { t } = useTranslation();
   const selected = useUi((state) => state.selection.selected);
   const store = useUiStoreApi();
+  const settings = useSettingsQuery();
+  const network = useNetworkQuery();
+  const choice = network.data && settings.data ? matchShipFrom(network.data, settings.data.settings.shipFrom) : null;
+  const blocker = settings.data ? issueBlocker(selected.size, choice, settings.data.settings) : 'orders';
+
+  const press = () => {
+    if (blocker === null) store.getState().planOrders(ordersToIssue(selected, shown));
+    else if (blockerFixedIn(blocker) === 'settings') store.getState().setSettingsOpen(true);
+    else document.getElementById(SHIP_FROM_CARRIER_ID)?.focus();
+  };
   return (
-    <Space>
+    <div className="desk-issue">
       <Button
         type="primary"
         size="large"
         icon={<PrinterOutlined aria-hidden />}
-        disabled={selected.size === 0}
-        onClick={() => store.getState().planOrders(ordersToIssue(selected, shown))}
+        disabled={blocker === 'orders'}
+        onClick={press}
+        className={`desk-issue__button${blocker === null ? '' : ' is-blocked'}`}
       >
-        {t('issuePrint.action', { count: selected.size })}
+        {blocker === null ? t('issuePrint.action', { count: selected.size }) : t(`issuePrint.blocked.${blocker}`)}
       </Button>
-      <Button size="large" icon={<HistoryOutlined aria-hidden />} onClick={() => store.getState().setHistoryOpen(true)}>
-        {t('history.open')}
-      </Button>
-    </Space>
+    </div>
   );
 }

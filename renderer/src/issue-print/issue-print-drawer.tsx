@@ -6,6 +6,7 @@ import { useUi, useUiStoreApi } from '../app/ui-store-context';
 import { useStation } from '../bridge/station-context';
 import { IssuePlanView } from './issue-plan-view';
 import { JobLiveView } from './job-live-view';
+import { useJobEndings } from './use-job-endings';
 import { useScanToPrint } from './use-scan-to-print';
 
 /**
@@ -25,20 +26,24 @@ function useHeldJobsShown(): void {
   );
 }
 
-/** Issue & print in one drawer: the plan first, then the job's live view and its summary. */
+/** Issue & print in one drawer: the plan first, then the job's live view and its summary (beside the desk for a scan-to-print job). */
 export function IssuePrintDrawer() {
   const { t } = useTranslation();
   const view = useUi((state) => state.issueView);
   const store = useUiStoreApi();
   useScanToPrint();
+  useJobEndings();
   useHeldJobsShown();
   const step = view.kind === 'plan' ? 0 : 1;
+  // A scan-to-print job stays beside the desk: narrow enough to leave the scan panel in view, no mask.
+  const beside = view.kind === 'job' && view.beside;
   return (
     <Drawer
       open={view.kind !== 'closed'}
       onClose={() => store.getState().closeIssue()}
       title={t('issuePrint.title')}
-      size={960}
+      size={beside ? 500 : 960}
+      mask={!beside}
       destroyOnHidden
       getContainer={overlayContainer}
     >

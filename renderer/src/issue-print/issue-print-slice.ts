@@ -5,16 +5,20 @@ export type IssueView =
   | { kind: 'closed' }
   /** The plan of these orders (in the user's order), before anything is issued. */
   | { kind: 'plan'; orderNumbers: readonly string[] }
-  /** A started job: its live view, and its summary once it ends (kept until dismissed). */
-  | { kind: 'job'; jobId: string };
+  /**
+   * A started job: its live view, and its summary once it ends (kept until dismissed). `beside`:
+   * started by a scan, shown narrow and without a mask beside the scan panel, whose feedback the
+   * next parcel needs.
+   */
+  | { kind: 'job'; jobId: string; beside: boolean };
 
 /** Issue & print's UI state: the drawer, the history drawer, and scans waiting to be issued. */
 export interface IssuePrintSlice {
   issueView: IssueView;
   /** Opens the plan of these orders. */
   planOrders: (orderNumbers: readonly string[]) => void;
-  /** Shows a job's live view (after start, retry, or from the recovery view). */
-  showJob: (jobId: string) => void;
+  /** Shows a job's live view (after start, retry, or from the recovery view); `beside` for a scan-to-print job. */
+  showJob: (jobId: string, beside?: boolean) => void;
   /** Dismisses the drawer (the job goes on in main). */
   closeIssue: () => void;
   historyOpen: boolean;
@@ -31,7 +35,7 @@ export interface IssuePrintSlice {
 export const createIssuePrintSlice: StateCreator<IssuePrintSlice, [], [], IssuePrintSlice> = (set, get) => ({
   issueView: { kind: 'closed' },
   planOrders: (orderNumbers) => set({ issueView: { kind: 'plan', orderNumbers: [...orderNumbers] } }),
-  showJob: (jobId) => set({ issueView: { kind: 'job', jobId } }),
+  showJob: (jobId, beside = false) => set({ issueView: { kind: 'job', jobId, beside } }),
   closeIssue: () => set({ issueView: { kind: 'closed' } }),
   historyOpen: false,
   setHistoryOpen: (historyOpen) => set({ historyOpen }),

@@ -1,4 +1,4 @@
-import { Button, Descriptions, Progress, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Checkbox, Descriptions, Progress, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobOrderView, JobSummary, OrderViewState } from '../../../shared/domain/issuing';
@@ -60,28 +60,41 @@ function JobSummaryResult({ summary }: { summary: JobSummary }) {
 }
 
 /** The job's orders, one line each: state, waybill, and for a failed or invalid order the reason and fix. */
+/** Orders that did not get a waybill: failed at the gateway, or kept back by validation. */
+const NOT_ISSUED: ReadonlySet<JobOrderView['state']> = new Set<JobOrderView['state']>(['failed', 'invalid']);
+
+/** The job's orders, each with its state and reason; "failed only" narrows a big job to what needs fixing. */
 function JobOrdersTable({ orders }: { orders: JobOrderView[] }) {
   const { t } = useTranslation();
+  const [failedOnly, setFailedOnly] = useState(false);
+  const failed = orders.filter((order) => NOT_ISSUED.has(order.state));
   return (
-    <PlainTable<JobOrderView>
-      label={t('issuePrint.job.ordersLabel')}
-      rows={orders}
-      rowKey={(order) => order.orderNumber}
-      columns={[
-        { key: 'position', title: '#', width: 56, render: (order) => order.position + 1 },
-        { key: 'order', title: t('issuePrint.job.order'), render: (order) => <Typography.Text code>{order.orderNumber}</Typography.Text> },
-        { key: 'state', title: t('issuePrint.job.state'), width: 150, render: (order) => <Tag color={stateColour[order.state]}>{t(`issuePrint.orderState.${order.state}`)}</Tag> },
-        { key: 'waybill', title: t('issuePrint.job.waybill'), render: (order) => order.waybillCode ?? '—' },
-        {
-          key: 'reason',
-          title: t('issuePrint.job.reason'),
-          render: (order) => {
-            const error = order.error ?? order.problems[0] ?? null;
-            return error ? <StationErrorLine error={error} /> : null;
+    <div className="drawer-column">
+      {failed.length > 0 ? (
+        <Checkbox checked={failedOnly} onChange={(event) => setFailedOnly(event.target.checked)}>
+          {t('issuePrint.job.failedOnly', { count: failed.length })}
+        </Checkbox>
+      ) : null}
+      <PlainTable<JobOrderView>
+        label={t('issuePrint.job.ordersLabel')}
+        rows={failedOnly ? failed : orders}
+        rowKey={(order) => order.orderNumber}
+        columns={[
+          { key: 'position', title: '#', width: 56, render: (order) => order.position + 1 },
+          { key: 'order', title: t('issuePrint.job.order'), render: (order) => <Typography.Text code>{order.orderNumber}</Typography.Text> },
+          { key: 'state', title: t('issuePrint.job.state'), width: 150, render: (order) => <Tag color={stateColour[order.state]}>{t(`issuePrint.orderState.${order.state}`)}</Tag> },
+          { key: 'waybill', title: t('issuePrint.job.waybill'), render: (order) => order.waybillCode ?? '—' },
+          {
+            key: 'reason',
+            title: t('issuePrint.job.reason'),
+            render: (order) => {
+              const error = order.error ?? order.problems[0] ?? null;
+              return error ? <StationErrorLine error={error} /> : null;
+            },
           },
-        },
-      ]}
-    />
+        ]}
+      />
+    </div>
   );
 }
 
@@ -126,7 +139,7 @@ export function JobLiveView({ jobId }: { jobId: string }) {
   const canRetry = job.ending !== null && (counts.failed > 0 || counts.pending > 0 || counts.planned > 0 || job.stopError !== null);
 
   return (
-    <Space orientation="vertical" size="middle" className="job-live">
+    <div className="job-live drawer-column">
       <Space size="large" wrap>
         <Tag color={running ? 'processing' : 'default'}>{t(`issuePrint.job.state_${job.state}`)}</Tag>
         {job.waiting ? <Tag color="warning">{t('issuePrint.job.waiting')}</Tag> : null}
@@ -148,7 +161,7 @@ export function JobLiveView({ jobId }: { jobId: string }) {
       {job.stopError ? <JobStopPanel error={job.stopError} resume={retry} /> : null}
       {actionError ? <StationErrorAlert error={actionError} /> : null}
       {isJobSettled(job) ? <JobSummaryResult summary={summary.data} /> : null}
-      <Space>
+      <Space className="drawer-actions">
         {running ? (
           <Button danger loading={busy} onClick={() => void cancel()}>
             {t('issuePrint.job.cancel')}
@@ -165,6 +178,6 @@ export function JobLiveView({ jobId }: { jobId: string }) {
       {hold?.firstLabel ? (
         <LabelPreviewDialog job={job} firstLabel={hold.firstLabel} labels={hold.labels} busy={busy} onPrintAll={() => void confirmPreview()} onStop={() => void cancel()} />
       ) : null}
-    </Space>
+    </div>
   );
 }

@@ -29,7 +29,7 @@ export function useScanToPrint(): void {
         const plan = await unwrapResult(station['issue.plan']({ orderNumbers: [orderNumber], merge: false, keepApart: [] }));
         if (plan.packages.length === 1 && plan.requestProblems.length === 0 && plan.balanceShort === null) {
           const job = await unwrapResult(station['issue.start']({ jobId: plan.jobId }));
-          store.getState().showJob(job.id);
+          store.getState().showJob(job.id, true);
         } else store.getState().planOrders([orderNumber]);
       } catch (caught) {
         const error = stationErrorOf(caught);

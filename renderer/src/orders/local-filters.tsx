@@ -1,6 +1,6 @@
-import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Input, Segmented, Select, Typography } from 'antd';
-import { useMemo } from 'react';
+import { ClearOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
+import { Badge, Button, Checkbox, Input, Popover, Segmented, Select } from 'antd';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SELLER_FLAGS, type SellerFlagValue } from '../../../shared/domain/seller-flags';
 import { useUi } from '../app/ui-store-context';
@@ -21,7 +21,6 @@ function SearchFilter() {
   return (
     <Input
       id={ORDER_SEARCH_ID}
-      size="large"
       allowClear
       prefix={<SearchOutlined aria-hidden />}
       aria-label={t('localFilters.search')}
@@ -40,7 +39,6 @@ function FlagFilter() {
   return (
     <Select<SellerFlagValue[]>
       mode="multiple"
-      size="large"
       aria-label={t('localFilters.flags')}
       placeholder={t('localFilters.flags')}
       allowClear
@@ -60,7 +58,6 @@ function ProgressFilterChoice() {
   const setFilters = useUi((state) => state.setLocalFilters);
   return (
     <Segmented<ProgressFilter>
-      size="large"
       aria-label={t('localFilters.progress')}
       value={progress}
       onChange={(chosen) => setFilters({ progress: chosen })}
@@ -76,7 +73,6 @@ function ProvinceFilter({ views }: { views: readonly OrderView[] }) {
   const provinces = useMemo(() => provincesOf(views), [views]);
   return (
     <Select<string | null>
-      size="large"
       showSearch
       allowClear
       aria-label={t('localFilters.province')}
@@ -105,28 +101,50 @@ function ClearFilters() {
   const active = useUi((state) => hasLocalFilters(state.localFilters));
   const clearFilters = useUi((state) => state.clearLocalFilters);
   return (
-    <Button size="large" icon={<ClearOutlined aria-hidden />} disabled={!active} onClick={clearFilters}>
+    <Button icon={<ClearOutlined aria-hidden />} disabled={!active} onClick={clearFilters}>
       {t('localFilters.clear')} <kbd>F4</kbd>
     </Button>
   );
 }
 
 /**
- * Filters on the orders already loaded — text, flag, issued/printed state, province, urgent —
- * in every edition, applied as you type. F4 clears them.
+ * The rarely used filters (flags, province, urgent) folded behind one button that counts the
+ * active ones. The popover opens inside the filters' region, so its controls belong to it.
+ */
+function MoreFilters({ views, container }: { views: readonly OrderView[]; container: () => HTMLElement }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const active = useUi(({ localFilters }) => (localFilters.flags.length > 0 ? 1 : 0) + (localFilters.province === null ? 0 : 1) + (localFilters.urgentOnly ? 1 : 0));
+  const content = (
+    <div className="desk-local-filters__more">
+      <FlagFilter />
+      <ProvinceFilter views={views} />
+      <UrgentFilter />
+    </div>
+  );
+  return (
+    <Popover content={content} trigger="click" placement="bottomLeft" open={open} onOpenChange={setOpen} getPopupContainer={container}>
+      <Badge count={active} size="small">
+        <Button icon={<FilterOutlined aria-hidden />} aria-expanded={open} aria-haspopup="dialog">
+          {t('localFilters.more')}
+        </Button>
+      </Badge>
+    </Popover>
+  );
+}
+
+/**
+ * Filters on the orders already loaded — text and issued/printed state in view; flag, province and
+ * urgent behind "More filters" — in every edition, applied as you type. F4 clears them all.
  */
 export function LocalFilters({ views }: { views: readonly OrderView[] }) {
   const { t } = useTranslation();
+  const region = useRef<HTMLElement>(null);
   return (
-    <section className="desk-local-filters" aria-label={t('localFilters.label')}>
-      <Typography.Text strong className="desk-section-title">
-        {t('localFilters.title')}
-      </Typography.Text>
+    <section ref={region} className="desk-local-filters" aria-label={t('localFilters.label')}>
       <SearchFilter />
-      <FlagFilter />
       <ProgressFilterChoice />
-      <ProvinceFilter views={views} />
-      <UrgentFilter />
+      <MoreFilters views={views} container={() => region.current ?? document.body} />
       <ClearFilters />
     </section>
   );

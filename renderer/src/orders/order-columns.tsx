@@ -3,11 +3,14 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { SELLER_FLAGS } from '../../../shared/domain/seller-flags';
 import { formatChinaDateTime } from '../../../shared/time/china-time';
+import { localizedError } from '../errors/station-error-text';
 import { hoursBetween, shipUrgency, yuanFromFen, type OrderProgress, type OrderView } from './order-view';
 
 /** What a cell needs besides its row. */
 export interface CellContext {
   t: TFunction;
+  /** The UI language (error texts put field names in its words). */
+  language: string;
   now: number;
 }
 
@@ -74,6 +77,27 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
         ) : null}
       </>
     ),
+  },
+  {
+    id: 'state',
+    header: 'orders.columns.state',
+    width: '240px',
+    render: (view, { t, language }) => {
+      const { waybillCode, printCount, problem } = view.row.station;
+      // A failed order says why (its issue error, or what kept it from being sent), in the packer's words.
+      const reason = problem === null ? null : localizedError(t, language, problem).text;
+      return (
+        <>
+          <CellTag colour={progressColour[view.progress]}>{t(`orders.progress.${view.progress}`, { count: Math.max(1, printCount) })}</CellTag>
+          {waybillCode === null ? null : <span className="orders-grid__waybill">{waybillCode}</span>}
+          {reason === null ? null : (
+            <span className="orders-grid__reason" title={reason}>
+              {reason}
+            </span>
+          )}
+        </>
+      );
+    },
   },
   {
     id: 'time',
@@ -157,20 +181,6 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
       if (urgency === 'overdue') return <CellTag colour="red">{t('orders.shipBy.overdue', { count: hoursBetween(now, lastShipAt) })}</CellTag>;
       if (urgency === 'urgent') return <CellTag colour="orange">{t('orders.shipBy.left', { count: hoursBetween(now, lastShipAt) })}</CellTag>;
       return shortChinaTime(lastShipAt);
-    },
-  },
-  {
-    id: 'state',
-    header: 'orders.columns.state',
-    width: '250px',
-    render: (view, { t }) => {
-      const { waybillCode, printCount } = view.row.station;
-      return (
-        <>
-          <CellTag colour={progressColour[view.progress]}>{t(`orders.progress.${view.progress}`, { count: Math.max(1, printCount) })}</CellTag>
-          {waybillCode === null ? null : <span className="orders-grid__waybill">{waybillCode}</span>}
-        </>
-      );
     },
   },
 ];

@@ -47,31 +47,44 @@ describe('local order filters', () => {
 
   /**
    * Every state a row can be in (a Record over OrderProgress: a new state does not compile until
-   * it is placed here), the station facts that put a row in it, and the one state filter that
-   * keeps it besides "all".
+   * it is placed here), the station facts that put a row in it, and the state filters that keep
+   * it besides "all" (a label whose print failed or is of unknown outcome is both not printed and needs attention).
    */
-  const everyState: Record<OrderProgress, { station: Partial<OrderStationState>; keptBy: Exclude<ProgressFilter, 'all'> }> = {
-    'not-issued': { station: {}, keptBy: 'not-issued' },
-    issuing: { station: { waybill: 'issuing' }, keptBy: 'issued' },
-    issued: { station: { waybill: 'issued', waybillCode: 'YT1' }, keptBy: 'issued' },
-    printing: { station: { waybill: 'issued', waybillCode: 'YT2', print: 'printing' }, keptBy: 'issued' },
-    printed: { station: { waybill: 'issued', waybillCode: 'YT3', print: 'printed', printCount: 1 }, keptBy: 'printed' },
-    'issued-elsewhere': { station: { waybill: 'issued-elsewhere', waybillCode: 'ZT1' }, keptBy: 'attention' },
-    'issue-failed': { station: { waybill: 'failed' }, keptBy: 'attention' },
-    'print-failed': { station: { waybill: 'issued', waybillCode: 'YT4', print: 'failed' }, keptBy: 'attention' },
-    'print-unknown': { station: { waybill: 'issued', waybillCode: 'YT5', print: 'unknown' }, keptBy: 'attention' },
-    voided: { station: { waybill: 'issued', waybillCode: 'YT6', voided: true }, keptBy: 'attention' },
+  const everyState: Record<OrderProgress, { station: Partial<OrderStationState>; keptBy: readonly Exclude<ProgressFilter, 'all'>[] }> = {
+    'not-issued': { station: {}, keptBy: ['not-issued'] },
+    issuing: { station: { waybill: 'issuing' }, keptBy: ['issued'] },
+    issued: { station: { waybill: 'issued', waybillCode: 'YT1' }, keptBy: ['issued'] },
+    printing: { station: { waybill: 'issued', waybillCode: 'YT2', print: 'printing' }, keptBy: ['issued'] },
+    printed: { station: { waybill: 'issued', waybillCode: 'YT3', print: 'printed', printCount: 1 }, keptBy: ['printed'] },
+    'issued-elsewhere': { station: { waybill: 'issued-elsewhere', waybillCode: 'ZT1' }, keptBy: ['attention'] },
+    'issue-failed': { station: { waybill: 'failed' }, keptBy: ['attention'] },
+    'print-failed': { station: { waybill: 'issued', waybillCode: 'YT4', print: 'failed' }, keptBy: ['issued', 'attention'] },
+    'print-unknown': { station: { waybill: 'issued', waybillCode: 'YT5', print: 'unknown' }, keptBy: ['issued', 'attention'] },
+    voided: { station: { waybill: 'issued', waybillCode: 'YT6', voided: true }, keptBy: ['attention'] },
   };
   const stateTable = Object.entries(everyState) as [OrderProgress, (typeof everyState)[OrderProgress]][];
 
-  it.each(stateTable)('place a row that is %s in exactly its state filter (the table covers all 10 states)', (state, { station, keptBy }) => {
+  it.each(stateTable)('place a row that is %s in exactly its state filters (the table covers all 10 states)', (state, { station, keptBy }) => {
     expect(stateTable).toHaveLength(10);
     expect(orderProgress({ ...sampleRow({}).station, ...station })).toBe(state);
     const [view] = buildOrderViews([sampleRow({ orderNumber: '2001' }, station)]);
     if (!view) throw new Error('no view');
     for (const filter of PROGRESS_FILTERS) {
-      expect({ filter, kept: matchesLocalFilters(view, { ...noLocalFilters, progress: filter }, now) }).toEqual({ filter, kept: filter === 'all' || filter === keptBy });
+      expect({ filter, kept: matchesLocalFilters(view, { ...noLocalFilters, progress: filter }, now) }).toEqual({ filter, kept: filter === 'all' || keptBy.includes(filter) });
     }
+  });
+
+  it('keep a label whose print failed under "not printed" and under Attention, and a failed order under Attention with its reason', () => {
+    const more = buildOrderViews([
+      sampleRow({ orderNumber: '2001' }, { waybill: 'issued', waybillCode: 'YT2000000000003', print: 'failed' }),
+      sampleRow({ orderNumber: '2002' }, { waybill: 'invalid', problem: { code: 'validation.too-long', params: { orderId: '2002', field: 'recipient.name', length: 41, limit: 40 }, retryable: false } }),
+      sampleRow({ orderNumber: '2003' }),
+    ]);
+    const kept = (progress: typeof noLocalFilters.progress) => applyLocalFilters(more, { ...noLocalFilters, progress }, now).map((view) => view.key);
+    expect(kept('issued')).toEqual(['2001']);
+    expect(kept('attention')).toEqual(['2001', '2002']);
+    expect(kept('not-issued')).toEqual(['2003']);
+    expect(more[1]?.progress).toBe('issue-failed');
   });
 
   it('keep one province', () => {

@@ -12,10 +12,13 @@ export const PROGRESS_FILTERS = ['all', 'not-issued', 'issued', 'printed', 'atte
 /** One choice of the state filter. */
 export type ProgressFilter = (typeof PROGRESS_FILTERS)[number];
 
-/** Which progress values each state-filter choice keeps. */
+/**
+ * Which progress values each state-filter choice keeps. "Not printed" keeps every label that has
+ * not come out, a failed or unknown print too (those also count under Attention).
+ */
 const progressGroups: Readonly<Record<Exclude<ProgressFilter, 'all'>, readonly OrderProgress[]>> = {
   'not-issued': ['not-issued'],
-  issued: ['issuing', 'issued', 'printing'],
+  issued: ['issuing', 'issued', 'printing', 'print-failed', 'print-unknown'],
   printed: ['printed'],
   attention: ['issued-elsewhere', 'issue-failed', 'print-failed', 'print-unknown', 'voided'],
 };

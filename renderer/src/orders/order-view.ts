@@ -58,6 +58,7 @@ export function orderProgress(station: OrderStationState): OrderProgress {
     case 'issued-elsewhere':
       return 'issued-elsewhere';
     case 'failed':
+    case 'invalid':
       return 'issue-failed';
     default:
       return 'not-issued';

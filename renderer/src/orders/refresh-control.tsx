@@ -1,54 +1,79 @@
-import { CloudDownloadOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Progress, Space, Typography } from 'antd';
+import { CloudDownloadOutlined, DownOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Popover, Progress, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StationErrorAlert } from '../errors/station-error-text';
 import { shortChinaTime } from './order-columns';
+import { ServerFilters } from './server-filters';
 import type { OrdersRefresh } from './use-orders-refresh';
 
-/** Props of the refresh controls. */
-export interface RefreshControlProps {
+/**
+ * Refresh (F5), the packer's everyday load, and folded behind one button what is used rarely:
+ * the full fetch (Shift+F5) and the fetch by condition, so the orders table keeps the screen.
+ */
+export function RefreshButtons({ refresh }: { refresh: OrdersRefresh }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const { running } = refresh;
+  const fetchAll = () => {
+    setOpen(false);
+    void refresh.fullFetch();
+  };
+  const more = (
+    <div className="desk-fetch-more">
+      <Button icon={<CloudDownloadOutlined aria-hidden />} disabled={running} onClick={fetchAll}>
+        {t('refresh.fullFetch')} <kbd>Shift+F5</kbd>
+      </Button>
+      <ServerFilters refresh={refresh} onFetch={() => setOpen(false)} />
+    </div>
+  );
+  return (
+    <>
+      <Button type="primary" icon={<ReloadOutlined aria-hidden />} loading={running} onClick={() => void refresh.refresh()}>
+        {t('refresh.refresh')} <kbd>F5</kbd>
+      </Button>
+      <Popover content={more} trigger="click" placement="bottomLeft" open={open} onOpenChange={setOpen}>
+        <Button aria-expanded={open} aria-haspopup="dialog">
+          {t('refresh.more')} <DownOutlined aria-hidden />
+        </Button>
+      </Popover>
+    </>
+  );
+}
+
+/** Props of the loading status. */
+export interface RefreshStatusProps {
   refresh: OrdersRefresh;
   /** When the cache was last filled from the gateway (epoch ms), null before the first fetch. */
   fetchedAt: number | null;
 }
 
-/**
- * Refresh (F5) and full fetch (Shift+F5) with, while loading, a progress bar and Cancel. The
- * area keeps its size whether idle or loading, so the table below never jumps.
- */
-export function RefreshControl({ refresh, fetchedAt }: RefreshControlProps) {
+/** When the orders were last loaded, or while loading a progress bar and Cancel; a failed load says why. */
+export function RefreshStatus({ refresh, fetchedAt }: RefreshStatusProps) {
   const { t } = useTranslation();
   const { progress, running } = refresh;
   const percent = progress && progress.pagesPlanned > 0 ? Math.min(100, Math.round((progress.pagesDone / progress.pagesPlanned) * 100)) : 0;
 
   return (
     <div className="desk-refresh">
-      <Space size="small" wrap>
-        <Button type="primary" size="large" icon={<ReloadOutlined aria-hidden />} loading={running} onClick={() => void refresh.refresh()}>
-          {t('refresh.refresh')} <kbd>F5</kbd>
-        </Button>
-        <Button size="large" icon={<CloudDownloadOutlined aria-hidden />} disabled={running} onClick={() => void refresh.fullFetch()}>
-          {t('refresh.fullFetch')} <kbd>Shift+F5</kbd>
-        </Button>
-      </Space>
-      <div className="desk-refresh__status">
-        {running ? (
-          <>
-            <Progress percent={percent} size="small" status="active" aria-label={t('refresh.progressLabel')} className="desk-refresh__bar" />
-            <Typography.Text role="status">
-              {progress
-                ? t('refresh.progress', { received: progress.ordersReceived, total: progress.totalElements ?? '?', done: progress.pagesDone, planned: progress.pagesPlanned })
-                : t('refresh.starting')}
-            </Typography.Text>
-            <Button danger icon={<StopOutlined aria-hidden />} onClick={refresh.cancel}>
-              {t('refresh.cancel')} <kbd>Esc</kbd>
-            </Button>
-          </>
-        ) : (
-          <Typography.Text type="secondary">{fetchedAt === null ? t('refresh.neverFetched') : t('refresh.fetchedAt', { time: shortChinaTime(fetchedAt) })}</Typography.Text>
-        )}
-      </div>
-      {refresh.error ? <StationErrorAlert error={refresh.error} compact={false} /> : null}
+      {running ? (
+        <>
+          <Progress percent={percent} size="small" status="active" aria-label={t('refresh.progressLabel')} className="desk-refresh__bar" />
+          <Typography.Text role="status" className="desk-refresh__text">
+            {progress
+              ? t('refresh.progress', { received: progress.ordersReceived, total: progress.totalElements ?? '?', done: progress.pagesDone, planned: progress.pagesPlanned })
+              : t('refresh.starting')}
+          </Typography.Text>
+          <Button danger icon={<StopOutlined aria-hidden />} onClick={refresh.cancel}>
+            {t('refresh.cancel')} <kbd>Esc</kbd>
+          </Button>
+        </>
+      ) : (
+        <Typography.Text type="secondary" className="desk-refresh__text">
+          {fetchedAt === null ? t('refresh.neverFetched') : t('refresh.fetchedAt', { time: shortChinaTime(fetchedAt) })}
+        </Typography.Text>
+      )}
+      {refresh.error ? <StationErrorAlert error={refresh.error} /> : null}
     </div>
   );
 }

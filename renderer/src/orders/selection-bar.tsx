@@ -1,4 +1,4 @@
-import { CheckSquareOutlined, CloseSquareOutlined } from '@ant-design/icons';
+import { CheckSquareOutlined, CloseSquareOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUi } from '../app/ui-store-context';
@@ -12,12 +12,13 @@ export interface SelectionBarProps {
   shown: readonly OrderView[];
 }
 
-/** How many orders are loaded, shown and selected, with "select all shown" and "clear". */
+/** How many orders are loaded, shown and selected, with "select all shown", "clear" and the way into the history. */
 export function SelectionBar({ loaded, shown }: SelectionBarProps) {
   const { t } = useTranslation();
   const selected = useUi((state) => state.selection.selected);
   const selectRows = useUi((state) => state.selectRows);
   const clearSelection = useUi((state) => state.clearSelection);
+  const setHistoryOpen = useUi((state) => state.setHistoryOpen);
   const hidden = [...selected].length - shown.reduce((count, view) => count + (selected.has(view.key) ? 1 : 0), 0);
 
   return (
@@ -32,6 +33,9 @@ export function SelectionBar({ loaded, shown }: SelectionBarProps) {
         </Button>
         <Button icon={<CloseSquareOutlined aria-hidden />} disabled={selected.size === 0} onClick={clearSelection}>
           {t('selection.clear')} <kbd>Esc</kbd>
+        </Button>
+        <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setHistoryOpen(true)}>
+          {t('history.open')}
         </Button>
       </Space>
     </div>

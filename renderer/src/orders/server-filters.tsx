@@ -15,8 +15,9 @@ import type { OrdersRefresh } from './use-orders-refresh';
  * The gateway's own sold-order filters (confirmation time, remark, flag): they decide which
  * orders a fetch brings, so they cost fewer calls than fetching everything. Only the enhanced
  * editions have them (sold orders with vvtype 1); elsewhere they are disabled and say why.
+ * `onFetch` runs once a fetch is started (the popover holding them closes).
  */
-export function ServerFilters({ refresh }: { refresh: OrdersRefresh }) {
+export function ServerFilters({ refresh, onFetch }: { refresh: OrdersRefresh; onFetch: () => void }) {
   const { t } = useTranslation();
   const settings = useSettingsQuery();
   const form = useUi((state) => state.serverFilters);
@@ -81,7 +82,15 @@ export function ServerFilters({ refresh }: { refresh: OrdersRefresh }) {
         options={flagOptions}
         className="desk-server-filters__flag"
       />
-      <Button icon={<CloudDownloadOutlined aria-hidden />} disabled={disabled} onClick={() => refresh.fetchMatching(serverFilterRequest(form))}>
+      <Button
+        type="primary"
+        icon={<CloudDownloadOutlined aria-hidden />}
+        disabled={disabled}
+        onClick={() => {
+          onFetch();
+          refresh.fetchMatching(serverFilterRequest(form));
+        }}
+      >
         {t('serverFilters.fetch')}
       </Button>
       {available ? null : (

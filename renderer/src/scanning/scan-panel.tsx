@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorTextKey } from '../../../shared/errors/error-resources';
 import { formatChinaDateTime } from '../../../shared/time/china-time';
 import { useUi } from '../app/ui-store-context';
+import { useCostsQuery } from '../bridge/station-queries';
 import { stationErrorOf } from '../errors/station-error-text';
 import { useReprintLabels } from '../history/use-reprint-labels';
 import { SCAN_MODES, toneOf, type ScanMode, type ScanOutcome } from './scan-resolution';
@@ -44,18 +45,23 @@ function ReprintOffer({ record }: { record: ScanRecord }) {
     }
   };
   return (
-    <div className="scan-panel__offer">
-      <Typography.Text>{t('scan.reprintTarget', { orderNumber: outcome.orderNumber, waybillCode })}</Typography.Text>
-      <Button size="small" icon={<PrinterOutlined aria-hidden />} loading={busy} onClick={() => void reprint()}>
-        {t('scan.reprint')}
-      </Button>
-    </div>
+    // The headline names the order and waybill already: the button says what it reprints in its tooltip.
+    <Button
+      icon={<PrinterOutlined aria-hidden />}
+      loading={busy}
+      onClick={() => void reprint()}
+      title={t('scan.reprintTarget', { orderNumber: outcome.orderNumber, waybillCode })}
+      className="scan-panel__offer"
+    >
+      {t('scan.reprint')}
+    </Button>
   );
 }
 
 /**
  * Scanning at the desk: what a scan does (select, or issue & print; F8 switches), the last
- * outcome in large type and colour (green OK, blue notice, red error), and the recent scans.
+ * outcome in large type and colour (green OK, blue notice, red error), wrapped whole, with its
+ * offered action (reprint) inside the box, and the recent scans listed beside it.
  */
 export function ScanPanel() {
   const { t } = useTranslation();
@@ -66,6 +72,7 @@ export function ScanPanel() {
   const [last] = scans;
   const tone = last ? toneOf(last.outcome) : null;
   const showIgnored = ignored !== null && (!last || ignored.at >= last.at);
+  const costs = useCostsQuery();
 
   return (
     <section className="scan-panel" aria-label={t('scan.label')}>
@@ -80,30 +87,35 @@ export function ScanPanel() {
           options={SCAN_MODES.map((value) => ({ value, label: t(`scan.mode.${value}`) }))}
         />
         <kbd>F8</kbd>
-        <ul className="scan-panel__recent" aria-label={t('scan.recent')}>
-          {scans.slice(0, LISTED_SCANS).map((record) => (
-            <li key={record.id} className={`is-${toneOf(record.outcome)}`}>
-              <span className="scan-panel__time">{formatChinaDateTime(record.at).slice(11)}</span> {record.outcome.code}{' '}
-              <span className="scan-panel__kind">{t(`scan.short.${record.outcome.kind}`)}</span>
-            </li>
-          ))}
-        </ul>
       </div>
-      <div className={`scan-panel__result is-${tone ?? 'idle'}`} role={tone === 'error' ? 'alert' : 'status'} aria-label={t('scan.resultLabel')}>
-        {last && tone ? (
-          <>
-            <span className="scan-panel__icon">{toneIcon[tone]}</span>
-            <div className="scan-panel__text">
-              <div className="scan-panel__headline" title={outcomeText(t, last.outcome)}>
-                {outcomeText(t, last.outcome)}
+      <div className="scan-panel__body">
+        <div className={`scan-panel__result is-${tone ?? 'idle'}`} role={tone === 'error' ? 'alert' : 'status'} aria-label={t('scan.resultLabel')}>
+          {last && tone ? (
+            <>
+              <span className="scan-panel__icon">{toneIcon[tone]}</span>
+              <div className="scan-panel__text">
+                <div className="scan-panel__headline">{outcomeText(t, last.outcome)}</div>
+                {last.hiddenByFilters ? <Typography.Text type="warning">{t('scan.hiddenByFilters')}</Typography.Text> : null}
+                {showIgnored ? <span className="scan-panel__ignored">{t('scan.ignoredDouble', { code: ignored.code })}</span> : null}
               </div>
-              {last.hiddenByFilters ? <Typography.Text type="warning">{t('scan.hiddenByFilters')}</Typography.Text> : <ReprintOffer record={last} />}
-            </div>
-          </>
-        ) : (
-          <span className="scan-panel__idle">{mode === 'print' ? t('scan.waitingPrint') : t('scan.waiting')}</span>
-        )}
-        {showIgnored ? <span className="scan-panel__ignored">{t('scan.ignoredDouble', { code: ignored.code })}</span> : null}
+              {last.hiddenByFilters ? null : <ReprintOffer record={last} />}
+            </>
+          ) : (
+            <span className="scan-panel__idle">
+              {mode === 'print' ? t('scan.waitingPrint', { points: costs.data?.issueCallPoints ?? '…' }) : t('scan.waiting')}
+              {showIgnored ? <span className="scan-panel__ignored">{t('scan.ignoredDouble', { code: ignored.code })}</span> : null}
+            </span>
+          )}
+        </div>
+        {scans.length > 0 ? (
+          <ul className="scan-panel__recent" aria-label={t('scan.recent')}>
+            {scans.slice(0, LISTED_SCANS).map((record) => (
+              <li key={record.id} className={`is-${toneOf(record.outcome)}`} title={`${formatChinaDateTime(record.at)} ${record.outcome.code}`}>
+                <span className="scan-panel__code">{record.outcome.code}</span> <span className="scan-panel__kind">{t(`scan.short.${record.outcome.kind}`)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     </section>
   );

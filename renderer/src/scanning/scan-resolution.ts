@@ -18,6 +18,10 @@ export type ScanOutcome =
   | { kind: 'selected'; code: string; orderNumber: string }
   /** A loaded order, handed to issue-and-print (scan-to-print mode). */
   | { kind: 'print-requested'; code: string; orderNumber: string }
+  /** A scan-to-print order whose job ended with its waybill issued (its label then printed). */
+  | { kind: 'print-issued'; code: string; orderNumber: string; waybillCode: string }
+  /** A scan-to-print order whose job ended without a waybill for it (the job's summary says why). */
+  | { kind: 'print-not-issued'; code: string; orderNumber: string }
   /** The order's label was printed already: never a second label by accident. */
   | { kind: 'already-printed'; code: string; orderNumber: string; waybillCode: string | null; printCount: number }
   /** Another desk or program issued a waybill for this order: check before anything is printed. */
@@ -35,6 +39,7 @@ export function toneOf(outcome: ScanOutcome): ScanTone {
   switch (outcome.kind) {
     case 'selected':
     case 'print-requested':
+    case 'print-issued':
       return 'ok';
     case 'waybill':
       return 'notice';

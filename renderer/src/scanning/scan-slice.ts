@@ -19,6 +19,11 @@ export interface ScanSlice {
   /** Latest first; the panel shows the first few. */
   scans: readonly ScanRecord[];
   recordScan: (outcome: ScanOutcome, at: number, hiddenByFilters: boolean) => void;
+  /**
+   * Once a scan-to-print job ends, its scans that still say "issuing and printing" say how it
+   * ended for their order: the waybill (null: none was issued).
+   */
+  settleScanPrint: (orderNumber: string, waybillCode: string | null) => void;
   /** The last double scan ignored (shown quietly, never beeped). */
   ignoredScan: { code: string; at: number } | null;
   noteIgnoredScan: (code: string, at: number) => void;
@@ -36,6 +41,16 @@ export const createScanSlice: StateCreator<ScanSlice, [], [], ScanSlice> = (set)
     toggleScanMode: () => set((state) => ({ scanMode: state.scanMode === 'select' ? 'print' : 'select' })),
     scans: [],
     recordScan: (outcome, at, hiddenByFilters) => set((state) => ({ scans: [{ id: nextId++, at, outcome, hiddenByFilters }, ...state.scans].slice(0, KEPT_SCANS) })),
+    settleScanPrint: (orderNumber, waybillCode) =>
+      set((state) => ({
+        scans: state.scans.map((record) => {
+          const { outcome } = record;
+          if (outcome.kind !== 'print-requested' || outcome.orderNumber !== orderNumber) return record;
+          const settled: ScanOutcome =
+            waybillCode === null ? { kind: 'print-not-issued', code: outcome.code, orderNumber } : { kind: 'print-issued', code: outcome.code, orderNumber, waybillCode };
+          return { ...record, outcome: settled };
+        }),
+      })),
     ignoredScan: null,
     noteIgnoredScan: (code, at) => set({ ignoredScan: { code, at } }),
   };

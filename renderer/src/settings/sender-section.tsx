@@ -1,7 +1,7 @@
 import { Descriptions, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { findCarrier } from '../../../shared/domain/carriers';
-import type { ShipFromSettings } from '../../../shared/settings/settings-schema';
+import { DEMO_SENDER_CONTACT, type ShipFromSettings } from '../../../shared/settings/settings-schema';
 import { useNetworkQuery } from '../bridge/station-queries';
 import { fieldRule } from '../setup/field-rule';
 import { formatAddress, matchShipFrom } from '../ship-from/ship-from-choice';
@@ -10,9 +10,10 @@ import { SettingsSection } from './settings-section';
 
 /**
  * The sender: name and phone (printed on every label), and where parcels ship from, shown
- * read-only with a pointer to the desk's ship-from panel, where it is chosen.
+ * read-only with a pointer to the desk's ship-from panel, where it is chosen. In demo mode an
+ * empty field shows the demo sender its labels print in its place.
  */
-export function SenderSection({ shipFrom }: { shipFrom: ShipFromSettings }) {
+export function SenderSection({ shipFrom, demo }: { shipFrom: ShipFromSettings; demo: boolean }) {
   const { t, i18n } = useTranslation();
   const network = useNetworkQuery();
   const choice = network.data ? matchShipFrom(network.data, shipFrom) : null;
@@ -30,7 +31,7 @@ export function SenderSection({ shipFrom }: { shipFrom: ShipFromSettings }) {
           extra={t('settings.sender.nameHint')}
           rules={[fieldRule((text) => isValidSettingsField('senderName', text), t('settings.sender.invalid.name', SETTINGS_FIELD_LIMITS.senderName))]}
         >
-          <Input autoComplete="off" />
+          <Input autoComplete="off" placeholder={demo ? t('settings.sender.demoPrints', { value: DEMO_SENDER_CONTACT.name }) : undefined} />
         </Form.Item>
         <Form.Item
           name="senderPhone"
@@ -38,7 +39,7 @@ export function SenderSection({ shipFrom }: { shipFrom: ShipFromSettings }) {
           extra={t('settings.sender.phoneHint')}
           rules={[fieldRule((text) => isValidSettingsField('senderPhone', text), t('settings.sender.invalid.phone', SETTINGS_FIELD_LIMITS.senderPhone))]}
         >
-          <Input autoComplete="off" inputMode="tel" />
+          <Input autoComplete="off" inputMode="tel" placeholder={demo ? t('settings.sender.demoPrints', { value: DEMO_SENDER_CONTACT.mobile }) : undefined} />
         </Form.Item>
       </div>
       <Descriptions

@@ -8,6 +8,7 @@ import {
   mergeSettingsPatch,
   printSettingsSchema,
   retentionSettingsSchema,
+  senderPhoneEntrySchema,
   shipFromSettingsSchema,
   vvtypeOverrideSchema,
   type LabelSize,
@@ -41,8 +42,6 @@ export interface SettingsFormValues extends SetupFormValues {
   /** Seconds, as typed. */
   stallSeconds: string;
   errorSound: boolean;
-  senderName: string;
-  senderPhone: string;
   printDataRetentionDays: string;
   rateLimitMarginMs: string;
   /** Endpoint → vvtype override as typed; empty uses the edition's number. */
@@ -75,7 +74,7 @@ const fieldChecks: Readonly<Record<SettingsField, (text: string) => boolean>> = 
   customAreaTemplateUrl: (text) => printSettingsSchema.shape.customAreaTemplateUrl.safeParse(orNull(text)).success,
   stallSeconds: (text) => printSettingsSchema.shape.stallSeconds.safeParse(wholeNumberOf(text)).success,
   senderName: (text) => shipFromSettingsSchema.shape.senderName.safeParse(text.trim()).success,
-  senderPhone: (text) => shipFromSettingsSchema.shape.senderPhone.safeParse(text.trim()).success,
+  senderPhone: (text) => senderPhoneEntrySchema.safeParse(text.trim()).success,
   printDataRetentionDays: (text) => retentionSettingsSchema.shape.printDataRetentionDays.safeParse(wholeNumberOf(text)).success,
   rateLimitMarginMs: (text) => gatewaySettingsSchema.shape.rateLimitMarginMs.safeParse(wholeNumberOf(text)).success,
   // Empty: no override, the edition's number is sent.
@@ -89,7 +88,7 @@ export function isValidSettingsField(field: SettingsField, text: string): boolea
 
 /** The form filled from the current settings. */
 export function settingsFormValues(view: SettingsView): SettingsFormValues {
-  const { gateway, print, shipFrom, retention } = view.settings;
+  const { gateway, print, retention } = view.settings;
   return {
     ...formValuesFromSettings(view),
     output: print.output,
@@ -100,8 +99,6 @@ export function settingsFormValues(view: SettingsView): SettingsFormValues {
     needEncrypt: print.needEncrypt,
     stallSeconds: String(print.stallSeconds),
     errorSound: print.errorSound,
-    senderName: shipFrom.senderName,
-    senderPhone: shipFrom.senderPhone,
     printDataRetentionDays: String(retention.printDataRetentionDays),
     rateLimitMarginMs: String(gateway.rateLimitMarginMs),
     vvtypeOverrides: Object.fromEntries(Object.entries(gateway.vvtypeOverrides).map(([endpoint, vvtype]) => [endpoint, String(vvtype)])),

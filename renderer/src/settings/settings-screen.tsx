@@ -130,7 +130,7 @@ function SettingsEditor({ view }: { view: SettingsView }) {
       <Form<SettingsFormValues> form={form} name="settings" layout="vertical" initialValues={initialValues} requiredMark={false} size="large" className="settings__form">
         <ConnectionSection view={view} gatewayMode={values.gatewayMode} saveChanges={saveChanges} />
         <PrintingSection values={values} outputUnsaved={outputUnsaved} />
-        <SenderSection shipFrom={view.settings.shipFrom} />
+        <SenderSection shipFrom={view.settings.shipFrom} demo={values.gatewayMode === 'demo'} />
         <GeneralSection language={view.settings.ui.language} />
         <AdvancedSection edition={values.edition} setOverride={(endpoint, text) => form.setFieldValue(['vvtypeOverrides', endpoint], text)} />
       </Form>

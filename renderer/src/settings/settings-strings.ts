@@ -80,12 +80,13 @@ export const settingsEn = {
       nameHint: 'Printed on every label as the sender.',
       phone: 'Sender phone',
       phoneHint: 'Mobile or landline, printed on every label.',
+      demoPrints: 'Empty: demo labels print {{value}}',
       shipFrom: 'Ships from',
       shipFromHint: 'The carrier, branch and sender address are chosen on the desk, in Ship from (F7).',
       notChosen: 'Not chosen yet',
       invalid: {
         name: 'Sender name: at most {{max}} characters',
-        phone: 'Sender phone: only digits, spaces and + - ( ), at most {{max}} characters, e.g. 0571-8888 6666',
+        phone: 'Sender phone: a mobile number (e.g. 13857100123) or a landline with its area code (e.g. 0571-88886666, an extension after -), at most {{max}} characters',
       },
     },
     general: {
@@ -206,12 +207,13 @@ export const settingsZhCn = {
       nameHint: '作为寄件人印在每张面单上。',
       phone: '寄件人电话',
       phoneHint: '手机或座机均可，印在每张面单上。',
+      demoPrints: '留空：演示面单印 {{value}}',
       shipFrom: '发货信息',
       shipFromHint: '快递公司、网点和发货地址请在工作台的“发货网点”（F7）中选择。',
       notChosen: '尚未选择',
       invalid: {
         name: '寄件人姓名：最多 {{max}} 个字',
-        phone: '寄件人电话：只能填数字、空格和 + - ( )，最多 {{max}} 位，例如 0571-8888 6666',
+        phone: '寄件人电话：请填手机号（如 13857100123）或带区号的座机（如 0571-88886666，分机号接在 - 后），最多 {{max}} 位',
       },
     },
     general: {

@@ -16,11 +16,15 @@ function save(values: SetupFormValues, view = storedView()) {
 }
 
 describe('the setup form', () => {
-  it('starts from the current settings: demo mode and the stored templates', () => {
+  it('starts from the current settings: demo mode and the stored templates, the real account’s fields empty', () => {
     const values = formValuesFromSettings(storedView());
     expect(values.gatewayMode).toBe('demo');
     expect(values.token).toBe('');
-    expect(values.merchantUserId).toBe(String(defaultSettings().gateway.merchantUserId));
+    // The demo shop's account is never offered as the merchant's own.
+    expect({ shopId: values.shopId, sellerNick: values.sellerNick, merchantUserId: values.merchantUserId }).toEqual({ shopId: '', sellerNick: '', merchantUserId: '' });
+    const real = storedView();
+    real.settings.gateway = { ...real.settings.gateway, baseUrl: 'https://gateway.example.com', shopId: '5566', sellerNick: '老店', merchantUserId: 778899 };
+    expect(formValuesFromSettings(real)).toMatchObject({ gatewayMode: 'real', shopId: '5566', sellerNick: '老店', merchantUserId: '778899' });
     expect(values.templates).toEqual([{ carrierCode: 'ZTO', url: 'https://cloudprint.cainiao.com/template/standard/201/5' }]);
   });
 
@@ -40,6 +44,16 @@ describe('the setup form', () => {
     expect(settings.gateway).toMatchObject({ baseUrl: 'https://gateway.example.com', shopId: '5566', sellerNick: '老店', merchantUserId: 778899, edition: 'enhanced', orderChannel: 'PDD' });
     // ZTO was removed from the form, so it is removed from the settings.
     expect(settings.print.templateUrlByCarrier).toEqual({ YTO: 'https://cloudprint.cainiao.com/template/standard/101/3' });
+  });
+
+  it('saves the sender a real gateway needs, and sends it only when it changed', () => {
+    const account = { baseUrl: 'https://gateway.example.com', shopId: '5566', sellerNick: '老店', merchantUserId: '778899' };
+    const values: SetupFormValues = { ...formValuesFromSettings(storedView()), ...account, gatewayMode: 'real', senderName: ' 王小满 ', senderPhone: '0571-88886666' };
+    expect(settingsPatchFromForm(values, storedView()).shipFrom).toEqual({ senderName: '王小满', senderPhone: '0571-88886666' });
+    expect(save(values).shipFrom).toMatchObject({ senderName: '王小满', senderPhone: '0571-88886666' });
+    expect(settingsPatchFromForm(formValuesFromSettings(storedView()), storedView())).not.toHaveProperty('shipFrom');
+    // A phone that is neither a mobile nor a landline is refused by the contract.
+    expect(settingsPatchSchema.safeParse(settingsPatchFromForm({ ...values, senderPhone: '12345' }, storedView())).success).toBe(false);
   });
 
   it('keeps the stored account fields in demo mode and clears the base URL', () => {

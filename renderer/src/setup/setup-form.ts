@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { EditionName } from '../../../shared/gateway/editions';
 import type { SettingsView } from '../../../shared/ipc/ipc-contract';
-import { carrierCodeSchema, gatewaySettingsSchema, standardTemplateUrlSchema, type SettingsPatch } from '../../../shared/settings/settings-schema';
+import { carrierCodeSchema, DEMO_GATEWAY_ACCOUNT, DEMO_SENDER_CONTACT, gatewaySettingsSchema, standardTemplateUrlSchema, type SettingsPatch, type ShipFromSettings } from '../../../shared/settings/settings-schema';
 
 /**
  * The setup form's values and how they become a settings change. The form checks each field
@@ -29,24 +29,34 @@ export interface SetupFormValues {
   edition: EditionName;
   orderChannel: string;
   templates: TemplateRow[];
+  /** The sender printed on every label: asked by the setup of a real gateway, so the first job does not fail on it. */
+  senderName: string;
+  senderPhone: string;
 }
 
 /** The form's fields checked against the settings schema. */
 export type SetupField = 'baseUrl' | 'shopId' | 'sellerNick' | 'merchantUserId' | 'orderChannel' | 'templateCarrier' | 'templateUrl';
 
-/** The form filled from the current settings. */
+/**
+ * The form filled from the current settings. The demo shop's account never shows in the real
+ * account's fields: choosing "Real gateway" there starts them empty, for the merchant's own.
+ */
 export function formValuesFromSettings(view: SettingsView): SetupFormValues {
-  const { gateway, print } = view.settings;
+  const { gateway, print, shipFrom } = view.settings;
+  const demoAccount =
+    gateway.shopId === DEMO_GATEWAY_ACCOUNT.shopId && gateway.sellerNick === DEMO_GATEWAY_ACCOUNT.sellerNick && gateway.merchantUserId === DEMO_GATEWAY_ACCOUNT.merchantUserId;
   return {
     gatewayMode: gateway.baseUrl === null ? 'demo' : 'real',
     baseUrl: gateway.baseUrl ?? '',
     token: '',
-    shopId: gateway.shopId,
-    sellerNick: gateway.sellerNick,
-    merchantUserId: String(gateway.merchantUserId),
+    shopId: demoAccount ? '' : gateway.shopId,
+    sellerNick: demoAccount ? '' : gateway.sellerNick,
+    merchantUserId: demoAccount ? '' : String(gateway.merchantUserId),
     edition: gateway.edition,
     orderChannel: gateway.orderChannel,
     templates: Object.entries(print.templateUrlByCarrier).map(([carrierCode, url]) => ({ carrierCode, url })),
+    senderName: shipFrom.senderName,
+    senderPhone: shipFrom.senderPhone,
   };
 }
 
@@ -73,12 +83,14 @@ export function isValidField(field: SetupField, text: string): boolean {
 
 /**
  * The settings change that saves the form. Demo mode keeps the stored account fields (the
- * sandbox's demo account stands in for them); templates removed from the form are removed.
+ * sandbox's demo account stands in for them); templates removed from the form are removed; the
+ * sender goes in only when it changed.
  */
 export function settingsPatchFromForm(values: SetupFormValues, stored: SettingsView): SettingsPatch {
   const real = values.gatewayMode === 'real';
   const templates = Object.fromEntries(values.templates.map((row) => [row.carrierCode, row.url.trim()]));
   const removed = Object.keys(stored.settings.print.templateUrlByCarrier).filter((carrierCode) => !(carrierCode in templates));
+  const [senderName, senderPhone] = [values.senderName.trim(), values.senderPhone.trim()];
   return {
     gateway: {
       baseUrl: real ? values.baseUrl.trim() : null,
@@ -87,5 +99,14 @@ export function settingsPatchFromForm(values: SetupFormValues, stored: SettingsV
       orderChannel: values.orderChannel,
     },
     print: { templateUrlByCarrier: { ...templates, ...Object.fromEntries(removed.map((carrierCode) => [carrierCode, null])) } },
+    ...(senderName === stored.settings.shipFrom.senderName && senderPhone === stored.settings.shipFrom.senderPhone ? {} : { shipFrom: { senderName, senderPhone } }),
+  };
+}
+
+/** The demo sender for the sender fields still empty (a sender typed in before is kept). */
+export function demoSenderPatch(shipFrom: ShipFromSettings): { senderName?: string; senderPhone?: string } {
+  return {
+    ...(shipFrom.senderName.trim() === '' ? { senderName: DEMO_SENDER_CONTACT.name } : {}),
+    ...(shipFrom.senderPhone.trim() === '' ? { senderPhone: DEMO_SENDER_CONTACT.mobile } : {}),
   };
 }

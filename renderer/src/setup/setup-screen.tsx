@@ -12,7 +12,8 @@ import { useStoreToken } from '../error-flows/use-store-token';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { ConnectionFields } from './connection-fields';
 import { ConnectionReport } from './connection-report';
-import { formValuesFromSettings, settingsPatchFromForm, type SetupFormValues } from './setup-form';
+import { demoSenderPatch, formValuesFromSettings, settingsPatchFromForm, type SetupFormValues } from './setup-form';
+import { SenderFields } from './sender-fields';
 import { TemplateFields } from './template-fields';
 import './setup-screen.css';
 
@@ -34,7 +35,9 @@ function SetupForm({ view }: { view: SettingsView }) {
   };
   /** Validates and saves the form (the token only when a new one was typed). */
   const saveForm = async (): Promise<void> => {
-    const values = await form.validateFields();
+    await form.validateFields();
+    // Every value, the fields not shown too (the sender shows only for a real gateway).
+    const values = form.getFieldsValue(true) as SetupFormValues;
     await update(settingsPatchFromForm(values, view));
     if (values.gatewayMode === 'real' && values.token.trim() !== '') {
       await storeToken(values.token.trim());
@@ -61,7 +64,8 @@ function SetupForm({ view }: { view: SettingsView }) {
     onSuccess: () => setSettingsOpen(false),
   });
   const useDemo = useMutation({
-    mutationFn: () => update({ gateway: { baseUrl: null }, ui: { setupCompleted: true } }),
+    // The demo sender goes into Settings (where it can be changed), so the sender Settings shows is the one that prints.
+    mutationFn: () => update({ gateway: { baseUrl: null }, shipFrom: demoSenderPatch(view.settings.shipFrom), ui: { setupCompleted: true } }),
     onSuccess: () => setSettingsOpen(false),
   });
 
@@ -82,6 +86,7 @@ function SetupForm({ view }: { view: SettingsView }) {
       <Card title={<Typography.Title level={2}>{t('setup.title')}</Typography.Title>} className="setup__card">
         <Form<SetupFormValues> form={form} name="setup" layout="vertical" initialValues={formValuesFromSettings(view)} requiredMark={false} size="large">
           <ConnectionFields gatewayMode={gatewayMode} token={view.token} />
+          {gatewayMode === 'real' ? <SenderFields /> : null}
           <TemplateFields />
           <div className="setup__actions">
             <Button size="large" loading={test.isPending} onClick={() => test.mutate()}>
@@ -104,7 +109,7 @@ function SetupForm({ view }: { view: SettingsView }) {
 
 /**
  * The first run: demo mode in one click, or the real gateway's address and token, the shop,
- * edition, order channel and per-carrier templates, with "Test connection". Later changes are
+ * edition, order channel, the sender and per-carrier templates, with "Test connection". Later changes are
  * made in Settings (F2).
  */
 export function SetupScreen() {

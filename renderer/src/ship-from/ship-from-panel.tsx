@@ -14,6 +14,16 @@ import './ship-from-panel.css';
 /** The element id of the carrier picker (F7 focuses it). */
 export const SHIP_FROM_CARRIER_ID = 'ship-from-carrier';
 
+/** A drop-down option shown whole on two lines: the name, then its balance. */
+function TwoLineOption({ title, detail }: { title: string; detail: string }) {
+  return (
+    <div className="ship-from__option">
+      <div>{title}</div>
+      <div className="ship-from__option-detail">{detail}</div>
+    </div>
+  );
+}
+
 /**
  * Where the parcels ship from: carrier → branch → sender address, from the network info, each
  * choice saved at once (so the desk opens on it next time), with the branch's balance and usage
@@ -69,8 +79,21 @@ export function ShipFromPanel() {
         </span>
       );
     }
-    if (choice.missing) return <Typography.Text type="warning">{t(`shipFrom.missing.${choice.missing}`)}</Typography.Text>;
-    if (!branch) return <Typography.Text type="secondary">{t('shipFrom.choose')}</Typography.Text>;
+    if (choice.missing) {
+      const missing = t(`shipFrom.missing.${choice.missing}`);
+      return (
+        <Typography.Text type="warning" title={missing}>
+          {missing}
+        </Typography.Text>
+      );
+    }
+    if (!branch) {
+      return (
+        <Typography.Text type="secondary" title={t('shipFrom.choose')}>
+          {t('shipFrom.choose')}
+        </Typography.Text>
+      );
+    }
     return (
       <>
         <span>
@@ -106,17 +129,22 @@ export function ShipFromPanel() {
         />
         <Select<string>
           showSearch
-          optionFilterProp="label"
+          optionFilterProp="search"
           size="large"
           aria-label={t('shipFrom.branch')}
           placeholder={t('shipFrom.branch')}
           disabled={!carrier}
           value={branch?.branchCode}
           onChange={(code) => carrier && save.mutate(chooseBranchPatch(carrier, code))}
+          popupMatchSelectWidth={false}
+          classNames={{ popup: { root: 'ship-from__popup' } }}
           options={(carrier?.branches ?? []).map((each) => ({
             value: each.branchCode,
-            label: t('shipFrom.branchOption', { name: each.branchName, code: each.branchCode, balance: each.quantity ?? '—' }),
+            label: t('shipFrom.branchName', { name: each.branchName, code: each.branchCode }),
+            search: `${each.branchName} ${each.branchCode}`,
+            detail: t('shipFrom.branchBalance', { balance: each.quantity ?? '—' }),
           }))}
+          optionRender={(option) => <TwoLineOption title={String(option.data.label)} detail={option.data.detail} />}
         />
         <Select<number>
           showSearch
@@ -127,7 +155,10 @@ export function ShipFromPanel() {
           disabled={!branch}
           value={choice.addressIndex ?? undefined}
           onChange={(index) => branch && save.mutate(chooseAddressPatch(branch, index))}
+          popupMatchSelectWidth={false}
+          classNames={{ popup: { root: 'ship-from__popup' } }}
           options={(branch?.senderAddresses ?? []).map((address, index) => ({ value: index, label: formatAddress(address) }))}
+          optionRender={(option) => <div className="ship-from__option">{option.label}</div>}
         />
       </div>
       {save.isError ? <StationErrorAlert error={stationErrorOf(save.error)} compact /> : null}

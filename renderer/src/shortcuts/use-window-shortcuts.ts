@@ -10,6 +10,19 @@ export interface ShortcutContext {
   target: EventTarget | null;
 }
 
+/** Key presses that began while a dialog or drawer was open (marked before any handler closes it). */
+const pressedOverLayer = new WeakSet<KeyboardEvent>();
+
+/** Whether a dialog or drawer is showing. */
+function layerOpen(): boolean {
+  return [...document.querySelectorAll('[role="dialog"]')].some((dialog) => dialog.getClientRects().length > 0);
+}
+
+/** Marks an Esc that began over an open layer; runs first (capture phase on the window). Other keys cost nothing. */
+function markLayerKey(event: KeyboardEvent): void {
+  if (event.key === 'Escape' && layerOpen()) pressedOverLayer.add(event);
+}
+
 /** The actions a component handles. */
 export type ShortcutHandlers = Partial<Record<ShortcutAction, (context: ShortcutContext) => void>>;
 
@@ -17,6 +30,8 @@ export type ShortcutHandlers = Partial<Record<ShortcutAction, (context: Shortcut
  * Runs the window-wide shortcuts of the table in `shortcut-table.ts` that these handlers take.
  * It listens after every other handler (bubble phase on the window), so a key a control or the
  * scanner already used is left alone, and inside a dialog only F1 counts (dialogs keep their keys).
+ * Esc closes only the topmost layer: pressed while a dialog or drawer is open, it is that layer's
+ * alone, even when the focus was outside it (so closing the plan never also clears the selection).
  */
 export function useWindowShortcuts(handlers: ShortcutHandlers): void {
   const latest = useRef(handlers);
@@ -32,12 +47,17 @@ export function useWindowShortcuts(handlers: ShortcutHandlers): void {
       if (!action) return;
       const inDialog = event.target instanceof Element && event.target.closest('[role="dialog"]') !== null;
       if (inDialog && action !== 'help') return;
+      if (action === 'escape' && pressedOverLayer.has(event)) return;
       const handler = latest.current[action];
       if (!handler) return;
       event.preventDefault();
       handler({ inTextField, target: event.target });
     };
+    window.addEventListener('keydown', markLayerKey, true);
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', markLayerKey, true);
+      window.removeEventListener('keydown', onKeyDown);
+    };
   }, []);
 }
