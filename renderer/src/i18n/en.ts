@@ -1,3 +1,4 @@
+import { paperworkEn } from '../paperwork/paperwork-strings';
 import { historyEn } from '../history/history-strings';
 import { issuePrintEn } from '../issue-print/issue-print-strings';
 import { recoveryEn } from '../recovery/recovery-strings';
@@ -312,4 +313,5 @@ export const en = {
   ...historyEn,
   ...recoveryEn,
   ...settingsEn,
+  ...paperworkEn,
 } as const;

@@ -1,3 +1,4 @@
+import { paperworkZhCn } from '../paperwork/paperwork-strings';
 import { historyZhCn } from '../history/history-strings';
 import { issuePrintZhCn } from '../issue-print/issue-print-strings';
 import { recoveryZhCn } from '../recovery/recovery-strings';
@@ -315,4 +316,5 @@ export const zhCN: Strings<typeof en> = {
   ...historyZhCn,
   ...recoveryZhCn,
   ...settingsZhCn,
+  ...paperworkZhCn,
 };
