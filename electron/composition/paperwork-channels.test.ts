@@ -168,6 +168,10 @@ describe('paperwork through the station dispatcher', () => {
     await station.close();
     await open();
     expect((await data<JobOrderView[]>('jobs.orders', { jobId: plan.jobId })).map((order) => order.orderNumber)).toEqual(expected);
+    // A planned job's picking list (before anything is issued) holds its orders.
+    const list = await data<PaperworkPdf>('paperwork.picking-list-pdf', { scope: { jobId: plan.jobId }, sort: 'name', language: 'zh-CN' });
+    const listText = await pdfText(new Uint8Array(Buffer.from(list.base64, 'base64')));
+    for (const orderNumber of expected) expect(listText).toContain(orderNumber);
     const printedBefore = emulator.printed().length;
     await data('issue.start', { jobId: plan.jobId });
     await waitForJob(plan.jobId, (view) => view.labels.printed === 6);

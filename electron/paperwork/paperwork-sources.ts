@@ -20,7 +20,7 @@ export interface PaperworkSources {
   packagesOfOrders(orderNumbers: readonly string[]): { packages: PaperworkPackage[]; unknown: string[] };
   /** The packages of these waybills, in the order given; unknown waybills apart. */
   packagesOfWaybills(waybillCodes: readonly string[]): { packages: PaperworkPackage[]; unknown: string[] };
-  /** A job's order numbers in the job's order (the print order chosen in its plan); empty for an unknown job. */
+  /** A job's orders that go into its packages (not the invalid or already issued), in the job's order (its print order); empty for an unknown job. */
   jobOrderNumbers(jobId: string): string[];
 }
 
@@ -32,7 +32,7 @@ export function createPaperworkSources(parts: { db: StationDatabase; soldOrders:
     packageOfWaybill: db.prepare(`SELECT w.carrier_code, m.order_json
       FROM waybills w JOIN journal_orders j ON j.waybill_code = w.waybill_code JOIN job_orders m ON m.order_number = j.order_number AND m.job_id = j.job_id
       WHERE w.waybill_code = ? ORDER BY m.position`),
-    jobOrders: db.prepare(`SELECT order_number FROM job_orders WHERE job_id = ? ORDER BY position`),
+    jobOrders: db.prepare(`SELECT order_number FROM job_orders WHERE job_id = ? AND package_key IS NOT NULL ORDER BY position`),
   };
 
   function packageOfWaybill(waybillCode: string): PaperworkPackage | null {

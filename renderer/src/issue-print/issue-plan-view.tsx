@@ -124,7 +124,7 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
         <Switch checked={merge} onChange={setMerge} aria-label={t('issuePrint.plan.merge')} />
         <span>{t('issuePrint.plan.merge')}</span>
       </Space>
-      <PlanPaperworkControls printOrder={printOrder} onPrintOrder={setPrintOrder} packingSlips={slips} onPackingSlips={setPackingSlips} />
+      <PlanPaperworkControls printOrder={printOrder} onPrintOrder={setPrintOrder} packingSlips={slips} onPackingSlips={setPackingSlips} jobId={data.jobId} orders={orderNumbers.length} />
       {data.merges.length > 0 ? (
         <List
           size="small"

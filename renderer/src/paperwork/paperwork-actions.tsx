@@ -8,8 +8,8 @@ import { unwrapResult, useStation } from '../bridge/station-context';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { downloadFile } from '../history/csv-download';
 
-/** What the paperwork is for: selected orders (the desk) or history rows (waybills). */
-export type PaperworkSelection = { orderNumbers: string[] } | { waybillCodes: string[] };
+/** What the paperwork is for: selected orders (the desk), history rows (waybills), or a job (its plan). */
+export type PaperworkSelection = { orderNumbers: string[] } | { waybillCodes: string[] } | { jobId: string };
 
 /** The PDF's bytes from the base64 the contract carries. */
 function pdfBytes(base64: string): Uint8Array<ArrayBuffer> {
@@ -19,8 +19,8 @@ function pdfBytes(base64: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** The picking list dialog: sort by goods name or count, then print it or save it as a PDF. */
-function PickingListDialog({ selection, count, onClose }: { selection: PaperworkSelection; count: number; onClose: () => void }) {
+/** The picking list dialog (`count` orders): sort by goods name or count, then print it or save it as a PDF. */
+export function PickingListDialog({ selection, count, onClose }: { selection: PaperworkSelection; count: number; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const station = useStation();
   const { message } = App.useApp();
@@ -85,7 +85,7 @@ function PickingListDialog({ selection, count, onClose }: { selection: Paperwork
  * Paperwork for a selection: its packing slips printed on the slip printer at once (never a
  * gateway call), and the picking list dialog.
  */
-export function PaperworkActions({ selection, size = 'middle' }: { selection: PaperworkSelection; size?: 'middle' | 'large' }) {
+export function PaperworkActions({ selection, size = 'middle' }: { selection: { orderNumbers: string[] } | { waybillCodes: string[] }; size?: 'middle' | 'large' }) {
   const { t } = useTranslation();
   const station = useStation();
   const { message } = App.useApp();
