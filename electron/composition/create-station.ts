@@ -225,6 +225,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     },
     jobSettings: (jobId) => journal.job(jobId)?.settings,
     log: logger,
+    onSlipsFailed: (failure) => events.emit('paperwork.slips-failed', failure),
   });
   let paperworkRenderer: PaperworkRenderer | null = null;
   // Slips follow their labels: a job planned with slips prints each one once its label printed.

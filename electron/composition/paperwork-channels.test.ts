@@ -179,6 +179,25 @@ describe('paperwork through the station dispatcher', () => {
     expect(emulator.printed().slice(printedBefore).map((document) => byWaybill.get(document.documentId))).toEqual(expected);
   }, 180_000);
 
+  it('tells the desk which orders’ slips did not print when the slip printer refuses them (their labels printed)', async () => {
+    await data('settings.update', { patch: { paperwork: { slipPrinter: 'No Such Slip Printer' } } });
+    const failures: unknown[] = [];
+    const unsubscribe = station.events.subscribe((name, payload) => {
+      if (name === 'paperwork.slips-failed') failures.push(payload);
+    });
+    try {
+      const orders = pick(2, 13);
+      const plan = await data<{ jobId: string }>('issue.plan', { orderNumbers: orders.map((order) => order.orderNumber), merge: false, keepApart: [], packingSlips: true });
+      await data('issue.start', { jobId: plan.jobId });
+      await waitForJob(plan.jobId, (view) => view.labels.printed === 2);
+      for (let waited = 0; waited < 100 && failures.length === 0; waited += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(failures).toEqual([{ error: expect.objectContaining({ code: 'print.os-printer-not-found', params: { printer: 'No Such Slip Printer' } }), orderNumbers: expect.arrayContaining(orders.map((order) => order.orderNumber)) }]);
+    } finally {
+      unsubscribe();
+      await data('settings.update', { patch: { paperwork: { slipPrinter: CUPS_PDF_QUEUE } } });
+    }
+  }, 60_000);
+
   it('previews the custom area with the chosen fields on a sample label', async () => {
     const preview = await data<{ image: string }>('paperwork.custom-area-preview', { fields: ['sellerNote', 'totalCount'], size: '76x130' });
     expect(preview.image).toMatch(/^data:image\/svg\+xml;base64,/);

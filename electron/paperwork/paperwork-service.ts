@@ -1,6 +1,6 @@
 import type { IssueJobSettings } from '../../shared/domain/issuing';
 import type { CustomAreaField, PaperworkPdf, PaperworkPrintResult, PickingSort } from '../../shared/domain/paperwork';
-import { stationError } from '../../shared/errors/station-error';
+import { stationError, type StationError } from '../../shared/errors/station-error';
 import type { PaperworkSettings } from '../../shared/settings/settings-schema';
 import { StationFailure } from '../ipc/to-station-error';
 import type { LabelSize } from '../labels/label-input';
@@ -30,6 +30,8 @@ export interface PaperworkServiceOptions {
   /** A job's settings (packing slips on or off), undefined for an unknown job. */
   jobSettings: (jobId: string) => IssueJobSettings | undefined;
   log: { info(event: string, fields?: Record<string, unknown>): void; warn(event: string, fields?: Record<string, unknown>): void };
+  /** Slips that were to follow their labels did not print: the desk is told (the labels printed). */
+  onSlipsFailed: (failure: { error: StationError; orderNumbers: string[] }) => void;
   now?: () => number;
 }
 
@@ -120,12 +122,15 @@ export function createPaperworkService(options: PaperworkServiceOptions): Paperw
     gathered = [];
     if (waybillCodes.length === 0) return printing;
     printing = printing.then(async () => {
+      const { packages } = options.sources.packagesOfWaybills(waybillCodes);
+      if (packages.length === 0) return;
       try {
-        const { packages } = options.sources.packagesOfWaybills(waybillCodes);
-        if (packages.length > 0) await printPackages(packages, options.settings().language);
+        await printPackages(packages, options.settings().language);
       } catch (error) {
-        // A slip costs nothing and the label is out: say so in the log, and the desk reprints it from the history.
-        options.log.warn('packing slips not printed', { waybills: waybillCodes.length, error: error instanceof StationFailure ? error.error.code : String(error) });
+        // A slip costs nothing and its label is out: the desk is told, and reprints it from the history.
+        const failure = error instanceof StationFailure ? error.error : stationError('internal.unexpected', {});
+        options.log.warn('packing slips not printed', { waybills: waybillCodes.length, error: failure.code });
+        options.onSlipsFailed({ error: failure, orderNumbers: packages.flatMap((pkg) => pkg.orders.map((order) => order.orderNumber)) });
       }
     });
     return printing;

@@ -295,6 +295,8 @@ export const ipcEvents = {
   'print.component-state': event<ComponentState>(),
   /** The application menu asked the page to show something (the About view). */
   'app.menu-command': event<{ command: 'about' }>(),
+  /** Packing slips that were to follow their labels did not print (the labels did): reprint them from the history. */
+  'paperwork.slips-failed': event<{ error: StationError; orderNumbers: string[] }>(),
 } as const;
 
 /** The contract's type. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useUi, useUiStoreApi } from '../app/ui-store-context';
 import type { OrderView } from '../orders/order-view';
 import { PaperworkActions } from '../paperwork/paperwork-actions';
+import { SlipFailureNotices } from '../paperwork/slip-failure-notices';
 
 /** The selected orders in the order the labels come out: as the table shows them, then selected rows the filters hide. */
 export function ordersToIssue(selected: ReadonlySet<string>, shown: readonly OrderView[]): string[] {
@@ -29,6 +30,7 @@ export function IssuePrintButton({ shown }: { shown: readonly OrderView[] }) {
         {t('issuePrint.action', { count: selected.size })}
       </Button>
       <PaperworkActions size="large" selection={{ orderNumbers: ordersToIssue(selected, shown) }} />
+      <SlipFailureNotices />
       <Button size="large" icon={<HistoryOutlined aria-hidden />} onClick={() => store.getState().setHistoryOpen(true)}>
         {t('history.open')}
       </Button>

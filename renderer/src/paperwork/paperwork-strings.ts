@@ -24,6 +24,9 @@ export const paperworkEn = {
       size: 'Packing slip size',
       sizes: { 'a4-half': 'A4 half page (two per sheet)', a5: 'A5', '76x130': '76 × 130 mm thermal', '100x180': '100 × 180 mm thermal' },
       withLabels: 'Print a packing slip after each label (default for new jobs)',
+      failed_one: '{{count}} packing slip did not print (its label did)',
+      failed_other: '{{count}} packing slips did not print (their labels did)',
+      failedOrders: 'Orders: {{orders}}. Reprint them from History → Packing slips.',
       saved: 'Saved',
     },
     actions: {
@@ -81,6 +84,9 @@ export const paperworkZhCn = {
       size: '发货单纸张',
       sizes: { 'a4-half': 'A4 半张（每张纸两份）', a5: 'A5', '76x130': '76 × 130 毫米热敏纸', '100x180': '100 × 180 毫米热敏纸' },
       withLabels: '每张面单后打印发货单（新任务的默认设置）',
+      failed_one: '{{count}} 份发货单未打印（面单已打印）',
+      failed_other: '{{count}} 份发货单未打印（面单已打印）',
+      failedOrders: '订单：{{orders}}。可在“历史记录 → 打印发货单”中补打。',
       saved: '已保存',
     },
     actions: {
