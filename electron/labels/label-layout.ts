@@ -308,6 +308,11 @@ function goodsBlock(canvas: LabelCanvas, box: Box, order: LabelOrderDetails, siz
   const sellerLines = sellerNote ? canvas.wrap(`卖家备注：${sellerNote}`, width, size, noteBudget(sellerNote, remarkLines.length)) : [];
   const goodsBudget = Math.max(1, available - fixedLines - remarkLines.length - sellerLines.length);
   const goodsLines = goods ? canvas.wrap(goods, width, size, goodsBudget, false, `…等${pieces}件`) : [];
+  // Where the area is too small for every line, the least needed go first: the total, the
+  // seller's note, the buyer's note, then goods lines down to one; the order line stays.
+  for (const lines of [totalLines, sellerLines, remarkLines, goodsLines]) {
+    while (lines.length > (lines === goodsLines ? 1 : 0) && goodsLines.length + remarkLines.length + sellerLines.length + totalLines.length + orderLines.length > available) lines.pop();
+  }
 
   let baseline = box.y + mm(1) + size * 0.95;
   for (const line of [...goodsLines, ...remarkLines, ...sellerLines, ...totalLines, ...orderLines]) {
