@@ -3,7 +3,8 @@ import { gatewayBenchmarks } from './gateway-benchmarks';
 import { issueAndPrintBenchmark } from './issue-and-print-bench';
 import { labelRenderBenchmarks } from './label-render-bench';
 import { ordersTableBenchmark } from './orders-table-bench';
+import { paperworkBenchmarks } from './paperwork-bench';
 import { printDispatchBenchmark } from './print-dispatch-bench';
 
 /** Every benchmark `npm run bench` runs, in order. Later features append theirs. */
-export const benchmarks: readonly Benchmark[] = [...gatewayBenchmarks, ...labelRenderBenchmarks, printDispatchBenchmark, issueAndPrintBenchmark, ordersTableBenchmark];
+export const benchmarks: readonly Benchmark[] = [...gatewayBenchmarks, ...labelRenderBenchmarks, ...paperworkBenchmarks, printDispatchBenchmark, issueAndPrintBenchmark, ordersTableBenchmark];

@@ -35,6 +35,11 @@ import { createOrderCache } from '../order-cache/order-cache';
 import { createSqlitePrintTaskStore } from '../store/sqlite-print-task-store';
 import { issueSettings } from './issue-settings';
 import { createPrintAccess } from './print-access';
+import { createOsPrinting } from '../os-printing/os-printing';
+import type { OsPrinting } from '../os-printing/os-printing-types';
+import { createPaperworkRenderer, type PaperworkRenderer } from '../paperwork/paperwork-renderer';
+import { createPaperworkService } from '../paperwork/paperwork-service';
+import { createPaperworkSources } from '../paperwork/paperwork-sources';
 
 /** How long label changes are gathered before the orders table is told (once) that orders changed. */
 const PRINT_CHANGES_GATHER_MS = 250;
@@ -253,6 +258,24 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     labelSize: (carrierCode) => labelSizeFor(effectiveSettings().print, carrierCode),
     componentUrl: async () => (await print.component()).url,
   });
+  let osPrinting: OsPrinting | null = null;
+  const slipPrinting = (): OsPrinting => (osPrinting ??= createOsPrinting());
+  const paperwork = createPaperworkService({
+    sources: createPaperworkSources({ db: database, soldOrders: (orderNumbers) => orders.get(orderNumbers) }),
+    renderer: () => (paperworkRenderer ??= createPaperworkRenderer()),
+    labelRenderer: () => (labelRenderer ??= createLabelRenderer()),
+    printing: slipPrinting,
+    settings: () => {
+      const current = effectiveSettings();
+      return { paperwork: current.paperwork, shopName: current.gateway.sellerNick, language: current.ui.language ?? 'zh-CN' };
+    },
+    jobSettings: (jobId) => journal.job(jobId)?.settings,
+    log: logger,
+    onSlipsFailed: (failure) => events.emit('paperwork.slips-failed', failure),
+  });
+  let paperworkRenderer: PaperworkRenderer | null = null;
+  // Slips follow their labels: a job planned with slips prints each one once its label printed.
+  print.queue.onEvent((event) => paperwork.followLabels(event));
   const history = createWaybillHistory({ db: database, queue: print.queue, gateway: () => gateway.client(), gatewayIdentity });
   const purgePrintData = () => {
     const purged = history.purgePrintData(settings.get().retention.printDataRetentionDays);
@@ -384,7 +407,19 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       issueCallPoints: journal.lastIssueCallPoints() ?? journal.lastCallPoints() ?? 1,
     }),
     'orders.list': () => orders.list(),
-    'issue.plan': (request) => afterStartUp(() => engine.plan({ ...issueSettings(effectiveSettings(), request.logisticsServices ?? ''), orderNumbers: request.orderNumbers, merge: request.merge, keepApart: request.keepApart })),
+    'issue.plan': (request) => {
+      const settingsOfJob = issueSettings(effectiveSettings(), request.logisticsServices ?? '');
+      return afterStartUp(() =>
+        engine.plan({
+          ...settingsOfJob,
+          printOrder: request.printOrder ?? 'as-selected',
+          packingSlips: request.packingSlips ?? settingsOfJob.packingSlips ?? false,
+          orderNumbers: request.orderNumbers,
+          merge: request.merge,
+          keepApart: request.keepApart,
+        }),
+      );
+    },
     'issue.start': (request) => afterStartUp(() => engine.start(request)),
     'jobs.cancel': ({ jobId }) => engine.cancel(jobId),
     'jobs.confirm-preview': ({ jobId }) => engine.confirmPreview(jobId),
@@ -443,6 +478,16 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     'printers.get-config': ({ printer }) => withComponent('getPrinterConfig', (component) => component.getPrinterConfig(printer)),
     'printers.calibrate': ({ printer, horizontalOffset, verticalOffset }) =>
       withComponent('setPrinterConfig', (component) => calibratePrinter(component, printer, { horizontalOffset, verticalOffset })),
+    'paperwork.print-slips': (scope) => paperwork.printSlips(scope),
+    'paperwork.print-picking-list': (request) => paperwork.printPickingList(request),
+    'paperwork.picking-list-pdf': (request) => paperwork.pickingListPdf(request),
+    'paperwork.custom-area-preview': (request) => paperwork.customAreaPreview(request),
+    'paperwork.slip-printers': async () => {
+      const listed = await slipPrinting().listPrinters();
+      const chosen = settings.get().paperwork.slipPrinter;
+      if (!listed.ok) return { printers: [], chosen, error: stationError(listed.error.code, listed.error.params as never) };
+      return { printers: listed.data.map(({ name, isDefault }) => ({ name, isDefault })), chosen, error: null };
+    },
     'app.about': about,
     'app.open-data-folder': async () => ({ opened: options.desktop ? await options.desktop.openFolder(dataDir) : false }),
     'diagnostics.export': () => {
@@ -486,6 +531,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
         // The start-up pass records what it finds: it ends before the database closes.
         await startUp?.catch(() => undefined);
         await engine.close();
+        await paperwork.flush();
         await print.close();
         await gateway.close();
         database.close();

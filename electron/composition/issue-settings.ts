@@ -47,7 +47,11 @@ export function issueSettings(settings: Settings, logisticsServices: string): Is
     needEncrypt: print.output === 'os-printer' ? false : print.needEncrypt,
     logisticsServices,
     customAreaTemplateUrl: print.customAreaTemplateUrl,
+    customAreaFields: [...settings.paperwork.customAreaFields],
+    customAreaWithoutTemplate: print.output === 'os-printer',
     printer: print.printer ?? '',
     print: true,
+    printOrder: 'as-selected',
+    packingSlips: settings.paperwork.slipsWithLabels,
   };
 }

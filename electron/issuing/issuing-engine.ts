@@ -8,6 +8,7 @@ import type { GatewayClient } from '../gateway/gateway-client';
 import { StationFailure } from '../ipc/to-station-error';
 import type { StationLogger } from '../logging/station-logger';
 import type { PrintQueue } from '../printing/print-queue';
+import { arrangeForPrinting } from '../paperwork/print-order';
 import { assemblePlan, branchOf, planPackages, requestProblems } from './issue-plan';
 import type { IssueJobSettings, IssuingJournal, JobEnding, JobOrderRow, JobRecord, JobState, OrderStatus } from './issuing-journal';
 import type {
@@ -492,7 +493,8 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     async plan(request) {
       const orderNumbers = [...new Set(request.orderNumbers)];
       const found = new Map(options.soldOrders(orderNumbers).map((order) => [order.orderNumber, order]));
-      const orders = orderNumbers.flatMap((orderNumber) => found.get(orderNumber) ?? []);
+      // The job's orders are stored in the print order chosen: batches, retries and a restart keep it.
+      const orders = arrangeForPrinting(orderNumbers.flatMap((orderNumber) => found.get(orderNumber) ?? []), request.printOrder ?? 'as-selected');
       const notLoaded = orderNumbers.filter((orderNumber) => !found.has(orderNumber));
       const settings: IssueJobSettings = {
         carrierCode: request.carrierCode,
@@ -503,8 +505,12 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         needEncrypt: request.needEncrypt,
         logisticsServices: request.logisticsServices,
         customAreaTemplateUrl: request.customAreaTemplateUrl,
+        ...(request.customAreaFields && { customAreaFields: request.customAreaFields }),
+        ...(request.customAreaWithoutTemplate !== undefined && { customAreaWithoutTemplate: request.customAreaWithoutTemplate }),
         printer: request.printer,
         print: request.print,
+        printOrder: request.printOrder ?? 'as-selected',
+        packingSlips: request.packingSlips ?? false,
       };
       const alreadyIssued = journal.waybillsOf(orders.map((order) => order.orderNumber));
       const grouping = planPackages(

@@ -20,7 +20,28 @@ describe('labelContents', () => {
     const orders = [order('1', '杯子', '白色', 1, '尽快发货'), order('2', '抽纸', '', 3, '')];
     expect(labelContents(printData, settings, orders)).toEqual([
       printData,
-      { templateURL: settings.customAreaTemplateUrl, data: { ORDER_ID: '1 2', ITEM_INFO: '杯子 白色 ×1; 抽纸 ×3', REMARK: '尽快发货' } },
+      { templateURL: settings.customAreaTemplateUrl, data: { ITEM_INFO: '杯子 白色×1; 抽纸×3', REMARK: '尽快发货', ORDER_ID: '1 2' } },
     ]);
+  });
+
+  it('fills only the fields the user chose, in their order', () => {
+    const settings = {
+      ...demoJobSettings,
+      customAreaTemplateUrl: 'https://cloudprint.cainiao.com/template/customArea/1234/1',
+      customAreaFields: ['sellerNote' as const, 'totalCount' as const, 'orderNumber' as const],
+    };
+    const orders = [{ ...order('1', '杯子', '白色', 2, '尽快发货'), flag: 1, flagName: '加急' }, order('2', '抽纸', '', 3, '')];
+    const [, area] = labelContents(printData, settings, orders);
+    expect(area).toEqual({ templateURL: settings.customAreaTemplateUrl, data: { SELLER_NOTE: '[红旗] 加急', TOTAL_COUNT: '5', ORDER_ID: '1 2' } });
+    expect(Object.keys((area as { data: object }).data)).toEqual(['SELLER_NOTE', 'TOTAL_COUNT', 'ORDER_ID']);
+  });
+
+  it('sends the custom area as data alone where the station draws the label (OS printer), and nothing when no field is chosen', () => {
+    const orders = [order('1', '杯子', '白色', 1, '')];
+    expect(labelContents(printData, { ...demoJobSettings, customAreaWithoutTemplate: true }, orders)).toEqual([
+      printData,
+      { data: { ITEM_INFO: '杯子 白色×1', REMARK: '', ORDER_ID: '1' } },
+    ]);
+    expect(labelContents(printData, { ...demoJobSettings, customAreaWithoutTemplate: true, customAreaFields: [] }, orders)).toEqual([printData]);
   });
 });

@@ -1,4 +1,6 @@
+import { DEFAULT_CUSTOM_AREA_FIELDS } from '../../shared/domain/paperwork';
 import type { SoldOrder } from '../../shared/domain/sold-order';
+import { customAreaData } from '../paperwork/custom-area';
 import type { PrintContent } from '../printing/print-component';
 import type { PrintQueue } from '../printing/print-queue';
 import type { IssueJobSettings, IssuingJournal, PrintableWaybill } from './issuing-journal';
@@ -7,24 +9,18 @@ import type { IssueJobSettings, IssuingJournal, PrintableWaybill } from './issui
 const ordersPerLookup = 500;
 
 /**
- * The layers of one label: the decoded print_data exactly as the gateway returned it, then, when
- * the merchant has a custom-area template, that layer with the order numbers, goods and buyer
- * remarks of the orders in the package (ORDER_ID, ITEM_INFO, REMARK).
+ * The layers of one label: the decoded print_data exactly as the gateway returned it, then the
+ * custom area with the fields the user chose for the orders in the package (goods, remarks,
+ * order numbers, …): over the merchant's custom-area template, or as data alone where the
+ * station draws the label itself (OS printer). Without either, or with no field chosen, the
+ * print data alone.
  */
 export function labelContents(printData: Record<string, unknown>, settings: IssueJobSettings, orders: readonly SoldOrder[]): PrintContent[] {
-  if (settings.customAreaTemplateUrl === null) return [printData];
-  const items = orders.map((order) => `${[order.goodsName, order.goodsSpec].filter((part) => part.trim() !== '').join(' ')} ×${order.goodsCount ?? '?'}`);
-  return [
-    printData,
-    {
-      templateURL: settings.customAreaTemplateUrl,
-      data: {
-        ORDER_ID: orders.map((order) => order.orderNumber).join(' '),
-        ITEM_INFO: items.join('; '),
-        REMARK: orders.map((order) => order.remark.trim()).filter((remark) => remark !== '').join('; '),
-      },
-    },
-  ];
+  const fields = settings.customAreaFields ?? DEFAULT_CUSTOM_AREA_FIELDS;
+  if (fields.length === 0) return [printData];
+  const data = customAreaData(orders, fields);
+  if (settings.customAreaTemplateUrl !== null) return [printData, { templateURL: settings.customAreaTemplateUrl, data }];
+  return settings.customAreaWithoutTemplate ? [printData, { data }] : [printData];
 }
 
 /** Hands a job's labels to the print queue. */

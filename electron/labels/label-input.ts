@@ -52,8 +52,12 @@ export interface LabelOrderDetails {
   /** Order numbers of the package (several when orders were merged into one package). */
   orderNumbers: readonly string[];
   items: readonly LabelItem[];
-  /** Seller's or buyer's note; empty or missing when there is none. */
+  /** The buyer's note; empty or missing when there is none. */
   remark?: string;
+  /** The seller's flag and note (`[红旗] 加急`); empty or missing when there is none. */
+  sellerNote?: string;
+  /** The pieces in the package, printed as a line of its own when given. */
+  totalCount?: number;
 }
 
 /** Everything one label shows. */

@@ -279,28 +279,49 @@ function partyBlock(canvas: LabelCanvas, box: Box, party: WaybillParty, style: P
   });
 }
 
-/** Goods (cut to fit, ending in …等N件), the note, and the order numbers. */
+/**
+ * The custom area as the station draws it: goods (cut to fit, ending in …等N件), the buyer's note,
+ * the seller's flag and note, the total count and the order numbers, each only when the label
+ * carries it; the first order number also as a small Code128, for scan-to-verify at the desk.
+ */
 function goodsBlock(canvas: LabelCanvas, box: Box, order: LabelOrderDetails, size: number): void {
   const left = box.x + pad;
   const width = box.width - 2 * pad;
   const lineHeight = size * 1.3;
-  const available = Math.floor((box.height - 2 * mm(1)) / lineHeight);
+  const orderNumbers = order.orderNumbers.map(fieldText).filter(Boolean);
+  const [firstOrder] = orderNumbers;
+  const barHeight = firstOrder ? Math.min(mm(5), box.height * 0.3) : 0;
+  const barcodeRoom = firstOrder ? barHeight + mm(1) : 0;
+  const available = Math.floor((box.height - 2 * mm(1) - barcodeRoom) / lineHeight);
   const pieces = totalPieces(order.items);
   const goods = order.items.length > 0 ? `物品：${order.items.map(itemText).join('；')}` : '';
   const remark = fieldText(order.remark);
-  const orderNumbers = order.orderNumbers.map(fieldText).filter(Boolean);
+  const sellerNote = fieldText(order.sellerNote);
+  const totalLine = order.totalCount !== undefined ? `共${order.totalCount}件` : '';
   const orderLine = orderNumbers.length > 0 ? `订单号：${orderNumbers.join('，')}` : '';
 
   const orderLines = orderLine ? canvas.wrap(orderLine, width, size, 1, false, `…等${orderNumbers.length}单`) : [];
-  const remarkBudget = remark ? Math.min(2, Math.max(1, available - orderLines.length - 1)) : 0;
-  const remarkLines = remark ? canvas.wrap(`备注：${remark}`, width, size, remarkBudget) : [];
-  const goodsBudget = Math.max(1, available - orderLines.length - remarkLines.length);
-  const goodsLines = canvas.wrap(goods, width, size, goodsBudget, false, `…等${pieces}件`);
+  const totalLines = totalLine ? [totalLine] : [];
+  const fixedLines = orderLines.length + totalLines.length;
+  const noteBudget = (text: string, used: number) => (text ? Math.min(2, Math.max(1, available - fixedLines - used - (goods ? 1 : 0))) : 0);
+  const remarkLines = remark ? canvas.wrap(`备注：${remark}`, width, size, noteBudget(remark, 0)) : [];
+  const sellerLines = sellerNote ? canvas.wrap(`卖家备注：${sellerNote}`, width, size, noteBudget(sellerNote, remarkLines.length)) : [];
+  const goodsBudget = Math.max(1, available - fixedLines - remarkLines.length - sellerLines.length);
+  const goodsLines = goods ? canvas.wrap(goods, width, size, goodsBudget, false, `…等${pieces}件`) : [];
+  // Where the area is too small for every line, the least needed go first: the total, the
+  // seller's note, the buyer's note, then goods lines down to one; the order line stays.
+  for (const lines of [totalLines, sellerLines, remarkLines, goodsLines]) {
+    while (lines.length > (lines === goodsLines ? 1 : 0) && goodsLines.length + remarkLines.length + sellerLines.length + totalLines.length + orderLines.length > available) lines.pop();
+  }
 
   let baseline = box.y + mm(1) + size * 0.95;
-  for (const line of [...goodsLines, ...remarkLines, ...orderLines]) {
+  for (const line of [...goodsLines, ...remarkLines, ...sellerLines, ...totalLines, ...orderLines]) {
     canvas.text(line, left, baseline, { size });
     baseline += lineHeight;
+  }
+  if (firstOrder) {
+    const barsTop = box.y + box.height - mm(0.8) - barHeight;
+    canvas.barcode(code128Pattern(firstOrder), { x: left, y: barsTop, width }, barHeight);
   }
 }
 

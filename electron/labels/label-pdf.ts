@@ -11,12 +11,28 @@ import type { LabelLayout } from './label-layout';
  * the page.
  */
 export function writeLabelPdf(layout: LabelLayout, fonts: LabelFonts, shift: LabelShift = { x: 0, y: 0 }): Promise<Uint8Array> {
+  return writePagesPdf([layout], fonts, { title: layout.title, shift });
+}
+
+/**
+ * Writes laid-out pages (labels, packing slips, picking-list pages) as one PDF, each page of its
+ * own size, with the same embedded subset fonts and vector drawing as a label.
+ */
+export function writePagesPdf(
+  pages: readonly LabelLayout[],
+  fonts: LabelFonts,
+  options: { title: string; shift?: LabelShift },
+): Promise<Uint8Array> {
+  const [first] = pages;
+  if (!first) return Promise.reject(new Error('a PDF needs at least one page'));
+  const shift = options.shift ?? { x: 0, y: 0 };
   const doc = new PDFDocument({
-    size: [layout.width, layout.height],
+    size: [first.width, first.height],
     margin: 0,
+    autoFirstPage: false,
     // No default font: pdfkit would otherwise load Helvetica, which a label never uses.
     font: '',
-    info: { Title: layout.title, Creator: 'Waybill Print Station' },
+    info: { Title: options.title, Creator: 'Waybill Print Station' },
   });
   for (const key of Object.keys(fonts.faces) as LabelFontKey[]) {
     // pdfkit takes a parsed fontkit font as well as a file (its types only declare files): the
@@ -29,8 +45,11 @@ export function writeLabelPdf(layout: LabelLayout, fonts: LabelFonts, shift: Lab
     doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
     doc.on('error', reject);
   });
-  if (shift.x !== 0 || shift.y !== 0) doc.translate(shift.x, shift.y);
-  for (const op of layout.ops) drawOp(doc, op);
+  for (const page of pages) {
+    doc.addPage({ size: [page.width, page.height], margin: 0 });
+    if (shift.x !== 0 || shift.y !== 0) doc.translate(shift.x, shift.y);
+    for (const op of page.ops) drawOp(doc, op);
+  }
   doc.end();
   return done;
 }

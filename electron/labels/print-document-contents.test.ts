@@ -21,8 +21,19 @@ describe('a print document’s layers', () => {
         { name: '贴纸', count: 1 },
       ],
       remark: '请勿折叠',
+      sellerNote: '',
     });
-    expect(customAreaOrderDetails(null)).toEqual({ orderNumbers: [], items: [], remark: '' });
+    expect(customAreaOrderDetails(null)).toEqual({ orderNumbers: [], items: [], remark: '', sellerNote: '' });
+  });
+
+  it('give the seller’s note and the total count where the user chose them', () => {
+    expect(customAreaOrderDetails({ SELLER_NOTE: '[红旗] 加急', TOTAL_COUNT: '5' })).toEqual({
+      orderNumbers: [],
+      items: [],
+      remark: '',
+      sellerNote: '[红旗] 加急',
+      totalCount: 5,
+    });
   });
 
   it('name the carrier by the waybill number’s shape, or none', () => {

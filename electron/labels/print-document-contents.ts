@@ -1,12 +1,14 @@
 import { CARRIERS, waybillNumberPattern } from '../../shared/domain/carriers';
 import { asRecord, readText } from '../gateway/decoding/tolerant-values';
 import type { RawRecord } from '../gateway/decoding/tolerant-values';
+import { CUSTOM_AREA_KEYS } from '../paperwork/custom-area';
 import type { LabelItem, LabelOrderDetails } from './label-input';
 
 /**
  * A print document's content layers as our own renderer reads them: the first layer is the
  * decoded print_data object, an optional second one the merchant's custom area, whose `data`
- * carries the order (ORDER_ID, ITEM_INFO, REMARK). The print component emulator reads documents
+ * carries the order (ORDER_ID, ITEM_INFO, REMARK, SELLER_NOTE, TOTAL_COUNT: the fields the user
+ * chose). The print component emulator reads documents
  * the same way.
  */
 
@@ -33,15 +35,18 @@ function itemsOf(itemInfo: string): LabelItem[] {
     });
 }
 
-/** The order details a custom area carries; empty ones without a custom area. */
+/** The order details a custom area carries (the fields it holds); empty ones without a custom area. */
 export function customAreaOrderDetails(customArea: RawRecord | null): LabelOrderDetails {
   const area = customArea ?? {};
+  const total = Number.parseInt(readText(area[CUSTOM_AREA_KEYS.totalCount]), 10);
   return {
-    orderNumbers: readText(area['ORDER_ID'])
+    orderNumbers: readText(area[CUSTOM_AREA_KEYS.orderNumber])
       .split(/[,，\s]+/)
       .filter((number) => number !== ''),
-    items: itemsOf(readText(area['ITEM_INFO'])),
-    remark: readText(area['REMARK']),
+    items: itemsOf(readText(area[CUSTOM_AREA_KEYS.goods])),
+    remark: readText(area[CUSTOM_AREA_KEYS.buyerRemark]),
+    sellerNote: readText(area[CUSTOM_AREA_KEYS.sellerNote]),
+    ...(Number.isFinite(total) && total > 0 && { totalCount: total }),
   };
 }
 

@@ -34,6 +34,11 @@ describe('CUPS printing', () => {
     expect(cupsMedia('100x180')).toBe('Custom.100x180mm');
   });
 
+  it('names office sheets (packing slips, picking lists) by their standard media names', () => {
+    expect(cupsMedia('A4')).toBe('A4');
+    expect(cupsMedia('A5')).toBe('A5');
+  });
+
   it('lists the system printers, the cups-pdf queue among them', async () => {
     const outcome = await printing.listPrinters();
     expect(outcome).toMatchObject({ ok: true });

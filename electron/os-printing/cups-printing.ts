@@ -1,10 +1,8 @@
 import { execFile } from 'node:child_process';
-import { LABEL_SIZES_MM } from '../labels/label-input';
-import type { LabelSize } from '../labels/label-input';
 import { cupsJobs, cupsServerVersion, describeCupsServer, IPP_JOB_STATE, parseCupsServer } from './cups-ipp';
 import type { CupsJobAttributes, CupsServer } from './cups-ipp';
-import { osPrintFailure } from './os-printing-types';
-import type { OsJobState, OsPrinterInfo, OsPrinting, OsPrintOutcome, OsPrintSystemStatus } from './os-printing-types';
+import { isSheetSize, osPrintFailure, PRINT_PAPERS_MM } from './os-printing-types';
+import type { PrintPaper, OsJobState, OsPrinterInfo, OsPrinting, OsPrintOutcome, OsPrintSystemStatus } from './os-printing-types';
 
 /**
  * Printing through CUPS (macOS, Linux) with CUPS's own command-line clients, `lp` and `lpstat`,
@@ -15,9 +13,10 @@ import type { OsJobState, OsPrinterInfo, OsPrinting, OsPrintOutcome, OsPrintSyst
  * became of a job is asked over IPP (cups-ipp.ts): no CUPS command prints a job's exact state.
  */
 
-/** The CUPS media name of a label size: a custom size in millimetres, e.g. `Custom.76x130mm`. */
-export function cupsMedia(size: LabelSize): string {
-  const { width, height } = LABEL_SIZES_MM[size];
+/** The CUPS media name of a paper: a label size as a custom size in millimetres (`Custom.76x130mm`), a sheet by its name (`A4`). */
+export function cupsMedia(size: PrintPaper): string {
+  if (isSheetSize(size)) return size;
+  const { width, height } = PRINT_PAPERS_MM[size];
   return `Custom.${width}x${height}mm`;
 }
 

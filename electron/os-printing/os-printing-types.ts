@@ -1,3 +1,4 @@
+import { LABEL_SIZES_MM } from '../labels/label-input';
 import type { LabelSize } from '../labels/label-input';
 
 /**
@@ -46,12 +47,30 @@ export interface OsPrinterInfo {
   reasons?: string[];
 }
 
+/** The office sheets paperwork (packing slips, picking lists) prints on besides the label sizes. */
+export type SheetSize = 'A4' | 'A5';
+
+/** Paper an OS print job is printed on: a thermal label size or an office sheet. */
+export type PrintPaper = LabelSize | SheetSize;
+
+/** Width and height of every print paper in millimetres (portrait). */
+export const PRINT_PAPERS_MM: Readonly<Record<PrintPaper, { width: number; height: number }>> = {
+  ...LABEL_SIZES_MM,
+  A4: { width: 210, height: 297 },
+  A5: { width: 148, height: 210 },
+};
+
+/** Whether a paper is an office sheet, which print systems know by its name. */
+export function isSheetSize(paper: PrintPaper): paper is SheetSize {
+  return paper === 'A4' || paper === 'A5';
+}
+
 /** A PDF to print, on paper of the label size given explicitly to the print system. */
 export interface OsPrintJob {
   /** The printer's name; empty for the system's default printer (as in the print component's tasks). */
   printer: string;
   pdf: Uint8Array;
-  size: LabelSize;
+  size: PrintPaper;
   /** Job name shown in the print queue; the waybill number. */
   title: string;
   copies?: number;

@@ -23,4 +23,11 @@ describe('choosing the Windows paper form of a label size', () => {
     // 3 × 5.12 inches is 76.2 × 130 mm.
     expect(matchPaperForm(['3" x 5.12"'], '76x130')).toBe('3" x 5.12"');
   });
+
+  it('finds office sheets (packing slips, picking lists) by name or by size', () => {
+    expect(matchPaperForm(['Letter', 'A4 210 x 297 mm', 'A5'], 'A4')).toBe('A4 210 x 297 mm');
+    expect(matchPaperForm(['Letter', 'A4', 'A5'], 'A5')).toBe('A5');
+    expect(matchPaperForm(['Letter', '148 x 210 mm'], 'A5')).toBe('148 x 210 mm');
+    expect(matchPaperForm(['Letter', 'A45 label'], 'A4')).toBeNull();
+  });
 });

@@ -3,10 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { release, tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
-import { LABEL_SIZES_MM } from '../labels/label-input';
-import type { LabelSize } from '../labels/label-input';
-import { osPrintFailure } from './os-printing-types';
-import type { OsPrinting } from './os-printing-types';
+import { isSheetSize, osPrintFailure, PRINT_PAPERS_MM } from './os-printing-types';
+import type { OsPrinting, PrintPaper } from './os-printing-types';
 
 /**
  * Printing through the Windows spooler with pdf-to-printer (maintained; it drives the
@@ -24,8 +22,11 @@ const formSize = /(\d+(?:\.\d+)?)\s*(mm|cm|in|")?\s*[x×*]\s*(\d+(?:\.\d+)?)\s*(
  * The driver paper form (from the printer's form names) whose size is the label's, within 1 mm
  * either way round; null when the driver has none. Names without a unit are read as millimetres.
  */
-export function matchPaperForm(formNames: readonly string[], size: LabelSize): string | null {
-  const label = LABEL_SIZES_MM[size];
+export function matchPaperForm(formNames: readonly string[], size: PrintPaper): string | null {
+  const label = PRINT_PAPERS_MM[size];
+  // Drivers name office sheets (`A4`, `A4 210 x 297 mm`) rather than giving their size.
+  const sheetForm = isSheetSize(size) ? formNames.find((name) => new RegExp(`^${size}\\b`, 'i').test(name.trim())) : undefined;
+  if (sheetForm) return sheetForm;
   for (const name of formNames) {
     const match = formSize.exec(name);
     if (!match) continue;

@@ -6,6 +6,7 @@ import type { WaitingForGateway } from './gateway-identity';
 import type { StationError } from '../errors/station-error';
 import type { Party } from './issue-entry';
 import type { PrinterCondition } from './printer-condition';
+import type { CustomAreaField, PrintOrder } from './paperwork';
 import type { DocumentState, PrintOutput } from './printing';
 
 /** What a job was planned with; stored with the job so a restart can resume it unchanged. */
@@ -29,6 +30,17 @@ export interface IssueJobSettings {
   printer: string;
   /** Print each label as soon as its waybill is recorded. */
   print: boolean;
+  /** What the custom area shows, in order; absent (jobs stored before it existed): the default fields. */
+  customAreaFields?: CustomAreaField[];
+  /**
+   * The station draws the labels itself (OS printer): the custom area is sent as a layer of
+   * data only, without a template address, and our renderer lays it out.
+   */
+  customAreaWithoutTemplate?: boolean;
+  /** The order the labels come out in (the job's orders are stored in it); absent: as selected. */
+  printOrder?: PrintOrder;
+  /** Print each order's packing slip on the slip printer after its label; absent: no slips. */
+  packingSlips?: boolean;
 }
 
 /** Where a job stands (the engine's state machine). */

@@ -507,6 +507,16 @@ export const errorCatalog = {
     en: { text: 'Printing to system printers is not supported on {{platform}}.', remedy: 'Print through the carrier platform’s print component.' },
     zh: { text: '此平台（{{platform}}）不支持直接使用系统打印机。', remedy: '请通过快递平台的打印组件打印。' },
   },
+  'paperwork.orders-unknown': {
+    retryable: false,
+    en: { text: 'None of the {{count}} orders or waybills asked for is loaded or in the history (first: {{first}}).', remedy: 'Load the orders (F5) or find them in History, then print again.' },
+    zh: { text: '所选的 {{count}} 个订单或运单都未加载，也不在历史记录中（第一个：{{first}}）。', remedy: '请先加载订单（F5）或在“历史记录”中找到它们，再重新打印。' },
+  },
+  'paperwork.job-unknown': {
+    retryable: false,
+    en: { text: 'There is no job {{jobId}}.', remedy: 'Choose a job from the list, or make the picking list from a selection of orders.' },
+    zh: { text: '没有任务 {{jobId}}。', remedy: '请从列表中选择任务，或用选中的订单生成拣货单。' },
+  },
   'print.preview-no-label': {
     retryable: true,
     en: { text: 'There is no label to preview for {{reference}}: its waybill is not issued yet, or its print data is missing.', remedy: 'Wait until the waybill is issued, or fetch its print data again in the history.' },

@@ -5,10 +5,11 @@ import type { PrinterStateView } from '../domain/printer-condition';
 import type { NetworkInfo } from '../domain/network';
 import type { OrderListing, OrderRefreshEstimate, OrderRefreshOutcome, OrderRefreshProgress } from '../domain/order-row';
 import { CALIBRATION_LIMIT_MM, type ComponentState, type LabelPreview, type PrintQueueStatus, type RequeueResult, type PrinterChoice, type PrinterConfig, type TestPrintResult } from '../domain/printing';
+import { CUSTOM_AREA_FIELDS, PRINT_ORDERS, type PaperworkPdf, type PaperworkPrintResult } from '../domain/paperwork';
 import type { Subscription } from '../domain/subscription';
 import type { Result } from '../result';
 import type { Settings } from '../settings/settings-schema';
-import { settingsPatchSchema } from '../settings/settings-schema';
+import { LABEL_SIZES, UI_LANGUAGES, settingsPatchSchema } from '../settings/settings-schema';
 import { channel, event, type ChannelCall, type InputOf, type OutputOf, type ParsedInputOf, type PayloadOf } from './define-ipc';
 
 /** An input that carries nothing: `{}` (a missing body is read as `{}`). */
@@ -37,6 +38,24 @@ const historyQuery = z
 const printerName = z.string().trim().min(1).max(200);
 /** A calibration offset: the component's range is a few millimetres either way. */
 const offsetMm = z.number().min(-CALIBRATION_LIMIT_MM).max(CALIBRATION_LIMIT_MM);
+
+/** Which orders paperwork is for: a selection of orders, history rows (waybills), or a job. */
+const paperworkScope = z.union([
+  z.object({ orderNumbers: z.array(orderNumber).min(1).max(10_000) }).strict(),
+  z.object({ waybillCodes: z.array(waybillCode).min(1).max(10_000) }).strict(),
+  jobId,
+]);
+/** A picking list: for what, sorted how, in which language. */
+const pickingListInput = z.object({ scope: paperworkScope, sort: z.enum(['name', 'count']), language: z.enum(UI_LANGUAGES) }).strict();
+
+/** The OS printers packing slips and picking lists can go to, and whether the print system answered. */
+export interface SlipPrinterChoice {
+  printers: { name: string; isDefault: boolean }[];
+  /** The slip printer chosen in the settings; null is the system's default. */
+  chosen: string | null;
+  /** Why the list is empty (no print system, CUPS not running, …); null when it was read. */
+  error: StationError | null;
+}
 
 /** Which shell the renderer runs in, and where the station keeps its data. */
 export interface StationInfo {
@@ -182,6 +201,10 @@ export const ipcContract = {
         keepApart: z.array(orderNumber).max(10_000),
         /** logistics_services JSON text; '' or absent for none. */
         logisticsServices: z.string().max(2000).optional(),
+        /** The order labels come out in (stored with the job); absent: as selected. */
+        printOrder: z.enum(PRINT_ORDERS).optional(),
+        /** Print each order's packing slip after its label; absent: the settings' default. */
+        packingSlips: z.boolean().optional(),
       })
       .strict(),
   ),
@@ -260,6 +283,18 @@ export const ipcContract = {
   'printers.calibrate': channel<PrinterConfig>()(
     z.object({ printer: printerName, horizontalOffset: offsetMm, verticalOffset: offsetMm }).strict(),
   ),
+  /** Prints packing slips of a selection, history rows or a job on the slip printer, in the order given; never calls the gateway. */
+  'paperwork.print-slips': channel<PaperworkPrintResult>()(paperworkScope),
+  /** Prints a picking list (goods by name + spec, totals, orders) of a selection or a job on the slip printer. */
+  'paperwork.print-picking-list': channel<PaperworkPrintResult>()(pickingListInput),
+  /** A picking list as a PDF, for the renderer to save (a save dialog in Electron, a download in the browser host). */
+  'paperwork.picking-list-pdf': channel<PaperworkPdf>()(pickingListInput),
+  /** A sample label showing the custom area with these fields, as an SVG `data:` URL (Settings' live preview). */
+  'paperwork.custom-area-preview': channel<{ image: string }>()(
+    z.object({ fields: z.array(z.enum(CUSTOM_AREA_FIELDS)).max(CUSTOM_AREA_FIELDS.length), size: z.enum(LABEL_SIZES) }).strict(),
+  ),
+  /** The OS printers slips can print on (Settings → Printing). */
+  'paperwork.slip-printers': channel<SlipPrinterChoice>()(noInput),
   /** Name, version, runtimes, OS and the data folder, for the About view. */
   'app.about': channel<AboutInfo>()(noInput),
   /** Opens the data folder in the file manager (false where the shell cannot). */
@@ -288,6 +323,8 @@ export const ipcEvents = {
   'print.component-state': event<ComponentState>(),
   /** The application menu asked the page to show something (the About view). */
   'app.menu-command': event<{ command: 'about' }>(),
+  /** Packing slips that were to follow their labels did not print (the labels did): reprint them from the history. */
+  'paperwork.slips-failed': event<{ error: StationError; orderNumbers: string[] }>(),
 } as const;
 
 /** The contract's type. */

@@ -4,6 +4,7 @@ import { EDITION_NAMES } from '../gateway/editions';
 import { GATEWAY_ENDPOINTS } from '../gateway/endpoints';
 import type { GatewayEndpointId } from '../gateway/endpoints';
 import { ISSUE_LIMITS, SENDER_LIMITS, textLength } from '../gateway/issue-limits';
+import { CUSTOM_AREA_FIELDS, DEFAULT_CUSTOM_AREA_FIELDS, SLIP_SIZES } from '../domain/paperwork';
 import { phoneKind } from '../validation/phone-number';
 
 /**
@@ -194,6 +195,21 @@ export const retentionSettingsSchema = z.object({
   printDataRetentionDays: z.int({ error: 'must be a whole number of days' }).min(1).max(3650),
 });
 
+/** The desk's paperwork: what the label's custom area shows, and where packing slips print. */
+export const paperworkSettingsSchema = z.object({
+  /** What the custom area shows, in this order (goods, remarks, order number, total count). */
+  customAreaFields: z
+    .array(z.enum(CUSTOM_AREA_FIELDS))
+    .max(CUSTOM_AREA_FIELDS.length)
+    .refine((fields) => new Set(fields).size === fields.length, { error: 'must not name a field twice' }),
+  /** The OS printer packing slips and picking lists go to; null means the system's default printer. */
+  slipPrinter: z.string().min(1, { error: 'must not be empty (use null for the default printer)' }).max(256).nullable(),
+  /** The packing slip's paper. */
+  slipSize: z.enum(SLIP_SIZES),
+  /** Whether a new plan prints a packing slip after each label (the plan can change it per job). */
+  slipsWithLabels: z.boolean(),
+});
+
 /** The complete settings document, as stored and as `settings.get` answers. */
 export const settingsSchema = z.object({
   schemaVersion: z.literal(CURRENT_SETTINGS_VERSION),
@@ -202,6 +218,7 @@ export const settingsSchema = z.object({
   shipFrom: shipFromSettingsSchema,
   ui: uiSettingsSchema,
   retention: retentionSettingsSchema,
+  paperwork: paperworkSettingsSchema,
 });
 
 /** The station's settings. */
@@ -218,6 +235,9 @@ export type SenderAddress = z.infer<typeof senderAddressSchema>;
 export type UiSettings = Settings['ui'];
 /** The retention section of the settings. */
 export type RetentionSettings = Settings['retention'];
+
+/** The paperwork section of the settings. */
+export type PaperworkSettings = Settings['paperwork'];
 
 /** Settings fields that are maps keyed by carrier or endpoint: a patch merges them key by key. */
 export const SETTINGS_MAP_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
@@ -248,6 +268,7 @@ export const settingsPatchSchema = z.strictObject({
   shipFrom: shipFromSettingsSchema.extend({ senderPhone: senderPhoneEntrySchema }).partial().strict().optional(),
   ui: uiSettingsSchema.partial().strict().optional(),
   retention: retentionSettingsSchema.partial().strict().optional(),
+  paperwork: paperworkSettingsSchema.partial().strict().optional(),
 });
 
 /** A change to the settings; see `settingsPatchSchema`. */
@@ -281,6 +302,7 @@ export function defaultSettings(): Settings {
     shipFrom: { carrierCode: null, branchCode: null, senderAddress: null, senderName: '', senderPhone: '' },
     ui: { language: null, setupCompleted: false },
     retention: { printDataRetentionDays: 30 },
+    paperwork: { customAreaFields: [...DEFAULT_CUSTOM_AREA_FIELDS], slipPrinter: null, slipSize: 'a4-half', slipsWithLabels: false },
   };
 }
 

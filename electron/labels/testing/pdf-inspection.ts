@@ -49,29 +49,29 @@ export async function pdfType0Fonts(pdf: Uint8Array): Promise<PdfFontInfo[]> {
   return fonts;
 }
 
-/** Runs `read` on the first page of the PDF, then frees pdf.js's document. */
-async function withFirstPage<T>(pdf: Uint8Array, read: (page: PDFPageProxy) => Promise<T>): Promise<T> {
+/** Runs `read` on a page of the PDF (the first by default), then frees pdf.js's document. */
+async function withPage<T>(pdf: Uint8Array, pageNumber: number, read: (page: PDFPageProxy) => Promise<T>): Promise<T> {
   // pdf.js takes ownership of the buffer it is given: hand it a copy.
   const loading = getDocument({ data: pdf.slice(), verbosity: 0 });
   try {
     const doc = await loading.promise;
-    return await read(await doc.getPage(1));
+    return await read(await doc.getPage(pageNumber));
   } finally {
     await loading.destroy();
   }
 }
 
-/** The text of the first page as pdf.js extracts it (through the fonts' ToUnicode maps). */
-export function pdfText(pdf: Uint8Array): Promise<string> {
-  return withFirstPage(pdf, async (page) => {
+/** The text of a page (the first by default) as pdf.js extracts it (through the fonts' ToUnicode maps). */
+export function pdfText(pdf: Uint8Array, pageNumber = 1): Promise<string> {
+  return withPage(pdf, pageNumber, async (page) => {
     const content = await page.getTextContent();
     return content.items.map((item) => ('str' in item ? item.str : '')).join('');
   });
 }
 
-/** The first page rendered by pdf.js at the given resolution, on white. */
-export function rasterizePdf(pdf: Uint8Array, dpi: number): Promise<RgbaImage> {
-  return withFirstPage(pdf, async (page) => {
+/** A page (the first by default) rendered by pdf.js at the given resolution, on white. */
+export function rasterizePdf(pdf: Uint8Array, dpi: number, pageNumber = 1): Promise<RgbaImage> {
+  return withPage(pdf, pageNumber, async (page) => {
     const viewport = page.getViewport({ scale: dpi / 72 });
     const canvas = createCanvas(Math.round(viewport.width), Math.round(viewport.height));
     // @napi-rs/canvas implements the canvas API pdf.js draws with; pdf.js types it as the DOM's.

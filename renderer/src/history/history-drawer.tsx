@@ -15,6 +15,7 @@ import { unwrapResult, useStation } from '../bridge/station-context';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { PlainTable } from '../issue-print/plain-table';
 import { usePrintQueueStatus } from '../issue-print/use-job';
+import { PaperworkActions } from '../paperwork/paperwork-actions';
 import { downloadText } from './csv-download';
 import { PrintWaitNote } from './print-wait-note';
 import { useReprintLabels } from './use-reprint-labels';
@@ -152,6 +153,7 @@ export function HistoryDrawer() {
           <Button type="primary" icon={<PrinterOutlined aria-hidden />} disabled={selectedRows.length === 0} onClick={() => void reprint(codes(selectedRows))}>
             {t('history.reprint.action', { count: selectedRows.length })}
           </Button>
+          <PaperworkActions selection={{ waybillCodes: codes(selectedRows) }} />
           <Button disabled={!selectedRows.some((row) => row.printState === 'unknown')} onClick={() => void resendUnknown(codes(selectedRows.filter((row) => row.printState === 'unknown')))}>
             {t('history.resendUnknown')}
           </Button>

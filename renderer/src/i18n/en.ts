@@ -1,3 +1,4 @@
+import { paperworkEn } from '../paperwork/paperwork-strings';
 import { historyEn } from '../history/history-strings';
 import { issuePrintEn } from '../issue-print/issue-print-strings';
 import { printTruthEn } from '../issue-print/print-truth-strings';
@@ -336,4 +337,5 @@ export const en = {
   ...historyEn,
   ...recoveryEn,
   ...settingsEn,
+  ...paperworkEn,
 } as const;

@@ -1,3 +1,4 @@
+import { paperworkZhCn } from '../paperwork/paperwork-strings';
 import { historyZhCn } from '../history/history-strings';
 import { issuePrintZhCn } from '../issue-print/issue-print-strings';
 import { printTruthZhCn } from '../issue-print/print-truth-strings';
@@ -339,4 +340,5 @@ export const zhCN: Strings<typeof en> = {
   ...historyZhCn,
   ...recoveryZhCn,
   ...settingsZhCn,
+  ...paperworkZhCn,
 };

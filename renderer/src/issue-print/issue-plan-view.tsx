@@ -5,7 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IssuePlan } from '../../../shared/domain/issuing';
 import type { StationError } from '../../../shared/errors/station-error';
+import type { PrintOrder } from '../../../shared/domain/paperwork';
 import { useUiStoreApi } from '../app/ui-store-context';
+import { useSettingsQuery } from '../bridge/station-queries';
+import { PlanPaperworkControls } from '../paperwork/plan-paperwork-controls';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { StationErrorLine } from '../error-flows/station-error-line';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
@@ -89,11 +92,15 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
   const store = useUiStoreApi();
   const [merge, setMerge] = useState(false);
   const [keepApart, setKeepApart] = useState<string[]>([]);
+  const [printOrder, setPrintOrder] = useState<PrintOrder>('as-selected');
+  const slipsDefault = useSettingsQuery().data?.settings.paperwork.slipsWithLabels ?? false;
+  const [packingSlips, setPackingSlips] = useState<boolean | null>(null);
+  const slips = packingSlips ?? slipsDefault;
   const [startError, setStartError] = useState<StationError | null>(null);
   const [starting, setStarting] = useState(false);
   const plan = useQuery({
-    queryKey: ['issue-plan', orderNumbers, merge, keepApart],
-    queryFn: () => unwrapResult(station['issue.plan']({ orderNumbers: [...orderNumbers], merge, keepApart })),
+    queryKey: ['issue-plan', orderNumbers, merge, keepApart, printOrder, slips],
+    queryFn: () => unwrapResult(station['issue.plan']({ orderNumbers: [...orderNumbers], merge, keepApart, printOrder, packingSlips: slips })),
     staleTime: Infinity,
     gcTime: 0,
   });
@@ -138,6 +145,7 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
         <Switch checked={merge} onChange={setMerge} aria-label={t('issuePrint.plan.merge')} />
         <span>{t('issuePrint.plan.merge')}</span>
       </Space>
+      <PlanPaperworkControls printOrder={printOrder} onPrintOrder={setPrintOrder} packingSlips={slips} onPackingSlips={setPackingSlips} jobId={data.jobId} orders={orderNumbers.length} />
       {data.merges.length > 0 ? (
         <List
           size="small"

@@ -7,6 +7,8 @@ import type { OrderView } from '../orders/order-view';
 import { matchShipFrom } from '../ship-from/ship-from-choice';
 import { SHIP_FROM_CARRIER_ID } from '../ship-from/ship-from-panel';
 import { blockerFixedIn, issueBlocker } from './issue-readiness';
+import { PaperworkActions } from '../paperwork/paperwork-actions';
+import { SlipFailureNotices } from '../paperwork/slip-failure-notices';
 
 /** The selected orders in the order the labels come out: as the table shows them, then selected rows the filters hide. */
 export function ordersToIssue(selected: ReadonlySet<string>, shown: readonly OrderView[]): string[] {
@@ -46,6 +48,8 @@ export function IssuePrintButton({ shown }: { shown: readonly OrderView[] }) {
       >
         {blocker === null ? t('issuePrint.action', { count: selected.size }) : t(`issuePrint.blocked.${blocker}`)}
       </Button>
+      <PaperworkActions size="large" selection={{ orderNumbers: ordersToIssue(selected, shown) }} />
+      <SlipFailureNotices />
     </div>
   );
 }

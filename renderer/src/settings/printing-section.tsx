@@ -5,6 +5,7 @@ import { DEFAULT_LABEL_SIZE, LABEL_SIZES, type LabelSize } from '../../../shared
 import { useNetworkQuery } from '../bridge/station-queries';
 import { fieldRule } from '../setup/field-rule';
 import { TemplateFields } from '../setup/template-fields';
+import { PaperworkSettingsPanel } from '../paperwork/paperwork-settings';
 import { PrinterChoice } from './printer-choice';
 import { isValidSettingsField, knownCarrierCodes, SETTINGS_FIELD_LIMITS, type SettingsFormValues } from './settings-form';
 import { SettingsSection } from './settings-section';
@@ -102,6 +103,7 @@ export function PrintingSection({ values, outputUnsaved }: PrintingSectionProps)
           <Input autoComplete="off" placeholder="https://cloudprint.cainiao.com/template/customArea/…/1" />
         </Form.Item>
       </div>
+      <PaperworkSettingsPanel />
     </SettingsSection>
   );
 }
