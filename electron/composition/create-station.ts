@@ -303,7 +303,8 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     },
     'costs.summary': () => ({ today: costLedger.totalForChinaDay(chinaDayOf(Date.now())) }),
     'orders.list': () => orders.list(),
-    'issue.plan': (request) => afterStartUp(() => engine.plan({ ...issueSettings(effectiveSettings(), request.logisticsServices ?? ''), orderNumbers: request.orderNumbers, merge: request.merge, keepApart: request.keepApart })),
+    'issue.plan': ({ orderNumbers, merge, keepApart, ...choices }) =>
+      afterStartUp(() => engine.plan({ ...issueSettings(effectiveSettings(), choices), orderNumbers, merge, keepApart })),
     'issue.start': (request) => afterStartUp(() => engine.start(request)),
     'jobs.cancel': ({ jobId }) => engine.cancel(jobId),
     'jobs.confirm-preview': ({ jobId }) => engine.confirmPreview(jobId),

@@ -7,7 +7,8 @@ import type { GatewayClient } from '../gateway/gateway-client';
 import { StationFailure } from '../ipc/to-station-error';
 import type { StationLogger } from '../logging/station-logger';
 import type { PrintQueue } from '../printing/print-queue';
-import { assemblePlan, branchOf, planPackages, requestProblems } from './issue-plan';
+import { logisticsServicesText, withRequiredServices } from '../../shared/issuing/logistics-services';
+import { assemblePlan, branchIn, branchOf, isHeldBack, planPackages, requestProblems } from './issue-plan';
 import type { IssueJobSettings, IssuingJournal, JobEnding, JobOrderRow, JobRecord, JobState, OrderStatus } from './issuing-journal';
 import type {
   IssuePlan,
@@ -414,28 +415,22 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       const found = new Map(options.soldOrders(orderNumbers).map((order) => [order.orderNumber, order]));
       const orders = orderNumbers.flatMap((orderNumber) => found.get(orderNumber) ?? []);
       const notLoaded = orderNumbers.filter((orderNumber) => !found.has(orderNumber));
-      const settings: IssueJobSettings = {
-        carrierCode: request.carrierCode,
-        branchCode: request.branchCode,
-        sender: request.sender,
-        templateUrl: request.templateUrl,
-        orderChannel: request.orderChannel,
-        needEncrypt: request.needEncrypt,
-        logisticsServices: request.logisticsServices,
-        customAreaTemplateUrl: request.customAreaTemplateUrl,
-        printer: request.printer,
-        print: request.print,
-      };
-      const alreadyIssued = journal.waybillsOf(orders.map((order) => order.orderNumber));
-      const grouping = planPackages(
-        orders.filter((order) => !alreadyIssued.has(order.orderNumber)),
-        settings,
-        { merge: request.merge, keepApart: request.keepApart },
-      );
-      const toCheck = [...journal.pendingAmong(grouping.packages.flatMap((pkg) => pkg.orders.map((order) => order.orderNumber)))];
+      const { orderNumbers: _orderNumbers, merge, keepApart, ...requested } = request;
       const jobId = newJobId();
       const client = await options.gateway();
-      const network = await client.networkInfo({ carrierCode: settings.carrierCode }, { priority: 'interactive', jobId });
+      const network = await client.networkInfo({ carrierCode: requested.carrierCode }, { priority: 'interactive', jobId });
+      const offeredServices = branchIn(network, requested)?.services ?? null;
+      // The branch's required services always go with the job, whatever was chosen.
+      const services = offeredServices ? withRequiredServices(offeredServices, requested.services ?? []) : (requested.services ?? []);
+      const settings: IssueJobSettings = { ...requested, services, logisticsServices: logisticsServicesText(services) };
+      const alreadyIssued = journal.waybillsOf(orders.map((order) => order.orderNumber));
+      const heldBack = orders.filter((order) => !alreadyIssued.has(order.orderNumber) && isHeldBack(order, settings));
+      const grouping = planPackages(
+        orders.filter((order) => !alreadyIssued.has(order.orderNumber) && !isHeldBack(order, settings)),
+        settings,
+        { merge, keepApart, offeredServices },
+      );
+      const toCheck = [...journal.pendingAmong(grouping.packages.flatMap((pkg) => pkg.orders.map((order) => order.orderNumber)))];
       const { plan, members } = assemblePlan({
         jobId,
         settings,
@@ -446,6 +441,8 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         toCheck,
         branch: branchOf(network, settings, grouping.packages.length),
         pointsPerCall: journal.lastIssueCallPoints(),
+        offeredServices,
+        heldBack,
       });
       journal.createJob({ id: jobId, createdAt: now(), settings }, members);
       logger.info('issuing.planned', { jobId, packages: plan.packages.length, invalid: plan.invalid.length, merges: plan.merges.length, calls: plan.calls });
