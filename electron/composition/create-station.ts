@@ -173,6 +173,20 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     }
   };
 
+  /**
+   * The printer of a new job: the stored choice, else the one the component's list resolves to
+   * (its default, unless it reports that one disabled). '' (the component's default) when the
+   * component cannot say: the job then waits for it like any label.
+   */
+  const jobPrinter = async (stored: string): Promise<string> => {
+    if (stored !== '' || settings.get().print.output !== 'component') return stored;
+    try {
+      return (await withComponent('getPrinters', (component) => listPrinters(component, null))).effective ?? '';
+    } catch {
+      return '';
+    }
+  };
+
   const orders = createOrderCache({
     db: database,
     client: () => gateway.client(),
@@ -304,7 +318,10 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     'costs.summary': () => ({ today: costLedger.totalForChinaDay(chinaDayOf(Date.now())) }),
     'orders.list': () => orders.list(),
     'issue.plan': ({ orderNumbers, merge, keepApart, ...choices }) =>
-      afterStartUp(() => engine.plan({ ...issueSettings(effectiveSettings(), choices), orderNumbers, merge, keepApart })),
+      afterStartUp(async () => {
+        const jobSettings = issueSettings(effectiveSettings(), choices);
+        return engine.plan({ ...jobSettings, printer: await jobPrinter(jobSettings.printer), orderNumbers, merge, keepApart });
+      }),
     'issue.start': (request) => afterStartUp(() => engine.start(request)),
     'jobs.cancel': ({ jobId }) => engine.cancel(jobId),
     'jobs.confirm-preview': ({ jobId }) => engine.confirmPreview(jobId),

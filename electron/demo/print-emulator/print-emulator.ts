@@ -175,6 +175,7 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
   const log = options.log ?? (() => undefined);
   const printers = (options.printers ?? EMULATOR_PRINTERS).map((printer) => ({
     name: printer.name,
+    disabled: printer.disabled === true,
     paperSize: { ...printer.paperSize },
     horizontalOffset: 0,
     verticalOffset: 0,
@@ -488,7 +489,7 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
       case 'getAgentInfo':
         return answer({ status: 'success', msg: 'print component emulator', version: '0.1.0-emulator' });
       case 'getPrinters':
-        return answer({ status: 'success', msg: '', defaultPrinter: printers[0]?.name ?? '', printers: printers.map((printer) => ({ name: printer.name, status: 'enable' })) });
+        return answer({ status: 'success', msg: '', defaultPrinter: printers[0]?.name ?? '', printers: printers.map((printer) => ({ name: printer.name, status: printer.disabled ? 'disable' : 'enable' })) });
       case 'getPrinterConfig': {
         const printer = printers.find((candidate) => candidate.name === readText(message['printer']));
         return printer

@@ -1,7 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, List, Skeleton, Space, Switch, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IssuePlan } from '../../../shared/domain/issuing';
 import type { StationError } from '../../../shared/errors/station-error';
@@ -9,6 +9,8 @@ import { useUiStoreApi } from '../app/ui-store-context';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { StationErrorLine } from '../error-flows/station-error-line';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
+import { draftFromPlan, planFieldsOf, type PlanChoiceFields, type PlanChoicesDraft } from './plan-choices';
+import { draftMeasuresValid, HeldBackOrders, PlanOptions } from './plan-options';
 
 /** Props of the plan view. */
 export interface IssuePlanViewProps {
@@ -70,16 +72,34 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
   const [keepApart, setKeepApart] = useState<string[]>([]);
   const [startError, setStartError] = useState<StationError | null>(null);
   const [starting, setStarting] = useState(false);
+  // The choices the shown plan was made with (none at first: Settings' defaults), and the desk's edits of them.
+  const [applied, setApplied] = useState<PlanChoiceFields>({});
+  const [draft, setDraft] = useState<PlanChoicesDraft | null>(null);
+  const [appliedDraft, setAppliedDraft] = useState<PlanChoicesDraft | null>(null);
+  const [heldBackSeen, setHeldBackSeen] = useState<IssuePlan['heldBack']>([]);
   const plan = useQuery({
-    queryKey: ['issue-plan', orderNumbers, merge, keepApart],
-    queryFn: () => unwrapResult(station['issue.plan']({ orderNumbers: [...orderNumbers], merge, keepApart })),
+    queryKey: ['issue-plan', orderNumbers, merge, keepApart, applied],
+    queryFn: () => unwrapResult(station['issue.plan']({ orderNumbers: [...orderNumbers], merge, keepApart, ...applied })),
     staleTime: Infinity,
     gcTime: 0,
   });
+  const loaded = plan.data;
+  useEffect(() => {
+    if (!loaded) return;
+    setDraft((current) => current ?? draftFromPlan(loaded));
+    setAppliedDraft((current) => current ?? draftFromPlan(loaded));
+    // A confirmed order leaves the held-back list: it stays shown, so the confirmation can be taken back.
+    setHeldBackSeen((seen) => [...seen, ...loaded.heldBack.filter((order) => !seen.some((known) => known.orderNumber === order.orderNumber))]);
+  }, [loaded]);
 
   if (plan.isError) return <StationErrorAlert error={stationErrorOf(plan.error)} />;
-  if (plan.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (plan.isPending || draft === null || appliedDraft === null) return <Skeleton active paragraph={{ rows: 6 }} />;
   const data = plan.data;
+  const edited = JSON.stringify(planFieldsOf(draft)) !== JSON.stringify(planFieldsOf(appliedDraft));
+  const apply = () => {
+    setAppliedDraft(draft);
+    setApplied(planFieldsOf(draft));
+  };
   const start = async (packageLimit: number | null) => {
     setStarting(true);
     setStartError(null);
@@ -93,7 +113,7 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
       setStarting(false);
     }
   };
-  const blocked = data.requestProblems.length > 0 || data.packages.length === 0;
+  const blocked = data.requestProblems.length > 0 || data.packages.length === 0 || edited;
   const short = data.balanceShort;
 
   return (
@@ -103,6 +123,20 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
       ))}
       {data.branch.error ? <StationErrorAlert compact error={data.branch.error} /> : null}
       <PlanFigures plan={data} />
+      <HeldBackOrders orders={heldBackSeen} draft={draft} onChange={setDraft} />
+      <PlanOptions plan={data} draft={draft} onChange={setDraft} />
+      {edited ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('issuePrint.options.edited')}
+          action={
+            <Button type="primary" disabled={!draftMeasuresValid(draft)} loading={plan.isFetching} onClick={apply}>
+              {t('issuePrint.options.apply')}
+            </Button>
+          }
+        />
+      ) : null}
       <InvalidOrders plan={data} />
       {data.alreadyIssued.length > 0 ? (
         <Alert
