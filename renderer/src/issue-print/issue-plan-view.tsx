@@ -1,7 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, List, Skeleton, Space, Switch, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IssuePlan } from '../../../shared/domain/issuing';
 import type { StationError } from '../../../shared/errors/station-error';
@@ -74,27 +74,21 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
   const [starting, setStarting] = useState(false);
   // The choices the shown plan was made with (none at first: Settings' defaults), and the desk's edits of them.
   const [applied, setApplied] = useState<PlanChoiceFields>({});
-  const [draft, setDraft] = useState<PlanChoicesDraft | null>(null);
-  const [appliedDraft, setAppliedDraft] = useState<PlanChoicesDraft | null>(null);
-  const [heldBackSeen, setHeldBackSeen] = useState<IssuePlan['heldBack']>([]);
+  // null until the desk edits (or applies): the shown plan's own choices stand for it.
+  const [edits, setDraft] = useState<PlanChoicesDraft | null>(null);
+  const [appliedEdits, setAppliedDraft] = useState<PlanChoicesDraft | null>(null);
   const plan = useQuery({
     queryKey: ['issue-plan', orderNumbers, merge, keepApart, applied],
     queryFn: () => unwrapResult(station['issue.plan']({ orderNumbers: [...orderNumbers], merge, keepApart, ...applied })),
     staleTime: Infinity,
     gcTime: 0,
   });
-  const loaded = plan.data;
-  useEffect(() => {
-    if (!loaded) return;
-    setDraft((current) => current ?? draftFromPlan(loaded));
-    setAppliedDraft((current) => current ?? draftFromPlan(loaded));
-    // A confirmed order leaves the held-back list: it stays shown, so the confirmation can be taken back.
-    setHeldBackSeen((seen) => [...seen, ...loaded.heldBack.filter((order) => !seen.some((known) => known.orderNumber === order.orderNumber))]);
-  }, [loaded]);
 
   if (plan.isError) return <StationErrorAlert error={stationErrorOf(plan.error)} />;
-  if (plan.isPending || draft === null || appliedDraft === null) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (plan.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   const data = plan.data;
+  const appliedDraft = appliedEdits ?? draftFromPlan(data);
+  const draft = edits ?? appliedDraft;
   const edited = JSON.stringify(planFieldsOf(draft)) !== JSON.stringify(planFieldsOf(appliedDraft));
   const apply = () => {
     setAppliedDraft(draft);
@@ -123,7 +117,7 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
       ))}
       {data.branch.error ? <StationErrorAlert compact error={data.branch.error} /> : null}
       <PlanFigures plan={data} />
-      <HeldBackOrders orders={heldBackSeen} draft={draft} onChange={setDraft} />
+      <HeldBackOrders plan={data} draft={draft} onChange={setDraft} />
       <PlanOptions plan={data} draft={draft} onChange={setDraft} />
       {edited ? (
         <Alert

@@ -25,6 +25,8 @@ export interface PlanChoicesDraft {
   measuresByOrder: Record<string, MeasuresDraft>;
   pickUp: { on: boolean; start: string; end: string };
   confirmedHeldBack: string[];
+  /** The order status of each confirmed order (it leaves the plan's held-back list once confirmed, and stays shown). */
+  heldBackStatuses: Record<string, number>;
 }
 
 /** The fields of an `issue.plan` request these choices set. */
@@ -45,6 +47,7 @@ export function draftFromPlan(plan: IssuePlan): PlanChoicesDraft {
     measuresByOrder: {},
     pickUp: { on: pickUp !== null, start: pickUp?.start ?? '', end: pickUp?.end ?? '' },
     confirmedHeldBack: [],
+    heldBackStatuses: {},
   };
 }
 

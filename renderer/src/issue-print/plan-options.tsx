@@ -197,11 +197,20 @@ export function PlanOptions(props: PlanOptionsProps) {
 }
 
 /** Orders of a held-back status (those held now and those confirmed so far): not issued unless each is confirmed. */
-export function HeldBackOrders({ orders, draft, onChange }: Omit<PlanOptionsProps, 'plan'> & { orders: IssuePlan['heldBack'] }) {
+export function HeldBackOrders({ plan, draft, onChange }: PlanOptionsProps) {
   const { t } = useTranslation();
+  const held = new Set(plan.heldBack.map((order) => order.orderNumber));
+  const orders = [
+    ...plan.heldBack,
+    ...draft.confirmedHeldBack.filter((orderNumber) => !held.has(orderNumber)).map((orderNumber) => ({ orderNumber, orderStatus: draft.heldBackStatuses[orderNumber] ?? 0 })),
+  ];
   if (orders.length === 0) return null;
-  const toggle = (orderNumber: string, on: boolean) =>
-    onChange({ ...draft, confirmedHeldBack: on ? [...draft.confirmedHeldBack, orderNumber] : draft.confirmedHeldBack.filter((confirmed) => confirmed !== orderNumber) });
+  const toggle = (order: IssuePlan['heldBack'][number], on: boolean) =>
+    onChange({
+      ...draft,
+      confirmedHeldBack: on ? [...draft.confirmedHeldBack, order.orderNumber] : draft.confirmedHeldBack.filter((confirmed) => confirmed !== order.orderNumber),
+      heldBackStatuses: { ...draft.heldBackStatuses, [order.orderNumber]: order.orderStatus },
+    });
   return (
     <Alert
       type="warning"
@@ -212,7 +221,7 @@ export function HeldBackOrders({ orders, draft, onChange }: Omit<PlanOptionsProp
       description={
         <Space orientation="vertical" size={0}>
           {orders.map((order) => (
-            <Checkbox key={order.orderNumber} checked={draft.confirmedHeldBack.includes(order.orderNumber)} onChange={(event) => toggle(order.orderNumber, event.target.checked)}>
+            <Checkbox key={order.orderNumber} checked={draft.confirmedHeldBack.includes(order.orderNumber)} onChange={(event) => toggle(order, event.target.checked)}>
               {t('issuePrint.options.confirmHeldBack', { orderNumber: order.orderNumber, status: order.orderStatus })}
             </Checkbox>
           ))}

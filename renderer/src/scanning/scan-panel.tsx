@@ -53,6 +53,29 @@ function ReprintOffer({ record }: { record: ScanRecord }) {
   );
 }
 
+/** The question after a held-back order's alarm: issue (or select) it anyway, or leave it. */
+function HeldBackOffer({ record }: { record: ScanRecord }) {
+  const { t } = useTranslation();
+  const scanToPrint = useUi((state) => state.scanToPrint);
+  const selectRows = useUi((state) => state.selectRows);
+  const [done, setDone] = useState(false);
+  const { outcome } = record;
+  if (outcome.kind !== 'held-back') return null;
+  const confirm = () => {
+    if (outcome.mode === 'print') scanToPrint(outcome.orderNumber, true);
+    else selectRows([outcome.orderNumber]);
+    setDone(true);
+  };
+  return (
+    <div className="scan-panel__offer">
+      <Typography.Text>{t('scan.heldBackQuestion')}</Typography.Text>
+      <Button size="small" danger disabled={done} onClick={confirm}>
+        {outcome.mode === 'print' ? t('scan.heldBackIssue') : t('scan.heldBackSelect')}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * Scanning at the desk: what a scan does (select, or issue & print; F8 switches), the last
  * outcome in large type and colour (green OK, blue notice, red error), and the recent scans.
@@ -97,7 +120,7 @@ export function ScanPanel() {
               <div className="scan-panel__headline" title={outcomeText(t, last.outcome)}>
                 {outcomeText(t, last.outcome)}
               </div>
-              {last.hiddenByFilters ? <Typography.Text type="warning">{t('scan.hiddenByFilters')}</Typography.Text> : <ReprintOffer record={last} />}
+              {last.hiddenByFilters ? <Typography.Text type="warning">{t('scan.hiddenByFilters')}</Typography.Text> : <><ReprintOffer record={last} /><HeldBackOffer key={last.id} record={last} /></>}
             </div>
           </>
         ) : (
