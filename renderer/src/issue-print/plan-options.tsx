@@ -7,6 +7,7 @@ import { isValidMeasure } from '../settings/issue-defaults-form';
 import type { MeasuresDraft, PlanChoicesDraft } from './plan-choices';
 import { localInputOf, gatewayTimeOf } from './plan-choices';
 import { PlainTable } from './plain-table';
+import './plan-options.css';
 
 /** Props shared by the plan's option panels. */
 export interface PlanOptionsProps {

@@ -2,6 +2,7 @@ import { Checkbox, Form, Input, Select, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { findCarrier } from '../../../shared/domain/carriers';
 import type { BranchService, CarrierNetwork, NetworkInfo } from '../../../shared/domain/network';
+import { validateServiceValues } from '../../../shared/validation/logistics-services-validation';
 import { ServiceValueInput } from '../logistics-services/service-value-input';
 import { fieldRule } from '../setup/field-rule';
 import { isValidBrandCode, isValidCustomerCode, isValidHeldBackStatuses, isValidMeasure } from './issue-defaults-form';
@@ -34,7 +35,23 @@ function CarrierDefaults({ carrier }: { carrier: CarrierNetwork }) {
             <Checkbox>{service.name || service.code}</Checkbox>
           </Form.Item>
           {service.attributes.map((attribute) => (
-            <Form.Item key={attribute.code} name={[...base, 'services', service.code, 'values', attribute.code]} noStyle>
+            <Form.Item
+              key={attribute.code}
+              name={[...base, 'services', service.code, 'values', attribute.code]}
+              dependencies={[[...base, 'services', service.code, 'on']]}
+              className="issue-defaults__value"
+              rules={[
+                ({ getFieldValue }) => ({
+                  // A ticked service's value as the branches take it (empty is allowed: the plan then asks for it).
+                  validator: (_rule: unknown, value: unknown) => {
+                    const text = typeof value === 'string' ? value : '';
+                    const on = getFieldValue([...base, 'services', service.code, 'on']) === true;
+                    const problems = on && text.trim() !== '' ? validateServiceValues([service], [{ code: service.code, values: { [attribute.code]: text } }], '') : [];
+                    return problems.length === 0 ? Promise.resolve() : Promise.reject(new Error(t('settings.issueDefaults.invalid.value', { attribute: attribute.name })));
+                  },
+                }),
+              ]}
+            >
               <ServiceValueInput attribute={attribute} label={`${service.name} ${attribute.name}`} size="middle" />
             </Form.Item>
           ))}

@@ -106,7 +106,7 @@ export const settingsEn = {
         brandCode: 'Brand code: at most 64 characters, no spaces at either end',
         customerCode: 'Monthly card number: at most 64 characters',
         heldBack: 'Order statuses: whole numbers only',
-        value: 'Enter {{attribute}}',
+        value: '{{attribute}}: enter a value the branch accepts (see the range shown), or leave it empty to enter it in each plan',
       },
     },
     general: {
@@ -253,7 +253,7 @@ export const settingsZhCn = {
         brandCode: '品牌编码：最多 64 个字符，首尾不能有空格',
         customerCode: '月结卡号：最多 64 个字符',
         heldBack: '订单状态：只能填整数',
-        value: '请填写{{attribute}}',
+        value: '{{attribute}}：请填写网点接受的值（见提示的范围），或留空、在每次计划中填写',
       },
     },
     general: {
