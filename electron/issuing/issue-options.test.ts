@@ -56,6 +56,13 @@ describe('the whole issue request, read back at the sandbox', () => {
     expect(plan.invalid[0]?.problems[0]?.params).toMatchObject({ serviceName: '保价', attribute: '保价金额' });
   });
 
+  it('refuses, for the whole job, a service the branch does not offer (a carrier-wide default from Settings)', async () => {
+    const orders = take(1).map((order) => order.orderNumber);
+    const plan = await station.engine.plan(station.planRequest(orders, { ...requiredServiceBranch, services: [{ code: 'SVC-IN-TIME', values: { value: '1' } }, { code: 'SVC-INSURE', values: { value: '300' } }] }));
+    expect(plan.services.chosen.map((choice) => choice.code)).toEqual(['SVC-INSURE', 'SVC-IN-TIME']);
+    expect(plan.requestProblems).toEqual([expect.objectContaining({ code: 'validation.service-not-offered', params: expect.objectContaining({ service: 'SVC-IN-TIME', branch: '57118' }) })]);
+  });
+
   it('the sandbox answers 614 to an issue call that leaves the required service out, as the gateway would', async () => {
     const [order] = take(1) as [SoldOrder];
     const entry = entryForOrders([order], { ...station.planRequest([]), ...requiredServiceBranch });

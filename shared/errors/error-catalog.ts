@@ -297,8 +297,8 @@ export const errorCatalog = {
   },
   'validation.service-not-offered': {
     retryable: false,
-    en: { text: 'The branch {{branch}} does not offer the service {{serviceName}} ({{service}}).', remedy: 'Untick {{serviceName}} in the plan, or ship from a branch that offers it.' },
-    zh: { text: '网点 {{branch}} 不提供增值服务“{{serviceName}}”（{{service}}）。', remedy: '请在计划中取消“{{serviceName}}”，或改用提供该服务的网点发货。' },
+    en: { text: 'The branch {{branch}} does not offer the service {{serviceName}} ({{service}}).', remedy: 'Untick {{serviceName}} in the plan (Services and package), or ship from a branch that offers it; a default in Settings → Sender applies to every branch of the carrier.' },
+    zh: { text: '网点 {{branch}} 不提供增值服务“{{serviceName}}”（{{service}}）。', remedy: '请在计划的“增值服务与包裹”中取消“{{serviceName}}”，或改用提供该服务的网点发货；“设置 → 寄件人”中的默认值适用于该快递公司的所有网点。' },
   },
   'validation.service-value-required': {
     retryable: false,

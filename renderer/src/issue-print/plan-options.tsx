@@ -78,6 +78,17 @@ function ServicesPanel({ plan, draft, onChange }: PlanOptionsProps) {
           </Space>
         );
       })}
+      {/* A default from Settings that this branch does not offer: shown, so that it can be unticked. */}
+      {Object.entries(draft.services)
+        .filter(([code, service]) => service.on && !offered.some((candidate) => candidate.code === code))
+        .map(([code, service]) => (
+          <Space key={code} wrap size="small">
+            <Checkbox checked onChange={() => onChange({ ...draft, services: { ...draft.services, [code]: { ...service, on: false } } })}>
+              {code}
+            </Checkbox>
+            <Tag color="red">{t('issuePrint.options.notOffered')}</Tag>
+          </Space>
+        ))}
     </Space>
   );
 }
