@@ -103,7 +103,7 @@ describe('diagnostics archive', () => {
     expect(settings.settings.shipFrom).toMatchObject({ senderName: '[redacted]', senderPhone: '[redacted]' });
     expect(settings.settings.gateway.baseUrl).toBe('https://gateway.example.com/api');
     expect(files['settings.json']).not.toContain('5710012345');
-    expect(files['settings.json']).toContain('"57118": "[redacted]"');
+    expect(files['settings.json']).toContain('"weightG": 500');
     expect(settings.settings.gateway.shopId).toBeTruthy();
 
     const listing = JSON.parse(files['data-folder.json'] ?? '') as { name: string; kind: string }[];
