@@ -50,17 +50,9 @@ const senderFields = ['senderName', 'senderPhone', 'senderAddress'] as const;
 function settingsForSupport(view: unknown): unknown {
   if (typeof view !== 'object' || view === null) return view;
   const { token, ...rest } = view as { token?: { isSet?: boolean } };
-  const copy = structuredClone(rest) as {
-    settings?: { shipFrom?: Record<string, unknown>; gateway?: { baseUrl?: unknown }; issueOptions?: { byCarrier?: Record<string, { customerCodeByBranch?: Record<string, unknown> }> } };
-    tokenStored?: boolean;
-  };
+  const copy = structuredClone(rest) as { settings?: { shipFrom?: Record<string, unknown>; gateway?: { baseUrl?: unknown } }; tokenStored?: boolean };
   const shipFrom = copy.settings?.shipFrom;
   if (shipFrom) for (const field of senderFields) if (shipFrom[field]) shipFrom[field] = '[redacted]';
-  // Monthly card numbers (月结卡号) are the merchant's account numbers at the carrier: which branches have one is enough.
-  for (const defaults of Object.values(copy.settings?.issueOptions?.byCarrier ?? {})) {
-    const cards = defaults.customerCodeByBranch;
-    if (cards) for (const branch of Object.keys(cards)) cards[branch] = '[redacted]';
-  }
   const gateway = copy.settings?.gateway;
   if (gateway && typeof gateway.baseUrl === 'string' && URL.canParse(gateway.baseUrl)) {
     const url = new URL(gateway.baseUrl);
