@@ -89,7 +89,12 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
       // The void mark: the label is refused for reprint and left out of the shipping CSV.
       await history.tick(voided.orderNumber);
+      await expect(history.drawer.getByText(text('history.voidNote'))).toBeVisible();
       await history.drawer.getByRole('button', { name: text('history.void') }).click();
+      // Said at the confirmation: the waybill is not cancelled at the carrier, and what to do instead.
+      const confirmation = page.getByRole('dialog').filter({ hasText: text('history.voidConfirm.title', { count: 1 }) });
+      await expect(confirmation).toContainText(text('history.voidConfirm.content'));
+      await confirmation.getByRole('button', { name: text('history.voidConfirm.ok') }).click();
       await expect(history.row(voided.orderNumber)).toContainText(text('history.state.voided'));
       await filterOnState(page, history.drawer, locale, 'voided');
       await expect(history.rows).toHaveCount(1);

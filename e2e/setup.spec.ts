@@ -21,7 +21,7 @@ test.describe('first-run setup', () => {
     const report = page.getByRole('group', { name: '连接测试结果' });
     await expect(report).toContainText('订购');
     await expect(report).toContainText(/正常：有效期至 \d{4}-\d{2}-\d{2}（剩 5 天）/);
-    await expect(report).toContainText('正常：3 家快递公司，4 个网点');
+    await expect(report).toContainText('正常：3 家快递公司，5 个网点');
   });
 
   test('connects a real gateway account in English: address, token, shop, edition, channel, templates', async ({ openStation, sandboxGateway }) => {
@@ -46,7 +46,7 @@ test.describe('first-run setup', () => {
     await page.getByRole('button', { name: 'Test connection' }).click();
     const report = page.getByRole('group', { name: 'Connection test result' });
     await expect(report).toContainText(/OK: valid until \d{4}-\d{2}-\d{2} \(5 days left\)/);
-    await expect(report).toContainText('OK: 3 carriers, 4 branches');
+    await expect(report).toContainText('OK: 3 carriers, 5 branches');
     // The token went to the vault: the form shows only that one is stored.
     await expect(page.getByText(`A token is stored (ends in ${sandboxGateway.token.slice(-4)})`)).toBeVisible();
 

@@ -223,6 +223,20 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     }
   };
 
+  /**
+   * The printer of a new job: the stored choice, else the one the component's list resolves to
+   * (its default, unless it reports that one disabled). '' (the component's default) when the
+   * component cannot say: the job then waits for it like any label.
+   */
+  const jobPrinter = async (stored: string): Promise<string> => {
+    if (stored !== '' || settings.get().print.output !== 'component') return stored;
+    try {
+      return (await withComponent('getPrinters', (component) => listPrinters(component, null))).effective ?? '';
+    } catch {
+      return '';
+    }
+  };
+
   const orders = createOrderCache({
     db: database,
     client: () => gateway.client(),
@@ -407,19 +421,19 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       issueCallPoints: journal.lastIssueCallPoints() ?? journal.lastCallPoints() ?? 1,
     }),
     'orders.list': () => orders.list(),
-    'issue.plan': (request) => {
-      const settingsOfJob = issueSettings(effectiveSettings(), request.logisticsServices ?? '');
-      return afterStartUp(() =>
-        engine.plan({
-          ...settingsOfJob,
-          printOrder: request.printOrder ?? 'as-selected',
-          packingSlips: request.packingSlips ?? settingsOfJob.packingSlips ?? false,
-          orderNumbers: request.orderNumbers,
-          merge: request.merge,
-          keepApart: request.keepApart,
-        }),
-      );
-    },
+    'issue.plan': ({ orderNumbers, merge, keepApart, printOrder, packingSlips, ...choices }) =>
+      afterStartUp(async () => {
+        const jobSettings = issueSettings(effectiveSettings(), choices);
+        return engine.plan({
+          ...jobSettings,
+          printer: await jobPrinter(jobSettings.printer),
+          printOrder: printOrder ?? 'as-selected',
+          packingSlips: packingSlips ?? jobSettings.packingSlips ?? false,
+          orderNumbers,
+          merge,
+          keepApart,
+        });
+      }),
     'issue.start': (request) => afterStartUp(() => engine.start(request)),
     'jobs.cancel': ({ jobId }) => engine.cancel(jobId),
     'jobs.confirm-preview': ({ jobId }) => engine.confirmPreview(jobId),

@@ -35,7 +35,7 @@ export interface WaybillPrintContent {
     consolidation: { code: string; name: string };
     routeCode: string;
   };
-  shippingOption: { code: string; title: string; services: Record<string, { value: string }> };
+  shippingOption: { code: string; title: string; services: Record<string, Record<string, string>> };
   waybillCode: string;
 }
 

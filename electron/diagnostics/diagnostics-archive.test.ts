@@ -50,7 +50,11 @@ function seedDataFolder(): DiagnosticsSources {
   );
 
   const settings = createSettingsStore({ filePath: join(dataDir, 'settings.json') });
-  settings.update({ shipFrom: { senderName: '李四', senderPhone: phones[0] }, gateway: { baseUrl: 'https://user:pw@gateway.example.com/api' } });
+  settings.update({
+    shipFrom: { senderName: '李四', senderPhone: phones[0] },
+    gateway: { baseUrl: 'https://user:pw@gateway.example.com/api' },
+    issueOptions: { byCarrier: { ZTO: { services: [], weightG: 500, volumeMl: null, customerCodeByBranch: { '57118': '5710012345' }, brandCode: '' } } },
+  });
 
   database.prepare('INSERT INTO gateway_call_costs (endpoint, points, job_id, at, china_day) VALUES (?, ?, ?, ?, ?)').run('issue', 2, null, Date.now(), '2026-11-21');
   // A table of a later migration: counted too, its print data never copied.
@@ -98,6 +102,8 @@ describe('diagnostics archive', () => {
     expect(Object.keys(settings).sort()).toEqual(['settings', 'tokenStored']);
     expect(settings.settings.shipFrom).toMatchObject({ senderName: '[redacted]', senderPhone: '[redacted]' });
     expect(settings.settings.gateway.baseUrl).toBe('https://gateway.example.com/api');
+    expect(files['settings.json']).not.toContain('5710012345');
+    expect(files['settings.json']).toContain('"weightG": 500');
     expect(settings.settings.gateway.shopId).toBeTruthy();
 
     const listing = JSON.parse(files['data-folder.json'] ?? '') as { name: string; kind: string }[];

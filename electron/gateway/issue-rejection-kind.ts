@@ -16,7 +16,7 @@ const chineseRules: readonly KindRule[] = [
   { kind: 'outcome-unknown', phrases: ['未知异常', '临时错误', '系统异常'] },
   {
     kind: 'stop-job',
-    phrases: ['余额不足', '尚未开通', '未开通', '未订购', '不支持批量', '没有匹配的面单服务', '模板', '服务描述未找到'],
+    phrases: ['余额不足', '尚未开通', '未开通', '未订购', '必选物流服务', '不支持批量', '没有匹配的面单服务', '模板', '服务描述未找到'],
   },
   {
     kind: 'this-order-only',
@@ -33,7 +33,7 @@ const englishRules: readonly KindRule[] = [
   { kind: 'outcome-unknown', phrases: ['unknown exception', 'unknown error', 'temporary system error', 'temporary error'] },
   {
     kind: 'stop-job',
-    phrases: ['balance', 'not open', 'not subscribed', 'batch', 'no matching', 'template', 'service description', 'product_code'],
+    phrases: ['balance', 'not open', 'not subscribed', 'required service', 'batch', 'no matching', 'template', 'service description', 'product_code'],
   },
   {
     kind: 'this-order-only',

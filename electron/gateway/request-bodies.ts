@@ -96,12 +96,26 @@ function entryBody(entry: IssueEntry, userId: number): Record<string, unknown> {
     order_info: { order_channels_type: entry.orderChannel, trade_order_list: [...entry.orderNumbers] },
     package_info: {
       ...(entry.packageId === '' ? {} : { id: entry.packageId }),
-      items: entry.items.map((item) => ({ name: item.name, count: item.count })),
+      items: entry.items.map((item) => ({
+        name: item.name,
+        count: item.count,
+        ...(item.weightG === undefined ? {} : { weight: item.weightG }),
+        ...(item.volumeMl === undefined ? {} : { volume: item.volumeMl }),
+      })),
     },
     recipient: recipientBody(entry.recipient),
     template_url: entry.templateUrl,
     user_id: userId,
     ...(entry.logisticsServices.trim() === '' ? {} : { logistics_services: entry.logisticsServices }),
+  };
+}
+
+/** The request-level options that are set: monthly card, brand, pickup booking. */
+function requestOptions(request: IssueRequest): Record<string, unknown> {
+  const pickUp = request.doorPickUp ?? null;
+  return {
+    ...nonEmpty({ customer_code: request.customerCode ?? '', brand_code: request.brandCode ?? '' }),
+    ...(pickUp === null ? {} : { call_door_pick_up: true, door_pick_up_time: pickUp.start, door_pick_up_end_time: pickUp.end }),
   };
 }
 
@@ -112,11 +126,12 @@ export function issueBody(account: AccountIdentity, request: IssueRequest, vvtyp
     value: {
       shop_id: account.shopId,
       ...withVvtype(vvtype),
-      // need_encrypt and shipping_branch_code have no documented nesting level: they go with the request.
+      // need_encrypt, shipping_branch_code and the other options have no documented nesting level: they go with the request.
       param_waybill_cloud_print_apply_new_request: {
         cp_code: request.carrierCode,
         ...(request.branchCode === '' ? {} : { shipping_branch_code: request.branchCode }),
         need_encrypt: request.needEncrypt,
+        ...requestOptions(request),
         sender: partyBody(request.sender),
         trade_order_info_dtos: request.entries.map((entry) => entryBody(entry, account.userId)),
       },

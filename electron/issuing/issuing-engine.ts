@@ -9,7 +9,8 @@ import { StationFailure } from '../ipc/to-station-error';
 import type { StationLogger } from '../logging/station-logger';
 import type { PrintQueue } from '../printing/print-queue';
 import { arrangeForPrinting } from '../paperwork/print-order';
-import { assemblePlan, branchOf, planPackages, requestProblems } from './issue-plan';
+import { logisticsServicesText, withRequiredServices } from '../../shared/issuing/logistics-services';
+import { assemblePlan, branchIn, branchOf, isHeldBack, planPackages, requestProblems } from './issue-plan';
 import type { IssueJobSettings, IssuingJournal, JobEnding, JobOrderRow, JobRecord, JobState, OrderStatus } from './issuing-journal';
 import type {
   IssuePlan,
@@ -496,32 +497,28 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       // The job's orders are stored in the print order chosen: batches, retries and a restart keep it.
       const orders = arrangeForPrinting(orderNumbers.flatMap((orderNumber) => found.get(orderNumber) ?? []), request.printOrder ?? 'as-selected');
       const notLoaded = orderNumbers.filter((orderNumber) => !found.has(orderNumber));
+      const { orderNumbers: _orderNumbers, merge, keepApart, ...requested } = request;
+      const jobId = newJobId();
+      const client = await options.gateway();
+      const network = await client.networkInfo({ carrierCode: requested.carrierCode }, { priority: 'interactive', jobId });
+      const offeredServices = branchIn(network, requested)?.services ?? null;
+      // The branch's required services always go with the job, whatever was chosen.
+      const services = offeredServices ? withRequiredServices(offeredServices, requested.services ?? []) : (requested.services ?? []);
       const settings: IssueJobSettings = {
-        carrierCode: request.carrierCode,
-        branchCode: request.branchCode,
-        sender: request.sender,
-        templateUrl: request.templateUrl,
-        orderChannel: request.orderChannel,
-        needEncrypt: request.needEncrypt,
-        logisticsServices: request.logisticsServices,
-        customAreaTemplateUrl: request.customAreaTemplateUrl,
-        ...(request.customAreaFields && { customAreaFields: request.customAreaFields }),
-        ...(request.customAreaWithoutTemplate !== undefined && { customAreaWithoutTemplate: request.customAreaWithoutTemplate }),
-        printer: request.printer,
-        print: request.print,
+        ...requested,
+        services,
+        logisticsServices: logisticsServicesText(services),
         printOrder: request.printOrder ?? 'as-selected',
         packingSlips: request.packingSlips ?? false,
       };
       const alreadyIssued = journal.waybillsOf(orders.map((order) => order.orderNumber));
+      const heldBack = orders.filter((order) => !alreadyIssued.has(order.orderNumber) && isHeldBack(order, settings));
       const grouping = planPackages(
-        orders.filter((order) => !alreadyIssued.has(order.orderNumber)),
+        orders.filter((order) => !alreadyIssued.has(order.orderNumber) && !isHeldBack(order, settings)),
         settings,
-        { merge: request.merge, keepApart: request.keepApart },
+        { merge, keepApart, offeredServices },
       );
       const toCheck = [...journal.pendingAmong(grouping.packages.flatMap((pkg) => pkg.orders.map((order) => order.orderNumber)))];
-      const jobId = newJobId();
-      const client = await options.gateway();
-      const network = await client.networkInfo({ carrierCode: settings.carrierCode }, { priority: 'interactive', jobId });
       const { plan, members } = assemblePlan({
         jobId,
         settings,
@@ -533,6 +530,8 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         branch: branchOf(network, settings, grouping.packages.length),
         pointsPerCall: journal.lastIssueCallPoints(),
         assumedPointsPerCall: journal.lastCallPoints() ?? 1,
+        offeredServices,
+        heldBack,
       });
       journal.createJob({ id: jobId, createdAt: now(), settings, gateway: options.gatewayIdentity() }, members);
       logger.info('issuing.planned', { jobId, packages: plan.packages.length, invalid: plan.invalid.length, merges: plan.merges.length, calls: plan.calls });

@@ -2,7 +2,7 @@ import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { ErrorCode, StationError } from '../../shared/errors/station-error';
 import { stationError } from '../../shared/errors/station-error';
 import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
-import { entryForOrders } from './issue-plan';
+import { entryForOrders, issueRequestOf } from './issue-plan';
 import type { IssuedEntry, IssueAttemptOutcome, JobEnding, JobRecord, OrderState, OrderStatus, OwnedOrder } from './issuing-journal';
 import { lookUpOnce } from './waybill-lookup';
 import type { LookupParts } from './waybill-lookup';
@@ -256,7 +256,7 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     }
 
     const result = await parts.client.issueWaybills(
-      { carrierCode: settings.carrierCode, branchCode: settings.branchCode, sender: settings.sender, needEncrypt: settings.needEncrypt, entries },
+      { ...issueRequestOf(settings), entries },
       { signal: cancelIssuing.signal, priority: 'interactive', jobId },
     );
 

@@ -17,6 +17,9 @@ const alwaysRedactedKeys = new Set([
   'phone',
   'printdata',
   'encrypteddata',
+  // The monthly card number (月结卡号): the merchant's account at the carrier.
+  'customercode',
+  'customercodebybranch',
 ]);
 
 /** Objects describing a person, inside which `name` is personal data too. */

@@ -47,6 +47,7 @@ describe('station logger', () => {
           },
         ],
         sender: { name: '李四', mobile: '13900001234' },
+        customer_code: 'MC5710012345',
       },
       order: { receiver_name: '王*', receiverPhone: '138****1234', receiver_address: '某路 8 号', goodsName: '茶叶' },
       answer: { print_data: '{"encryptedData":"AES:xyz"}', printData: { encryptedData: 'AES:xyz' }, waybill_code: 'YT1' },
@@ -58,7 +59,7 @@ describe('station logger', () => {
     const text = await readFile(join(directory, 'station.log'), 'utf8');
     expect(text).not.toContain(token);
     expect(text).not.toContain('new-token-123456');
-    for (const personal of ['张三', '13800001234', '010-1234', '文一西路', '李四', '13900001234', '王*', '138****1234', '某路', 'AES:xyz', 'abc.def']) {
+    for (const personal of ['张三', '13800001234', '010-1234', '文一西路', '李四', '13900001234', '王*', '138****1234', '某路', 'AES:xyz', 'abc.def', 'MC5710012345']) {
       expect(text).not.toContain(personal);
     }
     const [first, second] = await logLines();

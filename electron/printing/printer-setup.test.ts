@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pdfText } from '../labels/testing/pdf-inspection';
 import { createCainiaoPrintComponent } from './cainiao/cainiao-print-component';
 import type { PrintComponent } from './print-component';
+import { isPrinterDisabled } from '../../shared/domain/printing';
 import { calibratePrinter, choosePrinter, listPrinters, printTestLabel } from './printer-setup';
 import { startTestEmulator, waitFor } from './testing/print-test-kit';
 
@@ -28,6 +29,19 @@ describe('printer settings hooks', () => {
     expect(await listPrinters(component, 'Old Printer')).toMatchObject({ effective: 'Deli DL-888T (76×130)', storedMissing: true });
     expect(await listPrinters(component, null)).toMatchObject({ effective: 'Deli DL-888T (76×130)', storedMissing: false });
     expect((await listPrinters(component, null)).printers).toHaveLength(3);
+  });
+
+  it('never chooses by default a printer the component reports disabled, and marks it', async () => {
+    const printers = [
+      { name: 'Deli DL-888T (76×130)', paperSize: { width: 76, height: 130 }, disabled: true },
+      { name: 'Xprinter XP-460B (100×180)', paperSize: { width: 100, height: 180 } },
+    ];
+    const { component } = await setup({ noRender: true, printers });
+    const listed = await listPrinters(component, null);
+    expect(listed).toMatchObject({ defaultPrinter: 'Deli DL-888T (76×130)', effective: 'Xprinter XP-460B (100×180)' });
+    expect(listed.printers.filter(isPrinterDisabled).map((printer) => printer.name)).toEqual(['Deli DL-888T (76×130)']);
+    // A choice the user made stays theirs (the UI marks it disabled).
+    expect((await listPrinters(component, 'Deli DL-888T (76×130)')).effective).toBe('Deli DL-888T (76×130)');
   });
 
   it('accepts only a printer the component offers as the choice', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CALIBRATION_LIMIT_MM, type PrinterChoice, type TestPrintResult } from '../../shared/domain/printing';
+import { CALIBRATION_LIMIT_MM, isPrinterDisabled, type PrinterChoice, type TestPrintResult } from '../../shared/domain/printing';
 import type { PrintComponent, PrintDocument, PrinterConfig } from './print-component';
 
 export { CALIBRATION_LIMIT_MM, type PrinterChoice, type TestPrintResult } from '../../shared/domain/printing';
@@ -14,10 +14,12 @@ export { CALIBRATION_LIMIT_MM, type PrinterChoice, type TestPrintResult } from '
 export async function listPrinters(component: PrintComponent, stored: string | null): Promise<PrinterChoice> {
   const { printers, defaultPrinter } = await component.getPrinters();
   const offered = stored !== null && printers.some((printer) => printer.name === stored);
+  const usable = printers.filter((printer) => !isPrinterDisabled(printer));
+  const byDefault = usable.some((printer) => printer.name === defaultPrinter) ? defaultPrinter : (usable[0]?.name ?? null);
   return {
     printers,
     defaultPrinter,
-    effective: offered ? stored : defaultPrinter,
+    effective: offered ? stored : byDefault,
     storedMissing: stored !== null && !offered,
   };
 }

@@ -34,6 +34,10 @@ export interface Recipient extends Party {
 export interface IssueItem {
   name: string;
   count: number;
+  /** package_info.items[].weight in grams; absent when not set. */
+  weightG?: number;
+  /** package_info.items[].volume in millilitres; absent when not set. */
+  volumeMl?: number;
 }
 
 /** One waybill to issue: one package holding one or more orders. */
@@ -63,5 +67,19 @@ export interface IssueRequest {
   sender: Party;
   /** need_encrypt: ask for encrypted print data (what the print component decrypts; keeps receiver data out of the app). */
   needEncrypt: boolean;
+  /** customer_code: the monthly-settlement card number (月结卡号) at this carrier and branch; '' or absent for none. */
+  customerCode?: string;
+  /** brand_code; '' or absent for none. */
+  brandCode?: string;
+  /** call_door_pick_up with its window (door_pick_up_time, door_pick_up_end_time, `yyyy-MM-dd HH:mm:ss`); null or absent for none. */
+  doorPickUp?: DoorPickUp | null;
   entries: IssueEntry[];
+}
+
+/** A pickup booking: the carrier comes to the sender between these China wall-clock times. */
+export interface DoorPickUp {
+  /** door_pick_up_time, `yyyy-MM-dd HH:mm:ss`. */
+  start: string;
+  /** door_pick_up_end_time, same format. */
+  end: string;
 }

@@ -4,7 +4,9 @@ import type { WaitingForGateway } from './gateway-identity';
  * jobs, their orders, plans, summaries, the start-up report and the waybill history.
  */
 import type { StationError } from '../errors/station-error';
-import type { Party } from './issue-entry';
+import type { ServiceChoice } from '../issuing/logistics-services';
+import type { DoorPickUp, Party } from './issue-entry';
+import type { BranchService } from './network';
 import type { PrinterCondition } from './printer-condition';
 import type { CustomAreaField, PrintOrder } from './paperwork';
 import type { DocumentState, PrintOutput } from './printing';
@@ -22,8 +24,26 @@ export interface IssueJobSettings {
   /** order_channels_type of the shop. */
   orderChannel: string;
   needEncrypt: boolean;
-  /** logistics_services JSON text; '' for none. */
+  /** logistics_services JSON text of the job's services (`services`); '' for none. */
   logisticsServices: string;
+  /** The job's services (the branch's required ones included); absent in jobs stored before services were offered. */
+  services?: ServiceChoice[];
+  /** Order number → service code → attribute values that differ from the job's (e.g. one order's declared value). */
+  serviceValuesByOrder?: Record<string, Record<string, Record<string, string>>>;
+  /** Weight (g) and volume (ml) of each order's package unless the order has its own; null to send none. */
+  packageMeasures?: PackageMeasures;
+  /** Order number → that order's own weight and volume. */
+  packageMeasuresByOrder?: Record<string, PackageMeasures>;
+  /** customer_code (月结卡号) at this carrier and branch; '' for none. */
+  customerCode?: string;
+  /** brand_code; '' for none. */
+  brandCode?: string;
+  /** A pickup booking with its window; null for none. */
+  doorPickUp?: DoorPickUp | null;
+  /** order_status values held back (Settings) when the job was planned. */
+  heldBackStatuses?: number[];
+  /** Held-back orders the user confirmed one by one: they are issued like the others. */
+  confirmedHeldBack?: string[];
   /** The merchant's custom-area template drawn under each label; null for none. */
   customAreaTemplateUrl: string | null;
   /** Printer name; '' is the component's default. */
@@ -41,6 +61,12 @@ export interface IssueJobSettings {
   printOrder?: PrintOrder;
   /** Print each order's packing slip on the slip printer after its label; absent: no slips. */
   packingSlips?: boolean;
+}
+
+/** A package's weight in grams and volume in millilitres; null where not sent. */
+export interface PackageMeasures {
+  weightG: number | null;
+  volumeMl: number | null;
 }
 
 /** Where a job stands (the engine's state machine). */
@@ -137,6 +163,15 @@ export interface IssuePlan {
   branch: PlanBranch;
   /** The branch cannot cover every package: issue the first K (K = the balance) instead. */
   balanceShort: { balance: number; needed: number; firstK: number } | null;
+  /**
+   * The branch's services (null when the network info could not be read) and those the job sends
+   * (its required ones always among them).
+   */
+  services: { offered: BranchService[] | null; chosen: ServiceChoice[] };
+  /** What the job sends besides: package measures, monthly card, brand, pickup. */
+  options: { packageMeasures: PackageMeasures; customerCode: string; brandCode: string; doorPickUp: DoorPickUp | null };
+  /** Orders whose order_status Settings holds back: not issued unless confirmed one by one (plan again with them in confirmedHeldBack). */
+  heldBack: { orderNumber: string; orderStatus: number }[];
 }
 
 /** How to run a planned (or stopped) job. */

@@ -53,6 +53,15 @@ export interface PrinterInfo {
   status: string | null;
 }
 
+/**
+ * Whether the component reports a printer as not usable (`getPrinters` status, print-component.md):
+ * `disable`/`disabled` and the like. A printer without a status, or `enable`, is usable.
+ */
+export function isPrinterDisabled(printer: PrinterInfo): boolean {
+  const status = (printer.status ?? '').trim().toLowerCase();
+  return ['disable', 'disabled', 'offline', 'stopped', 'paused', 'unavailable'].includes(status);
+}
+
 /** The printers and which one the component prints to when a task names none. */
 export interface PrinterList {
   defaultPrinter: string | null;
@@ -95,7 +104,10 @@ export interface PrintFailure {
 export interface PrinterChoice {
   printers: PrinterInfo[];
   defaultPrinter: string | null;
-  /** The stored choice when the component still offers it, else the component's default, else null. */
+  /**
+   * The stored choice when the component still offers it, else the component's default when it
+   * is usable, else the first usable printer, else null: a disabled printer is never chosen by default.
+   */
   effective: string | null;
   /** A choice was stored and the component no longer offers a printer of that name. */
   storedMissing: boolean;

@@ -295,6 +295,51 @@ export const errorCatalog = {
     en: { text: '{{field}} is {{value}}; it must be between {{min}} and {{limit}}.', remedy: 'Set {{field}} between {{min}} and {{limit}}.' },
     zh: { text: '{{field}} 为 {{value}}，必须在 {{min}} 到 {{limit}} 之间。', remedy: '请将 {{field}} 设在 {{min}} 到 {{limit}} 之间。' },
   },
+  'validation.service-not-offered': {
+    retryable: false,
+    en: { text: 'The branch {{branch}} does not offer the service {{serviceName}} ({{service}}).', remedy: 'Untick {{serviceName}} in the plan (Services and package), or ship from a branch that offers it; a default in Settings → Sender applies to every branch of the carrier.' },
+    zh: { text: '网点 {{branch}} 不提供增值服务“{{serviceName}}”（{{service}}）。', remedy: '请在计划的“增值服务与包裹”中取消“{{serviceName}}”，或改用提供该服务的网点发货；“设置 → 寄件人”中的默认值适用于该快递公司的所有网点。' },
+  },
+  'validation.service-value-required': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: {{serviceName}} needs {{attribute}}.', remedy: 'Enter {{attribute}} for {{serviceName}} in the plan, for all orders or for this order.' },
+    zh: { text: '订单 {{orderId}}：“{{serviceName}}”需要填写{{attribute}}。', remedy: '请在计划中为“{{serviceName}}”填写{{attribute}}（全部订单或单个订单）。' },
+  },
+  'validation.service-value-not-number': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: {{attribute}} of {{serviceName}} is “{{value}}”, not a number.', remedy: 'Enter {{attribute}} as a number, e.g. 200.' },
+    zh: { text: '订单 {{orderId}}：“{{serviceName}}”的{{attribute}}为“{{value}}”，不是数字。', remedy: '请将{{attribute}}填写为数字，例如 200。' },
+  },
+  'validation.service-value-out-of-range': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: {{attribute}} of {{serviceName}} is {{value}}; the branch accepts {{min}} to {{max}}.', remedy: 'Enter {{attribute}} between {{min}} and {{max}}.' },
+    zh: { text: '订单 {{orderId}}：“{{serviceName}}”的{{attribute}}为 {{value}}，网点接受 {{min}} 到 {{max}}。', remedy: '请将{{attribute}}填写在 {{min}} 到 {{max}} 之间。' },
+  },
+  'validation.service-value-not-allowed': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: {{attribute}} of {{serviceName}} is “{{value}}”, which the branch does not offer.', remedy: 'Choose one of: {{allowed}}.' },
+    zh: { text: '订单 {{orderId}}：“{{serviceName}}”的{{attribute}}“{{value}}”不在网点提供的选项中。', remedy: '请从以下选项中选择：{{allowed}}。' },
+  },
+  'validation.weight-invalid': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: the weight {{value}} g is not a positive number.', remedy: 'Enter the package weight in grams (e.g. 500), or leave it empty.' },
+    zh: { text: '订单 {{orderId}}：重量 {{value}} 克不是正数。', remedy: '请以克为单位填写包裹重量（例如 500），或留空。' },
+  },
+  'validation.volume-invalid': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: the volume {{value}} ml is not a positive number.', remedy: 'Enter the package volume in millilitres (e.g. 3000), or leave it empty.' },
+    zh: { text: '订单 {{orderId}}：体积 {{value}} 毫升不是正数。', remedy: '请以毫升为单位填写包裹体积（例如 3000），或留空。' },
+  },
+  'validation.pickup-time-invalid': {
+    retryable: false,
+    en: { text: 'The pickup time {{field}} “{{value}}” is not a time like 2026-11-25 14:00:00.', remedy: 'Choose the pickup window again in the plan.' },
+    zh: { text: '上门取件时间 {{field}}“{{value}}”不是 2026-11-25 14:00:00 这样的时间。', remedy: '请在计划中重新选择取件时间段。' },
+  },
+  'validation.pickup-window-empty': {
+    retryable: false,
+    en: { text: 'The pickup window ends ({{end}}) before or when it starts ({{start}}).', remedy: 'Choose an end after the start.' },
+    zh: { text: '上门取件时间段的结束（{{end}}）不晚于开始（{{start}}）。', remedy: '请选择晚于开始时间的结束时间。' },
+  },
   'validation.filters-need-enhanced': {
     retryable: false,
     en: { text: 'The sold-order filter {{field}} works only when sold orders are requested with vvtype 1; the effective vvtype is {{vvtype}}.', remedy: 'Switch to an edition whose sold-order vvtype is 1, or filter the loaded orders locally.' },
@@ -551,6 +596,11 @@ export const errorCatalog = {
     retryable: false,
     en: { text: 'Order {{orderId}} is not in the loaded order list.', remedy: 'Refresh the orders, then plan again.' },
     zh: { text: '订单 {{orderId}} 不在已加载的订单列表中。', remedy: '请刷新订单后重新生成计划。' },
+  },
+  'issuing.order-held-back': {
+    retryable: false,
+    en: { text: 'Order {{orderId}} has the order status {{status}}, which Settings holds back (it may be refunded or already shipped).', remedy: 'Check the order in the shop; to issue it anyway, confirm it in the plan.' },
+    zh: { text: '订单 {{orderId}} 的订单状态为 {{status}}，该状态在“设置”中被暂扣（可能已退款或已发货）。', remedy: '请先在店铺后台核对该订单；确需发货时，在计划中逐单确认。' },
   },
   'issuing.job-interrupted': {
     retryable: false,

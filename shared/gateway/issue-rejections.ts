@@ -47,6 +47,12 @@ const definitions = {
     template: '商家未订购物流服务{serviceCode}或该服务不存在',
     example: { serviceCode: 'SVC-COD' },
   },
+  'required-logistics-service-missing': {
+    kind: 'stop-job',
+    condition: 'merchant has not subscribed to the logistics service, or the service does not exist (here: a service the branch requires was not passed)',
+    template: '缺少必选物流服务{serviceCode}：网点{branchCode}要求每单传入该服务',
+    example: { serviceCode: 'SVC-INSURE', branchCode: '57118' },
+  },
   'logistics-service-batch-not-allowed': {
     kind: 'stop-job',
     condition: 'the logistics service does not allow batch issuing',

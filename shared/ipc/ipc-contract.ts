@@ -9,7 +9,7 @@ import { CUSTOM_AREA_FIELDS, PRINT_ORDERS, type PaperworkPdf, type PaperworkPrin
 import type { Subscription } from '../domain/subscription';
 import type { Result } from '../result';
 import type { Settings } from '../settings/settings-schema';
-import { LABEL_SIZES, UI_LANGUAGES, settingsPatchSchema } from '../settings/settings-schema';
+import { LABEL_SIZES, UI_LANGUAGES, serviceChoiceSchema, settingsPatchSchema } from '../settings/settings-schema';
 import { channel, event, type ChannelCall, type InputOf, type OutputOf, type ParsedInputOf, type PayloadOf } from './define-ipc';
 
 /** An input that carries nothing: `{}` (a missing body is read as `{}`). */
@@ -34,6 +34,8 @@ const historyQuery = z
     offset: z.number().int().nonnegative().optional(),
   })
   .strict();
+/** A package's weight (g) and volume (ml); the issue rules check that they are positive. */
+const packageMeasures = z.object({ weightG: z.number().nullable(), volumeMl: z.number().nullable() }).strict();
 /** A printer as the component names it. */
 const printerName = z.string().trim().min(1).max(200);
 /** A calibration offset: the component's range is a few millimetres either way. */
@@ -199,12 +201,22 @@ export const ipcContract = {
         merge: z.boolean(),
         /** Merged packages the user split again (their keys). */
         keepApart: z.array(orderNumber).max(10_000),
-        /** logistics_services JSON text; '' or absent for none. */
-        logisticsServices: z.string().max(2000).optional(),
         /** The order labels come out in (stored with the job); absent: as selected. */
         printOrder: z.enum(PRINT_ORDERS).optional(),
         /** Print each order's packing slip after its label; absent: the settings' default. */
         packingSlips: z.boolean().optional(),
+        /** The services to send (the branch's required ones are always added); absent: the carrier's defaults from Settings. */
+        services: z.array(serviceChoiceSchema).max(20).optional(),
+        /** Per-order service values that differ from the job's: order number → service code → attribute values. */
+        serviceValuesByOrder: z.record(orderNumber, z.record(z.string().min(1).max(64), z.record(z.string().min(1).max(64), z.string().max(200)))).optional(),
+        /** Weight (g) and volume (ml) of each package; absent: the carrier's defaults from Settings. */
+        packageMeasures: packageMeasures.optional(),
+        /** Per-order weight and volume. */
+        packageMeasuresByOrder: z.record(orderNumber, packageMeasures).optional(),
+        /** Book a pickup in this window (`yyyy-MM-dd HH:mm:ss`, checked by the issue rules); absent or null for none. */
+        doorPickUp: z.object({ start: z.string().max(32), end: z.string().max(32) }).strict().nullable().optional(),
+        /** Orders of a held-back status the user confirmed one by one. */
+        confirmedHeldBack: z.array(orderNumber).max(10_000).optional(),
       })
       .strict(),
   ),

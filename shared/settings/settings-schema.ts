@@ -5,7 +5,7 @@ import { GATEWAY_ENDPOINTS } from '../gateway/endpoints';
 import type { GatewayEndpointId } from '../gateway/endpoints';
 import { ISSUE_LIMITS, SENDER_LIMITS, textLength } from '../gateway/issue-limits';
 import { CUSTOM_AREA_FIELDS, DEFAULT_CUSTOM_AREA_FIELDS, SLIP_SIZES } from '../domain/paperwork';
-import { phoneKind } from '../validation/phone-number';
+import { recognisePhoneNumbers, SENDER_PHONE_TEXT_MAX } from '../validation/phone-numbers';
 
 /**
  * The station's settings: one versioned document, validated by the same schemas in the main
@@ -162,21 +162,64 @@ export const shipFromSettingsSchema = z.object({
   senderAddress: senderAddressSchema.nullable(),
   /** The sender's name; empty until entered. */
   senderName: textUpTo(SENDER_LIMITS.name),
-  /** The sender's mobile or landline number; empty until entered. */
+  /**
+   * The sender's mobile, landline, or one of each (`13857100123 / 0571-88012345`); empty until
+   * entered. A mobile goes to the issue call's `mobile`, a landline to its `phone`. Stored
+   * settings keep this loose rule, so a number saved before `senderPhoneEntrySchema` existed
+   * still loads (and Settings asks for a valid one when it is next saved).
+   */
   senderPhone: z
     .string()
-    .max(SENDER_LIMITS.mobile)
-    .regex(/^[0-9+\-() ]*$/, { error: 'may contain only digits, spaces and + - ( )' }),
+    .max(SENDER_PHONE_TEXT_MAX)
+    .regex(/^[0-9+\-() /,;，；、#转extEXT.]*$/, { error: 'may contain only digits, spaces, + - ( ), an extension (# 转 ext) and / , ; between two numbers' }),
+});
+
+/** A package measure (weight in g, volume in ml): the spec types it as a number; only a positive one describes a package. */
+const packageMeasureSchema = z.number({ error: 'must be a number' }).positive({ error: 'must be greater than 0' }).max(10_000_000, { error: 'must be at most 10000000' });
+
+/** A chosen logistics service: its code and a value per attribute code. */
+export const serviceChoiceSchema = z.strictObject({
+  code: z.string().min(1).max(64),
+  values: z.record(z.string().min(1).max(64), z.string().max(200)),
+});
+
+/** What a carrier's new jobs start from: its services, the package's weight and volume, the monthly card, the brand. */
+export const carrierIssueDefaultsSchema = z.strictObject({
+  /** Services chosen by default (the branch's required ones are always added). */
+  services: z.array(serviceChoiceSchema).max(20),
+  /** Default weight of each order's package, in grams; null to send none. */
+  weightG: packageMeasureSchema.nullable(),
+  /** Default volume, in millilitres; null to send none. */
+  volumeMl: packageMeasureSchema.nullable(),
+  /** Branch code → monthly-settlement card number (`customer_code`, 月结卡号) used there. */
+  customerCodeByBranch: z.record(z.string().min(1).max(64), requiredText(64)),
+  /** `brand_code`; '' for none. */
+  brandCode: textUpTo(64).refine((text) => text.trim() === text, { error: 'must not start or end with spaces' }),
+});
+
+/** What issue calls carry beyond the ship-from choice, and which orders are held back. */
+export const issueOptionsSettingsSchema = z.object({
+  /** Carrier code → its defaults. */
+  byCarrier: z.record(carrierCodeSchema, carrierIssueDefaultsSchema),
+  /**
+   * Sold-order `order_status` values whose orders stay out of plans and scans unless confirmed
+   * one by one. The spec does not say what the values mean, so none is held back by default.
+   */
+  heldBackOrderStatuses: z.array(z.int({ error: 'must be a whole number' }).min(-1_000_000).max(1_000_000)).max(50),
 });
 
 /**
- * A sender phone as it is entered (Settings, setup): empty, or a Chinese mobile or a landline with
- * its area code. Stored settings keep the looser rule above, so a number saved before this check
- * still loads (and Settings asks for a valid one when it is next saved).
+ * A sender phone as it is entered (Settings, setup): empty, or a Chinese mobile, a landline with
+ * its area code, or one of each. Stored settings keep the looser rule above.
  */
-export const senderPhoneEntrySchema = shipFromSettingsSchema.shape.senderPhone.refine((text) => text === '' || phoneKind(text) !== null, {
-  error: 'must be a mobile number (1[3-9] and 9 more digits) or a landline with its area code (e.g. 0571-88888888)',
-});
+export const senderPhoneEntrySchema = shipFromSettingsSchema.shape.senderPhone
+  .refine((text) => recognisePhoneNumbers(text) !== null, {
+    error: 'must be a mobile (11 digits from 13 to 19, optionally +86), a landline with its area code (0571-88012345, optionally -extension), or one of each separated by /',
+  })
+  .refine((text) => {
+    const numbers = recognisePhoneNumbers(text);
+    return numbers === null || (textLength(numbers.mobile) <= SENDER_LIMITS.mobile && textLength(numbers.phone) <= SENDER_LIMITS.phone);
+  }, { error: `each number must be at most ${SENDER_LIMITS.phone} characters` });
 
 /** The languages the UI is written in. */
 export const UI_LANGUAGES = ['zh-CN', 'en'] as const;
@@ -219,6 +262,7 @@ export const settingsSchema = z.object({
   ui: uiSettingsSchema,
   retention: retentionSettingsSchema,
   paperwork: paperworkSettingsSchema,
+  issueOptions: issueOptionsSettingsSchema,
 });
 
 /** The station's settings. */
@@ -235,6 +279,13 @@ export type SenderAddress = z.infer<typeof senderAddressSchema>;
 export type UiSettings = Settings['ui'];
 /** The retention section of the settings. */
 export type RetentionSettings = Settings['retention'];
+/** The issue options section of the settings. */
+export type IssueOptionsSettings = Settings['issueOptions'];
+/** One carrier's issue defaults. */
+export type CarrierIssueDefaults = z.infer<typeof carrierIssueDefaultsSchema>;
+
+/** A carrier's defaults before anything is set: no service, no measures, no card, no brand. */
+export const EMPTY_CARRIER_ISSUE_DEFAULTS: CarrierIssueDefaults = { services: [], weightG: null, volumeMl: null, customerCodeByBranch: {}, brandCode: '' };
 
 /** The paperwork section of the settings. */
 export type PaperworkSettings = Settings['paperwork'];
@@ -243,6 +294,7 @@ export type PaperworkSettings = Settings['paperwork'];
 export const SETTINGS_MAP_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
   ['gateway', ['vvtypeOverrides']],
   ['print', ['labelSizeByCarrier', 'templateUrlByCarrier']],
+  ['issueOptions', ['byCarrier']],
 ]);
 
 /**
@@ -269,6 +321,11 @@ export const settingsPatchSchema = z.strictObject({
   ui: uiSettingsSchema.partial().strict().optional(),
   retention: retentionSettingsSchema.partial().strict().optional(),
   paperwork: paperworkSettingsSchema.partial().strict().optional(),
+  issueOptions: issueOptionsSettingsSchema
+    .extend({ byCarrier: z.record(carrierCodeSchema, carrierIssueDefaultsSchema.nullable()) })
+    .partial()
+    .strict()
+    .optional(),
 });
 
 /** A change to the settings; see `settingsPatchSchema`. */
@@ -303,6 +360,7 @@ export function defaultSettings(): Settings {
     ui: { language: null, setupCompleted: false },
     retention: { printDataRetentionDays: 30 },
     paperwork: { customAreaFields: [...DEFAULT_CUSTOM_AREA_FIELDS], slipPrinter: null, slipSize: 'a4-half', slipsWithLabels: false },
+    issueOptions: { byCarrier: {}, heldBackOrderStatuses: [] },
   };
 }
 

@@ -188,3 +188,19 @@ describe('validateIssueRequest', () => {
     expect(validation.entries[1]?.problems[0]?.params.comparison).toBe('case-insensitive');
   });
 });
+
+describe('package measures and the pickup window', () => {
+  it('accepts a positive weight (g) and volume (ml) and names the order for anything else', () => {
+    expect(validateIssueEntry(entry({ items: [{ name: '茶', count: 1, weightG: 500, volumeMl: 3000 }] }))).toEqual([]);
+    const problems = validateIssueEntry(entry({ items: [{ name: '茶', count: 1, weightG: 0, volumeMl: Number.NaN }] }));
+    expect(problems.map((problem) => problem.code)).toEqual(['validation.weight-invalid', 'validation.volume-invalid']);
+    expect(describeError(problems[0] as StationError, 'zh').text).toBe('订单 3312345678901234567：重量 0 克不是正数。');
+  });
+
+  it('takes a pickup window of two gateway times, the end after the start', () => {
+    const request = (start: string, end: string): IssueRequest => ({ carrierCode: 'YTO', branchCode: '', sender, needEncrypt: true, doorPickUp: { start, end }, entries: [] });
+    expect(validateIssueRequest(request('2026-11-25 14:00:00', '2026-11-25 17:00:00')).requestProblems).toEqual([]);
+    expect(validateIssueRequest(request('2026-11-25 14:00', '2026-02-30 17:00:00')).requestProblems.map((problem) => problem.params.field)).toEqual(['door_pick_up_time', 'door_pick_up_end_time']);
+    expect(validateIssueRequest(request('2026-11-25 17:00:00', '2026-11-25 14:00:00')).requestProblems.map((problem) => problem.code)).toEqual(['validation.pickup-window-empty']);
+  });
+});

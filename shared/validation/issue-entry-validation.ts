@@ -97,6 +97,8 @@ export function validateIssueEntry(entry: IssueEntry): StationError[] {
         limit: ISSUE_LIMITS.itemCountExclusiveMinimum,
       }));
     }
+    if (item.weightG !== undefined && !isPositiveNumber(item.weightG)) problems.push(stationError('validation.weight-invalid', { orderId, value: String(item.weightG) }));
+    if (item.volumeMl !== undefined && !isPositiveNumber(item.volumeMl)) problems.push(stationError('validation.volume-invalid', { orderId, value: String(item.volumeMl) }));
   });
 
   problems.push(...validateParty('recipient', entry.recipient, RECIPIENT_LIMITS, orderId));
@@ -109,6 +111,34 @@ export function validateIssueEntry(entry: IssueEntry): StationError[] {
   if (entry.logisticsServices.trim() !== '' && !isJsonObjectText(entry.logisticsServices)) {
     problems.push(stationError('validation.not-json', { orderId, field: 'logistics_services' }));
   }
+  return problems;
+}
+
+/** Weight (g) and volume (ml) are numbers in the spec; only a positive, finite one describes a package. */
+function isPositiveNumber(value: number): boolean {
+  return Number.isFinite(value) && value > 0;
+}
+
+/** The gateway's time format (`yyyy-MM-dd HH:mm:ss`), with a real date and time. */
+const gatewayTimePattern = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+function isGatewayTime(text: string): boolean {
+  const match = gatewayTimePattern.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
+}
+
+/** The pickup window: two gateway times, the end after the start. */
+function validateDoorPickUp(request: IssueRequest): StationError[] {
+  const window = request.doorPickUp ?? null;
+  if (window === null) return [];
+  const problems: StationError[] = [];
+  if (!isGatewayTime(window.start)) problems.push(stationError('validation.pickup-time-invalid', { field: 'door_pick_up_time', value: window.start }));
+  if (!isGatewayTime(window.end)) problems.push(stationError('validation.pickup-time-invalid', { field: 'door_pick_up_end_time', value: window.end }));
+  // The format sorts as text in time order.
+  if (problems.length === 0 && window.end <= window.start) problems.push(stationError('validation.pickup-window-empty', { start: window.start, end: window.end }));
   return problems;
 }
 
@@ -164,6 +194,7 @@ function validateRequestLevel(request: IssueRequest): StationError[] {
     problems.push(stationError('validation.request-too-long', { field: 'cp_code', length: carrierLength, limit: ISSUE_LIMITS.cpCodeLength }));
   }
   problems.push(...validateParty('sender', request.sender, SENDER_LIMITS));
+  problems.push(...validateDoorPickUp(request));
   if (request.entries.length > ISSUE_LIMITS.entriesPerIssueCall) {
     problems.push(stationError('validation.batch-too-large', { field: 'trade_order_info_dtos', count: request.entries.length, limit: ISSUE_LIMITS.entriesPerIssueCall }));
   }

@@ -4,6 +4,8 @@ import type { PaperSize } from '../../printing/print-component';
 export interface EmulatorPrinter {
   name: string;
   paperSize: PaperSize;
+  /** Reported with the status `disable` (a printer the system has switched off); default: `enable`. */
+  disabled?: boolean;
 }
 
 /** The emulator's printers: common desk thermal printers with the two usual label sizes. The first is the default. */

@@ -181,6 +181,7 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
   const log = options.log ?? (() => undefined);
   const printers = (options.printers ?? EMULATOR_PRINTERS).map((printer) => ({
     name: printer.name,
+    disabled: printer.disabled === true,
     paperSize: { ...printer.paperSize },
     horizontalOffset: 0,
     verticalOffset: 0,
@@ -240,8 +241,9 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
     return true;
   }
 
-  /** The printers' status word in getPrinters, as a Windows desk component reports its printer: the fault shows here too. */
-  function printerStatus(): string {
+  /** A printer's status word in getPrinters, as a Windows desk component reports it: a disabled printer says so; the fault shows here too. */
+  function printerStatus(printer: { disabled?: boolean }): string {
+    if (printer.disabled === true) return 'disable';
     const kind = currentFault?.kind;
     if (kind === 'paper-out') return 'paperOut';
     if (kind === 'jam') return 'paperJam';
@@ -519,7 +521,7 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
       case 'getAgentInfo':
         return answer({ status: 'success', msg: 'print component emulator', version: '0.1.0-emulator' });
       case 'getPrinters':
-        return answer({ status: 'success', msg: '', defaultPrinter: printers[0]?.name ?? '', printers: printers.map((printer) => ({ name: printer.name, status: printerStatus() })) });
+        return answer({ status: 'success', msg: '', defaultPrinter: printers[0]?.name ?? '', printers: printers.map((printer) => ({ name: printer.name, status: printerStatus(printer) })) });
       case 'getPrinterConfig': {
         const printer = printers.find((candidate) => candidate.name === readText(message['printer']));
         return printer

@@ -91,6 +91,9 @@ const insure: BranchService = {
   attributes: [{ code: 'value', name: '保价金额', type: 'number', typeDesc: '{"min":"1","max":"30000"}' }],
 };
 
+/** 保价 as a branch that insures every parcel requires it: each waybill must carry its declared value. */
+const insureRequired: BranchService = { ...insure, desc: '本网点要求每单保价，金额单位：元', required: true };
+
 const inTime: BranchService = {
   code: 'SVC-IN-TIME',
   name: '定时派送',
@@ -109,7 +112,8 @@ export const DEMO_WAREHOUSE: SenderAddress = {
   detail: '仓前街道文一西路1500号小满仓储中心2号库',
 };
 
-const office: SenderAddress = {
+/** The demo shop's office: the ZTO branch there requires 保价 on every waybill. */
+export const DEMO_OFFICE: SenderAddress = {
   country: '中国',
   province: '浙江省',
   city: '杭州市',
@@ -139,7 +143,7 @@ export const DEMO_NETWORK: readonly CarrierAccount[] = [
         code: '571001',
         name: '圆通速递杭州余杭仓前网点',
         services: [cod, insure],
-        addresses: [DEMO_WAREHOUSE, office],
+        addresses: [DEMO_WAREHOUSE, DEMO_OFFICE],
         initial: { quantity: 5000, allocated: 12873, cancelled: 35, recycled: 12 },
         vasAccounts: [{ desc: '代收货款', quantity: 200, allocated: 15, cancelled: 0, recycled: 0 }],
       },
@@ -166,6 +170,15 @@ export const DEMO_NETWORK: readonly CarrierAccount[] = [
         addresses: [DEMO_WAREHOUSE],
         initial: { quantity: 2000, allocated: 6540, cancelled: 18, recycled: 7 },
         vasAccounts: [],
+      },
+      {
+        // Requires 保价 on every waybill: a call without it is answered 614, as the gateway would.
+        code: '57118',
+        name: '中通快递杭州滨江长河分部',
+        services: [insureRequired, cod],
+        addresses: [DEMO_OFFICE],
+        initial: { quantity: 1000, allocated: 2310, cancelled: 6, recycled: 2 },
+        vasAccounts: [{ desc: '保价', quantity: 300, allocated: 40, cancelled: 0, recycled: 0 }],
       },
     ],
   },

@@ -246,7 +246,8 @@ export function generateDemoOrders(parameters: DemoOrderParameters): DemoOrder[]
       remark: random.chance(0.2) ? random.pick(REMARKS) : '',
       remarkTag: tag,
       remarkTagName: tag === null ? null : random.pick(TAG_NAMES[tag]),
-      orderStatus: 1,
+      // Mostly 1; a few other values, so the desk's order-status filter and held-back statuses have something to show.
+      orderStatus: index % 40 === 17 ? 2 : index % 97 === 5 ? 3 : 1,
       buyerId: buyer.id,
       notes,
     });

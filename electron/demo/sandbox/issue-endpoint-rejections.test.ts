@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_REJECTIONS, type IssueRejectionId } from '../../../shared/gateway/issue-rejections';
 import { RECIPIENT_LIMITS, SENDER_LIMITS, type PartyField } from '../../../shared/gateway/issue-limits';
+import { DEMO_OFFICE } from './demo-network';
 import type { DemoOrder } from './demo-orders';
 import { startSandbox, type RunningSandbox } from './index';
 import { callEndpoint, defined, issueBody, issueEntry, plainOrders, templateUrlOf, type Json } from './test-requests';
@@ -128,6 +129,17 @@ describe('614 conditions, one case each', () => {
     ['tid that is no real order', 'tid-not-real-order', () => brokenBody(1, (r) => (entryAt(r, 0).recipient.tid = '1000000000000000001'))],
     ['carrier print service not open (YUNDA)', 'carrier-print-service-not-open', () => brokenBody(1, () => undefined, 'YUNDA'), 'YUNDA'],
     ['unknown carrier code', 'carrier-print-service-not-open', () => brokenBody(1, (r) => (r.cp_code = 'NOPE'))],
+    [
+      'a service the branch requires left out (ZTO 57118 requires 保价)',
+      'required-logistics-service-missing',
+      () => brokenBody(1, (r) => Object.assign(r, { shipping_branch_code: '57118', sender: { ...r.sender, address: { ...DEMO_OFFICE } } }), 'ZTO'),
+      'SVC-INSURE',
+    ],
+    [
+      'a required service without its value',
+      'logistics-services-invalid',
+      () => brokenBody(1, (r) => Object.assign(r, { shipping_branch_code: '57118', sender: { ...r.sender, address: { ...DEMO_OFFICE } } }) && (entryAt(r, 0).logistics_services = '{"SVC-INSURE":{}}'), 'ZTO'),
+    ],
     ['a service the branch does not offer', 'logistics-service-not-subscribed', () => brokenBody(1, (r) => (entryAt(r, 0).logistics_services = '{"SVC-IN-TIME":{"value":"1"}}')), 'SVC-IN-TIME'],
     [
       'a one-at-a-time service in a batch of two (SF timed delivery)',

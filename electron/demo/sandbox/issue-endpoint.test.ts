@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findCarrier, waybillNumberPattern } from '../../../shared/domain/carriers';
 import { decryptSandboxPrintData, type EncryptedPrintData, type PlainPrintData } from '../sandbox-print-crypto';
+import { DEMO_OFFICE, DEMO_SENDER } from './demo-network';
 import type { DemoOrder } from './demo-orders';
 import { startSandbox, type RunningSandbox } from './index';
 import { YTO_TEMPLATE_URL, callEndpoint, defined, issueBody, issueEntry, plainOrders, templateUrlOf, type Json } from './test-requests';
@@ -138,6 +139,37 @@ describe('issue endpoint: success', () => {
     expect(envelope.code, envelope.msg).toBe(0);
     const printData = JSON.parse(defined(modulesOf(envelope.data)[0]).print_data) as PlainPrintData;
     expect(printData.data.shippingOption).toMatchObject({ code: 'COD', services: { 'SVC-COD': { value: '200' } } });
+  });
+
+  it('lists a branch whose service is required, and issues there when the call carries it', async () => {
+    const { envelope: network } = await callEndpoint(sandbox, 'network-info', { owner_id: sandbox.shopId, platform: '1', wp_code: 'ZTO' });
+    const branches = (defined((network.data as { content: Json[] }).content[0]).branch_account_cols as Json[]);
+    const required = defined(branches.find((branch) => branch.branch_code === '57118'));
+    expect(required.service_info_cols).toContainEqual(expect.objectContaining({ service_code: 'SVC-INSURE', required: true }));
+
+    const order = defined(plainOrders(sandbox, 1, 40)[0]);
+    const entry: Json = { ...issueEntry(sandbox, [order], templateUrlOf('ZTO')), logistics_services: '{"SVC-INSURE":{"value":"300"}}' };
+    const body = issueBody(sandbox, [entry], { cp_code: 'ZTO', shipping_branch_code: '57118', sender: { ...DEMO_SENDER, address: { ...DEMO_OFFICE } } });
+    const { envelope } = await callEndpoint(sandbox, 'issue', body);
+    expect(envelope.code, envelope.msg).toBe(0);
+    expect(sandbox.issuedWaybill(order.orderSn)).toMatchObject({ cpCode: 'ZTO', branchCode: '57118' });
+  });
+
+  it('takes item weight and volume as numbers and the request options as their types', async () => {
+    const [good, bad] = plainOrders(sandbox, 2, 42) as [DemoOrder, DemoOrder];
+    const withMeasures = (order: DemoOrder, weight: unknown): Json => {
+      const entry = issueEntry(sandbox, [order]);
+      const packageInfo = entry.package_info as { items: Json[] };
+      return { ...entry, package_info: { items: packageInfo.items.map((item) => ({ ...item, weight, volume: 3000 })) } };
+    };
+    const options = { customer_code: '5710012345', brand_code: 'ZTO-B', call_door_pick_up: true, door_pick_up_time: '2026-11-25 14:00:00', door_pick_up_end_time: '2026-11-25 17:00:00' };
+    const ok = await callEndpoint(sandbox, 'issue', issueBody(sandbox, [withMeasures(good, 500)], options));
+    expect(ok.envelope.code, ok.envelope.msg).toBe(0);
+    const textWeight = await callEndpoint(sandbox, 'issue', issueBody(sandbox, [withMeasures(bad, '500')]));
+    expect(textWeight.envelope).toMatchObject({ code: 100 });
+    expect(textWeight.envelope.msg).toContain('weight');
+    const textPickUp = await callEndpoint(sandbox, 'issue', issueBody(sandbox, [withMeasures(bad, 500)], { call_door_pick_up: 'yes' }));
+    expect(textPickUp.envelope).toMatchObject({ code: 100 });
   });
 
   it('rejects the demo orders made to fail: a receiver name too long, a non-ASCII order number', async () => {

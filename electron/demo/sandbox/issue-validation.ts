@@ -142,8 +142,8 @@ function checkTemplateUrl(templateUrl: string, cpCode: string): void {
   if (template.cpCode !== cpCode) throw new IssueRejected('template-carrier-mismatch', { templateId: template.id, cpCode });
 }
 
-/** Reads logistics_services: empty, or JSON text of {"SVC-CODE": {"value": "..."}}. */
-function readServices(entry: JsonObject, path: string, objectId: string): Record<string, { value: string }> {
+/** Reads logistics_services: empty, or JSON text of {"SVC-CODE": {"<attribute>": "<text>", …}} (usually one attribute, `value`). */
+function readServices(entry: JsonObject, path: string, objectId: string): Record<string, Record<string, string>> {
   const text = optionalString(entry, 'logistics_services', `${path}.logistics_services`);
   if (text === undefined) return {};
   let parsed: unknown;
@@ -153,10 +153,10 @@ function readServices(entry: JsonObject, path: string, objectId: string): Record
     throw new IssueRejected('logistics-services-invalid', { objectId });
   }
   if (!isJsonObject(parsed)) throw new IssueRejected('logistics-services-invalid', { objectId });
-  const services: Record<string, { value: string }> = {};
+  const services: Record<string, Record<string, string>> = {};
   for (const [code, setting] of Object.entries(parsed)) {
-    if (!isJsonObject(setting) || typeof setting.value !== 'string') throw new IssueRejected('logistics-services-invalid', { objectId });
-    services[code] = { value: setting.value };
+    if (!isJsonObject(setting) || Object.values(setting).some((value) => typeof value !== 'string')) throw new IssueRejected('logistics-services-invalid', { objectId });
+    services[code] = setting as Record<string, string>;
   }
   return services;
 }
@@ -211,6 +211,9 @@ function checkPackage(packageInfo: JsonObject, path: string, objectId: string, s
     if (tooLong(name, ISSUE_LIMITS.itemNameLength)) throw new IssueRejected('item-name-too-long', { objectId, max: ISSUE_LIMITS.itemNameLength });
     const count = required(optionalNumber(item, 'count', `${itemPath}.count`), `${itemPath}.count`);
     if (count <= ISSUE_LIMITS.itemCountExclusiveMinimum) throw new IssueRejected('item-count-not-positive', { objectId });
+    // weight (g) and volume (ml) are numbers when given (spec 4.3).
+    optionalNumber(item, 'weight', `${itemPath}.weight`);
+    optionalNumber(item, 'volume', `${itemPath}.volume`);
   });
 }
 
@@ -315,8 +318,20 @@ export function validateIssueCall(body: JsonObject, state: SandboxState, checks:
       const service = offered.get(code);
       if (!service) throw new IssueRejected('logistics-service-not-subscribed', { serviceCode: code });
       if (!service.batchAllowed && entries.length > 1) throw new IssueRejected('logistics-service-batch-not-allowed', { serviceCode: code });
+      if (service.attributes.some((attribute) => (entry.services[code]?.[attribute.code] ?? '').trim() === '')) {
+        throw new IssueRejected('logistics-services-invalid', { objectId: entry.objectId });
+      }
     }
+    // A service the branch marks required must come with every waybill, as the gateway demands.
+    const missing = branch.services.find((service) => service.required && !(service.code in entry.services));
+    if (missing) throw new IssueRejected('required-logistics-service-missing', { serviceCode: missing.code, branchCode: branch.code });
   }
+  // The other request options, type-checked where given (their nesting level is not shown: request level first).
+  option(optionalString, 'customer_code');
+  option(optionalString, 'brand_code');
+  option(optionalString, 'door_pick_up_time');
+  option(optionalString, 'door_pick_up_end_time');
+  option(optionalBoolean, 'call_door_pick_up');
   const uncovered = entries.find((entry) => account.uncoveredProvinces.includes(entry.recipient.address.province.trim()));
   if (uncovered) throw new IssueRejected('out-of-coverage', { objectId: uncovered.objectId, province: uncovered.recipient.address.province, cpCode });
 

@@ -17,7 +17,7 @@ export interface PrintContentInput {
   sender: PrintParty;
   recipient: PrintParty;
   /** Services asked for through logistics_services, by code. */
-  services: Record<string, { value: string }>;
+  services: Record<string, Record<string, string>>;
 }
 
 /** Province names as sorting labels use them: 浙江省 → 浙江, 广西壮族自治区 → 广西. */

@@ -28,7 +28,7 @@ export interface WaybillRequest {
   objectId: string;
   orderNumbers: string[];
   recipient: PrintParty;
-  services: Record<string, { value: string }>;
+  services: Record<string, Record<string, string>>;
   templateUrl: string;
 }
 

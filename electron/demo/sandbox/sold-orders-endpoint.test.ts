@@ -135,7 +135,7 @@ describe('sold orders: wire shapes', () => {
       confirm_time: order.confirmTime,
       goods_count: order.goodsCount,
       pay_amount: order.payAmountFen / 100,
-      order_status: 1,
+      order_status: order.orderStatus,
       withholding_money: 1,
     });
     expect(entry).not.toHaveProperty('address');

@@ -30,7 +30,7 @@ const issuedWaybillSchema = z.object({
       consolidation: z.object({ code: z.string(), name: z.string() }),
       routeCode: z.string(),
     }),
-    shippingOption: z.object({ code: z.string(), title: z.string(), services: z.record(z.string(), z.object({ value: z.string() })) }),
+    shippingOption: z.object({ code: z.string(), title: z.string(), services: z.record(z.string(), z.record(z.string(), z.string())) }),
     waybillCode: z.string(),
   }),
   decryptedRecipient: partySchema,

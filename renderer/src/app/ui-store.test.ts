@@ -41,6 +41,14 @@ describe('the UI store', () => {
     ]);
   });
 
+  it('remembers which scanned orders of a held-back status the packer confirmed for issue & print', () => {
+    const store = createUiStore('en');
+    store.getState().scanToPrint('1001');
+    store.getState().scanToPrint('1002', true);
+    expect(store.getState().scanPrintRequests).toEqual(['1001', '1002']);
+    expect(store.getState().confirmedHeldBackScans).toEqual(['1002']);
+  });
+
   it('opens a plan, shows a job and closes the issue drawer', () => {
     const store = createUiStore('en');
     store.getState().planOrders(['b', 'a']);

@@ -1,6 +1,6 @@
 import { DownloadOutlined, PrinterOutlined, StopOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Drawer, Input, Select, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Drawer, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +66,7 @@ export function HistoryDrawer() {
   const { t } = useTranslation();
   const station = useStation();
   const client = useQueryClient();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const open = useUi((state) => state.historyOpen);
   const store = useUiStoreApi();
   const [form, setForm] = useState<HistoryForm>({ text: '', range: null, states: [] });
@@ -106,6 +106,16 @@ export function HistoryDrawer() {
     act(async () => {
       await unwrapResult(station['history.void']({ waybillCodes, voided }));
       await refresh();
+    });
+  // The gateway cannot cancel a waybill (domain facts): the mark is local, and the desk is told what to do at the branch.
+  const confirmVoid = (waybillCodes: string[]) =>
+    modal.confirm({
+      title: t('history.voidConfirm.title', { count: waybillCodes.length }),
+      content: t('history.voidConfirm.content'),
+      okText: t('history.voidConfirm.ok'),
+      cancelText: t('common.cancel'),
+      getContainer: overlayContainer,
+      onOk: () => setVoid(waybillCodes, true),
     });
   const exportCsv = () =>
     act(async () => {
@@ -157,9 +167,14 @@ export function HistoryDrawer() {
           <Button disabled={!selectedRows.some((row) => row.printState === 'unknown')} onClick={() => void resendUnknown(codes(selectedRows.filter((row) => row.printState === 'unknown')))}>
             {t('history.resendUnknown')}
           </Button>
-          <Button icon={<StopOutlined aria-hidden />} disabled={selectedRows.length === 0} onClick={() => void setVoid(codes(selectedRows), true)}>
-            {t('history.void')}
-          </Button>
+          <Tooltip title={t('history.voidNote')}>
+            <Button icon={<StopOutlined aria-hidden />} disabled={selectedRows.length === 0} aria-description={t('history.voidNote')} onClick={() => confirmVoid(codes(selectedRows))}>
+              {t('history.void')}
+            </Button>
+          </Tooltip>
+          <Typography.Text type="secondary" className="history__void-note">
+            {t('history.voidNote')}
+          </Typography.Text>
           <Button disabled={!selectedRows.some((row) => row.voided)} onClick={() => void setVoid(codes(selectedRows.filter((row) => row.voided)), false)}>
             {t('history.unvoid')}
           </Button>

@@ -82,6 +82,7 @@ export const en = {
       preSale: 'Pre-sale',
       shipBy: 'Ship by',
       state: 'Waybill / print',
+      orderStatus: 'Status',
     },
     merge: {
       tag_one: 'Merge {{count}}',
@@ -90,6 +91,7 @@ export const en = {
       hint_other: '{{count}} orders to the same buyer and address: they can go in one parcel',
     },
     preSale: 'Pre-sale',
+    heldBack: 'Order status {{status}} is held back in Settings: not issued without your confirmation',
     shipBy: {
       left_one: '{{count}} h left',
       left_other: '{{count}} h left',
@@ -174,6 +176,10 @@ export const en = {
     province: 'Province',
     urgentOnly: 'Urgent only (ship within 24 h)',
     more: 'More filters',
+    orderStatus: 'Order status',
+    orderStatusOption: 'Status {{status}} ({{count}})',
+    orderStatusHeld: 'Status {{status}} ({{count}}), held back',
+    orderStatusNone: 'No status ({{count}})',
     clear: 'Clear',
   },
   selection: {
@@ -198,6 +204,9 @@ export const en = {
     ignoredDouble: 'Double scan of {{code}} ignored.',
     hiddenByFilters: 'This order is hidden by the filters (F4 clears them).',
     reprint: 'Reprint label',
+    heldBackQuestion: 'Nothing was done. Check the order in the shop first.',
+    heldBackIssue: 'Issue and print it anyway',
+    heldBackSelect: 'Select it anyway',
     reprintTarget: 'Reprint the label of order {{orderNumber}} (waybill {{waybillCode}})',
     outcome: {
       selected: 'Selected order {{orderNumber}}',
@@ -209,6 +218,7 @@ export const en = {
       'issued-elsewhere': 'Issued elsewhere! Order {{orderNumber}} already has waybill {{waybillCode}} from another desk: check before printing',
       waybill: 'Waybill {{waybillCode}} belongs to order {{orderNumber}}',
       unknown: 'Unknown code {{code}}: not a loaded order or a waybill of this desk',
+      'held-back': 'Held back! Order {{orderNumber}} has order status {{orderStatus}}: it may be refunded or already shipped',
     },
     short: {
       selected: 'selected',
@@ -219,6 +229,7 @@ export const en = {
       'issued-elsewhere': 'issued elsewhere',
       waybill: 'waybill',
       unknown: 'unknown',
+      'held-back': 'held back',
     },
   },
   shipFrom: {

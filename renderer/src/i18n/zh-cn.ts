@@ -85,6 +85,7 @@ export const zhCN: Strings<typeof en> = {
       preSale: '预售',
       shipBy: '最晚发货',
       state: '面单 / 打印',
+      orderStatus: '订单状态',
     },
     merge: {
       tag_one: '合并 {{count}}',
@@ -93,6 +94,7 @@ export const zhCN: Strings<typeof en> = {
       hint_other: '同一买家、同一地址共 {{count}} 单，可合并为一个包裹',
     },
     preSale: '预售',
+    heldBack: '订单状态 {{status}} 已在“设置”中暂扣：未经确认不会取号',
     shipBy: {
       left_one: '剩 {{count}} 小时',
       left_other: '剩 {{count}} 小时',
@@ -177,6 +179,10 @@ export const zhCN: Strings<typeof en> = {
     province: '省份',
     urgentOnly: '只看紧急（24 小时内须发货）',
     more: '更多筛选',
+    orderStatus: '订单状态',
+    orderStatusOption: '状态 {{status}}（{{count}}）',
+    orderStatusHeld: '状态 {{status}}（{{count}}），已暂扣',
+    orderStatusNone: '无状态（{{count}}）',
     clear: '清除筛选',
   },
   selection: {
@@ -201,6 +207,9 @@ export const zhCN: Strings<typeof en> = {
     ignoredDouble: '已忽略 {{code}} 的重复扫描。',
     hiddenByFilters: '该订单被当前筛选隐藏（按 F4 清除筛选）。',
     reprint: '补打面单',
+    heldBackQuestion: '未做任何操作。请先在店铺后台核对该订单。',
+    heldBackIssue: '仍然取号并打印',
+    heldBackSelect: '仍然选中',
     reprintTarget: '补打订单 {{orderNumber}} 的面单（运单号 {{waybillCode}}）',
     outcome: {
       selected: '已选中订单 {{orderNumber}}',
@@ -212,6 +221,7 @@ export const zhCN: Strings<typeof en> = {
       'issued-elsewhere': '他处已取号！订单 {{orderNumber}} 已有其他打包台取的运单号 {{waybillCode}}，打印前请核对',
       waybill: '运单号 {{waybillCode}} 属于订单 {{orderNumber}}',
       unknown: '无法识别 {{code}}：不是已加载的订单，也不是本机的运单号',
+      'held-back': '暂扣！订单 {{orderNumber}} 的订单状态为 {{orderStatus}}：可能已退款或已发货',
     },
     short: {
       selected: '已选中',
@@ -222,6 +232,7 @@ export const zhCN: Strings<typeof en> = {
       'issued-elsewhere': '他处已取号',
       waybill: '运单号',
       unknown: '无法识别',
+      'held-back': '暂扣',
     },
   },
   shipFrom: {

@@ -12,6 +12,8 @@ import { PlanPaperworkControls } from '../paperwork/plan-paperwork-controls';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { StationErrorLine } from '../error-flows/station-error-line';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
+import { draftFromPlan, planFieldsOf, type PlanChoiceFields, type PlanChoicesDraft } from './plan-choices';
+import { draftMeasuresValid, HeldBackOrders, PlanOptions } from './plan-options';
 
 /** Props of the plan view. */
 export interface IssuePlanViewProps {
@@ -98,9 +100,14 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
   const slips = packingSlips ?? slipsDefault;
   const [startError, setStartError] = useState<StationError | null>(null);
   const [starting, setStarting] = useState(false);
+  // The choices the shown plan was made with (none at first: Settings' defaults), and the desk's edits of them.
+  const [applied, setApplied] = useState<PlanChoiceFields>({});
+  // null until the desk edits (or applies): the shown plan's own choices stand for it.
+  const [edits, setDraft] = useState<PlanChoicesDraft | null>(null);
+  const [appliedEdits, setAppliedDraft] = useState<PlanChoicesDraft | null>(null);
   const plan = useQuery({
-    queryKey: ['issue-plan', orderNumbers, merge, keepApart, printOrder, slips],
-    queryFn: () => unwrapResult(station['issue.plan']({ orderNumbers: [...orderNumbers], merge, keepApart, printOrder, packingSlips: slips })),
+    queryKey: ['issue-plan', orderNumbers, merge, keepApart, printOrder, slips, applied],
+    queryFn: () => unwrapResult(station['issue.plan']({ orderNumbers: [...orderNumbers], merge, keepApart, printOrder, packingSlips: slips, ...applied })),
     staleTime: Infinity,
     gcTime: 0,
   });
@@ -108,6 +115,13 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
   if (plan.isError) return <StationErrorAlert error={stationErrorOf(plan.error)} />;
   if (plan.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   const data = plan.data;
+  const appliedDraft = appliedEdits ?? draftFromPlan(data);
+  const draft = edits ?? appliedDraft;
+  const edited = JSON.stringify(planFieldsOf(draft)) !== JSON.stringify(planFieldsOf(appliedDraft));
+  const apply = () => {
+    setAppliedDraft(draft);
+    setApplied(planFieldsOf(draft));
+  };
   const start = async (packageLimit: number | null) => {
     setStarting(true);
     setStartError(null);
@@ -121,7 +135,7 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
       setStarting(false);
     }
   };
-  const blocked = data.requestProblems.length > 0 || data.packages.length === 0;
+  const blocked = data.requestProblems.length > 0 || data.packages.length === 0 || edited;
   const short = data.balanceShort;
 
   return (
@@ -131,6 +145,20 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
       ))}
       {data.branch.error ? <StationErrorAlert compact error={data.branch.error} /> : null}
       <PlanFigures plan={data} />
+      <HeldBackOrders plan={data} draft={draft} onChange={setDraft} />
+      <PlanOptions plan={data} draft={draft} onChange={setDraft} />
+      {edited ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('issuePrint.options.edited')}
+          action={
+            <Button type="primary" disabled={!draftMeasuresValid(draft)} loading={plan.isFetching} onClick={apply}>
+              {t('issuePrint.options.apply')}
+            </Button>
+          }
+        />
+      ) : null}
       <InvalidOrders plan={data} />
       {data.alreadyIssued.length > 0 ? (
         <Alert

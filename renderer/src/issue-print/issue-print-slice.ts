@@ -25,8 +25,13 @@ export interface IssuePrintSlice {
   setHistoryOpen: (open: boolean) => void;
   /** Orders scanned in scan-to-print mode, waiting to be planned and started (first first). */
   scanPrintRequests: readonly string[];
-  /** Hands a scanned order to issue & print (scan-to-print mode): it waits its turn to be planned and started. */
-  scanToPrint: (orderNumber: string) => void;
+  /** Scanned orders of a held-back status the packer confirmed ("issue anyway"): planned with that confirmation. */
+  confirmedHeldBackScans: readonly string[];
+  /**
+   * Hands a scanned order to issue & print (scan-to-print mode): it waits its turn to be planned
+   * and started; `confirmedHeldBack` when the packer confirmed an order of a held-back status.
+   */
+  scanToPrint: (orderNumber: string, confirmedHeldBack?: boolean) => void;
   /** Takes the oldest waiting scan-to-print order off the list. */
   takeScanPrintRequest: () => string | null;
 }
@@ -46,5 +51,10 @@ export const createIssuePrintSlice: StateCreator<IssuePrintSlice, [], [], IssueP
     set({ scanPrintRequests: rest });
     return first;
   },
-  scanToPrint: (orderNumber) => set((state) => ({ scanPrintRequests: [...state.scanPrintRequests, orderNumber] })),
+  confirmedHeldBackScans: [],
+  scanToPrint: (orderNumber, confirmedHeldBack = false) =>
+    set((state) => ({
+      scanPrintRequests: [...state.scanPrintRequests, orderNumber],
+      confirmedHeldBackScans: confirmedHeldBack ? [...state.confirmedHeldBackScans, orderNumber] : state.confirmedHeldBackScans,
+    })),
 });

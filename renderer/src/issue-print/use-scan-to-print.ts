@@ -8,8 +8,9 @@ import { stationErrorOf } from '../errors/station-error-text';
 
 /**
  * Scan-to-print: each scanned order is planned alone and started at once (no preview). When the
- * plan has nothing to issue (invalid, already issued, a setting missing) the plan is shown
- * instead, so the packer sees why.
+ * plan has nothing to issue (invalid, already issued, held back, a setting missing) the plan is
+ * shown instead, so the packer sees why. An order of a held-back status goes only when the packer
+ * confirmed it after the scan's alarm.
  */
 export function useScanToPrint(): void {
   const { t } = useTranslation();
@@ -26,7 +27,8 @@ export function useScanToPrint(): void {
     busy.current = true;
     void (async () => {
       try {
-        const plan = await unwrapResult(station['issue.plan']({ orderNumbers: [orderNumber], merge: false, keepApart: [] }));
+        const confirmedHeldBack = store.getState().confirmedHeldBackScans.includes(orderNumber) ? [orderNumber] : [];
+        const plan = await unwrapResult(station['issue.plan']({ orderNumbers: [orderNumber], merge: false, keepApart: [], confirmedHeldBack }));
         if (plan.packages.length === 1 && plan.requestProblems.length === 0 && plan.balanceShort === null) {
           const job = await unwrapResult(station['issue.start']({ jobId: plan.jobId }));
           store.getState().showJob(job.id, true);

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { SELLER_FLAGS, type SellerFlagValue } from '../../../shared/domain/seller-flags';
 import { useUi } from '../app/ui-store-context';
 import { FlagLabel } from './flag-label';
-import { hasLocalFilters, PROGRESS_FILTERS, provincesOf, type ProgressFilter } from './order-filters';
+import { hasLocalFilters, orderStatusesOf, PROGRESS_FILTERS, provincesOf, type ProgressFilter } from './order-filters';
 import type { OrderView } from './order-view';
+import { useHeldBackStatuses } from './use-held-back-statuses';
 
 /** The element id of the search field (F3 and Ctrl+F focus it). */
 export const ORDER_SEARCH_ID = 'order-search';
@@ -85,6 +86,38 @@ function ProvinceFilter({ views }: { views: readonly OrderView[] }) {
   );
 }
 
+/** No order status sent: the filter's value for it (a Select value cannot be null). */
+const NO_STATUS = 'none';
+
+/**
+ * The gateway's order_status as it sends it, with the count of loaded orders per value: the spec
+ * gives no meanings, so the numbers are shown raw (held-back ones marked).
+ */
+function OrderStatusFilter({ views }: { views: readonly OrderView[] }) {
+  const { t } = useTranslation();
+  const heldBack = useHeldBackStatuses();
+  const chosen = useUi((state) => state.localFilters.orderStatuses);
+  const setFilters = useUi((state) => state.setLocalFilters);
+  const statuses = useMemo(() => orderStatusesOf(views), [views]);
+  const label = (status: number | null, count: number) =>
+    status === null
+      ? t('localFilters.orderStatusNone', { count })
+      : t(heldBack.has(status) ? 'localFilters.orderStatusHeld' : 'localFilters.orderStatusOption', { status, count });
+  return (
+    <Select<string[]>
+      mode="multiple"
+      allowClear
+      aria-label={t('localFilters.orderStatus')}
+      placeholder={t('localFilters.orderStatus')}
+      maxTagCount="responsive"
+      value={chosen.map((status) => (status === null ? NO_STATUS : String(status)))}
+      onChange={(values) => setFilters({ orderStatuses: values.map((value) => (value === NO_STATUS ? null : Number(value))) })}
+      options={statuses.map(({ status, count }) => ({ value: status === null ? NO_STATUS : String(status), label: label(status, count) }))}
+      className="desk-local-filters__order-status"
+    />
+  );
+}
+
 function UrgentFilter() {
   const { t } = useTranslation();
   const urgentOnly = useUi((state) => state.localFilters.urgentOnly);
@@ -108,17 +141,18 @@ function ClearFilters() {
 }
 
 /**
- * The rarely used filters (flags, province, urgent) folded behind one button that counts the
- * active ones. The popover opens inside the filters' region, so its controls belong to it.
+ * The rarely used filters (flags, province, order status, urgent) folded behind one button that
+ * counts the active ones. The popover opens inside the filters' region, so its controls belong to it.
  */
 function MoreFilters({ views, container }: { views: readonly OrderView[]; container: () => HTMLElement }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const active = useUi(({ localFilters }) => (localFilters.flags.length > 0 ? 1 : 0) + (localFilters.province === null ? 0 : 1) + (localFilters.urgentOnly ? 1 : 0));
+  const active = useUi(({ localFilters }) => (localFilters.flags.length > 0 ? 1 : 0) + (localFilters.province === null ? 0 : 1) + (localFilters.orderStatuses.length > 0 ? 1 : 0) + (localFilters.urgentOnly ? 1 : 0));
   const content = (
     <div className="desk-local-filters__more">
       <FlagFilter />
       <ProvinceFilter views={views} />
+      <OrderStatusFilter views={views} />
       <UrgentFilter />
     </div>
   );
@@ -134,8 +168,8 @@ function MoreFilters({ views, container }: { views: readonly OrderView[]; contai
 }
 
 /**
- * Filters on the orders already loaded — text and issued/printed state in view; flag, province and
- * urgent behind "More filters" — in every edition, applied as you type. F4 clears them all.
+ * Filters on the orders already loaded — text and issued/printed state in view; flag, province,
+ * order status and urgent behind "More filters" — in every edition, applied as you type. F4 clears them all.
  */
 export function LocalFilters({ views }: { views: readonly OrderView[] }) {
   const { t } = useTranslation();

@@ -12,6 +12,8 @@ export interface CellContext {
   /** The UI language (error texts put field names in its words). */
   language: string;
   now: number;
+  /** order_status values Settings holds back. */
+  heldBack: ReadonlySet<number>;
 }
 
 /** One column of the orders table: header text key, width (CSS grid track) and cell content. */
@@ -162,6 +164,24 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
     header: 'orders.columns.remark',
     width: '170px',
     render: (view) => (view.row.order.remark === '' ? dash : <span title={view.row.order.remark}>{view.row.order.remark}</span>),
+  },
+  {
+    id: 'order-status',
+    header: 'orders.columns.orderStatus',
+    width: '72px',
+    align: 'center',
+    // Raw: the spec gives the values no meanings; a held-back one is marked so it is never missed.
+    render: (view, { t, heldBack }) => {
+      const status = view.row.order.orderStatus;
+      if (status === null) return dash;
+      return heldBack.has(status) ? (
+        <CellTag colour="red" title={t('orders.heldBack', { status })}>
+          {status}
+        </CellTag>
+      ) : (
+        String(status)
+      );
+    },
   },
   {
     id: 'pre-sale',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStationState } from '../../../shared/domain/order-row';
-import { applyLocalFilters, hasLocalFilters, matchesLocalFilters, noLocalFilters, PROGRESS_FILTERS, provincesOf, type ProgressFilter } from './order-filters';
+import { applyLocalFilters, hasLocalFilters, matchesLocalFilters, noLocalFilters, orderStatusesOf, PROGRESS_FILTERS, provincesOf, type ProgressFilter } from './order-filters';
 import { buildOrderViews, orderProgress, type OrderProgress } from './order-view';
 import { sampleRow } from './testing/sample-order-rows';
 
@@ -107,5 +107,19 @@ describe('local order filters', () => {
       { province: '浙江省', count: 3 },
       { province: '广东省', count: 2 },
     ]);
+  });
+
+  it('filter on the raw order status and count the orders of each value', () => {
+    const withStatuses = buildOrderViews([
+      sampleRow({ orderNumber: '2001', orderStatus: 1 }),
+      sampleRow({ orderNumber: '2002', orderStatus: 3 }),
+      sampleRow({ orderNumber: '2003', orderStatus: 1 }),
+      sampleRow({ orderNumber: '2004', orderStatus: null }),
+    ]);
+    expect(orderStatusesOf(withStatuses)).toEqual([{ status: 1, count: 2 }, { status: 3, count: 1 }, { status: null, count: 1 }]);
+    const shown = (orderStatuses: (number | null)[]) => applyLocalFilters(withStatuses, { ...noLocalFilters, orderStatuses }, now).map((view) => view.key);
+    expect(shown([3])).toEqual(['2002']);
+    expect(shown([1, null])).toEqual(['2001', '2003', '2004']);
+    expect(hasLocalFilters({ ...noLocalFilters, orderStatuses: [3] })).toBe(true);
   });
 });

@@ -34,14 +34,16 @@ export interface LocalFilters {
   province: string | null;
   /** Only orders due within 24 hours or overdue. */
   urgentOnly: boolean;
+  /** Sold-order `order_status` values to keep, as the gateway numbers them (null: no status sent); empty keeps all. */
+  orderStatuses: readonly (number | null)[];
 }
 
 /** Filters that keep every row. */
-export const noLocalFilters: LocalFilters = { text: '', flags: [], progress: 'all', province: null, urgentOnly: false };
+export const noLocalFilters: LocalFilters = { text: '', flags: [], progress: 'all', province: null, urgentOnly: false, orderStatuses: [] };
 
 /** Whether any local filter is set. */
 export function hasLocalFilters(filters: LocalFilters): boolean {
-  return filters.text.trim() !== '' || filters.flags.length > 0 || filters.progress !== 'all' || filters.province !== null || filters.urgentOnly;
+  return filters.text.trim() !== '' || filters.flags.length > 0 || filters.progress !== 'all' || filters.province !== null || filters.urgentOnly || filters.orderStatuses.length > 0;
 }
 
 /** Whether one order passes the filters at time `now`. */
@@ -60,8 +62,10 @@ export function applyLocalFilters(views: readonly OrderView[], filters: LocalFil
 function buildMatcher(filters: LocalFilters, words: readonly string[], now: number): (view: OrderView) => boolean {
   const flags = new Set<number>(filters.flags);
   const progress = filters.progress === 'all' ? null : new Set(progressGroups[filters.progress]);
+  const statuses = new Set(filters.orderStatuses);
   return (view) => {
     const { order } = view.row;
+    if (statuses.size > 0 && !statuses.has(order.orderStatus)) return false;
     if (flags.size > 0 && !flags.has(order.flag ?? 0)) return false;
     if (progress && !progress.has(view.progress)) return false;
     if (filters.province !== null && order.province !== filters.province) return false;
@@ -82,4 +86,11 @@ export function provincesOf(views: readonly OrderView[]): Array<{ province: stri
     if (province !== '') counts.set(province, (counts.get(province) ?? 0) + 1);
   }
   return [...counts].map(([province, count]) => ({ province, count })).sort((a, b) => b.count - a.count || a.province.localeCompare(b.province, 'zh-CN'));
+}
+
+/** The order statuses of the loaded orders with how many orders have each, in numeric order (no status last). */
+export function orderStatusesOf(views: readonly OrderView[]): Array<{ status: number | null; count: number }> {
+  const counts = new Map<number | null, number>();
+  for (const view of views) counts.set(view.row.order.orderStatus, (counts.get(view.row.order.orderStatus) ?? 0) + 1);
+  return [...counts].map(([status, count]) => ({ status, count })).sort((a, b) => (a.status ?? Infinity) - (b.status ?? Infinity));
 }

@@ -4,6 +4,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type CS
 import { useTranslation } from 'react-i18next';
 import { useUi } from '../app/ui-store-context';
 import { ORDER_COLUMNS, ORDER_GRID_TEMPLATE, type CellContext } from './order-columns';
+import { useHeldBackStatuses } from './use-held-back-statuses';
 import type { OrderView } from './order-view';
 import { measureRowsPainted } from './paint-timing';
 import './orders-grid.css';
@@ -122,7 +123,8 @@ export function OrdersGrid({ rows, empty, now }: OrdersGridProps) {
   };
 
   const allShownSelected = rows.length > 0 && selectedShown === rows.length;
-  const context: CellContext = useMemo(() => ({ t, language: i18n.language, now }), [t, i18n.language, now]);
+  const heldBack = useHeldBackStatuses();
+  const context: CellContext = useMemo(() => ({ t, language: i18n.language, now, heldBack }), [t, i18n.language, now, heldBack]);
   const canvasStyle = { height: virtualizer.getTotalSize(), '--orders-grid-columns': ORDER_GRID_TEMPLATE } as CSSProperties;
 
   return (

@@ -58,10 +58,33 @@ function ReprintOffer({ record }: { record: ScanRecord }) {
   );
 }
 
+/** The question after a held-back order's alarm: issue (or select) it anyway, or leave it. */
+function HeldBackOffer({ record }: { record: ScanRecord }) {
+  const { t } = useTranslation();
+  const scanToPrint = useUi((state) => state.scanToPrint);
+  const selectRows = useUi((state) => state.selectRows);
+  const [done, setDone] = useState(false);
+  const { outcome } = record;
+  if (outcome.kind !== 'held-back') return null;
+  const confirm = () => {
+    if (outcome.mode === 'print') scanToPrint(outcome.orderNumber, true);
+    else selectRows([outcome.orderNumber]);
+    setDone(true);
+  };
+  return (
+    <div className="scan-panel__held-back">
+      <Typography.Text>{t('scan.heldBackQuestion')}</Typography.Text>
+      <Button size="small" danger disabled={done} onClick={confirm}>
+        {outcome.mode === 'print' ? t('scan.heldBackIssue') : t('scan.heldBackSelect')}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * Scanning at the desk: what a scan does (select, or issue & print; F8 switches), the last
  * outcome in large type and colour (green OK, blue notice, red error), wrapped whole, with its
- * offered action (reprint) inside the box, and the recent scans listed beside it.
+ * offered action (reprint, or issuing a held-back order anyway) inside the box, and the recent scans listed beside it.
  */
 export function ScanPanel() {
   const { t } = useTranslation();
@@ -98,7 +121,12 @@ export function ScanPanel() {
                 {last.hiddenByFilters ? <Typography.Text type="warning">{t('scan.hiddenByFilters')}</Typography.Text> : null}
                 {showIgnored ? <span className="scan-panel__ignored">{t('scan.ignoredDouble', { code: ignored.code })}</span> : null}
               </div>
-              {last.hiddenByFilters ? null : <ReprintOffer record={last} />}
+              {last.hiddenByFilters ? null : (
+                <>
+                  <ReprintOffer record={last} />
+                  <HeldBackOffer key={last.id} record={last} />
+                </>
+              )}
             </>
           ) : (
             <span className="scan-panel__idle">

@@ -31,6 +31,17 @@ describe('resolving a scanned code', () => {
     expect(toneOf(outcome)).toBe('error');
   });
 
+  it('alarms on an order of a held-back status and does nothing with it, in either mode', () => {
+    const held = buildScanIndex(buildOrderViews([sampleRow({ orderNumber: '3408112357125656046', orderStatus: 3 })]));
+    for (const mode of ['select', 'print'] as const) {
+      const outcome = resolveScan(held, '3408112357125656046', mode, new Set([3]));
+      expect(outcome).toEqual({ kind: 'held-back', code: '3408112357125656046', orderNumber: '3408112357125656046', orderStatus: 3, mode });
+      expect(toneOf(outcome)).toBe('error');
+    }
+    // Nothing held back (the default): the scan selects as before.
+    expect(resolveScan(held, '3408112357125656046', 'select')).toMatchObject({ kind: 'selected' });
+  });
+
   it('refuses an order issued elsewhere', () => {
     const outcome = resolveScan(index, '3100000000000000001', 'select');
     expect(outcome).toMatchObject({ kind: 'issued-elsewhere', waybillCode: '75000000000001' });

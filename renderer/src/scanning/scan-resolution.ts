@@ -26,6 +26,8 @@ export type ScanOutcome =
   | { kind: 'already-printed'; code: string; orderNumber: string; waybillCode: string | null; printCount: number }
   /** Another desk or program issued a waybill for this order: check before anything is printed. */
   | { kind: 'issued-elsewhere'; code: string; orderNumber: string; waybillCode: string | null }
+  /** The order's status is held back (Settings): nothing is done until the packer confirms it. */
+  | { kind: 'held-back'; code: string; orderNumber: string; orderStatus: number; mode: ScanMode }
   /** A waybill number of this station: its order, offered for a reprint. */
   | { kind: 'waybill'; code: string; orderNumber: string; waybillCode: string }
   /** Neither a loaded order nor a known waybill number. */
@@ -66,14 +68,21 @@ export function buildScanIndex(views: readonly OrderView[]): ScanIndex {
   return { byOrderNumber, byWaybillCode };
 }
 
-/** What a normalized scanned code means in this mode (before anything is done about it). */
-export function resolveScan(index: ScanIndex, code: string, mode: ScanMode): ScanOutcome {
+const noStatuses: ReadonlySet<number> = new Set();
+
+/**
+ * What a normalized scanned code means in this mode (before anything is done about it). An order
+ * whose order_status is in `heldBack` is never selected or issued by the scan alone.
+ */
+export function resolveScan(index: ScanIndex, code: string, mode: ScanMode, heldBack: ReadonlySet<number> = noStatuses): ScanOutcome {
   const order = index.byOrderNumber.get(code);
   if (order) {
     const { station } = order.row;
     const orderNumber = order.key;
     if (order.progress === 'printed') return { kind: 'already-printed', code, orderNumber, waybillCode: station.waybillCode, printCount: station.printCount };
     if (order.progress === 'issued-elsewhere') return { kind: 'issued-elsewhere', code, orderNumber, waybillCode: station.waybillCode };
+    const status = order.row.order.orderStatus;
+    if (status !== null && heldBack.has(status) && order.progress === 'not-issued') return { kind: 'held-back', code, orderNumber, orderStatus: status, mode };
     return mode === 'print' ? { kind: 'print-requested', code, orderNumber } : { kind: 'selected', code, orderNumber };
   }
   const waybillOrder = index.byWaybillCode.get(code);

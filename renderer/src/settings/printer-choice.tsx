@@ -1,6 +1,6 @@
 import { Alert, Form, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { offlineComponentError } from '../../../shared/domain/printing';
+import { isPrinterDisabled, offlineComponentError } from '../../../shared/domain/printing';
 import { useComponentStateQuery, usePrintersQuery } from '../bridge/station-queries';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { CalibrationPanel } from './calibration-panel';
@@ -33,7 +33,15 @@ export function PrinterChoice({ chosen, outputUnsaved }: PrinterChoiceProps) {
   };
   const list = printers.data;
   const defaultName = list?.defaultPrinter ?? null;
-  const target = chosen === DEFAULT_PRINTER ? defaultName : chosen;
+  const disabledNames = new Set((list?.printers ?? []).filter(isPrinterDisabled).map((printer) => printer.name));
+  // A disabled default is never used by default: labels go to the first usable printer instead.
+  const byDefault = defaultName !== null && disabledNames.has(defaultName) ? (list?.printers.find((printer) => !isPrinterDisabled(printer))?.name ?? null) : defaultName;
+  const target = chosen === DEFAULT_PRINTER ? byDefault : chosen;
+  const defaultLabel = () => {
+    if (!defaultName) return t('settings.printing.defaultPrinterUnknown');
+    if (!disabledNames.has(defaultName)) return t('settings.printing.defaultPrinter', { name: defaultName });
+    return byDefault ? t('settings.printing.defaultPrinterDisabled', { name: defaultName, instead: byDefault }) : t('settings.printing.noUsablePrinter', { name: defaultName });
+  };
   const missing = chosen !== DEFAULT_PRINTER && list !== undefined && !list.printers.some((printer) => printer.name === chosen);
 
   return (
@@ -43,8 +51,8 @@ export function PrinterChoice({ chosen, outputUnsaved }: PrinterChoiceProps) {
       <Form.Item
         name="printer"
         label={t('settings.printing.printer')}
-        validateStatus={missing ? 'warning' : undefined}
-        help={missing ? t('settings.printing.printerMissing', { name: chosen }) : undefined}
+        validateStatus={missing || disabledNames.has(chosen) ? 'warning' : undefined}
+        help={missing ? t('settings.printing.printerMissing', { name: chosen }) : disabledNames.has(chosen) ? t('settings.printing.printerDisabledChosen', { name: chosen }) : undefined}
       >
         <Select
           showSearch
@@ -52,8 +60,11 @@ export function PrinterChoice({ chosen, outputUnsaved }: PrinterChoiceProps) {
           aria-label={t('settings.printing.printer')}
           disabled={!list}
           options={[
-            { value: DEFAULT_PRINTER, label: defaultName ? t('settings.printing.defaultPrinter', { name: defaultName }) : t('settings.printing.defaultPrinterUnknown') },
-            ...(list?.printers ?? []).map((printer) => ({ value: printer.name, label: printer.name })),
+            { value: DEFAULT_PRINTER, label: defaultLabel() },
+            ...(list?.printers ?? []).map((printer) => ({
+              value: printer.name,
+              label: isPrinterDisabled(printer) ? t('settings.printing.printerDisabled', { name: printer.name }) : printer.name,
+            })),
           ]}
         />
       </Form.Item>

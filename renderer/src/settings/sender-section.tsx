@@ -6,12 +6,14 @@ import { useNetworkQuery } from '../bridge/station-queries';
 import { fieldRule } from '../setup/field-rule';
 import { formatAddress, matchShipFrom } from '../ship-from/ship-from-choice';
 import { SETTINGS_FIELD_LIMITS, isValidSettingsField } from './settings-form';
+import { IssueDefaultsPanel } from './issue-defaults-panel';
 import { SettingsSection } from './settings-section';
 
 /**
- * The sender: name and phone (printed on every label), and where parcels ship from, shown
- * read-only with a pointer to the desk's ship-from panel, where it is chosen. In demo mode an
- * empty field shows the demo sender its labels print in its place.
+ * The sender: name and phone (printed on every label), where parcels ship from, shown
+ * read-only with a pointer to the desk's ship-from panel, where it is chosen, and what new jobs
+ * send per carrier (services, measures, monthly card, brand) and which order statuses are held
+ * back. In demo mode an empty field shows the demo sender its labels print in its place.
  */
 export function SenderSection({ shipFrom, demo }: { shipFrom: ShipFromSettings; demo: boolean }) {
   const { t, i18n } = useTranslation();
@@ -56,6 +58,7 @@ export function SenderSection({ shipFrom, demo }: { shipFrom: ShipFromSettings; 
       <Typography.Paragraph type="secondary" className="settings__note">
         {t('settings.sender.shipFromHint')}
       </Typography.Paragraph>
+      <IssueDefaultsPanel network={network.data} shipFromCarrier={shipFrom.carrierCode} />
     </SettingsSection>
   );
 }

@@ -12,6 +12,7 @@ import {
   settingsSave,
   type SettingsFormValues,
 } from './settings-form';
+import { isValidHeldBackStatuses, isValidMeasure } from './issue-defaults-form';
 
 const storedView = (): SettingsView => {
   const settings = defaultSettings();
@@ -42,6 +43,41 @@ describe('the Settings form', () => {
     const save = settingsSave(values, storedView());
     expect(save.patch).toEqual({ shipFrom: { senderName: '王小满', senderPhone: '0571-8888 6666' }, retention: { printDataRetentionDays: 90 } });
     expect(saved(values).shipFrom).toMatchObject({ carrierCode: 'ZTO', branchCode: 'B1', senderName: '王小满' });
+  });
+
+  it('saves a carrier’s services, measures, brand and monthly card, and the held-back statuses', () => {
+    const values: SettingsFormValues = {
+      ...settingsFormValues(storedView()),
+      issueDefaults: {
+        ZTO: {
+          services: { 'SVC-INSURE': { on: true, values: { value: ' 300 ' } }, 'SVC-COD': { on: false, values: { value: '50' } } },
+          weightG: '500',
+          volumeMl: '',
+          brandCode: 'ZTO-B',
+          customerCodes: { '57118': ' 5710012345 ', '57112': '' },
+        },
+        // Touched but left empty: nothing stored.
+        YTO: { services: {}, weightG: '', volumeMl: '', brandCode: '', customerCodes: {} },
+      },
+      heldBackStatuses: ['3', '2'],
+    };
+    const { patch } = settingsSave(values, storedView());
+    expect(patch).toEqual({
+      issueOptions: {
+        byCarrier: { ZTO: { services: [{ code: 'SVC-INSURE', values: { value: '300' } }], weightG: 500, volumeMl: null, brandCode: 'ZTO-B', customerCodeByBranch: { '57118': '5710012345' } } },
+        heldBackOrderStatuses: [2, 3],
+      },
+    });
+    const settings = saved(values);
+    expect(settingsFormValues({ ...storedView(), settings })).toMatchObject({ heldBackStatuses: ['2', '3'], issueDefaults: { ZTO: { weightG: '500', brandCode: 'ZTO-B' } } });
+    expect(isValidMeasure('0')).toBe(false);
+    expect(isValidMeasure('1.5')).toBe(true);
+    expect(isValidHeldBackStatuses(['2', 'x'])).toBe(false);
+  });
+
+  it('takes a sender phone that is a mobile, a landline or one of each, and refuses other digits', () => {
+    for (const phone of ['13857100123', '0571-88012345-801', '13857100123 / 0571-88012345']) expect(isValidSettingsField('senderPhone', phone), phone).toBe(true);
+    for (const phone of ['12345', '88012345', '1385710012']) expect(isValidSettingsField('senderPhone', phone), phone).toBe(false);
   });
 
   it('sets and clears label sizes and vvtype overrides key by key', () => {

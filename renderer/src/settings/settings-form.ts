@@ -17,6 +17,7 @@ import {
   type SettingsPatch,
 } from '../../../shared/settings/settings-schema';
 import { formValuesFromSettings, settingsPatchFromForm, wholeNumberOf, type SetupFormValues } from '../setup/setup-form';
+import { issueOptionsFormValues, issueOptionsFromForm, type IssueOptionsFormValues } from './issue-defaults-form';
 import { isEmptyPatch, settingsChanges } from './settings-changes';
 
 /**
@@ -29,7 +30,7 @@ import { isEmptyPatch, settingsChanges } from './settings-changes';
 export const DEFAULT_PRINTER = '';
 
 /** What the Settings form holds (numbers as typed text until saved). */
-export interface SettingsFormValues extends SetupFormValues {
+export interface SettingsFormValues extends SetupFormValues, IssueOptionsFormValues {
   output: PrintSettings['output'];
   componentUrl: string;
   /** A printer's name, or DEFAULT_PRINTER. */
@@ -59,7 +60,7 @@ function rangeOf(schema: z.ZodNumber): { min: number; max: number } {
 /** The limits the field messages name: lengths and ranges as the schemas enforce them. */
 export const SETTINGS_FIELD_LIMITS = {
   senderName: { max: SENDER_LIMITS.name },
-  senderPhone: { max: SENDER_LIMITS.mobile },
+  senderPhone: { max: SENDER_LIMITS.phone },
   printDataRetentionDays: rangeOf(retentionSettingsSchema.shape.printDataRetentionDays),
   stallSeconds: rangeOf(printSettingsSchema.shape.stallSeconds),
   rateLimitMarginMs: rangeOf(gatewaySettingsSchema.shape.rateLimitMarginMs),
@@ -88,9 +89,10 @@ export function isValidSettingsField(field: SettingsField, text: string): boolea
 
 /** The form filled from the current settings. */
 export function settingsFormValues(view: SettingsView): SettingsFormValues {
-  const { gateway, print, retention } = view.settings;
+  const { gateway, print, retention, issueOptions } = view.settings;
   return {
     ...formValuesFromSettings(view),
+    ...issueOptionsFormValues(issueOptions),
     output: print.output,
     componentUrl: print.componentUrl,
     printer: print.printer ?? DEFAULT_PRINTER,
@@ -130,6 +132,7 @@ export function settingsFromForm(values: SettingsFormValues, view: SettingsView)
     },
     shipFrom: { ...base.shipFrom, senderName: values.senderName.trim(), senderPhone: values.senderPhone.trim() },
     retention: { printDataRetentionDays: wholeNumberOf(values.printDataRetentionDays) },
+    issueOptions: issueOptionsFromForm(values),
   };
 }
 

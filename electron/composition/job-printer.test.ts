@@ -1,0 +1,92 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IssuePlan, JobView } from '../../shared/domain/issuing';
+import type { PrinterChoice } from '../../shared/domain/printing';
+import type { Result } from '../../shared/result';
+import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
+import { DEMO_NETWORK, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl, startSandbox, type RunningSandbox } from '../demo/sandbox';
+import { keyFileCipher } from '../token-vault/key-file-cipher';
+import { createStation, type Station } from './create-station';
+
+const token = 'tok-job-printer-test-5521';
+const branch = DEMO_NETWORK.find((carrier) => carrier.cpCode === 'YTO')?.branches[0];
+const address = branch?.addresses[0];
+const template = STANDARD_TEMPLATES.find((candidate) => candidate.cpCode === 'YTO' && candidate.widthMm === 76);
+const disabledDefault = 'Deli DL-888T (76×130)';
+const usable = 'Xprinter XP-460B (100×180)';
+
+describe('the printer of a new job when none is chosen', () => {
+  let dataDir: string;
+  let sandbox: RunningSandbox;
+  let emulator: PrintEmulator;
+  let station: Station;
+
+  const data = async <T>(channel: string, input: unknown): Promise<T> => {
+    const answer = (await station.dispatch(channel, input)) as Result<T>;
+    if (!answer.ok) throw new Error(`${channel}: ${answer.error.code}`);
+    return answer.data;
+  };
+
+  beforeAll(async () => {
+    if (!branch || !address || !template) throw new Error('the demo network has no YTO branch with an address');
+    dataDir = await mkdtemp(join(tmpdir(), 'job-printer-'));
+    sandbox = await startSandbox({ port: 0, token, orders: 20 });
+    // The component's default printer is switched off in the system.
+    emulator = await startPrintEmulator({
+      port: 0,
+      spoolDir: join(dataDir, 'spool'),
+      noRender: true,
+      printers: [
+        { name: disabledDefault, paperSize: { width: 76, height: 130 }, disabled: true },
+        { name: usable, paperSize: { width: 100, height: 180 } },
+      ],
+    });
+    const started = await createStation({
+      shell: 'browser-host',
+      dataDir: join(dataDir, 'station'),
+      tokenCipher: (folder) => keyFileCipher({ keyPath: join(folder, 'test-token.key') }),
+      overrides: { baseUrl: sandbox.url, componentUrl: emulator.url },
+    });
+    if (!started.ok) throw new Error(started.message);
+    station = started.station;
+    await data('token.set', { token });
+    await data('settings.update', {
+      patch: {
+        gateway: { sellerNick: sandbox.sellerNick, merchantUserId: sandbox.userId },
+        print: { templateUrlByCarrier: { YTO: standardTemplateUrl(template) } },
+        shipFrom: {
+          carrierCode: 'YTO',
+          branchCode: branch.code,
+          senderAddress: { province: address.province, city: address.city, district: address.district, town: null, detail: address.detail },
+          senderName: DEMO_SENDER.name,
+          senderPhone: DEMO_SENDER.mobile,
+        },
+      },
+    });
+    await data('orders.refresh', { mode: 'full' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await station.close();
+    await emulator.close();
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('goes to the first usable printer, never to a default the component reports disabled', async () => {
+    let printers: PrinterChoice | null = null;
+    for (let asked = 0; asked < 100 && printers === null; asked += 1) {
+      const answer = (await station.dispatch('printers.list', {})) as Result<PrinterChoice>;
+      if (answer.ok) printers = answer.data;
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(printers).toMatchObject({ defaultPrinter: disabledDefault, effective: usable });
+    const listing = await data<{ rows: { order: { orderNumber: string } }[] }>('orders.list', {});
+    const first = await data<IssuePlan>('issue.plan', { orderNumbers: listing.rows.map((row) => row.order.orderNumber).slice(0, 5), merge: false, keepApart: [] });
+    const plan = await data<IssuePlan>('issue.plan', { orderNumbers: first.packages.slice(0, 1).map((pkg) => pkg.key), merge: false, keepApart: [] });
+    const job = await data<JobView>('issue.start', { jobId: plan.jobId });
+    expect(job.printer).toBe(usable);
+  });
+});

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Party } from '../../shared/domain/issue-entry';
+import type { SoldOrder } from '../../shared/domain/sold-order';
+import { defaultSettings, type Settings } from '../../shared/settings/settings-schema';
+import { issueSettings } from '../composition/issue-settings';
+import { DEMO_OFFICE, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl } from '../demo/sandbox/index';
+import { itemAt } from '../gateway/gateway-test-bench';
+import { entryForOrders } from './issue-plan';
+import { openIssuingTestStation, type IssuingTestStation } from './testing/issuing-test-kit';
+
+// The whole issue request against the sandbox: services (a branch that requires one), package
+// measures, monthly card, brand, pickup, the sender's landline, held-back order statuses. Each
+// request is read back from the sandbox's call log.
+
+type Json = Record<string, unknown>;
+type IssueCallBody = { param_waybill_cloud_print_apply_new_request: Json & { sender: Json; trade_order_info_dtos: Array<Json & { package_info: { items: Json[] } }> } };
+
+let station: IssuingTestStation;
+beforeAll(async () => {
+  station = await openIssuingTestStation({ sandbox: { orders: 300 } });
+});
+afterAll(async () => {
+  await station.close();
+});
+
+const ztoTemplateUrl = standardTemplateUrl(itemAt(STANDARD_TEMPLATES.filter((template) => template.cpCode === 'ZTO'), 0));
+const officeSender: Party = { name: DEMO_SENDER.name, mobile: DEMO_SENDER.mobile, phone: '', address: { ...DEMO_OFFICE, town: '' } };
+/** ZTO's branch 57118 at the demo office: it requires 保价 (SVC-INSURE) on every waybill. */
+const requiredServiceBranch = { carrierCode: 'ZTO', branchCode: '57118', sender: officeSender, templateUrl: ztoTemplateUrl };
+
+let skip = 0;
+/** Fresh issuable orders for each test. */
+function take(count: number): SoldOrder[] {
+  const orders = station.issuable(count, skip);
+  skip += count;
+  return orders;
+}
+
+/** The issue calls the sandbox received since `from` (a call-log length), their request bodies. */
+function issueBodiesSince(from: number): IssueCallBody['param_waybill_cloud_print_apply_new_request'][] {
+  return station.bench.sandbox
+    .calls()
+    .slice(from)
+    .filter((call) => call.endpoint === 'issue')
+    .map((call) => (call.body as IssueCallBody).param_waybill_cloud_print_apply_new_request);
+}
+
+describe('the whole issue request, read back at the sandbox', () => {
+  it('offers the branch’s services, always sends the required one and holds every order until its value is given', async () => {
+    const orders = take(2).map((order) => order.orderNumber);
+    const plan = await station.engine.plan(station.planRequest(orders, requiredServiceBranch));
+    expect(plan.services.offered?.map((service) => [service.code, service.required])).toEqual([['SVC-INSURE', true], ['SVC-COD', false]]);
+    expect(plan.services.chosen).toEqual([{ code: 'SVC-INSURE', values: {} }]);
+    expect(plan.packages).toEqual([]);
+    expect(plan.invalid.map((order) => [order.orderNumber, order.problems.map((problem) => problem.code)])).toEqual(orders.map((orderNumber) => [orderNumber, ['validation.service-value-required']]));
+    expect(plan.invalid[0]?.problems[0]?.params).toMatchObject({ serviceName: '保价', attribute: '保价金额' });
+  });
+
+  it('refuses, for the whole job, a service the branch does not offer (a carrier-wide default from Settings)', async () => {
+    const orders = take(1).map((order) => order.orderNumber);
+    const plan = await station.engine.plan(station.planRequest(orders, { ...requiredServiceBranch, services: [{ code: 'SVC-IN-TIME', values: { value: '1' } }, { code: 'SVC-INSURE', values: { value: '300' } }] }));
+    expect(plan.services.chosen.map((choice) => choice.code)).toEqual(['SVC-INSURE', 'SVC-IN-TIME']);
+    expect(plan.requestProblems).toEqual([expect.objectContaining({ code: 'validation.service-not-offered', params: expect.objectContaining({ service: 'SVC-IN-TIME', branch: '57118' }) })]);
+  });
+
+  it('the sandbox answers 614 to an issue call that leaves the required service out, as the gateway would', async () => {
+    const [order] = take(1) as [SoldOrder];
+    const entry = entryForOrders([order], { ...station.planRequest([]), ...requiredServiceBranch });
+    const result = await station.client.issueWaybills({ ...requiredServiceBranch, needEncrypt: true, entries: [entry] });
+    expect(result).toMatchObject({ ok: false, error: { code: 'gateway.issue-rejected.stop-job' } });
+    expect(result.ok ? '' : String(result.error.params.message)).toContain('SVC-INSURE');
+    expect(station.bench.sandbox.issuedWaybill(order.orderNumber)).toBeUndefined();
+  });
+
+  it('issues at the required-service branch with the service and each order’s declared value', async () => {
+    const [first, second] = take(2).map((order) => order.orderNumber) as [string, string];
+    const from = station.bench.sandbox.calls().length;
+    const jobId = await station.issueAndPrint([first, second], {
+      ...requiredServiceBranch,
+      services: [{ code: 'SVC-INSURE', values: { value: '300' } }],
+      serviceValuesByOrder: { [second]: { 'SVC-INSURE': { value: '900' } } },
+    });
+    expect((await station.engine.summary(jobId))?.issued).toHaveLength(2);
+    const entries = issueBodiesSince(from).flatMap((body) => body.trade_order_info_dtos);
+    expect(Object.fromEntries(entries.map((entry) => [entry.object_id, entry.logistics_services]))).toEqual({
+      [first]: '{"SVC-INSURE":{"value":"300"}}',
+      [second]: '{"SVC-INSURE":{"value":"900"}}',
+    });
+    expect(station.bench.sandbox.issuedWaybill(first)).toMatchObject({ branchCode: '57118' });
+  });
+
+  it('sends weight and volume (job default, one order’s own), the monthly card, the brand and the pickup window', async () => {
+    const [first, second] = take(2).map((order) => order.orderNumber) as [string, string];
+    const from = station.bench.sandbox.calls().length;
+    await station.issueAndPrint([first, second], {
+      packageMeasures: { weightG: 500, volumeMl: 3000 },
+      packageMeasuresByOrder: { [second]: { weightG: 1200, volumeMl: null } },
+      customerCode: '5710012345',
+      brandCode: 'YTO-B',
+      doorPickUp: { start: '2026-11-25 14:00:00', end: '2026-11-25 17:00:00' },
+    });
+    const body = itemAt(issueBodiesSince(from), 0);
+    expect(body).toMatchObject({
+      customer_code: '5710012345',
+      brand_code: 'YTO-B',
+      call_door_pick_up: true,
+      door_pick_up_time: '2026-11-25 14:00:00',
+      door_pick_up_end_time: '2026-11-25 17:00:00',
+    });
+    const items = Object.fromEntries(body.trade_order_info_dtos.map((entry) => [entry.object_id, entry.package_info.items[0]]));
+    expect(items[first]).toMatchObject({ weight: 500, volume: 3000 });
+    expect(items[second]).toMatchObject({ weight: 1200 });
+    expect(items[second]).not.toHaveProperty('volume');
+  });
+
+  it('sends none of the options when none is set', async () => {
+    const [order] = take(1).map((candidate) => candidate.orderNumber) as [string];
+    const from = station.bench.sandbox.calls().length;
+    await station.issueAndPrint([order]);
+    const body = itemAt(issueBodiesSince(from), 0);
+    for (const field of ['customer_code', 'brand_code', 'call_door_pick_up', 'door_pick_up_time']) expect(body).not.toHaveProperty(field);
+    expect(body.trade_order_info_dtos[0]).not.toHaveProperty('logistics_services');
+    expect(body.trade_order_info_dtos[0]?.package_info.items[0]).not.toHaveProperty('weight');
+  });
+
+  it('sends the sender’s landline as phone and a mobile as mobile, both when both are given', async () => {
+    const settingsWith = (senderPhone: string): Settings => {
+      const settings = defaultSettings();
+      return { ...settings, shipFrom: { carrierCode: 'YTO', branchCode: '571001', senderAddress: { ...station.planRequest([]).sender.address, town: null }, senderName: '小满百货', senderPhone } };
+    };
+    const senders: Json[] = [];
+    for (const senderPhone of ['0571-88012345', '+86 138 5710 0123', '13857100123 / 0571-88012345-801']) {
+      const [order] = take(1).map((candidate) => candidate.orderNumber) as [string];
+      const from = station.bench.sandbox.calls().length;
+      const { sender, ...rest } = issueSettings(settingsWith(senderPhone));
+      await station.issueAndPrint([order], { sender, customAreaTemplateUrl: rest.customAreaTemplateUrl });
+      senders.push(itemAt(issueBodiesSince(from), 0).sender);
+    }
+    expect(senders[0]).toMatchObject({ phone: '0571-88012345' });
+    expect(senders[0]).not.toHaveProperty('mobile');
+    expect(senders[1]).toMatchObject({ mobile: '13857100123' });
+    expect(senders[1]).not.toHaveProperty('phone');
+    expect(senders[2]).toMatchObject({ mobile: '13857100123', phone: '0571-88012345-801' });
+  });
+
+  it('keeps orders of a held-back status out of the plan unless each is confirmed; only the confirmed one reaches the gateway', async () => {
+    const cached = station.orderCache.list().rows.map((row) => row.order);
+    const issued = station.journal.waybillsOf(cached.map((order) => order.orderNumber));
+    const held = cached.filter((order) => order.orderStatus === 2 && !issued.has(order.orderNumber) && order.receiverPhone !== '' && order.receiverName.length <= 40).slice(0, 2);
+    expect(held).toHaveLength(2);
+    const plain = itemAt(take(1), 0);
+    const orderNumbers = [plain.orderNumber, ...held.map((order) => order.orderNumber)];
+    const plan = await station.engine.plan(station.planRequest(orderNumbers, { heldBackStatuses: [2] }));
+    expect(plan.packages.map((pkg) => pkg.key)).toEqual([plain.orderNumber]);
+    expect(plan.heldBack).toEqual(held.map((order) => ({ orderNumber: order.orderNumber, orderStatus: 2 })));
+    expect((await station.engine.jobOrders(plan.jobId)).filter((order) => order.state === 'invalid').map((order) => order.error?.code)).toEqual(['issuing.order-held-back', 'issuing.order-held-back']);
+
+    const from = station.bench.sandbox.calls().length;
+    await station.issueAndPrint(orderNumbers, { heldBackStatuses: [2], confirmedHeldBack: [itemAt(held, 0).orderNumber] });
+    const sent = issueBodiesSince(from).flatMap((body) => body.trade_order_info_dtos.map((entry) => entry.object_id));
+    expect(sent.sort()).toEqual([plain.orderNumber, itemAt(held, 0).orderNumber].sort());
+    expect(station.bench.sandbox.issuedWaybill(itemAt(held, 1).orderNumber)).toBeUndefined();
+  });
+});

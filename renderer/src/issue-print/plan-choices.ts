@@ -1,0 +1,107 @@
+import type { IssuePlan, PackageMeasures } from '../../../shared/domain/issuing';
+import type { ChannelInput } from '../../../shared/ipc/ipc-contract';
+import type { ServiceChoice } from '../../../shared/issuing/logistics-services';
+
+/**
+ * What the plan view lets the desk change before issuing, as typed (measures as text), and the
+ * `issue.plan` fields they become. The plan is asked again only when the desk applies a change,
+ * so what the plan shows is always what will be issued.
+ */
+
+/** A package's weight and volume as typed ('' for none). */
+export interface MeasuresDraft {
+  weightG: string;
+  volumeMl: string;
+}
+
+/** The plan's editable choices. */
+export interface PlanChoicesDraft {
+  /** Service code → ticked, and the job's values per attribute. */
+  services: Record<string, { on: boolean; values: Record<string, string> }>;
+  /** Order number → service code → attribute → that order's own value ('' keeps the job's). */
+  serviceValuesByOrder: Record<string, Record<string, Record<string, string>>>;
+  measures: MeasuresDraft;
+  /** Order number → its own measures ('' keeps the job's). */
+  measuresByOrder: Record<string, MeasuresDraft>;
+  pickUp: { on: boolean; start: string; end: string };
+  confirmedHeldBack: string[];
+  /** The order status of each confirmed order (it leaves the plan's held-back list once confirmed, and stays shown). */
+  heldBackStatuses: Record<string, number>;
+}
+
+/** The fields of an `issue.plan` request these choices set. */
+export type PlanChoiceFields = Omit<ChannelInput<'issue.plan'>, 'orderNumbers' | 'merge' | 'keepApart'>;
+
+const measureText = (value: number | null): string => (value === null ? '' : String(value));
+
+/** A measure as typed: null when empty; anything else as the number it says (NaN for text, which the issue rules name). */
+export const measureValue = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
+
+/** The draft a plan starts from: its services and measures as main resolved them from Settings. */
+export function draftFromPlan(plan: IssuePlan): PlanChoicesDraft {
+  const pickUp = plan.options.doorPickUp;
+  return {
+    services: Object.fromEntries(plan.services.chosen.map((choice) => [choice.code, { on: true, values: { ...choice.values } }])),
+    serviceValuesByOrder: {},
+    measures: { weightG: measureText(plan.options.packageMeasures.weightG), volumeMl: measureText(plan.options.packageMeasures.volumeMl) },
+    measuresByOrder: {},
+    pickUp: { on: pickUp !== null, start: pickUp?.start ?? '', end: pickUp?.end ?? '' },
+    confirmedHeldBack: [],
+    heldBackStatuses: {},
+  };
+}
+
+/** `datetime-local` text (`2026-11-25T14:00`) as the gateway's time (`2026-11-25 14:00:00`); other text as typed. */
+export function gatewayTimeOf(text: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}))?$/.exec(text);
+  return match ? `${match[1]} ${match[2]}:${match[3] ?? '00'}` : text;
+}
+
+/** The gateway's time as `datetime-local` text. */
+export function localInputOf(text: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}):\d{2}$/.exec(text);
+  return match ? `${match[1]}T${match[2]}` : text;
+}
+
+function measuresOf(draft: MeasuresDraft): PackageMeasures {
+  return { weightG: measureValue(draft.weightG), volumeMl: measureValue(draft.volumeMl) };
+}
+
+/** The `issue.plan` fields of a draft: only ticked services, only the per-order values that were typed. */
+export function planFieldsOf(draft: PlanChoicesDraft): PlanChoiceFields {
+  const services: ServiceChoice[] = Object.entries(draft.services)
+    .filter(([, service]) => service.on)
+    .map(([code, service]) => ({ code, values: service.values }));
+  const serviceValuesByOrder = Object.fromEntries(
+    Object.entries(draft.serviceValuesByOrder).flatMap(([orderNumber, byService]) => {
+      const typed = Object.fromEntries(
+        Object.entries(byService).flatMap(([code, values]) => {
+          const kept = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
+          return Object.keys(kept).length > 0 ? [[code, kept]] : [];
+        }),
+      );
+      return Object.keys(typed).length > 0 ? [[orderNumber, typed]] : [];
+    }),
+  );
+  const packageMeasuresByOrder = Object.fromEntries(
+    Object.entries(draft.measuresByOrder).flatMap(([orderNumber, measures]) =>
+      measures.weightG.trim() === '' && measures.volumeMl.trim() === '' ? [] : [[orderNumber, { ...measuresOf(draft.measures), ...withoutEmpty(measures) }]],
+    ),
+  );
+  return {
+    services,
+    serviceValuesByOrder,
+    packageMeasures: measuresOf(draft.measures),
+    packageMeasuresByOrder,
+    doorPickUp: draft.pickUp.on ? { start: gatewayTimeOf(draft.pickUp.start), end: gatewayTimeOf(draft.pickUp.end) } : null,
+    confirmedHeldBack: draft.confirmedHeldBack,
+  };
+}
+
+/** An order's own measures: only those typed replace the job's. */
+function withoutEmpty(measures: MeasuresDraft): Partial<PackageMeasures> {
+  return {
+    ...(measures.weightG.trim() === '' ? {} : { weightG: measureValue(measures.weightG) }),
+    ...(measures.volumeMl.trim() === '' ? {} : { volumeMl: measureValue(measures.volumeMl) }),
+  };
+}
