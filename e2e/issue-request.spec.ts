@@ -101,12 +101,16 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await stationCall(request, stationHost, 'settings.update', { patch: { issueOptions: { heldBackOrderStatuses: [heldStatus] } } });
       await page.reload();
 
-      // The raw status, with its count, in the desk's filter.
+      // The raw status, with its count, in the desk's filter (folded into "More filters").
+      const moreButton = page.getByRole('region', { name: text('localFilters.label') }).getByRole('button', { name: text('localFilters.more') });
+      await moreButton.click();
       const statusFilter = page.getByRole('combobox', { name: text('localFilters.orderStatus') });
       await statusFilter.click();
       const heldOption = text('localFilters.orderStatusHeld', { status: heldStatus, count: 'COUNT' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('COUNT', '\\d+');
       await expect(page.locator('.ant-select-dropdown').getByText(new RegExp(heldOption))).toBeVisible();
       await page.keyboard.press('Escape');
+      if ((await moreButton.getAttribute('aria-expanded')) === 'true') await moreButton.click();
+      await expect(moreButton).toHaveAttribute('aria-expanded', 'false');
 
       // Scanned: the alarm, nothing selected until the packer says so.
       await selectByScanning(page, locale, [plain]);

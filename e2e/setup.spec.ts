@@ -96,7 +96,7 @@ test.describe('first-run setup', () => {
     // A sender phone that is neither a mobile nor a landline with its area code.
     await page.getByRole('textbox', { name: '寄件人电话' }).fill('12345');
     await page.getByRole('button', { name: '保存并开始使用' }).click();
-    await expect(page.getByText('寄件人电话：请填手机号（如 13857100123）或带区号的座机（如 0571-88886666，分机号接在 - 后），最多 19 位')).toBeVisible();
+    await expect(page.getByText('寄件人电话：请填手机号（13857100123，可带 +86）、带区号的座机（0571-88012345，可带分机 -801），或两者用 / 隔开；每个号码最多 19 位')).toBeVisible();
     await expect(page.getByText('请输入以 http:// 或 https:// 开头的地址')).toBeVisible();
     await expect(page.getByText('请输入商家用户 ID（整数）')).toBeVisible();
     await expect(page.getByText('请输入访问令牌')).toBeVisible();

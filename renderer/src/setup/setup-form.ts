@@ -43,7 +43,9 @@ export type SetupField = 'baseUrl' | 'shopId' | 'sellerNick' | 'merchantUserId' 
  */
 export function formValuesFromSettings(view: SettingsView): SetupFormValues {
   const { gateway, print, shipFrom } = view.settings;
+  // Only in demo mode is the account the demo shop's stand-in; against a real gateway it is the one in use.
   const demoAccount =
+    gateway.baseUrl === null &&
     gateway.shopId === DEMO_GATEWAY_ACCOUNT.shopId && gateway.sellerNick === DEMO_GATEWAY_ACCOUNT.sellerNick && gateway.merchantUserId === DEMO_GATEWAY_ACCOUNT.merchantUserId;
   return {
     gatewayMode: gateway.baseUrl === null ? 'demo' : 'real',
