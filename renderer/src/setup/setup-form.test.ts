@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../../shared/ipc/ipc-contract';
-import { defaultSettings, mergeSettingsPatch, settingsPatchSchema, settingsSchema } from '../../../shared/settings/settings-schema';
+import { DEMO_GATEWAY_ACCOUNT, defaultSettings, mergeSettingsPatch, settingsPatchSchema, settingsSchema } from '../../../shared/settings/settings-schema';
 import { formValuesFromSettings, isValidField, settingsPatchFromForm, type SetupFormValues } from './setup-form';
 
 const storedView = (): SettingsView => {
@@ -25,6 +25,10 @@ describe('the setup form', () => {
     const real = storedView();
     real.settings.gateway = { ...real.settings.gateway, baseUrl: 'https://gateway.example.com', shopId: '5566', sellerNick: '老店', merchantUserId: 778899 };
     expect(formValuesFromSettings(real)).toMatchObject({ gatewayMode: 'real', shopId: '5566', sellerNick: '老店', merchantUserId: '778899' });
+    // Against a real gateway the stored account is the one in use, even where it equals the demo shop's.
+    const realWithDemoAccount = storedView();
+    realWithDemoAccount.settings.gateway = { ...realWithDemoAccount.settings.gateway, ...DEMO_GATEWAY_ACCOUNT, baseUrl: 'https://gateway.example.com' };
+    expect(formValuesFromSettings(realWithDemoAccount)).toMatchObject({ gatewayMode: 'real', shopId: DEMO_GATEWAY_ACCOUNT.shopId, sellerNick: DEMO_GATEWAY_ACCOUNT.sellerNick, merchantUserId: String(DEMO_GATEWAY_ACCOUNT.merchantUserId) });
     expect(values.templates).toEqual([{ carrierCode: 'ZTO', url: 'https://cloudprint.cainiao.com/template/standard/201/5' }]);
   });
 
