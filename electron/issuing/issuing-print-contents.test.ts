@@ -17,7 +17,7 @@ const customAreaTemplateUrl = 'https://cloudprint.cainiao.com/template/customAre
 /** The custom-area layer a one-order package must carry, written out from the order itself. */
 function customAreaOf(order: SoldOrder) {
   const goods = [order.goodsName, order.goodsSpec].filter((part) => part.trim() !== '').join(' ');
-  return { templateURL: customAreaTemplateUrl, data: { ORDER_ID: order.orderNumber, ITEM_INFO: `${goods} ×${order.goodsCount}`, REMARK: order.remark.trim() } };
+  return { templateURL: customAreaTemplateUrl, data: { ORDER_ID: order.orderNumber, ITEM_INFO: `${goods}×${order.goodsCount}`, REMARK: order.remark.trim() } };
 }
 
 describe('what reaches the print component through the engine', () => {
