@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, CheckCircleFilled, EditFilled, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Skeleton, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '../../../shared/ipc/ipc-contract';
 import { useUi } from '../app/ui-store-context';
@@ -34,13 +34,19 @@ function SettingsEditor({ view }: { view: SettingsView }) {
   const { modal, message } = App.useApp();
   const setSettingsOpen = useUi((state) => state.setSettingsOpen);
   const [form] = Form.useForm<SettingsFormValues>();
-  const [initialValues] = useState(() => settingsFormValues(view));
+  // The settings the form was last filled from: a change made elsewhere (another window, a field
+  // that saves at once, a test) refills an untouched form instead of showing as the user's own edit.
+  const [filledFrom, setFilledFrom] = useState(view);
+  const initialValues = useMemo(() => settingsFormValues(filledFrom), [filledFrom]);
   // Every value, the folded and hidden fields' too: what a save would send is worked out from them.
   // Until the form has rendered its fields the watch answers nothing (or part): the initial values stand in.
   const watched = Form.useWatch((all: Partial<SettingsFormValues>) => all, { form, preserve: true });
   const values: SettingsFormValues = { ...initialValues, ...watched };
   const pending = settingsSave(values, view);
   const dirty = hasUnsavedChanges(pending);
+  // Untouched since it was filled (or just saved): it follows the settings as they are now.
+  if (view !== filledFrom && (!dirty || !hasUnsavedChanges(settingsSave(values, filledFrom)))) setFilledFrom(view);
+  useEffect(() => form.setFieldsValue(initialValues), [form, initialValues]);
 
   /** Checks every field, then sends only what changed (settings, printer, token) and keeps the input when it fails. */
   const saveChanges = async (): Promise<void> => {
