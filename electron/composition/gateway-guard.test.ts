@@ -12,11 +12,11 @@ import type { Result } from '../../shared/result';
 import { CURRENT_SETTINGS_VERSION } from '../../shared/settings/settings-schema';
 import type { StationInfo } from '../../shared/ipc/ipc-contract';
 import { startPrintEmulator } from '../demo/print-emulator/print-emulator';
-import { DEMO_NETWORK, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl, startSandbox, type RunningSandbox } from '../demo/sandbox';
+import { startSandbox, type RunningSandbox } from '../demo/sandbox';
+import { openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
 import { createIssuingJournal } from '../issuing/issuing-journal';
 import { openStationDatabase } from '../store/open-station-database';
-import { keyFileCipher } from '../token-vault/key-file-cipher';
-import { createStation, type Station } from './create-station';
+import { type Station } from './create-station';
 
 /**
  * A desk that worked against a real gateway must never silently become a demo desk: whatever
@@ -25,10 +25,6 @@ import { createStation, type Station } from './create-station';
  * own, which count every request.
  */
 const token = 'tok-gateway-guard-test-5521';
-const yto = DEMO_NETWORK.find((carrier) => carrier.cpCode === 'YTO');
-const branch = yto?.branches[0];
-const address = branch?.addresses[0];
-const template = STANDARD_TEMPLATES.find((candidate) => candidate.cpCode === 'YTO' && candidate.widthMm === 76);
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -38,9 +34,7 @@ afterEach(async () => {
 type Dispatch = <T>(channel: string, input?: unknown) => Promise<Result<T>>;
 
 async function openStation(dataDir: string): Promise<{ station: Station; call: Dispatch; data: <T>(channel: string, input?: unknown) => Promise<T> }> {
-  const started = await createStation({ shell: 'browser-host', dataDir, tokenCipher: (folder) => keyFileCipher({ keyPath: join(folder, 'test-token.key') }), overrides: {} });
-  if (!started.ok) throw new Error(started.message);
-  const { station } = started;
+  const station = await openTestStation(dataDir);
   let closed = false;
   cleanups.push(async () => {
     if (!closed) await station.close();
@@ -66,17 +60,11 @@ const errorOf = <T>(answer: Result<T>): StationError => {
 
 /** The connection of the real desk: its gateway, shop and print component. */
 function realConnection(sandbox: RunningSandbox, componentUrl: string) {
-  if (!branch || !address || !template) throw new Error('the demo network has no YTO branch with an address');
+  const desk = sandboxDeskPatch(sandbox);
   return {
-    gateway: { baseUrl: sandbox.url, shopId: sandbox.shopId, sellerNick: sandbox.sellerNick, merchantUserId: sandbox.userId },
-    print: { componentUrl, templateUrlByCarrier: { YTO: standardTemplateUrl(template) } },
-    shipFrom: {
-      carrierCode: 'YTO',
-      branchCode: branch.code,
-      senderAddress: { province: address.province, city: address.city, district: address.district, town: null, detail: address.detail },
-      senderName: DEMO_SENDER.name,
-      senderPhone: DEMO_SENDER.mobile,
-    },
+    ...desk,
+    gateway: { ...desk.gateway, baseUrl: sandbox.url, shopId: sandbox.shopId },
+    print: { ...desk.print, componentUrl },
     ui: { setupCompleted: true },
   };
 }

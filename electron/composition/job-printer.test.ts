@@ -6,14 +6,11 @@ import type { IssuePlan, JobView } from '../../shared/domain/issuing';
 import type { PrinterChoice } from '../../shared/domain/printing';
 import type { Result } from '../../shared/result';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
-import { DEMO_NETWORK, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl, startSandbox, type RunningSandbox } from '../demo/sandbox';
-import { keyFileCipher } from '../token-vault/key-file-cipher';
-import { createStation, type Station } from './create-station';
+import { startSandbox, type RunningSandbox } from '../demo/sandbox';
+import { openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
+import { type Station } from './create-station';
 
 const token = 'tok-job-printer-test-5521';
-const branch = DEMO_NETWORK.find((carrier) => carrier.cpCode === 'YTO')?.branches[0];
-const address = branch?.addresses[0];
-const template = STANDARD_TEMPLATES.find((candidate) => candidate.cpCode === 'YTO' && candidate.widthMm === 76);
 const disabledDefault = 'Deli DL-888T (76×130)';
 const usable = 'Xprinter XP-460B (100×180)';
 
@@ -30,7 +27,6 @@ describe('the printer of a new job when none is chosen', () => {
   };
 
   beforeAll(async () => {
-    if (!branch || !address || !template) throw new Error('the demo network has no YTO branch with an address');
     dataDir = await mkdtemp(join(tmpdir(), 'job-printer-'));
     sandbox = await startSandbox({ port: 0, token, orders: 20 });
     // The component's default printer is switched off in the system.
@@ -43,28 +39,9 @@ describe('the printer of a new job when none is chosen', () => {
         { name: usable, paperSize: { width: 100, height: 180 } },
       ],
     });
-    const started = await createStation({
-      shell: 'browser-host',
-      dataDir: join(dataDir, 'station'),
-      tokenCipher: (folder) => keyFileCipher({ keyPath: join(folder, 'test-token.key') }),
-      overrides: { baseUrl: sandbox.url, componentUrl: emulator.url },
-    });
-    if (!started.ok) throw new Error(started.message);
-    station = started.station;
+    station = await openTestStation(join(dataDir, 'station'), { baseUrl: sandbox.url, componentUrl: emulator.url });
     await data('token.set', { token });
-    await data('settings.update', {
-      patch: {
-        gateway: { sellerNick: sandbox.sellerNick, merchantUserId: sandbox.userId },
-        print: { templateUrlByCarrier: { YTO: standardTemplateUrl(template) } },
-        shipFrom: {
-          carrierCode: 'YTO',
-          branchCode: branch.code,
-          senderAddress: { province: address.province, city: address.city, district: address.district, town: null, detail: address.detail },
-          senderName: DEMO_SENDER.name,
-          senderPhone: DEMO_SENDER.mobile,
-        },
-      },
-    });
+    await data('settings.update', { patch: sandboxDeskPatch(sandbox) });
     await data('orders.refresh', { mode: 'full' });
   }, 60_000);
 

@@ -7,19 +7,15 @@ import type { PaperworkPdf, PaperworkPrintResult } from '../../shared/domain/pap
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { Result } from '../../shared/result';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
-import { DEMO_NETWORK, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl, startSandbox, type RunningSandbox } from '../demo/sandbox';
+import { startSandbox, type RunningSandbox } from '../demo/sandbox';
+import { openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
 import { pdfPageSizes, pdfText, rasterizePdf } from '../labels/testing/pdf-inspection';
 import { readCode128 } from '../labels/testing/raster-inspection';
 import { CUPS_PDF_QUEUE, takeCupsPdfOutput } from '../os-printing/testing/cups-pdf-queue';
 import { arrangeForPrinting } from '../paperwork/print-order';
-import { keyFileCipher } from '../token-vault/key-file-cipher';
-import { createStation, type Station } from './create-station';
+import { type Station } from './create-station';
 
 const token = 'tok-paperwork-channels-test-5521';
-const yto = DEMO_NETWORK.find((carrier) => carrier.cpCode === 'YTO');
-const branch = yto?.branches[0];
-const address = branch?.addresses[0];
-const template = STANDARD_TEMPLATES.find((candidate) => candidate.cpCode === 'YTO' && candidate.widthMm === 76);
 /** The shared CUPS queue runs other desks' test jobs too: give it time. */
 const cupsWaitMs = 60_000;
 const customAreaUrl = 'https://cloudprint.cainiao.com/template/customArea/880011/3';
@@ -32,14 +28,7 @@ describe('paperwork through the station dispatcher', () => {
   let loaded: SoldOrder[] = [];
 
   const open = async () => {
-    const started = await createStation({
-      shell: 'browser-host',
-      dataDir: join(dataDir, 'station'),
-      tokenCipher: (folder) => keyFileCipher({ keyPath: join(folder, 'test-token.key') }),
-      overrides: { baseUrl: sandbox.url, componentUrl: emulator.url },
-    });
-    if (!started.ok) throw new Error(started.message);
-    station = started.station;
+    station = await openTestStation(join(dataDir, 'station'), { baseUrl: sandbox.url, componentUrl: emulator.url });
   };
   const data = async <T>(channel: string, input: unknown): Promise<T> => {
     const answer = (await station.dispatch(channel, input)) as Result<T>;
@@ -57,23 +46,16 @@ describe('paperwork through the station dispatcher', () => {
   const pick = (count: number, from: number) => loaded.slice(from, from + count);
 
   beforeAll(async () => {
-    if (!branch || !address || !template) throw new Error('the demo network has no YTO branch with an address');
     dataDir = await mkdtemp(join(tmpdir(), 'paperwork-'));
     sandbox = await startSandbox({ port: 0, token, orders: 60 });
     emulator = await startPrintEmulator({ port: 0, spoolDir: join(dataDir, 'spool') });
     await open();
     await data('token.set', { token });
+    const desk = sandboxDeskPatch(sandbox);
     await data('settings.update', {
       patch: {
-        gateway: { sellerNick: sandbox.sellerNick, merchantUserId: sandbox.userId },
-        print: { templateUrlByCarrier: { YTO: standardTemplateUrl(template) }, needEncrypt: false, customAreaTemplateUrl: customAreaUrl },
-        shipFrom: {
-          carrierCode: 'YTO',
-          branchCode: branch.code,
-          senderAddress: { province: address.province, city: address.city, district: address.district, town: null, detail: address.detail },
-          senderName: DEMO_SENDER.name,
-          senderPhone: DEMO_SENDER.mobile,
-        },
+        ...desk,
+        print: { ...desk.print, needEncrypt: false, customAreaTemplateUrl: customAreaUrl },
         paperwork: { slipPrinter: CUPS_PDF_QUEUE, slipSize: '76x130', customAreaFields: ['goods', 'sellerNote', 'totalCount', 'orderNumber'] },
       },
     });

@@ -7,15 +7,11 @@ import type { LabelPreview } from '../../shared/domain/printing';
 import type { StationError } from '../../shared/errors/station-error';
 import type { Result } from '../../shared/result';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
-import { DEMO_NETWORK, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl, startSandbox, type RunningSandbox } from '../demo/sandbox';
-import { keyFileCipher } from '../token-vault/key-file-cipher';
-import { createStation, type Station } from './create-station';
+import { startSandbox, type RunningSandbox } from '../demo/sandbox';
+import { openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
+import { type Station } from './create-station';
 
 const token = 'tok-preview-channel-test-7731';
-const yto = DEMO_NETWORK.find((carrier) => carrier.cpCode === 'YTO');
-const branch = yto?.branches[0];
-const address = branch?.addresses[0];
-const template = STANDARD_TEMPLATES.find((candidate) => candidate.cpCode === 'YTO' && candidate.widthMm === 76);
 
 describe('print.preview through the station dispatcher', () => {
   let dataDir: string;
@@ -49,32 +45,12 @@ describe('print.preview through the station dispatcher', () => {
   const svgOf = (url: string) => Buffer.from(url.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
 
   beforeAll(async () => {
-    if (!branch || !address || !template) throw new Error('the demo network has no YTO branch with an address');
     dataDir = await mkdtemp(join(tmpdir(), 'print-preview-'));
     sandbox = await startSandbox({ port: 0, token, orders: 30 });
     emulator = await startPrintEmulator({ port: 0, spoolDir: join(dataDir, 'spool') });
-    const started = await createStation({
-      shell: 'browser-host',
-      dataDir: join(dataDir, 'station'),
-      tokenCipher: (folder) => keyFileCipher({ keyPath: join(folder, 'test-token.key') }),
-      overrides: { baseUrl: sandbox.url, componentUrl: emulator.url },
-    });
-    if (!started.ok) throw new Error(started.message);
-    station = started.station;
+    station = await openTestStation(join(dataDir, 'station'), { baseUrl: sandbox.url, componentUrl: emulator.url });
     await data('token.set', { token });
-    await data('settings.update', {
-      patch: {
-        gateway: { sellerNick: sandbox.sellerNick, merchantUserId: sandbox.userId },
-        print: { templateUrlByCarrier: { YTO: standardTemplateUrl(template) } },
-        shipFrom: {
-          carrierCode: 'YTO',
-          branchCode: branch.code,
-          senderAddress: { province: address.province, city: address.city, district: address.district, town: null, detail: address.detail },
-          senderName: DEMO_SENDER.name,
-          senderPhone: DEMO_SENDER.mobile,
-        },
-      },
-    });
+    await data('settings.update', { patch: sandboxDeskPatch(sandbox) });
     await data('orders.refresh', { mode: 'full' });
     const listing = await data<{ rows: { order: { orderNumber: string } }[] }>('orders.list', {});
     const plan = await data<{ packages: { key: string }[] }>('issue.plan', { orderNumbers: listing.rows.map((row) => row.order.orderNumber), merge: false, keepApart: [] });

@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import type { SettingsPatch } from '../../../shared/settings/settings-schema';
+import { DEMO_NETWORK, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl, type RunningSandbox } from '../../demo/sandbox';
+import { keyFileCipher } from '../../token-vault/key-file-cipher';
+import { createStation, type RunOverrides, type Station } from '../create-station';
+
+/**
+ * The settings a test desk issues with on the sandbox's demo account: its seller nick and merchant
+ * id, the 76 mm YTO template, and shipping from the demo network's first YTO branch and address
+ * with the demo sender. Tests add what they need on top (the component, paperwork, …).
+ */
+export function sandboxDeskPatch(sandbox: Pick<RunningSandbox, 'sellerNick' | 'userId'>): SettingsPatch & Required<Pick<SettingsPatch, 'gateway' | 'print' | 'shipFrom'>> {
+  const branch = DEMO_NETWORK.find((carrier) => carrier.cpCode === 'YTO')?.branches[0];
+  const address = branch?.addresses[0];
+  const template = STANDARD_TEMPLATES.find((candidate) => candidate.cpCode === 'YTO' && candidate.widthMm === 76);
+  if (!branch || !address || !template) throw new Error('the demo network has no YTO branch with an address');
+  return {
+    gateway: { sellerNick: sandbox.sellerNick, merchantUserId: sandbox.userId },
+    print: { templateUrlByCarrier: { YTO: standardTemplateUrl(template) } },
+    shipFrom: {
+      carrierCode: 'YTO',
+      branchCode: branch.code,
+      senderAddress: { province: address.province, city: address.city, district: address.district, town: null, detail: address.detail },
+      senderName: DEMO_SENDER.name,
+      senderPhone: DEMO_SENDER.mobile,
+    },
+  };
+}
+
+/** A station on the composition root as the browser host runs it, with a key-file token vault in its data folder. */
+export async function openTestStation(dataDir: string, overrides: RunOverrides = {}): Promise<Station> {
+  const started = await createStation({ shell: 'browser-host', dataDir, tokenCipher: (folder) => keyFileCipher({ keyPath: join(folder, 'test-token.key') }), overrides });
+  if (!started.ok) throw new Error(started.message);
+  return started.station;
+}
