@@ -48,7 +48,10 @@ export function IssuePrintButton({ shown }: { shown: readonly OrderView[] }) {
       >
         {blocker === null ? t('issuePrint.action', { count: selected.size }) : t(`issuePrint.blocked.${blocker}`)}
       </Button>
-      <PaperworkActions size="large" selection={{ orderNumbers: ordersToIssue(selected, shown) }} />
+      {/* Side by side and small: the issue button stays the packer's biggest target. */}
+      <div className="desk-issue__paperwork">
+        <PaperworkActions size="small" selection={{ orderNumbers: ordersToIssue(selected, shown) }} />
+      </div>
       <SlipFailureNotices />
     </div>
   );

@@ -85,7 +85,7 @@ export function PickingListDialog({ selection, count, onClose }: { selection: Pa
  * Paperwork for a selection: its packing slips printed on the slip printer at once (never a
  * gateway call), and the picking list dialog.
  */
-export function PaperworkActions({ selection, size = 'middle' }: { selection: { orderNumbers: string[] } | { waybillCodes: string[] }; size?: 'middle' | 'large' }) {
+export function PaperworkActions({ selection, size = 'middle' }: { selection: { orderNumbers: string[] } | { waybillCodes: string[] }; size?: 'small' | 'middle' | 'large' }) {
   const { t } = useTranslation();
   const station = useStation();
   const { message } = App.useApp();
