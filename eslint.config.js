@@ -12,6 +12,26 @@ const electronGlue = ['electron/main/**/*.ts', 'electron/preload/**/*.ts'];
 /** The typed IPC wrappers: the only places that may touch ipcMain / ipcRenderer. */
 const ipcWrappers = ['electron/main/ipc-main-bridge.ts', 'electron/preload/index.ts'];
 
+/**
+ * IPC handlers are built in one file per feature (`<feature>-ipc-handlers.ts`, typed by the helper
+ * type's own file) and joined into the contract's handlers in the composition root only.
+ */
+const featureIpcHandlerFiles = ['electron/**/*-ipc-handlers.ts', 'electron/ipc/feature-ipc-handlers.ts'];
+const compositionRoot = ['electron/composition/create-station.ts'];
+
+const rawIpc = [
+  { selector: "Identifier[name='ipcMain']", message: 'Register handlers through the typed IPC wrapper (electron/main/ipc-main-bridge.ts).' },
+  { selector: "Identifier[name='ipcRenderer']", message: 'Use window.station, built from the typed IPC contract by the preload.' },
+];
+const featureHandlersBuilt = {
+  selector: "TSTypeReference[typeName.name='FeatureIpcHandlers']",
+  message: "Build a feature's IPC handlers in its own <feature>-ipc-handlers.ts.",
+};
+const handlersJoined = {
+  selector: "CallExpression[callee.name='joinIpcHandlers']",
+  message: "Only the composition root (electron/composition/create-station.ts) joins the features' IPC handlers.",
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'e2e-artifacts/**'] },
   js.configs.recommended,
@@ -25,12 +45,16 @@ export default tseslint.config(
         'error',
         { paths: [{ name: 'electron', message: 'Only the thin Electron glue (electron/main, electron/preload) may import electron; services take their dependencies as arguments.' }] },
       ],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "Identifier[name='ipcMain']", message: 'Register handlers through the typed IPC wrapper (electron/main/ipc-main-bridge.ts).' },
-        { selector: "Identifier[name='ipcRenderer']", message: 'Use window.station, built from the typed IPC contract by the preload.' },
-      ],
+      'no-restricted-syntax': ['error', ...rawIpc, featureHandlersBuilt, handlersJoined],
     },
+  },
+  {
+    files: featureIpcHandlerFiles,
+    rules: { 'no-restricted-syntax': ['error', ...rawIpc, handlersJoined] },
+  },
+  {
+    files: compositionRoot,
+    rules: { 'no-restricted-syntax': ['error', ...rawIpc, featureHandlersBuilt] },
   },
   {
     files: electronGlue,

@@ -25,4 +25,15 @@ describe('lint boundaries', () => {
     expect(await ruleIdsFor(main, 'electron/main/ipc-main-bridge.ts')).not.toContain('no-restricted-syntax');
     expect(await ruleIdsFor(preload, 'electron/preload/index.ts')).not.toContain('no-restricted-syntax');
   });
+
+  it('builds IPC handlers only in the features\' *-ipc-handlers.ts files, joined only in the composition root', async () => {
+    const feature = "import type { FeatureIpcHandlers } from '../ipc/feature-ipc-handlers';\nexport const ordersIpcHandlers = (): FeatureIpcHandlers<'orders'> => ({}) as never;\n";
+    const joined = "import { joinIpcHandlers } from '../ipc/feature-ipc-handlers';\nexport const handlers = joinIpcHandlers();\n";
+    expect(await ruleIdsFor(feature, 'electron/order-cache/orders-ipc-handlers.ts')).not.toContain('no-restricted-syntax');
+    expect(await ruleIdsFor(feature, 'electron/order-cache/order-cache.ts')).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor(feature, 'electron/composition/create-station.ts')).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor(joined, 'electron/composition/create-station.ts')).not.toContain('no-restricted-syntax');
+    expect(await ruleIdsFor(joined, 'electron/order-cache/orders-ipc-handlers.ts')).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor(joined, 'electron/host/station-host.ts')).toContain('no-restricted-syntax');
+  });
 });
