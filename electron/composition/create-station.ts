@@ -18,7 +18,7 @@ import { StationFailure } from '../ipc/to-station-error';
 import type { JobSafePoints } from '../lifecycle/quit-guard';
 import { createStationLogger, type StationLogger } from '../logging/station-logger';
 import { createSettingsStore } from '../settings/settings-store';
-import { openStationDatabase } from '../store/open-station-database';
+import { openStationDatabase } from '../store/local/open-station-database';
 import { createTokenVault, type TokenCipher } from '../token-vault/token-vault';
 import { PrintComponentError, type PrintComponent } from '../printing/print-component';
 import { printComponentStationError } from '../printing/print-station-errors';

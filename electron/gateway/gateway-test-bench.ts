@@ -8,8 +8,8 @@ import { DEMO_SENDER, DEMO_WAREHOUSE, STANDARD_TEMPLATES, standardTemplateUrl, s
 import type { RunningSandbox, SandboxOptions } from '../demo/sandbox/index';
 import type { LogLevel, StationLogger } from '../logging/station-logger';
 import { createStationLogger } from '../logging/station-logger';
-import { openStationDatabase } from '../store/open-station-database';
-import type { StationDatabase } from '../store/open-station-database';
+import { openStationDatabase } from '../store/local/open-station-database';
+import type { StationDatabase } from '../store/local/open-station-database';
 import type { CostLedger } from './cost-ledger';
 import { createCostLedger } from './cost-ledger';
 import type { GatewayClient, GatewayClientOptions } from './gateway-client';

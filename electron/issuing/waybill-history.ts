@@ -8,7 +8,7 @@ import { documentFailureError, type PrintFailure } from '../../shared/domain/pri
 import type { DocumentState } from '../printing/print-task-store';
 import type { PrintOutput } from '../printing/print-component';
 import type { PrintQueue, RequeueResult } from '../printing/print-queue';
-import type { StationDatabase } from '../store/open-station-database';
+import type { StationDatabase } from '../store/local/open-station-database';
 import type { IssueJobSettings, OrderState, PrintDataState, WaybillOrigin } from './issuing-journal';
 import { labelContents } from './label-printing';
 import { shipmentCsv } from './waybill-csv';
