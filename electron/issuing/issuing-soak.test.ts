@@ -9,7 +9,7 @@ import { startTestEmulator } from '../printing/testing/print-test-kit';
 import { openStationDatabase } from '../store/local/open-station-database';
 import { killFixtureProcesses, startFixtureProcess } from '../testing/fixture-process';
 
-const fixturePath = join(import.meta.dirname, 'issuing-soak-fixture.ts');
+const fixturePath = join(import.meta.dirname, 'testing', 'issuing-soak-fixture.ts');
 const ORDERS = 1000;
 
 const cleanups: (() => Promise<void>)[] = [];
