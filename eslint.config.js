@@ -32,6 +32,23 @@ const handlersJoined = {
   message: "Only the composition root (electron/composition/create-station.ts) joins the features' IPC handlers.",
 };
 
+/**
+ * Code that only tests run: test files, test kits and fixtures (kept in `testing/` folders),
+ * benchmarks and end-to-end specs. Anything else is production code and never imports a test kit.
+ * The converse (a file outside `testing/` that only tests use belongs in one) is kept by review
+ * and by electron/dev/lint-boundaries.test.ts, which looks over the whole import graph.
+ */
+const testCode = ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/testing/**', 'bench/**', 'e2e/**'];
+
+const electronOnlyInGlue = {
+  name: 'electron',
+  message: 'Only the thin Electron glue (electron/main, electron/preload) may import electron; services take their dependencies as arguments.',
+};
+const noTestKits = {
+  regex: '(^|/)testing(/|$)',
+  message: 'Test kits and fixtures (testing/ folders) are for tests, benchmarks and e2e specs; production code never imports them.',
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'e2e-artifacts/**'] },
   js.configs.recommended,
@@ -41,10 +58,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'electron', message: 'Only the thin Electron glue (electron/main, electron/preload) may import electron; services take their dependencies as arguments.' }] },
-      ],
+      'no-restricted-imports': ['error', { paths: [electronOnlyInGlue], patterns: [noTestKits] }],
       'no-restricted-syntax': ['error', ...rawIpc, featureHandlersBuilt, handlersJoined],
     },
   },
@@ -58,7 +72,11 @@ export default tseslint.config(
   },
   {
     files: electronGlue,
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTestKits] }] },
+  },
+  {
+    files: testCode,
+    rules: { 'no-restricted-imports': ['error', { paths: [electronOnlyInGlue] }] },
   },
   {
     files: ipcWrappers,

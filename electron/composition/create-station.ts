@@ -41,7 +41,7 @@ import { effectiveSettingsOf, gatewayIdentityOf } from '../settings/effective-se
 import { createSettingsAttention } from '../settings/settings-attention';
 import { settingsIpcHandlers } from '../settings/settings-ipc-handlers';
 import { createSettingsStore } from '../settings/settings-store';
-import { openStationDatabase } from '../store/open-station-database';
+import { openStationDatabase } from '../store/local/open-station-database';
 import { createSqlitePrintTaskStore } from '../store/sqlite-print-task-store';
 import { createTokenVault } from '../token-vault/token-vault';
 import { createGatewayAccess } from './gateway-access';
