@@ -35,6 +35,16 @@ export const DEFAULT_LABEL_SIZE: LabelSize = '76x130';
  */
 export const DEMO_GATEWAY_ACCOUNT = { shopId: '57301862', sellerNick: '小满百货旗舰店', merchantUserId: 2201385297 } as const;
 
+/**
+ * The shops the demo account serves (多店铺: one token, one points balance, one subscription): the
+ * demo shop first, so a station with one shop works as before, then two more with their own ids.
+ */
+export const DEMO_GATEWAY_SHOPS = [
+  { ...DEMO_GATEWAY_ACCOUNT, name: '小满百货' },
+  { shopId: '57301875', sellerNick: '小满家居专营店', merchantUserId: 2201385311, name: '小满家居' },
+  { shopId: '60418827', sellerNick: '小满母婴优选店', merchantUserId: 2207764102, name: '小满母婴' },
+] as const;
+
 /** The demo shop's sender: demo mode fills Settings' sender with it, and its labels print it while Settings' sender is empty. */
 export const DEMO_SENDER_CONTACT = { name: '小满百货', mobile: '13857100123' } as const;
 

@@ -150,7 +150,7 @@ describe('the overlap check switch', () => {
     expect((await issue()).envelope.code).toBe(0);
     const second = defined(running.issuedWaybill(order.orderSn)).waybillCode;
     expect(second).not.toBe(first);
-    expect(running.secondWaybills()).toEqual([{ orderNumber: order.orderSn, waybillCodes: [first, second] }]);
+    expect(running.secondWaybills()).toEqual([{ shopId: running.shopId, orderNumber: order.orderSn, waybillCodes: [first, second] }]);
   });
 });
 

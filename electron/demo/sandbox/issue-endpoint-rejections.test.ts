@@ -127,6 +127,14 @@ describe('614 conditions, one case each', () => {
     ],
     ['invalid oaid', 'invalid-oaid', () => brokenBody(1, (r) => (entryAt(r, 0).recipient.oaid = 'expired!oaid'))],
     ['tid that is no real order', 'tid-not-real-order', () => brokenBody(1, (r) => (entryAt(r, 0).recipient.tid = '1000000000000000001'))],
+    [
+      "an order of another of the account's shops",
+      'order-not-of-shop',
+      () => {
+        const foreign = defined(sandbox.orders(defined(sandbox.shops()[1]).shopId).find((order) => order.notes.length === 0));
+        return brokenBody(2, (r) => (entryAt(r, 1).order_info.trade_order_list = [foreign.orderSn]));
+      },
+    ],
     ['carrier print service not open (YUNDA)', 'carrier-print-service-not-open', () => brokenBody(1, () => undefined, 'YUNDA'), 'YUNDA'],
     ['unknown carrier code', 'carrier-print-service-not-open', () => brokenBody(1, (r) => (r.cp_code = 'NOPE'))],
     [
