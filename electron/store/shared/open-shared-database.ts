@@ -35,6 +35,8 @@ export function pgConnectionConfig(settings: SharedConnectionSettings, options: 
     ssl: settings.tls === 'off' ? false : settings.tls === 'require' ? { rejectUnauthorized: false } : { rejectUnauthorized: true, servername: settings.host },
     application_name: options.deskName.slice(0, 63),
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    // A server that stopped answering (not refusing) must not hold a desk's call forever.
+    query_timeout: 15_000,
     max: options.maxConnections ?? 4,
     // A desk's connections stay open while it works; idle ones are closed after a while.
     idleTimeoutMillis: 30_000,

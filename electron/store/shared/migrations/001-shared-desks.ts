@@ -42,6 +42,38 @@ const statements = [
     )
   `,
   sql`CREATE INDEX call_grants_by_time ON call_grants (granted_at)`,
+  /**
+   * take_call_slot: the window's rule in one round trip. Under a transaction-scoped advisory lock
+   * (one taker at a time, across every desk), it reads the limit-th latest grant; if that lies a
+   * full window back (or there is none), it records a grant stamped with the server's clock and
+   * answers 0, else it answers how many milliseconds to wait. Grants older than a minute go.
+   */
+  sql`
+    CREATE FUNCTION take_call_slot(p_desk_id text, p_limit integer, p_window_ms double precision)
+    RETURNS double precision
+    LANGUAGE plpgsql
+    SET search_path FROM CURRENT
+    AS $$
+    DECLARE
+      v_oldest timestamptz;
+      v_now timestamptz;
+      v_wait_ms double precision;
+    BEGIN
+      PERFORM pg_advisory_xact_lock(20517, 'call_grants'::regclass::oid::integer);
+      SELECT granted_at INTO v_oldest FROM call_grants ORDER BY granted_at DESC OFFSET p_limit - 1 LIMIT 1;
+      v_now := clock_timestamp();
+      IF v_oldest IS NOT NULL THEN
+        v_wait_ms := extract(epoch FROM v_oldest + p_window_ms * interval '1 millisecond' - v_now) * 1000;
+        IF v_wait_ms > 0 THEN
+          RETURN v_wait_ms;
+        END IF;
+      END IF;
+      INSERT INTO call_grants (granted_at, desk_id) VALUES (v_now, p_desk_id);
+      DELETE FROM call_grants WHERE granted_at < v_now - interval '1 minute';
+      RETURN 0;
+    END
+    $$
+  `,
 
   /**
    * order_claims: an order planned at one desk belongs to it — one row per order of a gateway's
