@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_GATEWAY, type GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { StartUpReport } from '../../shared/domain/issuing';
@@ -40,6 +41,8 @@ import type { OsPrinting } from '../os-printing/os-printing-types';
 import { createPaperworkRenderer, type PaperworkRenderer } from '../paperwork/paperwork-renderer';
 import { createPaperworkService } from '../paperwork/paperwork-service';
 import { createPaperworkSources } from '../paperwork/paperwork-sources';
+import { readOrCreateDeskId } from '../shared-mode/desk-id';
+import { createSharedModeIpcHandlers } from '../shared-mode/shared-mode-ipc-handlers';
 
 /** How long label changes are gathered before the orders table is told (once) that orders changed. */
 const PRINT_CHANGES_GATHER_MS = 250;
@@ -133,9 +136,12 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     return refused(error.error);
   }
 
-  const vault = createTokenVault({ filePath: join(dataDir, 'token.vault'), cipher: options.tokenCipher(dataDir) });
+  const tokenCipher = options.tokenCipher(dataDir);
+  const vault = createTokenVault({ filePath: join(dataDir, 'token.vault'), cipher: tokenCipher });
+  // The shared database's password is kept as the token is, in a vault file of its own.
+  const sharedPasswordVault = createTokenVault({ filePath: join(dataDir, 'shared-mode-password.vault'), cipher: tokenCipher });
   const secrets: (string | null | undefined)[] = [options.overrides.token];
-  const currentSecrets = () => [...secrets, safeRead(() => vault.read())];
+  const currentSecrets = () => [...secrets, safeRead(() => vault.read()), safeRead(() => sharedPasswordVault.read())];
   const logsDir = join(dataDir, 'logs');
   const logger = createStationLogger({ directory: logsDir, console: options.consoleLog ?? false, secrets: currentSecrets });
   const settings = createSettingsStore({ filePath: join(dataDir, 'settings.json'), log: logger });
@@ -401,6 +407,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       vault.clear();
       return vault.status();
     },
+    ...createSharedModeIpcHandlers({ settings: () => settings.get().sharedMode, passwordVault: sharedPasswordVault, computerName: hostname(), deskId: () => readOrCreateDeskId(dataDir), logger }),
     'subscription.get': async () => unwrap(await (await gateway.client()).subscription({ priority: 'interactive' })),
     'network.get': async () => unwrap(await (await gateway.client()).networkInfo({}, { priority: 'interactive' })),
     'connection.test': async (): Promise<ChannelOutput<'connection.test'>> => {

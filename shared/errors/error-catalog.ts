@@ -421,6 +421,11 @@ export const errorCatalog = {
     en: { text: 'The access token could not be saved ({{reason}}).', remedy: 'Check that the data folder is writable and has free space, then try again.' },
     zh: { text: '访问令牌无法保存（{{reason}}）。', remedy: '请确认数据文件夹可写且磁盘有剩余空间，然后重试。' },
   },
+  'shared-mode.not-configured': {
+    retryable: false,
+    en: { text: 'Shared mode needs the {{missing}} of the shared database.', remedy: 'Fill it in under Settings → Shared mode and save.' },
+    zh: { text: '共享模式需要共享数据库的{{missing}}。', remedy: '请在“设置 → 共享模式”中填写并保存。' },
+  },
   'shared-mode.unreachable': {
     retryable: true,
     en: { text: 'The shared database at {{host}}:{{port}} cannot be reached ({{reason}}).', remedy: 'Check that the PostgreSQL server is running and that this computer may reach it (address, port, firewall); then try again.' },

@@ -2,7 +2,8 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StationFailure } from '../../ipc/to-station-error';
 import { openSharedDatabase } from './open-shared-database';
-import { DEFAULT_SHARED_SCHEMA, SHARED_SCHEMA_VERSION, migrateSharedSchema } from './shared-migrations';
+import { DEFAULT_SHARED_SCHEMA } from '../../../shared/settings/settings-schema';
+import { SHARED_SCHEMA_VERSION, migrateSharedSchema } from './shared-migrations';
 import { startPostgresTestServer, type PostgresTestServer } from './testing/postgres-test-server';
 
 let server: PostgresTestServer;

@@ -5,9 +5,6 @@ import { stationError } from '../../../shared/errors/station-error';
 import { StationFailure } from '../../ipc/to-station-error';
 import { migration001SharedDesks } from './migrations/001-shared-desks';
 
-/** The schema the shared tables live in unless Settings names another (one schema per account). */
-export const DEFAULT_SHARED_SCHEMA = 'waybill_station';
-
 /** Every migration of the shared schema, in order; the schema's version is how many have run. */
 const sharedMigrations = [migration001SharedDesks] as const;
 
@@ -54,10 +51,7 @@ export async function migrateSharedSchema(pool: pg.Pool, schema: string): Promis
   return { schemaVersion: Number(rows[0]?.count ?? 0), applied: (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName) };
 }
 
-/** A schema name as Settings accepts it: lower-case letters, digits and _, starting with a letter or _. */
-export const SHARED_SCHEMA_NAME_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
-
-/** Quotes an identifier for SQL (the schema name is checked against SHARED_SCHEMA_NAME_PATTERN first; quoting keeps it safe anyway). */
+/** Quotes an identifier for SQL (Settings checks schema names against SHARED_SCHEMA_NAME_PATTERN; quoting keeps any name safe anyway). */
 export function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }

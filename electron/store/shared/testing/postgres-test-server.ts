@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { SharedConnectionSettings } from '../open-shared-database';
+import { pgConnectionConfig, type SharedConnectionSettings } from '../open-shared-database';
 
 /** The user the test server's superuser is called, and its password (password auth over TCP, so wrong passwords can be tested). */
 const SUPERUSER = 'station';
@@ -107,7 +107,7 @@ export async function startPostgresTestServer(): Promise<PostgresTestServer> {
     async freshDatabase() {
       databases += 1;
       const name = `desk_test_${databases}`;
-      const client = new pg.Client(connection());
+      const client = new pg.Client(pgConnectionConfig(connection(), { deskName: 'test server' }));
       await client.connect();
       try {
         await client.query(`CREATE DATABASE ${name}`);

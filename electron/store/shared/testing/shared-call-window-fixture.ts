@@ -1,6 +1,6 @@
 import { writeSync } from 'node:fs';
 import pg from 'pg';
-import { openSharedDatabase, type SharedConnectionSettings } from '../open-shared-database';
+import { openSharedDatabase, pgConnectionConfig, type SharedConnectionSettings } from '../open-shared-database';
 import { createSharedCallWindow } from '../shared-call-window';
 
 /**
@@ -17,7 +17,7 @@ const report = (line: object): void => {
   writeSync(1, `${JSON.stringify(line)}\n`);
 };
 
-const listener = new pg.Client({ ...connection, password: connection.password ?? undefined });
+const listener = new pg.Client(pgConnectionConfig(connection, { deskName: window.deskId }));
 await listener.connect();
 const go = new Promise<void>((started) => listener.once('notification', () => started()));
 await listener.query('LISTEN go');
