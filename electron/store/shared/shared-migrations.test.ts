@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StationFailure } from '../../ipc/to-station-error';
 import { openSharedDatabase } from './open-shared-database';

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openSharedDatabase } from '../open-shared-database';
 import { migrateSharedSchema } from '../shared-migrations';
