@@ -15,8 +15,8 @@ import { startPrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
 import { openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
 import { createIssuingJournal } from '../issuing/issuing-journal';
-import { openStationDatabase } from '../store/open-station-database';
-import { type Station } from './create-station';
+import { openStationDatabase } from '../store/local/open-station-database';
+import type { Station } from './station';
 
 /**
  * A desk that worked against a real gateway must never silently become a demo desk: whatever

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readRuntimeVersions } from '../about/runtime-versions';
 import { createStationLogger } from '../logging/station-logger';
 import { createSettingsStore } from '../settings/settings-store';
-import { openStationDatabase, type StationDatabase } from '../store/open-station-database';
+import { openStationDatabase, type StationDatabase } from '../store/local/open-station-database';
 import { buildDiagnosticsArchive, keptDiagnosticsArchives, writeDiagnosticsArchive, type DiagnosticsSources } from './diagnostics-archive';
 import { scrubPhoneNumbers } from './diagnostics-redaction';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { join } from 'node:path';
 import type { RuntimeVersions } from '../about/runtime-versions';
 import { writeFileAtomically } from '../data-folder/atomic-file';
-import type { StationDatabase } from '../store/open-station-database';
+import type { StationDatabase } from '../store/local/open-station-database';
 import { createDiagnosticsRedactor, type DiagnosticsRedactor } from './diagnostics-redaction';
 import { countJournalRows } from './journal-counts';
 

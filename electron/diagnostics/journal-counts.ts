@@ -1,4 +1,4 @@
-import type { StationDatabase } from '../store/open-station-database';
+import type { StationDatabase } from '../store/local/open-station-database';
 
 /** Rows of one table, and for a table with a `state` column, rows per state. */
 export interface TableCount {

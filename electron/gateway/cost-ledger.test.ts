@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStationDatabase } from '../store/open-station-database';
+import { openStationDatabase } from '../store/local/open-station-database';
 import { createCostLedger } from './cost-ledger';
 
 let directory: string;

@@ -1,5 +1,5 @@
 import { chinaDayOf } from '../../shared/time/china-time';
-import type { StationDatabase } from '../store/open-station-database';
+import type { StationDatabase } from '../store/local/open-station-database';
 
 /** One answered gateway call and the points it cost. */
 export interface CallCost {

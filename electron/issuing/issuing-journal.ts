@@ -4,10 +4,10 @@ import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../shared/domain/waybill';
 import type { StationError } from '../../shared/errors/station-error';
 import type { Result } from '../../shared/result';
-import type { StationDatabase } from '../store/open-station-database';
+import type { StationDatabase } from '../store/local/open-station-database';
 import type { PrintFailure } from '../../shared/domain/printing';
-import { createWriteTimer } from '../store/write-timer';
-import type { WriteTimer } from '../store/write-timer';
+import { createWriteTimer } from '../store/local/write-timer';
+import type { WriteTimer } from '../store/local/write-timer';
 import type { OrderCounts, OrderViewState } from './issuing-types';
 import type { IssueJobSettings, JobState, JobEnding, OrderState, WaybillOrigin, OrderStatus, LabelCounts, PrintDataState, PrintHold } from '../../shared/domain/issuing';
 

@@ -13,7 +13,7 @@ import { stationError, type StationError } from '../../shared/errors/station-err
 import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
 import type { GatewayClient } from '../gateway/gateway-client';
 import { StationFailure } from '../ipc/to-station-error';
-import type { StationDatabase } from '../store/open-station-database';
+import type { StationDatabase } from '../store/local/open-station-database';
 
 /** The order cache: the `orders.*` channels of the IPC contract, kept in the station database. */
 export interface OrderCache {

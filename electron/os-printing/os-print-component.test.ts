@@ -10,7 +10,7 @@ import { createLabelRenderer } from '../labels/label-renderer';
 import { pdfPageSizes, pdfText, rasterizePdf } from '../labels/testing/pdf-inspection';
 import { readCode128 } from '../labels/testing/raster-inspection';
 import { PrintComponentError } from '../printing/print-component';
-import type { DocumentOutcome, PrintComponent, PrintDocument, PrinterConfig } from '../printing/print-component';
+import type { DocumentOutcome, PrintComponent, PrintDocument } from '../printing/print-component';
 import { createPrintQueue } from '../printing/print-queue';
 import type { PrintDocumentView, PrintQueue } from '../printing/print-queue';
 import { createInMemoryPrintTaskStore } from '../printing/print-task-store';
@@ -22,6 +22,7 @@ import { osPrintErrorOf } from './os-print-failure';
 import { createFileOsPrintStore, createInMemoryOsPrintStore } from './os-print-store';
 import type { OsPrintStore } from './os-print-store';
 import { CUPS_PDF_OUT_DIR, CUPS_PDF_QUEUE, takeCupsPdfOutput } from './testing/cups-pdf-queue';
+import type { PrinterConfig } from '../../shared/domain/printing';
 
 // These tests print through the machine's real CUPS into the cups-pdf queue of
 // `.ci/cups-setup.sh` (run it first; CI does). Without CUPS they fail; they never skip.

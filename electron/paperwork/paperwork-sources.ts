@@ -1,5 +1,5 @@
 import type { SoldOrder } from '../../shared/domain/sold-order';
-import type { StationDatabase } from '../store/open-station-database';
+import type { StationDatabase } from '../store/local/open-station-database';
 
 /**
  * Where paperwork finds its orders, read only: the journal's copy of each order as it was issued

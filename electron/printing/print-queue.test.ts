@@ -7,7 +7,7 @@ import type { PrintComponent } from './print-component';
 import { createPrintQueue } from './print-queue';
 import type { PrintQueue, PrintQueueEvent } from './print-queue';
 import { createInMemoryPrintTaskStore } from './print-task-store';
-import type { DocumentState, InMemoryPrintTaskStore, PrintDocumentRecord } from './print-task-store';
+import type { InMemoryPrintTaskStore, PrintDocumentRecord } from './print-task-store';
 import {
   connectRawClient,
   encryptedDocument,
@@ -17,6 +17,7 @@ import {
   waitFor,
   waybillCodes,
 } from './testing/print-test-kit';
+import type { DocumentState } from '../../shared/domain/printing';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -2,26 +2,18 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createListenerSet } from '../events/listener-set';
 import { PrintComponentError } from './print-component';
 import type {
-  ComponentState,
   DocumentOutcome,
   PreviewReply,
   PrintComponent,
   PrintDocument,
-  PrintFailure,
   PrintReply,
   TaskOutcome,
   TaskStatusReport,
   Unsubscribe,
 } from './print-component';
 import { DOCUMENT_STATES } from './print-task-store';
-import { MAX_AUTOMATIC_SENDS } from '../../shared/domain/printing';
-import type { DocumentState, PrintDocumentRecord, PrintTaskStore } from './print-task-store';
-import type { RequeueResult } from '../../shared/domain/printing';
-import type { PrintQueueStatus } from '../../shared/domain/printing';
-
-export type { PrintQueueStatus } from '../../shared/domain/printing';
-
-export type { RequeueResult } from '../../shared/domain/printing';
+import { MAX_AUTOMATIC_SENDS, type ComponentState, type DocumentState, type PrintFailure, type PrintQueueStatus, type RequeueResult } from '../../shared/domain/printing';
+import type { PrintDocumentRecord, PrintTaskStore } from './print-task-store';
 
 /**
  * The print queue: every label the station prints goes through it, with an explicit state per

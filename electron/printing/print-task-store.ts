@@ -1,7 +1,5 @@
-import type { PrintContent, PrintFailure, PrintOutput } from './print-component';
-import type { DocumentState } from '../../shared/domain/printing';
-
-export type { DocumentState } from '../../shared/domain/printing';
+import type { PrintContent } from './print-component';
+import type { DocumentState, PrintFailure, PrintOutput } from '../../shared/domain/printing';
 
 /**
  * Where the print queue keeps its documents so that a restart of the app knows what was sent.

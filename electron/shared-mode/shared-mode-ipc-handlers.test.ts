@@ -6,7 +6,7 @@ import type { StationError } from '../../shared/errors/station-error';
 import type { SettingsView, SharedModeStatus, SharedModeTestReport } from '../../shared/ipc/ipc-contract';
 import type { Result } from '../../shared/result';
 import { openTestStation } from '../composition/testing/sandbox-desk';
-import type { Station } from '../composition/create-station';
+import type { Station } from '../composition/station';
 import type { SharedConnectionSettings } from '../store/shared/open-shared-database';
 import { SHARED_SCHEMA_VERSION } from '../store/shared/shared-migrations';
 import { startPostgresTestServer, type PostgresTestServer } from '../store/shared/testing/postgres-test-server';

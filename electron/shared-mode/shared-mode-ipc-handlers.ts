@@ -1,11 +1,9 @@
-import type { IpcHandlers, SharedModeStatus } from '../../shared/ipc/ipc-contract';
+import type { SharedModeStatus } from '../../shared/ipc/ipc-contract';
 import type { SharedModeSettings } from '../../shared/settings/settings-schema';
+import type { FeatureIpcHandlers } from '../ipc/feature-ipc-handlers';
 import type { StationLogger } from '../logging/station-logger';
 import type { TokenVault } from '../token-vault/token-vault';
 import { sharedConnectionOf, testSharedConnection } from './test-shared-connection';
-
-/** The channels of Settings → Shared mode. */
-export type SharedModeIpcHandlers = Pick<IpcHandlers, 'shared-mode.status' | 'shared-mode.set-password' | 'shared-mode.clear-password' | 'shared-mode.test'>;
 
 /** What the shared-mode channels work with. */
 export interface SharedModeIpcDependencies {
@@ -25,7 +23,7 @@ export interface SharedModeIpcDependencies {
  * on the saved settings (which creates or migrates the schema). Enabling the mode changes
  * nothing else yet.
  */
-export function createSharedModeIpcHandlers(dependencies: SharedModeIpcDependencies): SharedModeIpcHandlers {
+export function sharedModeIpcHandlers(dependencies: SharedModeIpcDependencies): FeatureIpcHandlers<'shared-mode'> {
   const { settings, passwordVault, computerName, deskId, logger } = dependencies;
   const status = (): SharedModeStatus => ({ password: passwordVault.status(), computerName });
   return {

@@ -2,10 +2,10 @@ import { stationError } from '../../shared/errors/station-error';
 import type { SharedModeTestReport } from '../../shared/ipc/ipc-contract';
 import type { SharedModeSettings } from '../../shared/settings/settings-schema';
 import { StationFailure } from '../ipc/to-station-error';
-import { openSharedDatabase, type SharedConnectionSettings } from '../store/shared/open-shared-database';
+import type { SharedConnectionSettings } from '../store/shared/open-shared-database';
 import { sharedDatabaseFailure } from '../store/shared/shared-database-failure';
 import { listSharedDesks, recordDeskSeen, sharedServerVersion } from '../store/shared/shared-desks';
-import { migrateSharedSchema } from '../store/shared/shared-migrations';
+import { openSharedDesk, type SharedDeskIdentity } from './open-shared-desk';
 
 /** The connection settings of the shared-mode settings and the stored password; refuses settings without a host, database or user. */
 export function sharedConnectionOf(settings: SharedModeSettings, password: string | null): SharedConnectionSettings {
@@ -15,28 +15,28 @@ export function sharedConnectionOf(settings: SharedModeSettings, password: strin
 }
 
 /**
- * "Test connection" of the shared mode: connects as this desk, creates or migrates the account's
- * schema, records the desk as seen, and answers the versions and the desks. Any failure is a
- * typed StationFailure (see sharedDatabaseFailure). The connection is closed afterwards.
+ * "Test connection" of the shared mode: connects as this desk the way the shared mode does
+ * (creating or migrating the account's schema), records the desk as seen, and answers the
+ * versions and the desks. Any failure is a typed StationFailure (see sharedDatabaseFailure). The
+ * connection is closed afterwards.
  */
-export async function testSharedConnection(connection: SharedConnectionSettings, desk: { schema: string; deskId: string; deskName: string }): Promise<SharedModeTestReport> {
-  const pool = openSharedDatabase(connection, { deskName: desk.deskName, maxConnections: 1 });
+export async function testSharedConnection(connection: SharedConnectionSettings, desk: SharedDeskIdentity): Promise<SharedModeTestReport> {
+  const shared = await openSharedDesk(connection, desk, { maxConnections: 1 });
   try {
-    const serverVersion = await sharedServerVersion(pool);
-    const migrated = await migrateSharedSchema(pool, desk.schema);
-    await recordDeskSeen(pool, desk.schema, { deskId: desk.deskId, name: desk.deskName });
-    const desks = await listSharedDesks(pool, desk.schema);
+    const serverVersion = await sharedServerVersion(shared.pool);
+    await recordDeskSeen(shared.pool, desk.schema, { deskId: desk.deskId, name: desk.deskName });
+    const desks = await listSharedDesks(shared.pool, desk.schema);
     return {
       serverVersion,
       schema: desk.schema,
-      schemaVersion: migrated.schemaVersion,
-      migrated: migrated.applied,
+      schemaVersion: shared.migration.schemaVersion,
+      migrated: shared.migration.applied,
       deskName: desk.deskName,
       desks: desks.map(({ name, lastSeenAt }) => ({ name, lastSeenAt })),
     };
   } catch (error) {
     throw sharedDatabaseFailure(error, connection);
   } finally {
-    await pool.end().catch(() => undefined);
+    await shared.close().catch(() => undefined);
   }
 }

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_GATEWAY, UNKNOWN_GATEWAY } from '../../shared/domain/gateway-identity';
 import type { PrintDocumentRecord } from '../printing/print-task-store';
-import { openStationDatabase } from './open-station-database';
-import type { StationDatabase } from './open-station-database';
+import { openStationDatabase } from './local/open-station-database';
+import type { StationDatabase } from './local/open-station-database';
 import { createSqlitePrintTaskStore } from './sqlite-print-task-store';
 
 let directory: string;

@@ -1,9 +1,10 @@
 import { sameGateway, UNKNOWN_GATEWAY, type GatewayIdentity } from '../../shared/domain/gateway-identity';
-import type { PrintContent, PrintFailure, PrintOutput } from '../printing/print-component';
-import type { DocumentState, PrintDocumentRecord, PrintTaskStore } from '../printing/print-task-store';
-import type { StationDatabase } from './open-station-database';
-import { createWriteTimer } from './write-timer';
-import type { WriteTimer } from './write-timer';
+import type { PrintContent } from '../printing/print-component';
+import type { PrintDocumentRecord, PrintTaskStore } from '../printing/print-task-store';
+import type { StationDatabase } from './local/open-station-database';
+import { createWriteTimer } from './local/write-timer';
+import type { WriteTimer } from './local/write-timer';
+import type { DocumentState, PrintFailure, PrintOutput } from '../../shared/domain/printing';
 
 /** One row of print_documents as SQLite returns it. */
 interface PrintDocumentRow {

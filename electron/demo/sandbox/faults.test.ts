@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NO_FAULTS, mergeFaults } from './faults';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './index';
-import { callEndpoint, defined, issueBody, issueEntry, plainOrders } from './test-requests';
+import { callEndpoint, defined, issueBody, issueEntry, plainOrders } from './testing/test-requests';
 
 // Injected faults: which answer the client gets, and whether the call took effect.
 

@@ -4,7 +4,7 @@ import { RECIPIENT_LIMITS, SENDER_LIMITS, type PartyField } from '../../../share
 import { DEMO_OFFICE } from './demo-network';
 import type { DemoOrder } from './demo-orders';
 import { startSandbox, type RunningSandbox } from './index';
-import { callEndpoint, defined, issueBody, issueEntry, plainOrders, templateUrlOf, type Json } from './test-requests';
+import { callEndpoint, defined, issueBody, issueEntry, plainOrders, templateUrlOf, type Json } from './testing/test-requests';
 
 // Every 614 condition of spec 4.3 / 7.2 / 8 and decisions.md, one case each, over real HTTP.
 // Each case starts from a valid call and breaks it in one way; the whole call must be rejected

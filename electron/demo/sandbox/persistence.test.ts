@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dayMs } from '../../../shared/time/china-time';
 import { startSandbox, type RunningSandbox } from './index';
 import { readStateFile } from './state-file';
-import { callEndpoint, defined, issueBody, issueEntry, plainOrders } from './test-requests';
+import { callEndpoint, defined, issueBody, issueEntry, plainOrders } from './testing/test-requests';
 
 let dir: string;
 let dataFile: string;
