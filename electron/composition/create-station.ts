@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { DEMO_GATEWAY } from '../../shared/domain/gateway-identity';
 import type { SettingsView } from '../../shared/ipc/ipc-contract';
 import { labelSizeFor, type Settings } from '../../shared/settings/settings-schema';
@@ -34,6 +35,8 @@ import { createPaperworkRenderer, type PaperworkRenderer } from '../paperwork/pa
 import { paperworkIpcHandlers } from '../paperwork/paperwork-ipc-handlers';
 import { createPaperworkService } from '../paperwork/paperwork-service';
 import { createPaperworkSources } from '../paperwork/paperwork-sources';
+import { readOrCreateDeskId } from '../shared-mode/desk-id';
+import { sharedModeIpcHandlers } from '../shared-mode/shared-mode-ipc-handlers';
 import { createComponentRequests } from '../printing/component-requests';
 import { tellLabelChangesGathered } from '../printing/label-changes-notice';
 import { printingIpcHandlers } from '../printing/printing-ipc-handlers';
@@ -64,9 +67,12 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     return refusedStart(error.error);
   }
 
-  const vault = createTokenVault({ filePath: join(dataDir, 'token.vault'), cipher: options.tokenCipher(dataDir) });
+  const tokenCipher = options.tokenCipher(dataDir);
+  const vault = createTokenVault({ filePath: join(dataDir, 'token.vault'), cipher: tokenCipher });
+  // The shared database's password is kept as the token is, in a vault file of its own.
+  const sharedPasswordVault = createTokenVault({ filePath: join(dataDir, 'shared-mode-password.vault'), cipher: tokenCipher });
   const secrets: (string | null | undefined)[] = [options.overrides.token];
-  const currentSecrets = () => [...secrets, safeRead(() => vault.read())];
+  const currentSecrets = () => [...secrets, safeRead(() => vault.read()), safeRead(() => sharedPasswordVault.read())];
   const logsDir = join(dataDir, 'logs');
   const logger = createStationLogger({ directory: logsDir, console: options.consoleLog ?? false, secrets: currentSecrets });
   const settings = createSettingsStore({ filePath: join(dataDir, 'settings.json'), log: logger });
@@ -196,6 +202,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     historyIpcHandlers(history),
     printingIpcHandlers({ ...print, withComponent, previewer, settings, settingsView }),
     paperworkIpcHandlers({ paperwork, slipPrinting, chosenSlipPrinter: () => settings.get().paperwork.slipPrinter }),
+    sharedModeIpcHandlers({ settings: () => settings.get().sharedMode, passwordVault: sharedPasswordVault, computerName: hostname(), deskId: () => readOrCreateDeskId(dataDir), logger }),
   );
 
   logger.info('station started', { shell: options.shell, version: packageJson.version, demoMode: info().demoMode, settingsNeedAttention: attention.needed() });
