@@ -130,11 +130,11 @@ export function createSharedClaims(access: SharedDeskAccess): SharedClaims {
            ON CONFLICT DO NOTHING RETURNING order_number`,
           params,
         );
-        // Released orders, and this desk's own open claims (of any of its jobs), become this job's.
+        // Released orders, and this desk's open claims of its other jobs, become this job's.
         const taken = await client.query<{ order_number: string }>(
           `UPDATE ${claims} SET desk_id = $4, job_id = $6, state = 'claimed', lease_until = ${lease}, claimed_at = now(), updated_at = now()
            WHERE gateway_base_url = $1 AND shop_id = $2 AND order_number = ANY($3::text[])
-             AND (state = 'released' OR (state = 'claimed' AND desk_id = $4))
+             AND (state = 'released' OR (state = 'claimed' AND desk_id = $4 AND job_id <> $6))
            RETURNING order_number`,
           params,
         );
