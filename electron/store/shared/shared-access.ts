@@ -54,14 +54,20 @@ export function sharedStatements(access: SharedDeskAccess): SharedStatements {
       } catch (error) {
         throw failure(error);
       }
+      // A connection lost while checked out also emits 'error' (the pool listens only to idle ones):
+      // the statement in flight rejects with it, so the event itself is dropped, never left to crash the process.
+      const ignoreLoss = () => undefined;
+      client.on('error', ignoreLoss);
       try {
         await client.query('BEGIN');
         const result = await work(client);
         await client.query('COMMIT');
+        client.removeListener('error', ignoreLoss);
         client.release();
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
+        client.removeListener('error', ignoreLoss);
         // A connection that failed mid-transaction may be broken: the pool closes it.
         client.release(error instanceof Error ? error : new Error(String(error)));
         throw failure(error);
