@@ -10,7 +10,6 @@ import { readRuntimeVersions } from '../about/runtime-versions';
 import { acquireDataFolderLock } from '../data-folder/data-folder-lock';
 import { resolveDataFolder } from '../data-folder/resolve-data-folder';
 import { writeDiagnosticsArchive } from '../diagnostics/diagnostics-archive';
-import { createCostLedger } from '../gateway/cost-ledger';
 import { createRateLimiter } from '../gateway/rate-limiter';
 import { createIpcDispatcher, type IpcDispatch } from '../ipc/ipc-dispatcher';
 import { createStationEvents, type StationEvents } from '../ipc/station-events';
@@ -18,7 +17,9 @@ import { StationFailure } from '../ipc/to-station-error';
 import type { JobSafePoints } from '../lifecycle/quit-guard';
 import { createStationLogger, type StationLogger } from '../logging/station-logger';
 import { createSettingsStore } from '../settings/settings-store';
-import { openStationDatabase } from '../store/open-station-database';
+import { stationBackends } from '../store/station-backends';
+import type { StationMode } from '../store/station-backends';
+import type { StationBackend } from '../store/station-backend';
 import { createTokenVault, type TokenCipher } from '../token-vault/token-vault';
 import { PrintComponentError, type PrintComponent } from '../printing/print-component';
 import { printComponentStationError } from '../printing/print-station-errors';
@@ -27,12 +28,11 @@ import { chinaDayOf } from '../../shared/time/china-time';
 import { createGatewayAccess } from './gateway-access';
 import { soldOrderFiltersAvailable } from '../../shared/gateway/editions';
 import { createIssuingEngine } from '../issuing/issuing-engine';
-import { createIssuingJournal } from '../issuing/issuing-journal';
 import { createLabelPreviewer } from '../issuing/label-preview';
 import { createLabelRenderer, type LabelRenderer } from '../labels/label-renderer';
 import { createWaybillHistory } from '../issuing/waybill-history';
 import { createOrderCache } from '../order-cache/order-cache';
-import { createSqlitePrintTaskStore } from '../store/sqlite-print-task-store';
+import { printTaskStoreOf } from '../printing/print-task-store';
 import { issueSettings } from './issue-settings';
 import { createPrintAccess } from './print-access';
 import { createOsPrinting } from '../os-printing/os-printing';
@@ -151,9 +151,11 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     };
   };
   const overridden = Boolean(options.overrides.baseUrl ?? options.overrides.shopId);
-  let database;
+  /** Where this station keeps its data (the shared mode joins the map later). */
+  const mode: StationMode = 'local';
+  let backend: StationBackend;
   try {
-    database = openStationDatabase({
+    backend = await stationBackends[mode]({
       file: join(dataDir, 'station.db'),
       // Rows written before the gateway was recorded were issued under the settings read intact now, if any.
       context: { legacyGateway: settings.loadNotice === null && !settings.startedFromDefaults && !overridden ? gatewayIdentityOf(effectiveSettings()) : null },
@@ -165,16 +167,15 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     logger.error('station database refused', { code: error.error.code, params: error.error.params });
     return refused(error.error);
   }
-  const journal = createIssuingJournal(database);
+  const journal = { read: backend.read.journal, write: backend.write.journal };
   /**
    * The settings need attention when none could be read (the defaults, which are demo mode, are in
    * use) while the journal holds work issued outside demo mode: nothing is issued, printed or
    * reconciled until the user has set the connection again.
    */
-  let settingsNeedAttention = settings.startedFromDefaults && !overridden && journal.hasJobsOutside(DEMO_GATEWAY);
+  let settingsNeedAttention = settings.startedFromDefaults && !overridden && (await journal.read.hasJobsOutside(DEMO_GATEWAY));
   if (settingsNeedAttention) logger.warn('settings need attention: the journal holds work of a real gateway and no settings could be read', { notice: settings.loadNotice });
   const gatewayIdentity = () => gatewayIdentityOf(effectiveSettings());
-  const costLedger = createCostLedger(database);
   const limiter = createRateLimiter({ marginMs: settings.get().gateway.rateLimitMarginMs });
   settings.onChange((changed) => limiter.setMarginMs(changed.gateway.rateLimitMarginMs));
   const events = createStationEvents();
@@ -184,7 +185,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     token: () => options.overrides.token ?? vault.read(),
     limiter,
     logger,
-    costLedger,
+    costLedger: backend.write.costs,
     onSandboxToken: (token) => secrets.push(token),
     demoOrders: options.demoOrders,
   });
@@ -194,7 +195,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     settings: effectiveSettings,
     logger,
     // No label waits in the queue while the settings need attention; only the current gateway's afterwards.
-    store: createSqlitePrintTaskStore(database, () => (settingsNeedAttention ? null : gatewayIdentity())),
+    store: printTaskStoreOf({ read: backend.read.printTasks, write: backend.write.printTasks }, () => (settingsNeedAttention ? null : gatewayIdentity())),
     onState: (state) => events.emit('print.component-state', state),
   });
   print.printerState.onChange((state) => events.emit('print.printer-state', state));
@@ -238,7 +239,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   };
 
   const orders = createOrderCache({
-    db: database,
+    store: { read: backend.read.orders, write: backend.write.orders },
     client: () => gateway.client(),
     shopId: () => effectiveSettings().gateway.shopId,
     timeFilterAvailable: () => {
@@ -250,11 +251,12 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   });
   const engine = createIssuingEngine({
     journal,
+    printTasks: backend.read.printTasks,
+    costs: backend.read.costs,
     gateway: () => gateway.client(),
     gatewayIdentity,
     soldOrders: (orderNumbers) => orders.get(orderNumbers),
     queue: print.queue,
-    costLedger,
     logger,
     emit: (event) => {
       if (event.kind === 'job') events.emit('jobs.changed', event.job);
@@ -266,7 +268,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   });
   let labelRenderer: LabelRenderer | null = null;
   const previewer = createLabelPreviewer({
-    journal,
+    journal: journal.read,
     queue: print.queue,
     renderer: () => (labelRenderer ??= createLabelRenderer()),
     labelSize: (carrierCode) => labelSizeFor(effectiveSettings().print, carrierCode),
@@ -275,7 +277,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   let osPrinting: OsPrinting | null = null;
   const slipPrinting = (): OsPrinting => (osPrinting ??= createOsPrinting());
   const paperwork = createPaperworkService({
-    sources: createPaperworkSources({ db: database, soldOrders: (orderNumbers) => orders.get(orderNumbers) }),
+    sources: createPaperworkSources({ journal: backend.read.paperwork, soldOrders: (orderNumbers) => orders.get(orderNumbers) }),
     renderer: () => (paperworkRenderer ??= createPaperworkRenderer()),
     labelRenderer: () => (labelRenderer ??= createLabelRenderer()),
     printing: slipPrinting,
@@ -283,20 +285,23 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       const current = effectiveSettings();
       return { paperwork: current.paperwork, shopName: current.gateway.sellerNick, language: current.ui.language ?? 'zh-CN' };
     },
-    jobSettings: (jobId) => journal.job(jobId)?.settings,
+    jobSettings: async (jobId) => (await journal.read.job(jobId))?.settings,
     log: logger,
     onSlipsFailed: (failure) => events.emit('paperwork.slips-failed', failure),
   });
   let paperworkRenderer: PaperworkRenderer | null = null;
   // Slips follow their labels: a job planned with slips prints each one once its label printed.
   print.queue.onEvent((event) => paperwork.followLabels(event));
-  const history = createWaybillHistory({ db: database, queue: print.queue, gateway: () => gateway.client(), gatewayIdentity });
-  const purgePrintData = () => {
-    const purged = history.purgePrintData(settings.get().retention.printDataRetentionDays);
+  const history = createWaybillHistory({
+    history: { read: backend.read.history, write: backend.write.history },
+    printTasks: { read: backend.read.printTasks, write: backend.write.printTasks },
+    queue: print.queue, gateway: () => gateway.client(), gatewayIdentity });
+  const purgePrintData = async () => {
+    const purged = await history.purgePrintData(settings.get().retention.printDataRetentionDays);
     if (purged.waybills > 0) logger.info('stored print data purged by retention', purged);
   };
-  purgePrintData();
-  const dailyPurge = setInterval(purgePrintData, 24 * 60 * 60 * 1000);
+  await purgePrintData();
+  const dailyPurge = setInterval(() => void purgePrintData().catch((error: unknown) => logger.warn('print data purge failed', { error: String(error) })), 24 * 60 * 60 * 1000);
   dailyPurge.unref();
   /**
    * The start-up pass runs once, in the background; issuing waits for it. While the settings need
@@ -307,8 +312,8 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   const runStartUp = (): Promise<StartUpReport> => {
     startUp ??= print
       .follow()
-      .then(() => {
-        print.queue.loadWaiting();
+      .then(async () => {
+        await print.queue.loadWaiting();
         return engine.startUp();
       })
       .catch((error: unknown) => {
@@ -326,7 +331,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   /** While the settings need attention, the start-up report says only what waits, and for which gateway. */
   const startUpReport = (): Promise<StartUpReport> =>
     settingsNeedAttention
-      ? Promise.resolve({ reconciled: { recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] }, interruptedJobs: [], labelsQueued: 0, waiting: journal.waitingForOtherGateways(gatewayIdentity()) })
+      ? journal.read.waitingForOtherGateways(gatewayIdentity()).then((waiting) => ({ reconciled: { recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] }, interruptedJobs: [], labelsQueued: 0, waiting }))
       : runStartUp();
   settings.onChange(() => void print.follow().catch((error: unknown) => logger.warn('print output could not follow the settings', { error: String(error) })));
 
@@ -416,9 +421,9 @@ export async function createStation(options: CreateStationOptions): Promise<Star
           : network,
       };
     },
-    'costs.summary': () => ({
-      today: costLedger.totalForChinaDay(chinaDayOf(Date.now())),
-      issueCallPoints: journal.lastIssueCallPoints() ?? journal.lastCallPoints() ?? 1,
+    'costs.summary': async () => ({
+      today: await backend.read.costs.totalForChinaDay(chinaDayOf(Date.now())),
+      issueCallPoints: (await backend.read.costs.lastIssueCallPoints()) ?? (await backend.read.costs.lastCallPoints()) ?? 1,
     }),
     'orders.list': () => orders.list(),
     'issue.plan': ({ orderNumbers, merge, keepApart, printOrder, packingSlips, ...choices }) =>
@@ -439,8 +444,8 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     'jobs.confirm-preview': ({ jobId }) => engine.confirmPreview(jobId),
     'jobs.retry': (request) => afterStartUp(() => engine.retry(request)),
     'jobs.print-again': (request) =>
-      afterStartUp(() => {
-        const result = engine.printAgain(request);
+      afterStartUp(async () => {
+        const result = await engine.printAgain(request);
         if (result.requeued > 0) {
           print.printerState.acknowledge();
           print.stall.restart();
@@ -463,7 +468,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     'history.search': (query) => history.search(query),
     'history.reprint': (request) => history.reprint(request),
     'history.resend-unknown': ({ waybillCodes }) => history.resendUnknown(waybillCodes),
-    'history.void': (request) => ({ changed: history.setVoid(request) }),
+    'history.void': async (request) => ({ changed: await history.setVoid(request) }),
     'history.export-csv': (query) => history.exportCsv(query),
     'history.refetch-print-data': ({ waybillCodes }) => history.refetchPrintData(waybillCodes),
     'orders.refresh-estimate': () => orders.estimate(),
@@ -504,11 +509,11 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     },
     'app.about': about,
     'app.open-data-folder': async () => ({ opened: options.desktop ? await options.desktop.openFolder(dataDir) : false }),
-    'diagnostics.export': () => {
-      const written = writeDiagnosticsArchive({
+    'diagnostics.export': async () => {
+      const written = await writeDiagnosticsArchive({
         dataDir,
         logsDir,
-        database,
+        journal: backend.read.diagnostics,
         settings: settingsView,
         secrets: currentSecrets,
         app: { name: packageJson.productName, version: packageJson.version, shell: options.shell },
@@ -548,7 +553,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
         await paperwork.flush();
         await print.close();
         await gateway.close();
-        database.close();
+        await backend.close();
         lock.release();
       },
     },

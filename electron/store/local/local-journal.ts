@@ -1,17 +1,14 @@
-import type { GatewayIdentity, WaitingForGateway } from '../../shared/domain/gateway-identity';
-import { sameGateway } from '../../shared/domain/gateway-identity';
-import type { SoldOrder } from '../../shared/domain/sold-order';
-import type { PrintData, QueryEntryOutcome } from '../../shared/domain/waybill';
-import type { StationError } from '../../shared/errors/station-error';
-import type { Result } from '../../shared/result';
-import type { StationDatabase } from '../store/open-station-database';
-import type { PrintFailure } from '../../shared/domain/printing';
-import { createWriteTimer } from '../store/write-timer';
-import type { WriteTimer } from '../store/write-timer';
-import type { OrderCounts, OrderViewState } from './issuing-types';
-import type { IssueJobSettings, JobState, JobEnding, OrderState, WaybillOrigin, OrderStatus, LabelCounts, PrintDataState, PrintHold } from '../../shared/domain/issuing';
-
-export type { IssueJobSettings, JobState, JobEnding, OrderState, WaybillOrigin, PrintDataState, OrderStatus, LabelCounts } from '../../shared/domain/issuing';
+import type { GatewayIdentity, WaitingForGateway } from '../../../shared/domain/gateway-identity';
+import { sameGateway } from '../../../shared/domain/gateway-identity';
+import type { IssueJobSettings, JobEnding, JobState, OrderCounts, OrderState, OrderStatus, OrderViewState, PrintDataState, WaybillOrigin } from '../../../shared/domain/issuing';
+import type { SoldOrder } from '../../../shared/domain/sold-order';
+import type { PrintData, QueryEntryOutcome } from '../../../shared/domain/waybill';
+import type { StationError } from '../../../shared/errors/station-error';
+import type { Result } from '../../../shared/result';
+import type { StationDatabase } from '../open-station-database';
+import type { JournalReader, JournalWriter } from '../station-backend';
+import type { IssueAttemptOutcome, JobChange, JobMember, JobRecord, NewJob, OwnedOrder, PrintableWaybill } from '../station-records';
+import type { WriteTimer } from '../write-timer';
 
 /**
  * The issuing journal on the station database (tables of migration 2). Every method that
@@ -28,181 +25,6 @@ export type { IssueJobSettings, JobState, JobEnding, OrderState, WaybillOrigin, 
  *   against (migration 6); an order pending under one gateway is never taken over by a job of
  *   another, whose query endpoint cannot know it.
  */
-
-/** A job as stored. */
-export interface JobRecord {
-  id: string;
-  state: JobState;
-  /** Set once issuing ended: what the job turns into when its labels are settled. */
-  ending: JobEnding | null;
-  createdAt: number;
-  startedAt: number | null;
-  finishedAt: number | null;
-  updatedAt: number;
-  settings: IssueJobSettings;
-  /** "Issue the first K" packages; null for all. */
-  packageLimit: number | null;
-  /** Why the job stopped or failed. */
-  stopError: StationError | null;
-  /** Printing waits for the user's decision on the preview of the first label (see StartRequest.previewFirstLabel). */
-  printHeld: boolean;
-  /** The gateway and shop the job issues against; nothing of it is acted on under another. */
-  gateway: GatewayIdentity;
-}
-
-/** An order of a plan: its place in the user's order, its package, and its local validation. */
-export interface JobMember {
-  orderNumber: string;
-  position: number;
-  /** The package (object_id of its first order) it is issued in; null when it is not sent. */
-  packageKey: string | null;
-  order: SoldOrder;
-  /** Local validation problems; null when none. */
-  problems: StationError[] | null;
-}
-
-/** An order a running job owns, as the runner needs it. */
-export interface OwnedOrder {
-  orderNumber: string;
-  position: number;
-  packageKey: string;
-  order: SoldOrder;
-  state: OrderState;
-}
-
-/** A waybill the issue endpoint returned for one entry. */
-export interface IssuedEntry {
-  waybillCode: string;
-  parentWaybillCode: string | null;
-  objectId: string;
-  printData: Result<PrintData>;
-  orderNumbers: readonly string[];
-}
-
-/** How an issue call ended for the orders it carried. */
-export type IssueAttemptOutcome =
-  /** An answer with results: per entry issued, failed or unknown (unknown stays pending, with why). */
-  | {
-      kind: 'answered';
-      issued: IssuedEntry[];
-      failed: { orderNumbers: readonly string[]; error: StationError }[];
-      unknown: { orderNumbers: readonly string[]; error: StationError }[];
-    }
-  /** Nothing was issued by this call (614, refused before processing, or never sent): back to planned. */
-  | { kind: 'rejected' | 'not-sent'; error: StationError }
-  /** Whether anything was issued is unknown: the orders stay pending until queried. */
-  | { kind: 'unknown'; error: StationError };
-
-/** A recorded label to preview: its print data, its orders and the settings of the job that owns it; or why there is none. */
-export type PreviewLabel =
-  | { kind: 'label'; label: PrintableWaybill; settings: IssueJobSettings }
-  | { kind: 'none'; reason: 'unknown-waybill' | 'print-data-unreadable' | 'print-data-purged' };
-
-/** A label the job may print: a waybill with readable print data and the job's orders on it. */
-export interface PrintableWaybill {
-  waybillCode: string;
-  printData: Record<string, unknown>;
-  orders: SoldOrder[];
-}
-
-/** One order of a job as the views show it. */
-export interface JobOrderRow {
-  orderNumber: string;
-  position: number;
-  packageKey: string | null;
-  problems: StationError[] | null;
-  /** The journal row's state; null before the job first started. */
-  state: OrderState | null;
-  /** The job that owns the journal row (another job after a retry elsewhere); null before start. */
-  ownerJobId: string | null;
-  waybillCode: string | null;
-  attempts: number;
-  error: StationError | null;
-}
-
-/** A label of a job that did not print, or whose outcome is unknown. */
-export interface LabelProblemRow {
-  /** The print queue's record. */
-  recordId: string;
-  waybillCode: string;
-  state: 'failed' | 'unknown';
-  failure: PrintFailure | null;
-  /** The component was asked about it (an unknown label is then the desk's to decide). */
-  asked: boolean;
-}
-
-/** The issuing journal. */
-export interface IssuingJournal {
-  readonly writes: WriteTimer;
-  createJob(job: { id: string; createdAt: number; settings: IssueJobSettings; gateway: GatewayIdentity }, members: readonly JobMember[]): void;
-  updateJob(jobId: string, change: Partial<Pick<JobRecord, 'state' | 'ending' | 'startedAt' | 'finishedAt' | 'packageLimit' | 'stopError' | 'printHeld'>>, now: number): JobRecord;
-  job(jobId: string): JobRecord | undefined;
-  jobsIn(states: readonly JobState[]): JobRecord[];
-  recentJobs(limit: number): JobRecord[];
-  /**
-   * Takes a job's orders into the journal before it (re)starts: new orders become planned;
-   * orders of other jobs that have no waybill move to this one (pending ones stay pending, so
-   * they are queried first — but only from a job of the same gateway: an order pending under
-   * another gateway is left where it is); with `retryFailed`, failed and skipped ones go back to planned.
-   * Packages beyond `packageLimit` (in the user's order, counting those with work left) are
-   * skipped. Returns the orders the job owns.
-   */
-  claim(jobId: string, options: { retryFailed: boolean; packageLimit: number | null }, now: number): OwnedOrder[];
-  /**
-   * Marks the job's planned orders among these as pending under a new issue attempt; answers the
-   * ones marked (only they may be sent) and the state of every order asked about.
-   */
-  beginIssue(jobId: string, orderNumbers: readonly string[], now: number): { attemptId: number; orderNumbers: string[]; statuses: OrderStatus[] };
-  /** Records how an issue attempt ended. */
-  finishIssue(attemptId: number, outcome: IssueAttemptOutcome, now: number): OrderStatus[];
-  /** Sets planned orders aside as failed (an order isolated by a this-order-only rejection, or given up on). */
-  failOrders(orderNumbers: readonly string[], error: StationError, now: number): OrderStatus[];
-  /**
-   * Records a query answer: found → recovered/elsewhere with the waybill; the explicit "not issued"
-   * → a pending order is planned again; unknown → it stays pending, with the gateway's words as its error.
-   */
-  recordQuery(jobId: string, outcomes: readonly QueryEntryOutcome[], now: number): OrderStatus[];
-  /** Records a query call that got no usable answer (for the attempts history). */
-  recordFailedQuery(jobId: string, orderNumbers: readonly string[], error: StationError, now: number): void;
-  /** Pending orders of every job, grouped by job. */
-  pendingOrders(): Map<string, string[]>;
-  /** The job's waybills that may be printed without asking and have never been sent to the printer, in the user's order (optionally only these orders'). */
-  unprintedLabels(jobId: string, orderNumbers?: readonly string[]): PrintableWaybill[];
-  /** The job's labels that would print now (as unprintedLabels): the first in the user's order, and how many. */
-  heldLabels(jobId: string): PrintHold;
-  /** A waybill's label as it would print (print data, orders, job settings), for a preview. */
-  previewLabel(waybillCode: string): PreviewLabel;
-  /** The job's waybills recorded without readable print data (no label until it is fetched again). */
-  unreadableWaybills(jobId: string): string[];
-  /** Whether the waybill's label was ever handed to the print queue (any print document, whatever its state). */
-  hasPrintDocument(waybillCode: string): boolean;
-  /** Print documents of the job still waiting for an outcome (unknown ones count until the component was asked about their latest task). */
-  openLabels(jobId: string): number;
-  labelCounts(jobId: string): LabelCounts;
-  /** The job's labels that did not print (failed) or whose outcome stayed unknown after the component was asked, in print order, with what the component said. */
-  labelProblems(jobId: string): LabelProblemRow[];
-  /** Sends the job's labels not yet handed to the print queue to another printer (the desk switched printers). */
-  setJobPrinter(jobId: string, printer: string, now: number): void;
-  /** The job's orders counted by view state. */
-  orderCounts(jobId: string): OrderCounts;
-  jobOrders(jobId: string): JobOrderRow[];
-  /** Orders among these that have a waybill, with it. */
-  waybillsOf(orderNumbers: readonly string[]): Map<string, string>;
-  /** Orders among these that are pending in some job. */
-  pendingAmong(orderNumbers: readonly string[]): Set<string>;
-  /** Points of the latest answered issue call (read from the cost ledger's table); null before the first. */
-  lastIssueCallPoints(): number | null;
-  /**
-   * What waits for a gateway other than `current` (an unknown one included): pending orders and
-   * orders of unfinished jobs left to issue, and labels recorded but never printed — grouped
-   * by gateway and shop.
-   */
-  waitingForOtherGateways(current: GatewayIdentity): WaitingForGateway[];
-  /** Whether any job was ever issued against a gateway that is not `demo` (an unknown one counts). */
-  hasJobsOutside(gateway: string): boolean;
-  /** Points of the last charged gateway call of any endpoint; null before the first. */
-  lastCallPoints(): number | null;
-}
 
 interface JobRow {
   id: string;
@@ -253,9 +75,8 @@ function jobOf(row: JobRow): JobRecord {
 /** SQL placeholders for a list. */
 const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(', ');
 
-/** Opens the journal on a database migrated to at least version 2. */
-export function createIssuingJournal(db: StationDatabase): IssuingJournal {
-  const writes = createWriteTimer();
+/** The journal's questions and changes on a database migrated to at least version 2; its transactions are timed by `writes`. */
+export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { read: JournalReader; write: JournalWriter } {
   const transaction = <A extends unknown[], T>(body: (...args: A) => T): ((...args: A) => T) => {
     const run = db.transaction(body);
     return (...args: A) => writes.time(() => run(...args));
@@ -293,22 +114,11 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
     explainPending: db.prepare(`UPDATE journal_orders SET error_json = ?, updated_at = ? WHERE order_number = ? AND state = 'pending'`),
     status: db.prepare('SELECT order_number, state, waybill_code FROM journal_orders WHERE order_number = ?'),
     pending: db.prepare("SELECT order_number, job_id FROM journal_orders WHERE state = 'pending' ORDER BY job_id, order_number"),
-    // An unknown label is settled ("print outcome unknown", the user decides) only once the
-    // component was asked about the task it was last sent in.
-    openLabels: db.prepare(`SELECT COUNT(*) AS open FROM print_documents WHERE job_id = ?
-      AND (state IN ('queued', 'sent', 'accepted') OR (state = 'unknown' AND (status_asked_at IS NULL OR status_asked_at < COALESCE(sent_at, 0))))`),
-    labelCounts: db.prepare('SELECT state, COUNT(*) AS count FROM print_documents WHERE job_id = ? GROUP BY state'),
-    // An unknown label is the desk's to decide only once the component was asked about its last task (as openLabels).
-    labelProblems: db.prepare(`SELECT id, document_id, state, failure_json, status_asked_at FROM print_documents
-      WHERE job_id = ? AND (state = 'failed' OR (state = 'unknown' AND status_asked_at IS NOT NULL AND status_asked_at >= COALESCE(sent_at, 0))) ORDER BY seq`),
     setJobPrinter: db.prepare("UPDATE issue_jobs SET settings_json = json_set(settings_json, '$.printer', ?), updated_at = ? WHERE id = ?"),
-    hasPrintDocument: db.prepare('SELECT 1 FROM print_documents WHERE document_id = ? LIMIT 1'),
     unreadable: db.prepare(`SELECT DISTINCT w.waybill_code FROM journal_orders j JOIN waybills w ON w.waybill_code = j.waybill_code
       WHERE j.job_id = ? AND w.print_data_state = 'unreadable' ORDER BY w.waybill_code`),
     jobOrders: db.prepare(`SELECT m.order_number, m.position, m.package_key, m.problems_json, j.state, j.job_id AS owner, j.waybill_code, j.attempts, j.error_json
       FROM job_orders m LEFT JOIN journal_orders j ON j.order_number = m.order_number WHERE m.job_id = ? ORDER BY m.position`),
-    lastIssuePoints: db.prepare("SELECT points FROM gateway_call_costs WHERE endpoint = 'issue' ORDER BY id DESC LIMIT 1"),
-    lastCallPoints: db.prepare('SELECT points FROM gateway_call_costs ORDER BY id DESC LIMIT 1'),
     // The same reading of a member as the engine's views: invalid, not started, owned, or another job's.
     orderCounts: db.prepare(`SELECT CASE
         WHEN m.problems_json IS NOT NULL THEN 'invalid'
@@ -384,7 +194,7 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
     }
   }
 
-  const createJob = transaction((job: { id: string; createdAt: number; settings: IssueJobSettings; gateway: GatewayIdentity }, members: readonly JobMember[]) => {
+  const createJob = transaction((job: NewJob, members: readonly JobMember[]) => {
     statements.insertJob.run({
       id: job.id,
       baseUrl: job.gateway.baseUrl,
@@ -406,7 +216,7 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
     }
   });
 
-  const updateJob = transaction((jobId: string, change: Partial<Pick<JobRecord, 'state' | 'ending' | 'startedAt' | 'finishedAt' | 'packageLimit' | 'stopError' | 'printHeld'>>, now: number) => {
+  const updateJob = transaction((jobId: string, change: JobChange, now: number) => {
     const columns: Record<string, unknown> = {};
     if (change.state !== undefined) columns.state = change.state;
     if (change.ending !== undefined) columns.ending = change.ending;
@@ -544,173 +354,146 @@ export function createIssuingJournal(db: StationDatabase): IssuingJournal {
     }
   });
 
+  const labelsOf = (rows: { waybill_code: string; print_data: string; order_json: string }[]): PrintableWaybill[] => {
+    const labels = new Map<string, PrintableWaybill>();
+    for (const row of rows) {
+      const label = labels.get(row.waybill_code) ?? { waybillCode: row.waybill_code, printData: JSON.parse(row.print_data) as Record<string, unknown>, orders: [] };
+      label.orders.push(JSON.parse(row.order_json) as SoldOrder);
+      labels.set(row.waybill_code, label);
+    }
+    return [...labels.values()];
+  };
+
+  /** Rows of a column over a long list of order numbers, 500 at a time (SQLite's parameter limit). */
+  const inChunks = <R>(sql: (placeholderList: string) => string, orderNumbers: readonly string[]): R[] => {
+    const rows: R[] = [];
+    for (let start = 0; start < orderNumbers.length; start += 500) {
+      const chunk = orderNumbers.slice(start, start + 500);
+      rows.push(...(db.prepare(sql(placeholders(chunk.length))).all(...chunk) as R[]));
+    }
+    return rows;
+  };
+
   return {
-    writes,
-    createJob,
-    updateJob,
-    job(jobId) {
-      const row = statements.job.get(jobId) as JobRow | undefined;
-      return row && jobOf(row);
+    read: {
+      async job(jobId) {
+        const row = statements.job.get(jobId) as JobRow | undefined;
+        return row && jobOf(row);
+      },
+      async jobsIn(states) {
+        if (states.length === 0) return [];
+        const rows = db.prepare(`SELECT * FROM issue_jobs WHERE state IN (${placeholders(states.length)}) ORDER BY created_at, rowid`).all(...states) as JobRow[];
+        return rows.map(jobOf);
+      },
+      recentJobs: async (limit) => (statements.recentJobs.all(limit) as JobRow[]).map(jobOf),
+      async pendingOrders() {
+        const grouped = new Map<string, string[]>();
+        for (const row of statements.pending.all() as { order_number: string; job_id: string }[]) {
+          grouped.set(row.job_id, [...(grouped.get(row.job_id) ?? []), row.order_number]);
+        }
+        return grouped;
+      },
+      async unprintedLabels(jobId, orderNumbers) {
+        if (orderNumbers === undefined) return labelsOf(unprintedAll.all(jobId) as { waybill_code: string; print_data: string; order_json: string }[]);
+        if (orderNumbers.length === 0) return [];
+        return labelsOf(db.prepare(unprintedSql(`AND m.order_number IN (${placeholders(orderNumbers.length)})`)).all(jobId, ...orderNumbers) as { waybill_code: string; print_data: string; order_json: string }[]);
+      },
+      async heldLabels(jobId) {
+        const { count } = heldStatements.count.get(jobId) as { count: number };
+        const first = heldStatements.first.get(jobId) as { waybill_code: string } | undefined;
+        if (!first) return { firstLabel: null, labels: count };
+        const orderNumbers = (heldStatements.ordersOf.all(first.waybill_code, jobId) as { order_number: string }[]).map((row) => row.order_number);
+        return { firstLabel: { waybillCode: first.waybill_code, orderNumbers }, labels: count };
+      },
+      async previewLabel(waybillCode) {
+        const rows = heldStatements.label.all(waybillCode) as { waybill_code: string; print_data: string | null; print_data_state: PrintDataState; job_id: string; order_json: string }[];
+        const [first] = rows;
+        if (!first) return { kind: 'none', reason: 'unknown-waybill' };
+        if (first.print_data_state !== 'present' || first.print_data === null) return { kind: 'none', reason: first.print_data_state === 'purged' ? 'print-data-purged' : 'print-data-unreadable' };
+        const { settings } = jobOf(statements.job.get(first.job_id) as JobRow);
+        return {
+          kind: 'label',
+          settings,
+          label: { waybillCode, printData: JSON.parse(first.print_data) as Record<string, unknown>, orders: rows.map((row) => JSON.parse(row.order_json) as SoldOrder) },
+        };
+      },
+      unreadableWaybills: async (jobId) => (statements.unreadable.all(jobId) as { waybill_code: string }[]).map((row) => row.waybill_code),
+      async orderCounts(jobId) {
+        const counts: OrderCounts = {
+          total: 0, invalid: 0, 'already-issued': 0, moved: 0, planned: 0, pending: 0, issued: 0, recovered: 0, elsewhere: 0, failed: 0, skipped: 0,
+        };
+        for (const row of statements.orderCounts.all(jobId) as { view_state: OrderViewState; count: number }[]) {
+          counts[row.view_state] = row.count;
+          counts.total += row.count;
+        }
+        return counts;
+      },
+      async jobOrders(jobId) {
+        const rows = statements.jobOrders.all(jobId) as {
+          order_number: string;
+          position: number;
+          package_key: string | null;
+          problems_json: string | null;
+          state: OrderState | null;
+          owner: string | null;
+          waybill_code: string | null;
+          attempts: number | null;
+          error_json: string | null;
+        }[];
+        return rows.map((row) => ({
+          orderNumber: row.order_number,
+          position: row.position,
+          packageKey: row.package_key,
+          problems: parsed<StationError[]>(row.problems_json),
+          state: row.state,
+          ownerJobId: row.owner,
+          waybillCode: row.waybill_code,
+          attempts: row.attempts ?? 0,
+          error: parsed<StationError>(row.error_json),
+        }));
+      },
+      async waybillsOf(orderNumbers) {
+        const rows = inChunks<{ order_number: string; waybill_code: string }>((list) => `SELECT order_number, waybill_code FROM journal_orders WHERE waybill_code IS NOT NULL AND order_number IN (${list})`, orderNumbers);
+        return new Map(rows.map((row) => [row.order_number, row.waybill_code]));
+      },
+      async pendingAmong(orderNumbers) {
+        const rows = inChunks<{ order_number: string }>((list) => `SELECT order_number FROM journal_orders WHERE state = 'pending' AND order_number IN (${list})`, orderNumbers);
+        return new Set(rows.map((row) => row.order_number));
+      },
+      async waitingForOtherGateways(current) {
+        const waiting = new Map<string, WaitingForGateway>();
+        const entry = (baseUrl: string, shopId: string): WaitingForGateway | null => {
+          const gateway: GatewayIdentity = { baseUrl, shopId };
+          if (sameGateway(gateway, current)) return null;
+          const key = JSON.stringify([baseUrl, shopId]);
+          const found = waiting.get(key) ?? { gateway, orders: 0, labels: 0 };
+          waiting.set(key, found);
+          return found;
+        };
+        for (const row of waitingStatements.orders.all() as { gateway_base_url: string; gateway_shop_id: string; count: number }[]) {
+          const found = entry(row.gateway_base_url, row.gateway_shop_id);
+          if (found) found.orders += row.count;
+        }
+        for (const row of waitingStatements.labels.all() as { gateway_base_url: string; gateway_shop_id: string; count: number }[]) {
+          const found = entry(row.gateway_base_url, row.gateway_shop_id);
+          if (found) found.labels += row.count;
+        }
+        return [...waiting.values()].filter((found) => found.orders > 0 || found.labels > 0);
+      },
+      hasJobsOutside: async (gateway) => waitingStatements.outside.get(gateway) !== undefined,
     },
-    jobsIn(states) {
-      if (states.length === 0) return [];
-      const rows = db.prepare(`SELECT * FROM issue_jobs WHERE state IN (${placeholders(states.length)}) ORDER BY created_at, rowid`).all(...states) as JobRow[];
-      return rows.map(jobOf);
-    },
-    recentJobs: (limit) => (statements.recentJobs.all(limit) as JobRow[]).map(jobOf),
-    claim,
-    beginIssue,
-    finishIssue,
-    failOrders,
-    recordQuery,
-    recordFailedQuery,
-    pendingOrders() {
-      const grouped = new Map<string, string[]>();
-      for (const row of statements.pending.all() as { order_number: string; job_id: string }[]) {
-        grouped.set(row.job_id, [...(grouped.get(row.job_id) ?? []), row.order_number]);
-      }
-      return grouped;
-    },
-    unprintedLabels(jobId, orderNumbers) {
-      const rows = (
-        orderNumbers === undefined
-          ? unprintedAll.all(jobId)
-          : orderNumbers.length === 0
-            ? []
-            : db.prepare(unprintedSql(`AND m.order_number IN (${placeholders(orderNumbers.length)})`)).all(jobId, ...orderNumbers)
-      ) as { waybill_code: string; print_data: string; order_json: string }[];
-      const labels = new Map<string, PrintableWaybill>();
-      for (const row of rows) {
-        const label = labels.get(row.waybill_code) ?? { waybillCode: row.waybill_code, printData: JSON.parse(row.print_data) as Record<string, unknown>, orders: [] };
-        label.orders.push(JSON.parse(row.order_json) as SoldOrder);
-        labels.set(row.waybill_code, label);
-      }
-      return [...labels.values()];
-    },
-    heldLabels(jobId) {
-      const { count } = heldStatements.count.get(jobId) as { count: number };
-      const first = heldStatements.first.get(jobId) as { waybill_code: string } | undefined;
-      if (!first) return { firstLabel: null, labels: count };
-      const orderNumbers = (heldStatements.ordersOf.all(first.waybill_code, jobId) as { order_number: string }[]).map((row) => row.order_number);
-      return { firstLabel: { waybillCode: first.waybill_code, orderNumbers }, labels: count };
-    },
-    previewLabel(waybillCode) {
-      const rows = heldStatements.label.all(waybillCode) as { waybill_code: string; print_data: string | null; print_data_state: PrintDataState; job_id: string; order_json: string }[];
-      const [first] = rows;
-      if (!first) return { kind: 'none', reason: 'unknown-waybill' };
-      if (first.print_data_state !== 'present' || first.print_data === null) return { kind: 'none', reason: first.print_data_state === 'purged' ? 'print-data-purged' : 'print-data-unreadable' };
-      const { settings } = jobOf(statements.job.get(first.job_id) as JobRow);
-      return {
-        kind: 'label',
-        settings,
-        label: { waybillCode, printData: JSON.parse(first.print_data) as Record<string, unknown>, orders: rows.map((row) => JSON.parse(row.order_json) as SoldOrder) },
-      };
-    },
-    unreadableWaybills: (jobId) => (statements.unreadable.all(jobId) as { waybill_code: string }[]).map((row) => row.waybill_code),
-    hasPrintDocument: (waybillCode) => statements.hasPrintDocument.get(waybillCode) !== undefined,
-    openLabels: (jobId) => (statements.openLabels.get(jobId) as { open: number }).open,
-    labelProblems: (jobId) =>
-      (statements.labelProblems.all(jobId) as { id: string; document_id: string; state: 'failed' | 'unknown'; failure_json: string | null; status_asked_at: number | null }[]).map((row) => ({
-        recordId: row.id,
-        waybillCode: row.document_id,
-        state: row.state,
-        failure: row.failure_json === null ? null : (JSON.parse(row.failure_json) as PrintFailure),
-        asked: row.status_asked_at !== null,
-      })),
-    setJobPrinter(jobId, printer, now) {
-      statements.setJobPrinter.run(printer, now, jobId);
-    },
-    labelCounts(jobId) {
-      const counts: LabelCounts = { queued: 0, sent: 0, accepted: 0, printed: 0, failed: 0, unknown: 0 };
-      for (const row of statements.labelCounts.all(jobId) as { state: keyof LabelCounts; count: number }[]) counts[row.state] = row.count;
-      return counts;
-    },
-    orderCounts(jobId) {
-      const counts: OrderCounts = {
-        total: 0, invalid: 0, 'already-issued': 0, moved: 0, planned: 0, pending: 0, issued: 0, recovered: 0, elsewhere: 0, failed: 0, skipped: 0,
-      };
-      for (const row of statements.orderCounts.all(jobId) as { view_state: OrderViewState; count: number }[]) {
-        counts[row.view_state] = row.count;
-        counts.total += row.count;
-      }
-      return counts;
-    },
-    jobOrders(jobId) {
-      const rows = statements.jobOrders.all(jobId) as {
-        order_number: string;
-        position: number;
-        package_key: string | null;
-        problems_json: string | null;
-        state: OrderState | null;
-        owner: string | null;
-        waybill_code: string | null;
-        attempts: number | null;
-        error_json: string | null;
-      }[];
-      return rows.map((row) => ({
-        orderNumber: row.order_number,
-        position: row.position,
-        packageKey: row.package_key,
-        problems: parsed<StationError[]>(row.problems_json),
-        state: row.state,
-        ownerJobId: row.owner,
-        waybillCode: row.waybill_code,
-        attempts: row.attempts ?? 0,
-        error: parsed<StationError>(row.error_json),
-      }));
-    },
-    waybillsOf(orderNumbers) {
-      const found = new Map<string, string>();
-      for (let start = 0; start < orderNumbers.length; start += 500) {
-        const chunk = orderNumbers.slice(start, start + 500);
-        const rows = db
-          .prepare(`SELECT order_number, waybill_code FROM journal_orders WHERE waybill_code IS NOT NULL AND order_number IN (${placeholders(chunk.length)})`)
-          .all(...chunk) as { order_number: string; waybill_code: string }[];
-        for (const row of rows) found.set(row.order_number, row.waybill_code);
-      }
-      return found;
-    },
-    pendingAmong(orderNumbers) {
-      const found = new Set<string>();
-      for (let start = 0; start < orderNumbers.length; start += 500) {
-        const chunk = orderNumbers.slice(start, start + 500);
-        const rows = db
-          .prepare(`SELECT order_number FROM journal_orders WHERE state = 'pending' AND order_number IN (${placeholders(chunk.length)})`)
-          .all(...chunk) as { order_number: string }[];
-        for (const row of rows) found.add(row.order_number);
-      }
-      return found;
-    },
-    lastIssueCallPoints() {
-      const row = statements.lastIssuePoints.get() as { points: number } | undefined;
-      return row ? row.points : null;
-    },
-    waitingForOtherGateways(current) {
-      const waiting = new Map<string, WaitingForGateway>();
-      const entry = (baseUrl: string, shopId: string): WaitingForGateway | null => {
-        const gateway = { baseUrl, shopId };
-        if (sameGateway(gateway, current)) return null;
-        const key = JSON.stringify([baseUrl, shopId]);
-        const found = waiting.get(key) ?? { gateway, orders: 0, labels: 0 };
-        waiting.set(key, found);
-        return found;
-      };
-      for (const row of waitingStatements.orders.all() as { gateway_base_url: string; gateway_shop_id: string; count: number }[]) {
-        const found = entry(row.gateway_base_url, row.gateway_shop_id);
-        if (found) found.orders += row.count;
-      }
-      for (const row of waitingStatements.labels.all() as { gateway_base_url: string; gateway_shop_id: string; count: number }[]) {
-        const found = entry(row.gateway_base_url, row.gateway_shop_id);
-        if (found) found.labels += row.count;
-      }
-      return [...waiting.values()].filter((found) => found.orders > 0 || found.labels > 0);
-    },
-    hasJobsOutside(gateway) {
-      return waitingStatements.outside.get(gateway) !== undefined;
-    },
-    lastCallPoints() {
-      const row = statements.lastCallPoints.get() as { points: number } | undefined;
-      return row ? row.points : null;
+    write: {
+      createJob: async (job, members) => createJob(job, members),
+      updateJob: async (jobId, change, now) => updateJob(jobId, change, now),
+      claim: async (jobId, options, now) => claim(jobId, options, now),
+      beginIssue: async (jobId, orderNumbers, now) => beginIssue(jobId, orderNumbers, now),
+      finishIssue: async (attemptId, outcome, now) => finishIssue(attemptId, outcome, now),
+      failOrders: async (orderNumbers, error, now) => failOrders(orderNumbers, error, now),
+      recordQuery: async (jobId, outcomes, now) => recordQuery(jobId, outcomes, now),
+      recordFailedQuery: async (jobId, orderNumbers, error, now) => recordFailedQuery(jobId, orderNumbers, error, now),
+      async setJobPrinter(jobId, printer, now) {
+        writes.time(() => statements.setJobPrinter.run(printer, now, jobId));
+      },
     },
   };
 }
