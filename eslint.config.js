@@ -12,6 +12,43 @@ const electronGlue = ['electron/main/**/*.ts', 'electron/preload/**/*.ts'];
 /** The typed IPC wrappers: the only places that may touch ipcMain / ipcRenderer. */
 const ipcWrappers = ['electron/main/ipc-main-bridge.ts', 'electron/preload/index.ts'];
 
+/**
+ * IPC handlers are built in one file per feature (`<feature>-ipc-handlers.ts`, typed by the helper
+ * type's own file) and joined into the contract's handlers in the composition root only.
+ */
+const featureIpcHandlerFiles = ['electron/**/*-ipc-handlers.ts', 'electron/ipc/feature-ipc-handlers.ts'];
+const compositionRoot = ['electron/composition/create-station.ts'];
+
+const rawIpc = [
+  { selector: "Identifier[name='ipcMain']", message: 'Register handlers through the typed IPC wrapper (electron/main/ipc-main-bridge.ts).' },
+  { selector: "Identifier[name='ipcRenderer']", message: 'Use window.station, built from the typed IPC contract by the preload.' },
+];
+const featureHandlersBuilt = {
+  selector: "TSTypeReference[typeName.name='FeatureIpcHandlers']",
+  message: "Build a feature's IPC handlers in its own <feature>-ipc-handlers.ts.",
+};
+const handlersJoined = {
+  selector: "CallExpression[callee.name='joinIpcHandlers']",
+  message: "Only the composition root (electron/composition/create-station.ts) joins the features' IPC handlers.",
+};
+
+/**
+ * Code that only tests run: test files, test kits and fixtures (kept in `testing/` folders),
+ * benchmarks and end-to-end specs. Anything else is production code and never imports a test kit.
+ * The converse (a file outside `testing/` that only tests use belongs in one) is kept by review
+ * and by electron/dev/lint-boundaries.test.ts, which looks over the whole import graph.
+ */
+const testCode = ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/testing/**', 'bench/**', 'e2e/**'];
+
+const electronOnlyInGlue = {
+  name: 'electron',
+  message: 'Only the thin Electron glue (electron/main, electron/preload) may import electron; services take their dependencies as arguments.',
+};
+const noTestKits = {
+  regex: '(^|/)testing(/|$)',
+  message: 'Test kits and fixtures (testing/ folders) are for tests, benchmarks and e2e specs; production code never imports them.',
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'e2e-artifacts/**'] },
   js.configs.recommended,
@@ -21,20 +58,25 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'electron', message: 'Only the thin Electron glue (electron/main, electron/preload) may import electron; services take their dependencies as arguments.' }] },
-      ],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "Identifier[name='ipcMain']", message: 'Register handlers through the typed IPC wrapper (electron/main/ipc-main-bridge.ts).' },
-        { selector: "Identifier[name='ipcRenderer']", message: 'Use window.station, built from the typed IPC contract by the preload.' },
-      ],
+      'no-restricted-imports': ['error', { paths: [electronOnlyInGlue], patterns: [noTestKits] }],
+      'no-restricted-syntax': ['error', ...rawIpc, featureHandlersBuilt, handlersJoined],
     },
   },
   {
+    files: featureIpcHandlerFiles,
+    rules: { 'no-restricted-syntax': ['error', ...rawIpc, handlersJoined] },
+  },
+  {
+    files: compositionRoot,
+    rules: { 'no-restricted-syntax': ['error', ...rawIpc, featureHandlersBuilt] },
+  },
+  {
     files: electronGlue,
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTestKits] }] },
+  },
+  {
+    files: testCode,
+    rules: { 'no-restricted-imports': ['error', { paths: [electronOnlyInGlue] }] },
   },
   {
     files: ipcWrappers,

@@ -5,6 +5,7 @@ import { labelRenderBenchmarks } from './label-render-bench';
 import { ordersTableBenchmark } from './orders-table-bench';
 import { paperworkBenchmarks } from './paperwork-bench';
 import { printDispatchBenchmark } from './print-dispatch-bench';
+import { sharedCallWindowBenchmark } from './shared-call-window-bench';
 
 /** Every benchmark `npm run bench` runs, in order. Later features append theirs. */
-export const benchmarks: readonly Benchmark[] = [...gatewayBenchmarks, ...labelRenderBenchmarks, ...paperworkBenchmarks, printDispatchBenchmark, issueAndPrintBenchmark, ordersTableBenchmark];
+export const benchmarks: readonly Benchmark[] = [...gatewayBenchmarks, ...labelRenderBenchmarks, ...paperworkBenchmarks, printDispatchBenchmark, issueAndPrintBenchmark, ordersTableBenchmark, sharedCallWindowBenchmark];

@@ -1,5 +1,5 @@
 import type { Result } from '../shared/result';
-import { openGatewayTestBench } from '../electron/gateway/gateway-test-bench';
+import { openGatewayTestBench } from '../electron/gateway/testing/gateway-test-bench';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
 
 /** The gateway's latency the benchmarks run at. */

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openStationDatabase } from '../electron/store/open-station-database';
+import { openStationDatabase } from '../electron/store/local/open-station-database';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
 import { browserLocale, uiText } from './ui-text';

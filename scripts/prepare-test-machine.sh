@@ -21,11 +21,11 @@ packages=(
   "poppler (CUPS's PDF filters)|poppler-utils|command -v pdftops"
   "Xvfb (a display for the Electron e2e project)|xvfb|command -v Xvfb"
   "xauth (for xvfb-run)|xauth|command -v xauth"
+  "PostgreSQL's server binaries (the shared-mode tests start servers of their own)|postgresql|compgen -G '/usr/lib/postgresql/*/bin/initdb'"
 )
 # The services the tests talk to, one line each: what it is, a check that it is up, and how to
-# start it (run as root). PostgreSQL, say, would be
-#   "PostgreSQL|pg_isready -q|service postgresql start"
-# beside a packages line "PostgreSQL|postgresql|command -v pg_isready".
+# start it (run as root). PostgreSQL is not one: the tests run initdb and pg_ctl from Debian's
+# versioned folder (/usr/lib/postgresql/<major>/bin, not on PATH) in temporary folders of their own.
 # (sudo drops the environment, so a queue or folder other than the default is passed on.)
 cups_pdf_env="${CUPS_PDF_QUEUE:+CUPS_PDF_QUEUE=$queue }${CUPS_PDF_OUT_DIR:+CUPS_PDF_OUT_DIR=$out_dir }"
 services=(

@@ -15,7 +15,7 @@ import { startPrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
 import { openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
 import { openLocalBackend } from '../store/local/open-local-backend';
-import { type Station } from './create-station';
+import type { Station } from './station';
 
 /**
  * A desk that worked against a real gateway must never silently become a demo desk: whatever

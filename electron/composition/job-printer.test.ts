@@ -8,7 +8,7 @@ import type { Result } from '../../shared/result';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
 import { openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
-import { type Station } from './create-station';
+import type { Station } from './station';
 
 const token = 'tok-job-printer-test-5521';
 const disabledDefault = 'Deli DL-888T (76×130)';

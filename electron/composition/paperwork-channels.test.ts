@@ -13,7 +13,7 @@ import { pdfPageSizes, pdfText, rasterizePdf } from '../labels/testing/pdf-inspe
 import { readCode128 } from '../labels/testing/raster-inspection';
 import { CUPS_PDF_QUEUE, takeCupsPdfOutput } from '../os-printing/testing/cups-pdf-queue';
 import { arrangeForPrinting } from '../paperwork/print-order';
-import { type Station } from './create-station';
+import type { Station } from './station';
 
 const token = 'tok-paperwork-channels-test-5521';
 /** The shared CUPS queue runs other desks' test jobs too: give it time. */

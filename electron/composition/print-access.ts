@@ -7,12 +7,13 @@ import { createOsPrintComponent } from '../os-printing/os-print-component';
 import { createFileOsPrintStore } from '../os-printing/os-print-store';
 import { createOsPrinting } from '../os-printing/os-printing';
 import { createCainiaoPrintComponent } from '../printing/cainiao/cainiao-print-component';
-import type { ComponentState, PrintComponent } from '../printing/print-component';
+import type { PrintComponent } from '../printing/print-component';
 import { createPrintQueue, type PrintQueue } from '../printing/print-queue';
 import { createPrinterStateTracker, type PrinterStateTracker } from '../printing/printer-state';
 import { createStallWatch, type StallWatch } from '../printing/stall-watch';
 import type { PrintTaskStore } from '../printing/print-task-store';
 import { createSwitchablePrintComponent, type SwitchablePrintComponent } from '../printing/switchable-print-component';
+import type { ComponentState } from '../../shared/domain/printing';
 
 /** What print access needs from the composition root. */
 export interface PrintAccessOptions {

@@ -9,7 +9,7 @@ import type { Result } from '../../shared/result';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
 import { openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
-import { type Station } from './create-station';
+import type { Station } from './station';
 
 const token = 'tok-preview-channel-test-7731';
 

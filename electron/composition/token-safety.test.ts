@@ -10,7 +10,8 @@ import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/p
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
 import { keyFileCipher } from '../token-vault/key-file-cipher';
 import { createTokenVault, type TokenCipher } from '../token-vault/token-vault';
-import { createStation, type Station } from './create-station';
+import { createStation } from './create-station';
+import type { Station } from './station';
 
 const token = 'tok-token-safety-test-5521';
 

@@ -10,7 +10,7 @@ import type { DataFolderLock } from './data-folder-lock';
 import { DATA_FOLDER_ENV, resolveDataFolder } from './resolve-data-folder';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
-const fixturePath = join(import.meta.dirname, 'data-folder-lock-fixture.ts');
+const fixturePath = join(import.meta.dirname, 'testing', 'data-folder-lock-fixture.ts');
 
 let dataDir: string;
 let lockPath: string;

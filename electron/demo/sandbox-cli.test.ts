@@ -22,8 +22,9 @@ afterEach(async () => {
 });
 
 describe('npm run sandbox', () => {
-  it('prints its address first and the token next, answers with the token, 401 without, and stops on SIGTERM', async () => {
-    child = spawn('npx', ['tsx', 'electron/demo/sandbox-cli.ts', '--port', '0', '--orders', '50', '--token', 'cli-token'], {
+  it('prints its address first, the token next, then the shops; answers with the token, 401 without, and stops on SIGTERM', async () => {
+    const options = ['--port', '0', '--orders', '50', '--token', 'cli-token', '--shops', '2', '--shop-orders', '10'];
+    child = spawn('npx', ['tsx', 'electron/demo/sandbox-cli.ts', ...options], {
       cwd: repoRoot,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,6 +38,8 @@ describe('npm run sandbox', () => {
     const first = (await lines.next()).value as string;
     expect(first).toMatch(/^Sandbox gateway listening on http:\/\/127\.0\.0\.1:\d+$/);
     expect((await lines.next()).value).toBe('Token: cli-token');
+    const shopLines = [(await lines.next()).value, (await lines.next()).value, (await lines.next()).value, (await lines.next()).value];
+    expect(shopLines).toEqual(['Shop id: 57301862', 'Seller nick: 小满百货旗舰店', 'User id: 2201385297', 'Also shop 57301875: seller nick 小满家居专营店, user id 2201385311 (小满家居)']);
     const url = first.replace('Sandbox gateway listening on ', '');
 
     const body = JSON.stringify({ owner_id: '57301862', platform: '1' });
@@ -50,6 +53,16 @@ describe('npm run sandbox', () => {
     expect(Object.keys(withToken.envelope).sort()).toEqual(['code', 'data', 'msec', 'msg', 'time']);
     const without = await call({});
     expect(without.envelope).toMatchObject({ code: 401, data: null });
+    // --shops 2: the second shop answers with its --shop-orders sold orders; the third is not the account's.
+    const soldOrders = async (shopId: string) => {
+      const form = new FormData();
+      form.append('owner_id', shopId);
+      form.append('pageSize', '100');
+      const response = await fetch(`${url}/papi/tool/erps/paging-orders`, { method: 'POST', headers: { authorization: 'Bearer cli-token' }, body: form });
+      return (await response.json()) as { code: number; data: { totalElements: number } | null };
+    };
+    expect((await soldOrders('57301875')).data?.totalElements).toBe(10);
+    expect((await soldOrders('60418827')).code).toBe(103);
 
     await stop(child);
     // Every process of the group has let go of stdout: the server closed its port cleanly.

@@ -5,13 +5,16 @@ import { SANDBOX_DEFAULTS, startSandbox, type SandboxFaults, type SandboxQuirks 
 /**
  * `npm run sandbox -- [options]`: serves the sandbox gateway until SIGINT/SIGTERM. The first
  * output line is exactly `Sandbox gateway listening on http://127.0.0.1:<port>` (scripts wait
- * for it), the next names the token, then the demo shop. See SANDBOX.md for the options.
+ * for it), the next names the token, then the demo shop and the account's further shops. See
+ * SANDBOX.md for the options.
  */
 
 const USAGE = `Usage: npm run sandbox -- [options]
   --port <n|0>              port on 127.0.0.1 (default ${SANDBOX_DEFAULTS.cliPort}; 0 = a free port)
   --token <t>               bearer token (default ${SANDBOX_DEFAULTS.token})
+  --shops <n>               shops the account serves, 1 to ${SANDBOX_DEFAULTS.shops.length} (default ${SANDBOX_DEFAULTS.shops.length}; the demo shop first)
   --orders <n>              sold orders of the demo shop (default ${SANDBOX_DEFAULTS.orders})
+  --shop-orders <n>         sold orders of each further shop (default ${SANDBOX_DEFAULTS.otherShopOrders})
   --seed <n>                seed of the demo data (default ${SANDBOX_DEFAULTS.seed})
   --data-file <path>        keep state in this file (loaded at start, written after each change)
   --quirks <sample|field-table>   wire shapes where the spec's table and sample differ
@@ -69,7 +72,9 @@ async function main(): Promise<void> {
     options: {
       port: { type: 'string' },
       token: { type: 'string' },
+      shops: { type: 'string' },
       orders: { type: 'string' },
+      'shop-orders': { type: 'string' },
       seed: { type: 'string' },
       'data-file': { type: 'string' },
       quirks: { type: 'string' },
@@ -99,7 +104,9 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox({
     port: number('port', values.port) ?? SANDBOX_DEFAULTS.cliPort,
     token: values.token,
+    shops: number('shops', values.shops),
     orders: number('orders', values.orders),
+    otherShopOrders: number('shop-orders', values['shop-orders']),
     seed: number('seed', values.seed),
     dataFile: values['data-file'] === undefined ? undefined : resolve(values['data-file']),
     quirks: quirks as SandboxQuirks | undefined,
@@ -111,6 +118,7 @@ async function main(): Promise<void> {
   console.log(`Shop id: ${sandbox.shopId}`);
   console.log(`Seller nick: ${sandbox.sellerNick}`);
   console.log(`User id: ${sandbox.userId}`);
+  for (const shop of sandbox.shops().slice(1)) console.log(`Also shop ${shop.shopId}: seller nick ${shop.sellerNick}, user id ${shop.userId} (${shop.name})`);
 
   const stop = (signal: string) => {
     console.log(`${signal}: closing the sandbox gateway`);

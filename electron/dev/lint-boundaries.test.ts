@@ -1,11 +1,13 @@
 import { ESLint } from 'eslint';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '../..') });
+const projectRoot = resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: projectRoot });
 
 async function ruleIdsFor(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: resolve(import.meta.dirname, '../..', filePath) });
+  const [result] = await eslint.lintText(code, { filePath: resolve(projectRoot, filePath) });
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
 
@@ -25,4 +27,114 @@ describe('lint boundaries', () => {
     expect(await ruleIdsFor(main, 'electron/main/ipc-main-bridge.ts')).not.toContain('no-restricted-syntax');
     expect(await ruleIdsFor(preload, 'electron/preload/index.ts')).not.toContain('no-restricted-syntax');
   });
+
+  it('builds IPC handlers only in the features\' *-ipc-handlers.ts files, joined only in the composition root', async () => {
+    const feature = "import type { FeatureIpcHandlers } from '../ipc/feature-ipc-handlers';\nexport const ordersIpcHandlers = (): FeatureIpcHandlers<'orders'> => ({}) as never;\n";
+    const joined = "import { joinIpcHandlers } from '../ipc/feature-ipc-handlers';\nexport const handlers = joinIpcHandlers();\n";
+    expect(await ruleIdsFor(feature, 'electron/order-cache/orders-ipc-handlers.ts')).not.toContain('no-restricted-syntax');
+    expect(await ruleIdsFor(feature, 'electron/order-cache/order-cache.ts')).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor(feature, 'electron/composition/create-station.ts')).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor(joined, 'electron/composition/create-station.ts')).not.toContain('no-restricted-syntax');
+    expect(await ruleIdsFor(joined, 'electron/order-cache/orders-ipc-handlers.ts')).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor(joined, 'electron/host/station-host.ts')).toContain('no-restricted-syntax');
+  });
+
+  it('forbids production code to import a test kit (a testing/ folder); tests, kits, benchmarks and e2e specs may', async () => {
+    const code = "import { openGatewayTestBench } from '../gateway/testing/gateway-test-bench';\nexport const open = openGatewayTestBench;\n";
+    expect(await ruleIdsFor(code, 'electron/issuing/example.ts')).toContain('no-restricted-imports');
+    expect(await ruleIdsFor(code, 'electron/main/example.ts')).toContain('no-restricted-imports');
+    expect(await ruleIdsFor(code, 'renderer/src/example.ts')).toContain('no-restricted-imports');
+    expect(await ruleIdsFor(code, 'electron/issuing/example.test.ts')).not.toContain('no-restricted-imports');
+    expect(await ruleIdsFor(code, 'electron/issuing/testing/example-kit.ts')).not.toContain('no-restricted-imports');
+    expect(await ruleIdsFor(code, 'bench/example-bench.ts')).not.toContain('no-restricted-imports');
+    expect(await ruleIdsFor(code, 'e2e/example.spec.ts')).not.toContain('no-restricted-imports');
+  });
 });
+
+/** Folders whose files are production code unless they are tests or sit in a testing/ folder. */
+const productionFolders = ['electron', 'shared', 'renderer'];
+/** Folders of code that only tests and benchmarks run. */
+const testFolders = ['bench', 'e2e'];
+/** The build and test configurations at the project root (electron.vite.config.ts imports build plugins). */
+const rootFiles = readdirSync(projectRoot).filter((name) => /\.ts$/.test(name));
+
+const isTestCode = (file: string) => /\.(test|spec)\.tsx?$/.test(file) || file.split('/').includes('testing') || testFolders.some((folder) => file.startsWith(`${folder}/`));
+
+/** The project's TypeScript files under `folder`, relative to the project root with forward slashes. */
+function sourceFiles(folder: string): string[] {
+  return readdirSync(join(projectRoot, folder), { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => `${folder}/${name.split('\\').join('/')}`);
+}
+
+/** The project files a file imports by relative path (static, type-only and dynamic imports). */
+function relativeImports(file: string): string[] {
+  const text = readFileSync(join(projectRoot, file), 'utf8');
+  const targets: string[] = [];
+  for (const match of text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    const base = join(dirname(file), match[1] ?? '');
+    const target = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((candidate) => existsSync(join(projectRoot, candidate)) && /\.tsx?$/.test(candidate));
+    if (target) targets.push(relative(projectRoot, join(projectRoot, target)).split('\\').join('/'));
+  }
+  return targets;
+}
+
+describe('test code stays apart from production code', () => {
+  const files = [...rootFiles, ...[...productionFolders, ...testFolders].flatMap(sourceFiles)];
+  const importers = new Map<string, string[]>();
+  for (const file of files) for (const target of relativeImports(file)) importers.set(target, [...(importers.get(target) ?? []), file]);
+  const productionFiles = files.filter((file) => productionFolders.some((folder) => file.startsWith(`${folder}/`)) && !isTestCode(file));
+
+  it('finds the import graph it checks', () => {
+    expect(importers.get('electron/gateway/gateway-client.ts')).toContain('electron/composition/gateway-access.ts');
+    expect(importers.get('electron/gateway/testing/gateway-test-bench.ts')).toContain('bench/gateway-benchmarks.ts');
+  });
+
+  it('no production file imports from a testing/ folder', () => {
+    const offenders = productionFiles.flatMap((file) => relativeImports(file).filter(isTestCode).map((target) => `${file} imports ${target}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('a file that only tests, kits, benchmarks or e2e specs import lives in a testing/ folder', () => {
+    const testOnly = productionFiles.filter((file) => {
+      const users = importers.get(file) ?? [];
+      return users.length > 0 && users.every(isTestCode);
+    });
+    expect(testOnly).toEqual([]);
+  });
+
+  it('fixtures (files a test runs in a child process) live in a testing/ folder', () => {
+    expect(productionFiles.filter((file) => /-fixture\.tsx?$/.test(file))).toEqual([]);
+  });
+
+  it('production files import each other without circles (types live where they are defined)', () => {
+    const production = new Set(productionFiles);
+    expect(importCircles(productionFiles, (file) => relativeImports(file).filter((target) => production.has(target)))).toEqual([]);
+  });
+});
+
+/** The groups of files that import each other in a circle (strongly connected, more than one file), each sorted. */
+function importCircles(files: readonly string[], importsOf: (file: string) => string[]): string[][] {
+  const order = new Map<string, number>();
+  const lowest = new Map<string, number>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  const visit = (file: string): void => {
+    order.set(file, order.size);
+    lowest.set(file, order.get(file) ?? 0);
+    stack.push(file);
+    for (const target of importsOf(file)) {
+      if (!order.has(target)) {
+        visit(target);
+        lowest.set(file, Math.min(lowest.get(file) ?? 0, lowest.get(target) ?? 0));
+      } else if (stack.includes(target)) {
+        lowest.set(file, Math.min(lowest.get(file) ?? 0, order.get(target) ?? 0));
+      }
+    }
+    if (lowest.get(file) !== order.get(file)) return;
+    const group = stack.splice(stack.indexOf(file));
+    if (group.length > 1) circles.push(group.sort());
+  };
+  for (const file of files) if (!order.has(file)) visit(file);
+  return circles;
+}

@@ -3,19 +3,17 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The storage seam holds: SQL lives only in the local backend (`electron/store/local/`), and
- * services reach storage only through the StationBackend interface, opened by the backend map.
+ * The storage seam holds: SQLite lives only in the local backend (`electron/store/local/`), SQL
+ * only there and in the shared mode's PostgreSQL store (`electron/store/shared/`), and services
+ * reach the local backend only through the StationBackend interface, opened by the backend map.
  */
 
 const root = resolve(import.meta.dirname, '../..');
 
-/** The local backend's folder, the one place with SQL. */
+/** The local backend's folder, the one place with SQLite. */
 const localBackend = 'electron/store/local/';
-/**
- * The database opener and its migrations, which move into the local backend's folder with the
- * migrations-per-file change: until then they sit beside it.
- */
-const besideLocalBackend = ['electron/store/open-station-database.ts', 'electron/store/station-migrations.ts'];
+/** The shared mode's PostgreSQL store: its statements are SQL too. */
+const sharedStore = 'electron/store/shared/';
 /** The one file that may import the local backend: the map the composition root opens a backend through. */
 const backendMap = 'electron/store/station-backends.ts';
 
@@ -30,15 +28,17 @@ function productionFiles(folder: string): string[] {
 
 const files = ['electron', 'shared', 'renderer/src'].flatMap(productionFiles).map((path) => ({ path, text: readFileSync(join(root, path), 'utf8') }));
 
-/** What betrays SQL: the driver, its calls, or a statement in a string. */
-const sqlMarks: readonly { what: string; pattern: RegExp }[] = [
+/** What betrays SQLite: the driver and its calls. */
+const sqliteMarks: readonly { what: string; pattern: RegExp }[] = [
   { what: 'better-sqlite3 import', pattern: /from\s+['"]better-sqlite3['"]|require\(\s*['"]better-sqlite3['"]\s*\)/ },
   { what: '.prepare(', pattern: /\.prepare\(/ },
   { what: '.pragma(', pattern: /\.pragma\(/ },
   // RegExp#exec is everywhere: only an exec given SQL text counts.
   { what: '.exec( with SQL', pattern: /\.exec\(\s*[`'"]\s*(?:CREATE|INSERT|UPDATE|DELETE|SELECT|ALTER|DROP|PRAGMA|BEGIN|VACUUM|WITH)\b/i },
-  { what: 'an SQL statement', pattern: /\b(?:SELECT\s+(?:\*|[a-z_]+[,\s])[^`'"]*\bFROM\b|INSERT\s+INTO|UPDATE\s+[a-z_]+\s+SET|DELETE\s+FROM)\b/ },
 ];
+/** A statement in a string. */
+const sqlStatement = { what: 'an SQL statement', pattern: /\b(?:SELECT\s+(?:\*|[a-z_]+[,\s])[^`'"]*\bFROM\b|INSERT\s+INTO|UPDATE\s+[a-z_]+\s+SET|DELETE\s+FROM)\b/ };
+const marksOf = (text: string, marks: readonly { what: string; pattern: RegExp }[]): string[] => marks.filter((mark) => mark.pattern.test(text)).map((mark) => mark.what);
 
 describe('storage boundaries', () => {
   it('finds the production sources it guards, the local backend among them', () => {
@@ -47,13 +47,15 @@ describe('storage boundaries', () => {
     expect(files.some((file) => file.path.includes('/testing/') || file.path.endsWith('.test.ts'))).toBe(false);
   });
 
-  it('has SQL only in the local backend', () => {
-    const outside = files.filter((file) => !file.path.startsWith(localBackend) && !besideLocalBackend.includes(file.path));
-    const found = outside.flatMap((file) => sqlMarks.filter((mark) => mark.pattern.test(file.text)).map((mark) => `${file.path}: ${mark.what}`));
+  it('has SQLite only in the local backend, and SQL only there and in the shared store', () => {
+    const found = files.flatMap((file) => {
+      const allowed = file.path.startsWith(localBackend) ? [] : file.path.startsWith(sharedStore) ? sqliteMarks : [...sqliteMarks, sqlStatement];
+      return marksOf(file.text, allowed).map((what) => `${file.path}: ${what}`);
+    });
     expect(found).toEqual([]);
     // The guard sees SQL where it is.
     const journal = files.find((file) => file.path === `${localBackend}local-journal.ts`);
-    expect(sqlMarks.filter((mark) => mark.pattern.test(journal?.text ?? '')).map((mark) => mark.what)).toEqual(expect.arrayContaining(['.prepare(', 'an SQL statement']));
+    expect(marksOf(journal?.text ?? '', [...sqliteMarks, sqlStatement])).toEqual(expect.arrayContaining(['.prepare(', 'an SQL statement']));
   });
 
   it('lets no service import the local backend: only the backend map does', () => {

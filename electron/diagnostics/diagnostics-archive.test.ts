@@ -8,7 +8,7 @@ import { readRuntimeVersions } from '../about/runtime-versions';
 import { createStationLogger } from '../logging/station-logger';
 import { createSettingsStore } from '../settings/settings-store';
 import { openLocalBackend } from '../store/local/open-local-backend';
-import { openStationDatabase, type StationDatabase } from '../store/open-station-database';
+import { openStationDatabase, type StationDatabase } from '../store/local/open-station-database';
 import type { StationBackend } from '../store/station-backend';
 import { buildDiagnosticsArchive, keptDiagnosticsArchives, writeDiagnosticsArchive, type DiagnosticsSources } from './diagnostics-archive';
 import { scrubPhoneNumbers } from './diagnostics-redaction';

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gatewayEndpoint } from '../../shared/gateway/endpoints';
 import { soldOrdersTotalLimit, type FetchProgress } from './fetch-all-sold-orders';
-import type { GatewayTestBench } from './gateway-test-bench';
-import { itemAt, openGatewayTestBench } from './gateway-test-bench';
-import type { GatewayVariant } from './gateway-variant-proxy';
-import { startGatewayVariant } from './gateway-variant-proxy';
+import type { GatewayTestBench } from './testing/gateway-test-bench';
+import { itemAt, openGatewayTestBench } from './testing/gateway-test-bench';
+import type { GatewayVariant } from './testing/gateway-variant-proxy';
+import { startGatewayVariant } from './testing/gateway-variant-proxy';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

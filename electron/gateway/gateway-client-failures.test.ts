@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GATEWAY_MESSAGES } from '../../shared/gateway/envelope-codes';
 import type { SandboxFaults } from '../demo/sandbox/index';
-import type { GatewayTestBench } from './gateway-test-bench';
-import { demoIssueRequest as issueRequest, issuableEntries, itemAt, openGatewayTestBench } from './gateway-test-bench';
+import type { GatewayTestBench } from './testing/gateway-test-bench';
+import { demoIssueRequest as issueRequest, issuableEntries, itemAt, openGatewayTestBench } from './testing/gateway-test-bench';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

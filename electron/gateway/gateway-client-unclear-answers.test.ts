@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { IssueEntryOutcome, QueryEntryOutcome } from '../../shared/domain/waybill';
 import type { SandboxFaults } from '../demo/sandbox/index';
 import { gatewayAnswerLimitBytes } from './gateway-transport';
-import type { GatewayTestBench } from './gateway-test-bench';
-import { demoIssueRequest as issueRequest, issuableEntries, openGatewayTestBench } from './gateway-test-bench';
+import type { GatewayTestBench } from './testing/gateway-test-bench';
+import { demoIssueRequest as issueRequest, issuableEntries, openGatewayTestBench } from './testing/gateway-test-bench';
 
 // Every unclear answer of the sandbox's faults, read by the real client over HTTP: an order is
 // "not issued" only on the explicit answer; everything else leaves it unknown, never failed or shared.

@@ -5,10 +5,10 @@ import { chinaDayOf } from '../../shared/time/china-time';
 import type { DemoOrder, SandboxQuirks } from '../demo/sandbox/index';
 import { DEMO_NETWORK, SANDBOX_FEES } from '../demo/sandbox/index';
 import { decryptSandboxPrintData } from '../demo/sandbox-print-crypto';
-import type { GatewayTestBench } from './gateway-test-bench';
-import { demoIssueRequest as issueRequest, demoSender, issuableEntries, itemAt, openGatewayTestBench, ytoTemplateUrl as ytoTemplate } from './gateway-test-bench';
-import type { GatewayVariant } from './gateway-variant-proxy';
-import { startGatewayVariant } from './gateway-variant-proxy';
+import type { GatewayTestBench } from './testing/gateway-test-bench';
+import { demoIssueRequest as issueRequest, demoSender, issuableEntries, itemAt, openGatewayTestBench, ytoTemplateUrl as ytoTemplate } from './testing/gateway-test-bench';
+import type { GatewayVariant } from './testing/gateway-variant-proxy';
+import { startGatewayVariant } from './testing/gateway-variant-proxy';
 import { createPathMemory } from './path-memory';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -30,7 +30,8 @@ import type { FetchFunction, GatewayEnvelope, GatewayRequestBody } from './gatew
 import { postToGateway } from './gateway-transport';
 import type { PathMemory } from './path-memory';
 import { createPathMemory } from './path-memory';
-import type { CallSlot, RateLimiter } from './rate-limiter';
+import type { CallSlot } from './call-window';
+import type { RateLimiter } from './rate-limiter';
 import type { SoldOrderFilters } from './request-bodies';
 import {
   issueBody,

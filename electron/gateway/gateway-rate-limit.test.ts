@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Result } from '../../shared/result';
-import type { GatewayTestBench } from './gateway-test-bench';
-import { openGatewayTestBench } from './gateway-test-bench';
+import type { GatewayTestBench } from './testing/gateway-test-bench';
+import { openGatewayTestBench } from './testing/gateway-test-bench';
 
 let opened: GatewayTestBench | null = null;
 afterEach(async () => {

@@ -5,10 +5,10 @@ import type { IssueEntry, IssueRequest } from '../../shared/domain/issue-entry';
 import type { Result } from '../../shared/result';
 import type { SandboxFaults } from '../demo/sandbox/index';
 import type { GatewayClient } from './gateway-client';
-import type { GatewayTestBench } from './gateway-test-bench';
-import { demoIssueRequest, issuableEntries, itemAt, openGatewayTestBench } from './gateway-test-bench';
-import type { GatewayVariant, VariantAction } from './gateway-variant-proxy';
-import { startGatewayVariant } from './gateway-variant-proxy';
+import type { GatewayTestBench } from './testing/gateway-test-bench';
+import { demoIssueRequest, issuableEntries, itemAt, openGatewayTestBench } from './testing/gateway-test-bench';
+import type { GatewayVariant, VariantAction } from './testing/gateway-variant-proxy';
+import { startGatewayVariant } from './testing/gateway-variant-proxy';
 
 let opened: GatewayTestBench;
 const variants: GatewayVariant[] = [];

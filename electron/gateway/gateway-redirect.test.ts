@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GATEWAY_MESSAGES } from '../../shared/gateway/envelope-codes';
-import type { GatewayTestBench } from './gateway-test-bench';
-import { demoIssueRequest as issueRequest, issuableEntries, openGatewayTestBench } from './gateway-test-bench';
+import type { GatewayTestBench } from './testing/gateway-test-bench';
+import { demoIssueRequest as issueRequest, issuableEntries, openGatewayTestBench } from './testing/gateway-test-bench';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

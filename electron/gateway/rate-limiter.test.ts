@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../shared/settings/settings-schema';
-import { createRateLimiter, rateLimiterDefaults } from './rate-limiter';
+import { callWindowDefaults } from './call-window';
+import { createRateLimiter } from './rate-limiter';
 
 /** Largest number of grants inside any window of `windowMs` (grant times sorted). */
 function busiestWindow(times: number[], windowMs: number): number {
@@ -15,8 +16,8 @@ function busiestWindow(times: number[], windowMs: number): number {
 
 describe('rate limiter', () => {
   it('defaults to the gateway’s 10 calls per 1000 ms window with the settings’ default 50 ms margin', () => {
-    expect(rateLimiterDefaults).toEqual({ limit: 10, windowMs: 1000, marginMs: 50 });
-    expect(rateLimiterDefaults.marginMs).toBe(defaultSettings().gateway.rateLimitMarginMs);
+    expect(callWindowDefaults).toEqual({ limit: 10, windowMs: 1000, marginMs: 50 });
+    expect(callWindowDefaults.marginMs).toBe(defaultSettings().gateway.rateLimitMarginMs);
   });
 
   it('uses the defaults when made without options: ten slots at once, the eleventh a full 1050 ms after the first', async () => {
@@ -25,7 +26,7 @@ describe('rate limiter', () => {
     const ten = await Promise.all(Array.from({ length: 10 }, () => limiter.acquire('bulk').then(() => performance.now())));
     const eleventh = limiter.acquire('bulk').then(() => performance.now());
     // The ten came within the first window, without waiting for a slot; the eleventh waits.
-    expect(Math.max(...ten) - started).toBeLessThan(rateLimiterDefaults.windowMs);
+    expect(Math.max(...ten) - started).toBeLessThan(callWindowDefaults.windowMs);
     expect(limiter.waiting()).toBe(1);
     // Not before the window plus the margin since the first grant (granted no earlier than `started`).
     expect((await eleventh) - started).toBeGreaterThanOrEqual(1050);

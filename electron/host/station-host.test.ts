@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelNames, type ChannelInput, type ChannelName } from '../../shared/ipc/ipc-contract';
-import { createStation, type Station } from '../composition/create-station';
+import { createStation } from '../composition/create-station';
+import type { Station } from '../composition/station';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
 import { keyFileCipher } from '../token-vault/key-file-cipher';
@@ -41,6 +42,10 @@ const validInputs: { [C in ChannelName]: ChannelInput<C> } = {
   'token.set': { token },
   'token.clear': {},
   'connection.test': {},
+  'shared-mode.status': {},
+  'shared-mode.set-password': { password: 'shared-password' },
+  'shared-mode.clear-password': {},
+  'shared-mode.test': {},
   'subscription.get': {},
   'network.get': {},
   'costs.summary': {},

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Party } from '../../shared/domain/issue-entry';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import { defaultSettings, type Settings } from '../../shared/settings/settings-schema';
-import { issueSettings } from '../composition/issue-settings';
+import { issueSettings } from './issue-settings';
 import { DEMO_OFFICE, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl } from '../demo/sandbox/index';
-import { itemAt } from '../gateway/gateway-test-bench';
+import { itemAt } from '../gateway/testing/gateway-test-bench';
 import { entryForOrders } from './issue-plan';
 import { openIssuingTestStation, type IssuingTestStation } from './testing/issuing-test-kit';
 

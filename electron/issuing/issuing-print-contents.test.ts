@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import { decryptSandboxPrintData } from '../demo/sandbox-print-crypto';
 import type { EncryptedPrintData } from '../demo/sandbox-print-crypto';
-import { ytoTemplateUrl } from '../gateway/gateway-test-bench';
+import { ytoTemplateUrl } from '../gateway/testing/gateway-test-bench';
 import { openIssuingTestStation } from './testing/issuing-test-kit';
 import type { IssuingTestStation } from './testing/issuing-test-kit';
 

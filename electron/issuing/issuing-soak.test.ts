@@ -6,10 +6,10 @@ import { startSandbox } from '../demo/sandbox/index';
 import type { RunningSandbox, SandboxCall } from '../demo/sandbox/index';
 import type { EmulatorFault } from '../demo/print-emulator/print-emulator';
 import { startTestEmulator } from '../printing/testing/print-test-kit';
-import { openStationDatabase } from '../store/open-station-database';
+import { openStationDatabase } from '../store/local/open-station-database';
 import { killFixtureProcesses, startFixtureProcess } from '../testing/fixture-process';
 
-const fixturePath = join(import.meta.dirname, 'issuing-soak-fixture.ts');
+const fixturePath = join(import.meta.dirname, 'testing', 'issuing-soak-fixture.ts');
 const ORDERS = 1000;
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderRefreshProgress } from '../../shared/domain/order-row';
 import type { SoldOrder } from '../../shared/domain/sold-order';
-import { openGatewayTestBench } from '../gateway/gateway-test-bench';
-import type { GatewayTestBench } from '../gateway/gateway-test-bench';
+import { openGatewayTestBench } from '../gateway/testing/gateway-test-bench';
+import type { GatewayTestBench } from '../gateway/testing/gateway-test-bench';
 import { StationFailure } from '../ipc/to-station-error';
 import { buyerAddressKey, createOrderCache } from './order-cache';
 

@@ -10,7 +10,7 @@ import { createLabelRenderer } from '../labels/label-renderer';
 import { pdfPageSizes, pdfText, rasterizePdf } from '../labels/testing/pdf-inspection';
 import { readCode128 } from '../labels/testing/raster-inspection';
 import { PrintComponentError } from '../printing/print-component';
-import type { DocumentOutcome, PrintComponent, PrintDocument, PrinterConfig } from '../printing/print-component';
+import type { DocumentOutcome, PrintComponent, PrintDocument } from '../printing/print-component';
 import { createPrintQueue } from '../printing/print-queue';
 import type { PrintDocumentView, PrintQueue } from '../printing/print-queue';
 import { createInMemoryPrintTaskStore } from '../printing/print-task-store';
@@ -22,6 +22,7 @@ import { osPrintErrorOf } from './os-print-failure';
 import { createFileOsPrintStore, createInMemoryOsPrintStore } from './os-print-store';
 import type { OsPrintStore } from './os-print-store';
 import { CUPS_PDF_OUT_DIR, CUPS_PDF_QUEUE, takeCupsPdfOutput } from './testing/cups-pdf-queue';
+import type { PrinterConfig } from '../../shared/domain/printing';
 
 // These tests print through the machine's real CUPS into the cups-pdf queue of
 // `.ci/cups-setup.sh` (run it first; CI does). Without CUPS they fail; they never skip.
@@ -227,7 +228,7 @@ describe('the OS print component over CUPS', () => {
     // This run never learns that the job completed: it does not poll before it stops.
     const before = await connectedComponent({ store: createFileOsPrintStore(file), jobPollMs: 60_000 });
     const firstQueue = await queueOver(before, taskStore);
-    firstQueue.enqueue({ jobId: 'before-restart', printer: CUPS_PDF_QUEUE, documents: [plainDocument(waybillCode)] });
+    await firstQueue.enqueue({ jobId: 'before-restart', printer: CUPS_PDF_QUEUE, documents: [plainDocument(waybillCode)] });
     await waitFor(() => taskStore.records()[0]?.rendered, 'the job to be handed to CUPS', printTimeoutMs);
     // The app stops before CUPS has said the job completed.
     firstQueue.close();

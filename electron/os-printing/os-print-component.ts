@@ -5,20 +5,14 @@ import { carrierCodeOfWaybill, customAreaOrderDetails, printDocumentLayers } fro
 import { createListenerSet } from '../events/listener-set';
 import { PrintComponentError } from '../printing/print-component';
 import type {
-  ComponentState,
   DocumentOutcome,
   DocumentStatus,
-  OfflineReason,
-  PaperSize,
   PrintComponent,
   PrintDocument,
-  PrinterConfig,
-  PrintFailure,
   PrintReply,
   TaskOutcome,
   TaskStatusReport,
 } from '../printing/print-component';
-import { CALIBRATION_LIMIT_MM } from '../printing/printer-setup';
 import { backoffDelay, defaultBackoff } from '../printing/reconnect-backoff';
 import type { BackoffOptions } from '../printing/reconnect-backoff';
 import { createOsLabelPrinter, readLabelInput } from './os-label-printing';
@@ -27,6 +21,7 @@ import { osPrintFailureOf } from './os-print-failure';
 import type { OsPrintDocumentState, OsPrintStore, OsPrintTaskRecord } from './os-print-store';
 import { osPrintFailure } from './os-printing-types';
 import type { OsJobState, OsPrintAccepted, OsPrinting, OsPrintOutcome, OsPrintSystemStatus } from './os-printing-types';
+import { CALIBRATION_LIMIT_MM, type ComponentState, type OfflineReason, type PaperSize, type PrinterConfig, type PrintFailure } from '../../shared/domain/printing';
 
 /**
  * Printing labels of our own on an OS printer behind the same PrintComponent interface as the

@@ -1,7 +1,7 @@
 import { describeError, type StationError } from '../../shared/errors/station-error';
 import { errorCatalog } from '../../shared/errors/error-catalog';
-import type { PrintFailure } from '../printing/print-component';
 import type { OsPrintError, OsPrintErrorCode } from './os-printing-types';
+import type { PrintFailure } from '../../shared/domain/printing';
 
 /**
  * The OS print component reports failures the way every print component does (a PrintFailure: a

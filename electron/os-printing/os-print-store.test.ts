@@ -2,9 +2,9 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PrinterConfig } from '../printing/print-component';
 import { createFileOsPrintStore, createInMemoryOsPrintStore } from './os-print-store';
 import type { OsPrintTaskRecord } from './os-print-store';
+import type { PrinterConfig } from '../../shared/domain/printing';
 
 function task(taskId: string, jobId: string | null = null): OsPrintTaskRecord {
   return { taskId, printer: 'WaybillPDF', createdAt: 1, documents: [{ documentId: `doc-${taskId}`, state: { kind: 'submitted', jobId } }] };

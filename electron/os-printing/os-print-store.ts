@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { PrinterConfig, PrintFailure } from '../printing/print-component';
+import type { PrinterConfig, PrintFailure } from '../../shared/domain/printing';
 
 /**
  * What the OS print component keeps between runs: each printer's paper size and offsets (the

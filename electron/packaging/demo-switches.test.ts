@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterChoice, TestPrintResult } from '../../shared/domain/printing';
-import { createStation, type Station } from '../composition/create-station';
+import { createStation } from '../composition/create-station';
+import type { Station } from '../composition/station';
 import { SANDBOX_DEFAULTS } from '../demo/sandbox';
 import { keyFileCipher } from '../token-vault/key-file-cipher';
 

@@ -211,6 +211,7 @@ describe('which files go into the app', () => {
     'out/host/index.js',
     'bench/run-benchmarks.ts',
     'e2e/issue-and-print.spec.ts',
+    'electron/gateway/testing/gateway-test-bench.ts',
     'out/main/index.js.map',
     'out/main/label-layout.test.js',
     'out/main/e2e-entry.js',
@@ -233,13 +234,13 @@ describe('which files go into the app', () => {
     expect(notShipped.filter(isPackaged)).toEqual([]);
   });
 
-  it.each(platforms)('%s: keeps the browser host, the test entry, benchmarks, e2e specs, tests and source maps out even if everything is included', (platform) => {
+  it.each(platforms)('%s: keeps the browser host, the test entry, benchmarks, e2e specs, tests, test kits and source maps out even if everything is included', (platform) => {
     const files = config.files;
     if (!Array.isArray(files)) throw new Error('files is expected to be a list');
     const isPackaged = createPackagedPathFilter({ ...config, files: ['**/*', ...files] }, platform);
 
     expect(isPackaged('electron/main/index.ts')).toBe(true);
-    for (const file of ['electron/host/cli.ts', 'out/host/index.js', 'out/main/e2e-entry.js', 'bench/run-benchmarks.ts', 'e2e/issue-and-print.spec.ts', 'electron/main/index.test.ts', 'out/main/index.js.map']) {
+    for (const file of ['electron/host/cli.ts', 'out/host/index.js', 'out/main/e2e-entry.js', 'bench/run-benchmarks.ts', 'e2e/issue-and-print.spec.ts', 'electron/main/index.test.ts', 'electron/gateway/testing/gateway-test-bench.ts', 'renderer/src/orders/testing/sample-order-rows.ts', 'out/main/index.js.map']) {
       expect(isPackaged(file), file).toBe(false);
     }
   });

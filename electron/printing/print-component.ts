@@ -7,8 +7,6 @@
 
 import type { AgentInfo, ComponentState, PrinterConfig, PrinterList, PrintFailure, PrintOutput } from '../../shared/domain/printing';
 
-export type { OfflineReason, ComponentState, AgentInfo, PrinterInfo, PrinterList, PaperSize, PrinterConfig, PrintFailure, PrintOutput } from '../../shared/domain/printing';
-
 /**
  * One layer drawn on a label page: the decoded print_data object exactly as the gateway returned
  * it (encrypted or plain), or a custom area (`templateURL` + `data`). Passed through unchanged.

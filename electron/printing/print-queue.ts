@@ -2,28 +2,19 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createListenerSet } from '../events/listener-set';
 import { PrintComponentError } from './print-component';
 import type {
-  ComponentState,
   DocumentOutcome,
   PreviewReply,
   PrintComponent,
   PrintDocument,
-  PrintFailure,
   PrintReply,
   TaskOutcome,
   TaskStatusReport,
   Unsubscribe,
 } from './print-component';
 import { DOCUMENT_STATES } from './print-task-store';
-import { MAX_AUTOMATIC_SENDS } from '../../shared/domain/printing';
-import type { DocumentState } from '../../shared/domain/printing';
+import { MAX_AUTOMATIC_SENDS, type ComponentState, type DocumentState, type PrintFailure, type PrintQueueStatus, type RequeueResult } from '../../shared/domain/printing';
 import type { PrintTaskStore } from './print-task-store';
 import type { PrintDocumentRecord } from '../store/station-records';
-import type { RequeueResult } from '../../shared/domain/printing';
-import type { PrintQueueStatus } from '../../shared/domain/printing';
-
-export type { PrintQueueStatus } from '../../shared/domain/printing';
-
-export type { RequeueResult } from '../../shared/domain/printing';
 
 /**
  * The print queue: every label the station prints goes through it, with an explicit state per

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { CALIBRATION_LIMIT_MM, isPrinterDisabled, type PrinterChoice, type TestPrintResult } from '../../shared/domain/printing';
-import type { PrintComponent, PrintDocument, PrinterConfig } from './print-component';
-
-export { CALIBRATION_LIMIT_MM, type PrinterChoice, type TestPrintResult } from '../../shared/domain/printing';
+import { CALIBRATION_LIMIT_MM, isPrinterDisabled, type PrinterChoice, type PrinterConfig, type TestPrintResult } from '../../shared/domain/printing';
+import type { PrintComponent, PrintDocument } from './print-component';
 
 /**
  * The printer settings the UI offers: list the component's printers, choose one (the caller

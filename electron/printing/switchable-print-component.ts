@@ -1,5 +1,4 @@
 import type {
-  ComponentState,
   DocumentOutcome,
   PrintComponent,
   PrintTask,
@@ -9,6 +8,7 @@ import type {
   Unsubscribe,
 } from './print-component';
 import { createListenerSet } from '../events/listener-set';
+import type { ComponentState } from '../../shared/domain/printing';
 
 /** A print component whose underlying adapter can change while the queue keeps one reference. */
 export interface SwitchablePrintComponent extends PrintComponent {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { killFixtureProcesses, startFixtureProcess } from '../testing/fixture-process';
 import { createSettingsStore } from './settings-store';
 
-const fixturePath = join(import.meta.dirname, 'settings-crash-fixture.ts');
+const fixturePath = join(import.meta.dirname, 'testing', 'settings-crash-fixture.ts');
 
 let folder: string;
 let filePath: string;

@@ -24,8 +24,8 @@ import type {
   ReprintSource,
   UnknownPrintDocument,
   WaybillPackage,
+  WriteTimes,
 } from './station-records';
-import type { WriteTimer } from './write-timer';
 
 /**
  * The station's one storage seam: every question the services ask of stored data and every
@@ -43,7 +43,7 @@ export interface StationBackend {
   /** Changes: each one committed before its promise resolves. */
   write: StationWriter;
   /** Time spent in committed writes (the benchmark's "journal overhead"). */
-  readonly writes: WriteTimer;
+  readonly writes: WriteTimes;
   /** Closes the storage; no call is answered afterwards. */
   close(): Promise<void>;
 }

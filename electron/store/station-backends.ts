@@ -1,4 +1,4 @@
-import type { OpenStationDatabaseOptions } from './open-station-database';
+import type { OpenStationDatabaseOptions } from './local/open-station-database';
 import { openLocalBackend } from './local/open-local-backend';
 import type { StationBackend } from './station-backend';
 

@@ -1,11 +1,11 @@
 import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { IssueJobSettings, JobEnding, JobState, OrderState, PrintDataState } from '../../shared/domain/issuing';
-import type { DocumentState, PrintFailure } from '../../shared/domain/printing';
+import type { DocumentState, PrintFailure, PrintOutput } from '../../shared/domain/printing';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { PrintData } from '../../shared/domain/waybill';
 import type { StationError } from '../../shared/errors/station-error';
 import type { Result } from '../../shared/result';
-import type { PrintContent, PrintOutput } from '../printing/print-component';
+import type { PrintContent } from '../printing/print-component';
 
 /**
  * The records the station backend (station-backend.ts) speaks: plain data, shared by the services
@@ -257,4 +257,12 @@ export interface JournalCounts {
   /** The schema version (`user_version`): which migrations ran. */
   schemaVersion: number;
   tables: TableCount[];
+}
+
+/** How much the station wrote: committed writes and the milliseconds they took (the benchmark's "journal overhead"). */
+export interface WriteTimes {
+  /** Writes committed so far. */
+  count(): number;
+  /** Milliseconds they took in all. */
+  totalMs(): number;
 }

@@ -1,5 +1,3 @@
-import type { PrintFailure } from './printing';
-
 /**
  * What the packer needs to know about the printer, whatever words the print component or the
  * operating system used: the printer's condition. The component's getPrinters `status`, its
@@ -91,8 +89,11 @@ function conditionOfText(text: string): PrinterCondition | null {
  */
 export const PRINTER_FAILURE_CODES: Readonly<Record<number, PrinterCondition>> = { 50: 'paper-out', 51: 'jam', 52: 'door-open', 53: 'offline' };
 
-/** What a failure says about the printer: a condition at the desk, or null for a failure of the label itself (its data, its template). */
-export function conditionOfFailure(failure: Pick<PrintFailure, 'code' | 'detail'>): PrinterCondition | null {
+/**
+ * What a failure says about the printer, from its code and detail text (as a PrintFailure holds
+ * them): a condition at the desk, or null for a failure of the label itself (its data, its template).
+ */
+export function conditionOfFailure(failure: { code: number | null; detail: string }): PrinterCondition | null {
   if (failure.code !== null && PRINTER_FAILURE_CODES[failure.code]) return PRINTER_FAILURE_CODES[failure.code] as PrinterCondition;
   return conditionOfText(failure.detail);
 }

@@ -421,6 +421,41 @@ export const errorCatalog = {
     en: { text: 'The access token could not be saved ({{reason}}).', remedy: 'Check that the data folder is writable and has free space, then try again.' },
     zh: { text: '访问令牌无法保存（{{reason}}）。', remedy: '请确认数据文件夹可写且磁盘有剩余空间，然后重试。' },
   },
+  'shared-mode.not-configured': {
+    retryable: false,
+    en: { text: 'Shared mode needs the {{missing}} of the shared database.', remedy: 'Fill it in under Settings → Shared mode and save.' },
+    zh: { text: '共享模式需要共享数据库的{{missing}}。', remedy: '请在“设置 → 共享模式”中填写并保存。' },
+  },
+  'shared-mode.unreachable': {
+    retryable: true,
+    en: { text: 'The shared database at {{host}}:{{port}} cannot be reached ({{reason}}).', remedy: 'Check that the PostgreSQL server is running and that this computer may reach it (address, port, firewall); then try again.' },
+    zh: { text: '无法连接共享数据库 {{host}}:{{port}}（{{reason}}）。', remedy: '请确认 PostgreSQL 服务器正在运行，且本机可以访问它（地址、端口、防火墙），然后重试。' },
+  },
+  'shared-mode.auth-failed': {
+    retryable: false,
+    en: { text: 'The shared database refused the login of user “{{user}}” to database “{{database}}”.', remedy: 'Check the user name and enter the password again in Settings → Shared mode.' },
+    zh: { text: '共享数据库拒绝了用户“{{user}}”登录数据库“{{database}}”。', remedy: '请核对用户名，并在“设置 → 共享模式”中重新填写密码。' },
+  },
+  'shared-mode.database-missing': {
+    retryable: false,
+    en: { text: 'The shared database server has no database “{{database}}”.', remedy: 'Correct the database name, or ask the administrator to create it.' },
+    zh: { text: '共享数据库服务器上没有名为“{{database}}”的数据库。', remedy: '请改正数据库名称，或请管理员创建该数据库。' },
+  },
+  'shared-mode.tls-refused': {
+    retryable: false,
+    en: { text: 'The encrypted connection to {{host}} failed ({{reason}}).', remedy: 'Choose the TLS setting the server supports; with “verify”, the server needs a certificate for this host name that the system trusts.' },
+    zh: { text: '与 {{host}} 的加密连接失败（{{reason}}）。', remedy: '请选择服务器支持的 TLS 选项；选择“验证”时，服务器需要有本机信任、且与该主机名相符的证书。' },
+  },
+  'shared-mode.schema-newer': {
+    retryable: false,
+    en: { text: 'The shared schema “{{schema}}” was set up by a newer version of the app (version {{version}}; this version knows up to {{known}}).', remedy: 'Install the newer version on this desk too.' },
+    zh: { text: '共享结构“{{schema}}”由更新版本的程序建立（版本 {{version}}；本版本最多支持 {{known}}）。', remedy: '请在本工作台也安装较新的版本。' },
+  },
+  'shared-mode.refused': {
+    retryable: false,
+    en: { text: 'The shared database refused the request ({{reason}}).', remedy: 'Check that the user may create the schema and its tables in this database, or ask the administrator.' },
+    zh: { text: '共享数据库拒绝了该请求（{{reason}}）。', remedy: '请确认该用户有权在此数据库中创建结构和数据表，或联系管理员。' },
+  },
   'data-folder.locked': {
     retryable: false,
     en: { text: 'The data folder {{dataDir}} is in use by {{owner}} (process {{pid}} on {{hostname}}, since {{startedAt}}).', remedy: 'Close that program first, or start with another data folder.' },

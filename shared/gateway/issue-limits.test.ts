@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rateLimiterDefaults } from '../../electron/gateway/rate-limiter';
+import { callWindowDefaults } from '../../electron/gateway/call-window';
 import { ISSUE_LIMITS, ORDER_NUMBER_PATTERN, PACKAGE_ID_PATTERN, RECIPIENT_LIMITS, SENDER_LIMITS, isAscii, textLength } from './issue-limits';
 
 // The gateway's limits as the project states them: docs/gateway-contract.md, one table row per
@@ -13,8 +13,8 @@ const constants: Record<string, number> = {
   ...Object.fromEntries(Object.entries(SENDER_LIMITS).map(([field, value]) => [`SENDER_LIMITS.${field}`, value])),
   ...Object.fromEntries(Object.entries(RECIPIENT_LIMITS).map(([field, value]) => [`RECIPIENT_LIMITS.${field}`, value])),
   ...Object.fromEntries(Object.entries(ISSUE_LIMITS).map(([name, value]) => [`ISSUE_LIMITS.${name}`, value])),
-  'rateLimiterDefaults.limit': rateLimiterDefaults.limit,
-  'rateLimiterDefaults.windowMs': rateLimiterDefaults.windowMs,
+  'callWindowDefaults.limit': callWindowDefaults.limit,
+  'callWindowDefaults.windowMs': callWindowDefaults.windowMs,
 };
 
 /** One row of the contract's limit tables. */

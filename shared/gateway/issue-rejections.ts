@@ -300,6 +300,12 @@ const definitions = {
     template: 'object_id[{objectId}]：tid{tid}不是真实的平台订单号',
     example: { objectId: '3312345678901234567', tid: '1234' },
   },
+  'order-not-of-shop': {
+    kind: 'this-order-only',
+    condition: 'order number not a real order of the shop named by shop_id (one account, several shops)',
+    template: 'object_id[{objectId}]：交易订单{orderNumber}不属于店铺{shopId}，不是真实的本店订单号',
+    example: { objectId: '3312345678901234567', orderNumber: '3312345678901234567', shopId: '57301875' },
+  },
   // --- outcome unknown -----------------------------------------------------------------------
   'number-generation-unknown-error': {
     kind: 'outcome-unknown',

@@ -128,6 +128,26 @@ export interface ConnectionTestReport {
   network: Result<{ carriers: number; branches: number }>;
 }
 
+/** Shared mode as Settings shows it beside its settings: whether the password is stored (never the password) and the computer's name, the desk's name by default. */
+export interface SharedModeStatus {
+  password: TokenStatus;
+  computerName: string;
+}
+
+/** "Test connection" of the shared mode: the server answered, the schema is current, the desks that joined. */
+export interface SharedModeTestReport {
+  /** PostgreSQL's version (`15.8`). */
+  serverVersion: string;
+  schema: string;
+  /** The schema's version now, and the migrations this test ran (none when it was current). */
+  schemaVersion: number;
+  migrated: string[];
+  /** This desk's name as the others see it. */
+  deskName: string;
+  /** Every desk that joined the account's schema (this one included), the latest seen first. */
+  desks: { name: string; lastSeenAt: number }[];
+}
+
 /** Points spent, as the account bar shows them. */
 export interface CostSummary {
   today: { calls: number; points: number };
@@ -159,6 +179,24 @@ export const ipcContract = {
   'token.clear': channel<TokenStatus>()(noInput),
   /** Reads the subscription period and network info, reporting each outcome. */
   'connection.test': channel<ConnectionTestReport>()(noInput),
+  /** Whether the shared database's password is stored, and the computer's name. */
+  'shared-mode.status': channel<SharedModeStatus>()(noInput),
+  /**
+   * Stores the shared database's password (encrypted at rest like the token; visible ASCII, as
+   * the token vault keeps). Where the key is not protected by the OS it answers
+   * `token-vault.weak-protection` until the user accepts.
+   */
+  'shared-mode.set-password': channel<SharedModeStatus>()(
+    z.object({ password: z.string().min(1).max(1024).regex(/^[\x21-\x7e]+$/, { error: 'must be visible ASCII characters without spaces' }), acceptWeakProtection: z.boolean().optional() }).strict(),
+  ),
+  /** Forgets the shared database's password. */
+  'shared-mode.clear-password': channel<SharedModeStatus>()(noInput),
+  /**
+   * Connects with the saved shared-mode settings and password, creates or migrates the account's
+   * schema, records this desk, and answers the server's and schema's versions and the desks; or
+   * a typed error (unreachable, login refused, TLS refused, schema of a newer app).
+   */
+  'shared-mode.test': channel<SharedModeTestReport>()(noInput),
   /** The merchant's subscription period (the account bar's end date). */
   'subscription.get': channel<Subscription>()(noInput),
   /** Carriers, branches, balances, services and sender addresses. */

@@ -35,6 +35,16 @@ export const DEFAULT_LABEL_SIZE: LabelSize = '76x130';
  */
 export const DEMO_GATEWAY_ACCOUNT = { shopId: '57301862', sellerNick: '小满百货旗舰店', merchantUserId: 2201385297 } as const;
 
+/**
+ * The shops the demo account serves (多店铺: one token, one points balance, one subscription): the
+ * demo shop first, so a station with one shop works as before, then two more with their own ids.
+ */
+export const DEMO_GATEWAY_SHOPS = [
+  { ...DEMO_GATEWAY_ACCOUNT, name: '小满百货' },
+  { shopId: '57301875', sellerNick: '小满家居专营店', merchantUserId: 2201385311, name: '小满家居' },
+  { shopId: '60418827', sellerNick: '小满母婴优选店', merchantUserId: 2207764102, name: '小满母婴' },
+] as const;
+
 /** The demo shop's sender: demo mode fills Settings' sender with it, and its labels print it while Settings' sender is empty. */
 export const DEMO_SENDER_CONTACT = { name: '小满百货', mobile: '13857100123' } as const;
 
@@ -253,6 +263,41 @@ export const paperworkSettingsSchema = z.object({
   slipsWithLabels: z.boolean(),
 });
 
+/** How the connection to the shared database is protected: none, encrypted, or encrypted to a verified server (its certificate and host name). */
+export const SHARED_TLS_MODES = ['off', 'require', 'verify-full'] as const;
+
+/** The schema the shared tables live in unless Settings names another. */
+export const DEFAULT_SHARED_SCHEMA = 'waybill_station';
+
+/** A PostgreSQL schema name the station creates and uses: lower-case letters, digits and _, starting with a letter or _. */
+export const SHARED_SCHEMA_NAME_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** A name PostgreSQL takes (host, database, user): no spaces around it. */
+function trimmedTextUpTo(max: number) {
+  return textUpTo(max).refine((text) => text.trim() === text, { error: 'must not start or end with spaces' });
+}
+
+/**
+ * Shared mode: several desks of one account coordinated through one PostgreSQL database (one
+ * schema per account). Off by default: a single desk needs no server. The password is kept in
+ * its own vault, never here.
+ */
+export const sharedModeSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** The server's host name or address; empty until set. */
+  host: trimmedTextUpTo(255),
+  port: z.int({ error: 'must be a whole number' }).min(1, { error: 'must be from 1 to 65535' }).max(65535, { error: 'must be from 1 to 65535' }),
+  /** The database; empty until set. */
+  database: trimmedTextUpTo(63),
+  /** The user this desk logs in as; empty until set. */
+  user: trimmedTextUpTo(63),
+  tls: z.enum(SHARED_TLS_MODES),
+  /** The account's schema (one per account: the limiter is per account). */
+  schema: z.string().regex(SHARED_SCHEMA_NAME_PATTERN, { error: 'must be 1 to 63 lower-case letters, digits or _, starting with a letter or _' }),
+  /** This desk's name as the other desks show it; empty means the computer's name. */
+  deskName: trimmedTextUpTo(64),
+});
+
 /** The complete settings document, as stored and as `settings.get` answers. */
 export const settingsSchema = z.object({
   schemaVersion: z.literal(CURRENT_SETTINGS_VERSION),
@@ -263,6 +308,7 @@ export const settingsSchema = z.object({
   retention: retentionSettingsSchema,
   paperwork: paperworkSettingsSchema,
   issueOptions: issueOptionsSettingsSchema,
+  sharedMode: sharedModeSettingsSchema,
 });
 
 /** The station's settings. */
@@ -289,6 +335,8 @@ export const EMPTY_CARRIER_ISSUE_DEFAULTS: CarrierIssueDefaults = { services: []
 
 /** The paperwork section of the settings. */
 export type PaperworkSettings = Settings['paperwork'];
+/** The shared mode section of the settings. */
+export type SharedModeSettings = Settings['sharedMode'];
 
 /** Settings fields that are maps keyed by carrier or endpoint: a patch merges them key by key. */
 export const SETTINGS_MAP_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
@@ -326,6 +374,7 @@ export const settingsPatchSchema = z.strictObject({
     .partial()
     .strict()
     .optional(),
+  sharedMode: sharedModeSettingsSchema.partial().strict().optional(),
 });
 
 /** A change to the settings; see `settingsPatchSchema`. */
@@ -361,6 +410,7 @@ export function defaultSettings(): Settings {
     retention: { printDataRetentionDays: 30 },
     paperwork: { customAreaFields: [...DEFAULT_CUSTOM_AREA_FIELDS], slipPrinter: null, slipSize: 'a4-half', slipsWithLabels: false },
     issueOptions: { byCarrier: {}, heldBackOrderStatuses: [] },
+    sharedMode: { enabled: false, host: '', port: 5432, database: '', user: '', tls: 'require', schema: DEFAULT_SHARED_SCHEMA, deskName: '' },
   };
 }
 

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import type { SettingsPatch } from '../../../shared/settings/settings-schema';
 import { DEMO_NETWORK, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl, type RunningSandbox } from '../../demo/sandbox';
 import { keyFileCipher } from '../../token-vault/key-file-cipher';
-import { createStation, type RunOverrides, type Station } from '../create-station';
+import { createStation } from '../create-station';
+import type { RunOverrides, Station } from '../station';
 
 /**
  * The settings a test desk issues with on the sandbox's demo account: its seller nick and merchant

@@ -1,4 +1,4 @@
-import type { PaperSize } from '../../printing/print-component';
+import type { PaperSize } from '../../../shared/domain/printing';
 
 /** A printer the emulator offers, with the label paper loaded in it (millimetres). */
 export interface EmulatorPrinter {

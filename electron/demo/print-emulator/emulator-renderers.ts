@@ -5,8 +5,8 @@ import { createLabelRenderer } from '../../labels/label-renderer';
 import type { LabelRenderer, LabelRendererOptions } from '../../labels/label-renderer';
 import { readPlainPrintData } from '../../labels/plain-print-data';
 import { carrierCodeOfWaybill, customAreaOrderDetails } from '../../labels/print-document-contents';
-import type { PaperSize } from '../../printing/print-component';
 import type { EmulatorDocument } from './emulator-document';
+import type { PaperSize } from '../../../shared/domain/printing';
 
 /**
  * How the emulator draws what it "prints": through the station's own label renderer when the

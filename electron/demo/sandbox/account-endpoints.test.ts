@@ -3,7 +3,7 @@ import { findCarrier } from '../../../shared/domain/carriers';
 import { dayMs, formatChinaDateTime } from '../../../shared/time/china-time';
 import { readGatewayTime } from '../../gateway/decoding/tolerant-values';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './index';
-import { callEndpoint, defined, issueBody, issueEntry, plainOrders } from './test-requests';
+import { callEndpoint, defined, issueBody, issueEntry, plainOrders } from './testing/test-requests';
 
 // The two account endpoints: network (branch) info and the subscription period.
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox, type SandboxCall, type SandboxFaults } from './index';
-import { callEndpoint, defined, plainOrders } from './test-requests';
+import { callEndpoint, defined, plainOrders } from './testing/test-requests';
 
 let sandbox: RunningSandbox;
 beforeEach(async () => {

@@ -14,7 +14,10 @@ import type { RunningSandbox, SandboxAccountAccess } from './sandbox-types';
  * - GET  /__sandbox/state                 points, branch balances, issued waybills, second waybills, access, subscription
  * - POST /__sandbox/state                 { pointsBalance?, branchBalances?: {code: quantity},
  *                                           accountAccess?, unauthorizedShops?, subscription?: {start, end} }
- * - POST /__sandbox/issued-elsewhere      { orderNumbers, cpCode?, branchCode?, onePackage? }
+ * - POST /__sandbox/issued-elsewhere      { orderNumbers, shopId?, cpCode?, branchCode?, onePackage? }
+ * - GET  /__sandbox/shops                 the account's shops, the demo shop first
+ * - GET  /__sandbox/orders?shop=<id>      a shop's sold orders (default the first shop's), domain form
+ * - GET  /__sandbox/issued?order=<number>&shop=<id>   the waybill of a shop's order (default the first shop's), or null
  */
 
 /** Path prefix of the admin routes. */
@@ -71,6 +74,10 @@ async function changeState(controls: SandboxControls, body: JsonObject): Promise
 /** Registers the admin routes on the server. */
 export function registerAdminRoutes(app: FastifyInstance, controls: SandboxControls, finish: Finish): void {
   const body = (request: FastifyRequest): JsonObject => (isJsonObject(request.body) ? request.body : {});
+  const query = (request: FastifyRequest, key: string): string | undefined => {
+    const value = isJsonObject(request.query) ? request.query[key] : undefined;
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
   // Errors thrown by a setter (an unknown branch, a rate above 1) are the caller's mistake here.
   const guarded = (action: (request: FastifyRequest) => GatewayAnswer | Promise<GatewayAnswer>) => async (request: FastifyRequest, reply: FastifyReply) => {
     try {
@@ -98,14 +105,25 @@ export function registerAdminRoutes(app: FastifyInstance, controls: SandboxContr
     }),
   );
   app.get(`${ADMIN_PREFIX}state`, guarded(() => ok(stateView(controls))));
+  app.get(`${ADMIN_PREFIX}shops`, guarded(() => ok(controls.shops())));
+  app.get(`${ADMIN_PREFIX}orders`, guarded((request) => ok(controls.orders(query(request, 'shop')))));
+  app.get(
+    `${ADMIN_PREFIX}issued`,
+    guarded((request) => {
+      const orderNumber = query(request, 'order');
+      if (orderNumber === undefined) return bad('order不能为空');
+      return ok(controls.issuedWaybill(orderNumber, query(request, 'shop')) ?? null);
+    }),
+  );
   app.post(`${ADMIN_PREFIX}state`, guarded((request) => changeState(controls, body(request))));
   app.post(
     `${ADMIN_PREFIX}issued-elsewhere`,
     guarded(async (request) => {
-      const { orderNumbers, cpCode, branchCode, onePackage } = body(request);
+      const { orderNumbers, shopId, cpCode, branchCode, onePackage } = body(request);
       if (!Array.isArray(orderNumbers) || orderNumbers.length === 0 || !orderNumbers.every((n) => typeof n === 'string')) return bad('orderNumbers应为非空字符串数组');
       return ok(
         await controls.markIssuedElsewhere(orderNumbers, {
+          shopId: typeof shopId === 'string' ? shopId : undefined,
           cpCode: typeof cpCode === 'string' ? cpCode : undefined,
           branchCode: typeof branchCode === 'string' ? branchCode : undefined,
           onePackage: typeof onePackage === 'boolean' ? onePackage : undefined,

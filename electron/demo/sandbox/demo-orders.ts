@@ -15,7 +15,8 @@ export type DemoOrderNote =
   | 'order-number-not-ascii'
   | 'receiver-phone-missing'
   | 'same-buyer-same-address'
-  | 'same-buyer-other-address';
+  | 'same-buyer-other-address'
+  | 'order-number-of-another-shop';
 
 /** One sold order of the demo shop, in domain form (the wire format is made per request). */
 export interface DemoOrder {
@@ -54,6 +55,8 @@ export interface DemoOrderParameters {
   count: number;
   /** Epoch ms the data is relative to (ship-by times, confirmation times). */
   generatedAt: number;
+  /** Label of the seed stream (default the demo shop's); each shop of the account has its own. */
+  stream?: string;
 }
 
 interface Goods {
@@ -163,7 +166,7 @@ function taobaoOrderNumber(random: SeededRandom): string {
 /** Generates the demo shop's sold orders, newest confirmation first. */
 export function generateDemoOrders(parameters: DemoOrderParameters): DemoOrder[] {
   const { seed, count, generatedAt } = parameters;
-  const random = seededRandom(seed, 'sold-orders');
+  const random = seededRandom(seed, parameters.stream ?? 'sold-orders');
   const usedNumbers = new Set<string>();
   const orders: DemoOrder[] = [];
   const buyers: Buyer[] = [];
@@ -253,4 +256,32 @@ export function generateDemoOrders(parameters: DemoOrderParameters): DemoOrder[]
     });
   }
   return orders.sort((a, b) => b.confirmTime - a.confirmTime || a.orderSn.localeCompare(b.orderSn));
+}
+
+/** How many sold orders one shop of the account has. */
+export interface ShopOrderCount {
+  shopId: string;
+  orderCount: number;
+}
+
+/** A Taobao order without special notes: the kind of order two shops may share a number with. */
+const plainTaobao = (order: DemoOrder) => order.channel === 'TB' && order.notes.length === 0;
+
+/**
+ * The sold orders of every shop of the account, shop by shop: the first shop's are exactly those
+ * of a one-shop account; each further shop draws from its own seed stream. The second shop's
+ * newest plain Taobao order deliberately carries the number of the first shop's newest one (noted
+ * `order-number-of-another-shop`): the same order number in two shops is two orders.
+ */
+export function generateShopOrders(shops: readonly ShopOrderCount[], seed: number, generatedAt: number): DemoOrder[][] {
+  const perShop = shops.map(({ shopId, orderCount }, index) =>
+    generateDemoOrders({ seed, count: orderCount, generatedAt, ...(index === 0 ? {} : { stream: `sold-orders/${shopId}` }) }),
+  );
+  const shared = perShop[0]?.find(plainTaobao);
+  const second = perShop[1];
+  const borrower = second?.find(plainTaobao);
+  if (shared && second && borrower && !second.some((order) => order.orderSn === shared.orderSn)) {
+    second[second.indexOf(borrower)] = { ...borrower, orderSn: shared.orderSn, notes: ['order-number-of-another-shop'] };
+  }
+  return perShop;
 }

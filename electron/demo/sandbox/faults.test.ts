@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NO_FAULTS, mergeFaults } from './faults';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './index';
-import { callEndpoint, defined, issueBody, issueEntry, plainOrders } from './test-requests';
+import { callEndpoint, defined, issueBody, issueEntry, plainOrders } from './testing/test-requests';
 
 // Injected faults: which answer the client gets, and whether the call took effect.
 
@@ -150,7 +150,7 @@ describe('the overlap check switch', () => {
     expect((await issue()).envelope.code).toBe(0);
     const second = defined(running.issuedWaybill(order.orderSn)).waybillCode;
     expect(second).not.toBe(first);
-    expect(running.secondWaybills()).toEqual([{ orderNumber: order.orderSn, waybillCodes: [first, second] }]);
+    expect(running.secondWaybills()).toEqual([{ shopId: running.shopId, orderNumber: order.orderSn, waybillCodes: [first, second] }]);
   });
 });
 

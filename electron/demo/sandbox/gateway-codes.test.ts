@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GATEWAY_MESSAGES } from '../../../shared/gateway/envelope-codes';
 import { GATEWAY_ENDPOINTS, type GatewayEndpointId } from '../../../shared/gateway/endpoints';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './index';
-import { callEndpoint, issueBody, issueEntry, plainOrders } from './test-requests';
+import { callEndpoint, issueBody, issueEntry, plainOrders } from './testing/test-requests';
 
 // Every envelope code the sandbox produces, over real HTTP: 0 on each endpoint and alias, 100,
 // 101, 103, 202, 204 (both messages), 302, 401, 404 and HTTP 5xx. 614 has its own test file;

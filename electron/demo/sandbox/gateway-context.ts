@@ -2,17 +2,14 @@ import { GATEWAY_CODES, GATEWAY_MESSAGES } from '../../../shared/gateway/envelop
 import { VVTYPE_RULES } from '../../../shared/gateway/editions';
 import type { GatewayEndpointId } from '../../../shared/gateway/endpoints';
 import { errorAnswer, type GatewayAnswer } from './envelope';
-import { ParameterError, optionalInteger, type JsonObject } from './request-fields';
-import type { SandboxState } from './sandbox-state';
+import { ParameterError, optionalInteger, optionalString, type JsonObject } from './request-fields';
+import type { SandboxShop, SandboxState } from './sandbox-state';
 import type { SandboxAccountAccess, SandboxCall, SandboxFaults, SandboxQuirks } from './sandbox-types';
 import type { SeededRandom } from './seeded-random';
 
-/** Who the sandbox's demo account is. */
+/** Who the sandbox's demo account is: its token (its shops are in the state). */
 export interface SandboxIdentity {
   token: string;
-  shopId: string;
-  sellerNick: string;
-  userId: number;
 }
 
 /** Everything the endpoint handlers work with. */
@@ -69,18 +66,24 @@ function authorizationUrl(shopId: string): string {
   return `https://oauth.taobao.com/authorize?response_type=code&client_id=34521987&view=web&state=${encodeURIComponent(shopId)}`;
 }
 
+/** The shop a call names: one of the account's, or the answer refusing the call. */
+export type ShopCheck = { shop: SandboxShop; refusal: null } | { shop: null; refusal: GatewayAnswer };
+
 /**
- * Checks the shop a call names: missing → 100; a shop the caller may not read (in
- * unauthorizedShops) → 302 with the authorization link; any other shop than the demo shop →
- * 103 (no such account). Null when the call may go on.
+ * Checks the shop a call names in `field` (shop_id or owner_id): missing → 100; a shop the caller
+ * may not read (in unauthorizedShops) → 302 with the authorization link; a shop the account does
+ * not serve → 103 (no such account). Any of the account's shops may go on.
  */
-export function shopRefusal(context: GatewayContext, shopId: string | undefined, field: string): GatewayAnswer | null {
-  if (shopId === undefined) return errorAnswer(GATEWAY_CODES.parameterError, `${GATEWAY_MESSAGES.parameterError}：${field}不能为空`);
+export function checkShop(context: GatewayContext, body: JsonObject, field: string): ShopCheck {
+  const refuse = (refusal: GatewayAnswer): ShopCheck => ({ shop: null, refusal });
+  const shopId = optionalString(body, field, field);
+  if (shopId === undefined) return refuse(errorAnswer(GATEWAY_CODES.parameterError, `${GATEWAY_MESSAGES.parameterError}：${field}不能为空`));
   if (context.runtime.unauthorizedShops.has(shopId)) {
-    return errorAnswer(GATEWAY_CODES.shopNotAuthorized, GATEWAY_MESSAGES.shopNotAuthorized, { auth_url: authorizationUrl(shopId) });
+    return refuse(errorAnswer(GATEWAY_CODES.shopNotAuthorized, GATEWAY_MESSAGES.shopNotAuthorized, { auth_url: authorizationUrl(shopId) }));
   }
-  if (shopId !== context.identity.shopId) return errorAnswer(GATEWAY_CODES.nickNotFound, `${GATEWAY_MESSAGES.nickNotFound}：${shopId}`);
-  return null;
+  const shop = context.state.shop(shopId);
+  if (!shop) return refuse(errorAnswer(GATEWAY_CODES.nickNotFound, `${GATEWAY_MESSAGES.nickNotFound}：${shopId}`));
+  return { shop, refusal: null };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DEMO_GATEWAY_ACCOUNT } from '../../../shared/settings/settings-schema';
+import { DEMO_GATEWAY_ACCOUNT, DEMO_GATEWAY_SHOPS } from '../../../shared/settings/settings-schema';
 import type { AddressInfo } from 'node:net';
 import { CallLog } from './call-log';
 import { chinaDayStart, dayMs } from '../../../shared/time/china-time';
@@ -11,7 +11,7 @@ import { SlidingWindowLimiter } from './rate-limit';
 import { SandboxState } from './sandbox-state';
 import type { RunningSandbox, SandboxOptions } from './sandbox-types';
 import { seededRandom } from './seeded-random';
-import { StateFileWriter, readStateFile } from './state-file';
+import { StateFileWriter, readStateFile, type PersistedShop } from './state-file';
 
 /**
  * The sandbox gateway: a faithful, stateful stand-in for the waybill gateway (spec
@@ -30,7 +30,7 @@ export type {
   SandboxOptions,
   SandboxQuirks,
 } from './sandbox-types';
-export type { BranchBalance } from './sandbox-state';
+export type { BranchBalance, SandboxShop, SecondWaybill } from './sandbox-state';
 export type { IssuedWaybill } from './state-file';
 export type { DemoOrder, DemoOrderNote } from './demo-orders';
 export { DEMO_NETWORK, DEMO_OFFICE, DEMO_SENDER, DEMO_WAREHOUSE, STANDARD_TEMPLATES, TEMPLATE_HOST, standardTemplateUrl } from './demo-network';
@@ -44,7 +44,11 @@ export const SANDBOX_DEFAULTS = {
   shopId: DEMO_GATEWAY_ACCOUNT.shopId,
   sellerNick: DEMO_GATEWAY_ACCOUNT.sellerNick,
   userId: DEMO_GATEWAY_ACCOUNT.merchantUserId,
+  /** The shops the demo account serves, the demo shop (above) first. */
+  shops: DEMO_GATEWAY_SHOPS.map(({ shopId, sellerNick, merchantUserId, name }) => ({ shopId, sellerNick, userId: merchantUserId, name })),
   orders: 2000,
+  /** Sold orders of each shop after the first. */
+  otherShopOrders: 300,
   seed: 20241111,
   points: 100_000,
   /** Port of `npm run sandbox` when --port is not given (programmatic starts default to 0). */
@@ -54,25 +58,32 @@ export const SANDBOX_DEFAULTS = {
   subscriptionDaysLeft: 5,
 } as const;
 
+/** The shops a fresh account serves, with their order counts, as the options ask. */
+function accountShops(options: SandboxOptions): PersistedShop[] {
+  const shopCount = options.shops ?? SANDBOX_DEFAULTS.shops.length;
+  if (!Number.isInteger(shopCount) || shopCount < 1 || shopCount > SANDBOX_DEFAULTS.shops.length) {
+    throw new RangeError(`shops must be a whole number from 1 to ${SANDBOX_DEFAULTS.shops.length}`);
+  }
+  const counts = { orders: options.orders ?? SANDBOX_DEFAULTS.orders, otherShopOrders: options.otherShopOrders ?? SANDBOX_DEFAULTS.otherShopOrders };
+  for (const [name, count] of Object.entries(counts)) {
+    if (!Number.isInteger(count) || count < 0) throw new RangeError(`${name} must be a non-negative integer`);
+  }
+  return SANDBOX_DEFAULTS.shops.slice(0, shopCount).map((shop, index) => ({ ...shop, orderCount: index === 0 ? counts.orders : counts.otherShopOrders }));
+}
+
 /** Starts a sandbox gateway on 127.0.0.1. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const now = Date.now();
-  const identity = {
-    token: options.token ?? SANDBOX_DEFAULTS.token,
-    shopId: SANDBOX_DEFAULTS.shopId,
-    sellerNick: SANDBOX_DEFAULTS.sellerNick,
-    userId: SANDBOX_DEFAULTS.userId,
-  };
+  const identity = { token: options.token ?? SANDBOX_DEFAULTS.token };
   if (!/^\S+$/.test(identity.token)) throw new RangeError('token must be non-empty, without spaces');
-  const orderCount = options.orders ?? SANDBOX_DEFAULTS.orders;
-  if (!Number.isInteger(orderCount) || orderCount < 0) throw new RangeError('orders must be a non-negative integer');
+  const shops = accountShops(options);
 
-  const persisted = options.dataFile === undefined ? null : readStateFile(options.dataFile);
+  const persisted = options.dataFile === undefined ? null : readStateFile(options.dataFile, shops);
   const state = persisted
     ? SandboxState.restore(persisted, now)
     : SandboxState.fresh({
         seed: options.seed ?? SANDBOX_DEFAULTS.seed,
-        orderCount,
+        shops,
         generatedAt: options.generatedAt ?? now,
         pointsBalance: options.points ?? SANDBOX_DEFAULTS.points,
         subscription: {
@@ -81,6 +92,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           end: options.subscriptionEnd ?? chinaDayStart(now) + (SANDBOX_DEFAULTS.subscriptionDaysLeft + 1) * dayMs - 1000,
         },
       });
+  const [firstShop] = state.shops;
+  if (!firstShop) throw new Error('the sandbox account serves no shop');
   const writer = options.dataFile === undefined ? null : new StateFileWriter(options.dataFile);
   const persist = () => writer?.save(() => state.serialize()) ?? Promise.resolve();
   if (writer && !persisted) await persist();
@@ -113,12 +126,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     setFaults: (faults) => {
       context.runtime.faults = mergeFaults(context.runtime.faults, faults);
     },
-    orders: () => state.orders,
-    editOrderReceiver: (orderNumber, receiver) => structuredClone(state.editReceiver(orderNumber, receiver)),
+    shops: () => state.shops,
+    orders: (shopId = firstShop.shopId) => state.orders(shopId),
+    editOrderReceiver: (orderNumber, receiver, shopId = firstShop.shopId) => structuredClone(state.editReceiver(shopId, orderNumber, receiver)),
     issuedWaybills: () => state.issuedWaybills(),
     secondWaybills: () => state.secondWaybills(),
-    issuedWaybill: (orderNumber) => {
-      const waybill = state.issuedFor(orderNumber);
+    issuedWaybill: (orderNumber, shopId = firstShop.shopId) => {
+      const waybill = state.issuedFor(shopId, orderNumber);
       return waybill && structuredClone(waybill);
     },
     branchBalances: () => state.branchBalances(),
@@ -171,9 +185,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     url: `http://127.0.0.1:${port}`,
     port,
     token: identity.token,
-    shopId: identity.shopId,
-    sellerNick: identity.sellerNick,
-    userId: identity.userId,
+    shopId: firstShop.shopId,
+    sellerNick: firstShop.sellerNick,
+    userId: firstShop.userId,
     close: () => {
       closing ??= (async () => {
         await app.close();

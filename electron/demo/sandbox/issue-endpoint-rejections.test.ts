@@ -4,7 +4,7 @@ import { RECIPIENT_LIMITS, SENDER_LIMITS, type PartyField } from '../../../share
 import { DEMO_OFFICE } from './demo-network';
 import type { DemoOrder } from './demo-orders';
 import { startSandbox, type RunningSandbox } from './index';
-import { callEndpoint, defined, issueBody, issueEntry, plainOrders, templateUrlOf, type Json } from './test-requests';
+import { callEndpoint, defined, issueBody, issueEntry, plainOrders, templateUrlOf, type Json } from './testing/test-requests';
 
 // Every 614 condition of spec 4.3 / 7.2 / 8 and decisions.md, one case each, over real HTTP.
 // Each case starts from a valid call and breaks it in one way; the whole call must be rejected
@@ -127,6 +127,14 @@ describe('614 conditions, one case each', () => {
     ],
     ['invalid oaid', 'invalid-oaid', () => brokenBody(1, (r) => (entryAt(r, 0).recipient.oaid = 'expired!oaid'))],
     ['tid that is no real order', 'tid-not-real-order', () => brokenBody(1, (r) => (entryAt(r, 0).recipient.tid = '1000000000000000001'))],
+    [
+      "an order of another of the account's shops",
+      'order-not-of-shop',
+      () => {
+        const foreign = defined(sandbox.orders(defined(sandbox.shops()[1]).shopId).find((order) => order.notes.length === 0));
+        return brokenBody(2, (r) => (entryAt(r, 1).order_info.trade_order_list = [foreign.orderSn]));
+      },
+    ],
     ['carrier print service not open (YUNDA)', 'carrier-print-service-not-open', () => brokenBody(1, () => undefined, 'YUNDA'), 'YUNDA'],
     ['unknown carrier code', 'carrier-print-service-not-open', () => brokenBody(1, (r) => (r.cp_code = 'NOPE'))],
     [

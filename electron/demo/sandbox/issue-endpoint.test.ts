@@ -4,7 +4,7 @@ import { decryptSandboxPrintData, type EncryptedPrintData, type PlainPrintData }
 import { DEMO_OFFICE, DEMO_SENDER } from './demo-network';
 import type { DemoOrder } from './demo-orders';
 import { startSandbox, type RunningSandbox } from './index';
-import { YTO_TEMPLATE_URL, callEndpoint, defined, issueBody, issueEntry, plainOrders, templateUrlOf, type Json } from './test-requests';
+import { YTO_TEMPLATE_URL, callEndpoint, defined, issueBody, issueEntry, plainOrders, templateUrlOf, type Json } from './testing/test-requests';
 
 interface IssuedModule {
   object_id: string;

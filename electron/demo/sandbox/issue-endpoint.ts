@@ -1,11 +1,11 @@
 import { GATEWAY_CODES, GATEWAY_MESSAGES } from '../../../shared/gateway/envelope-codes';
 import { renderIssueRejection, type IssueRejectionId, type IssueRejectionParams } from '../../../shared/gateway/issue-rejections';
 import { errorAnswer, type GatewayAnswer } from './envelope';
-import { charge, readVvtype, requestId, shopRefusal, successAnswer, type EndpointHandler, type GatewayContext } from './gateway-context';
+import { charge, checkShop, readVvtype, requestId, successAnswer, type EndpointHandler, type GatewayContext } from './gateway-context';
 import { rollIssueFault } from './faults';
 import { IssueRejected, validateIssueCall } from './issue-validation';
 import { printDataString } from './print-content';
-import { isJsonObject, optionalString } from './request-fields';
+import { isJsonObject } from './request-fields';
 import type { IssueFaultKind } from './sandbox-types';
 import type { SeededRandom } from './seeded-random';
 
@@ -53,20 +53,21 @@ function rejection(context: GatewayContext, id: IssueRejectionId, params?: Issue
 
 /**
  * Issue cloud-print waybills (spec 4.3), JSON: `shop_id`, `param_waybill_cloud_print_apply_new_request`,
- * optional `vvtype` (top level or inside the request). Every rule is checked first
+ * optional `vvtype` (top level or inside the request). One call issues for one of the account's
+ * shops: every entry's orders must be that shop's and its user_id the shop's merchant id. Every rule is checked first
  * (issue-validation.ts); a violation rejects the whole call with 614 and allocates nothing. A
  * valid call allocates one waybill per entry — merged entries (several order numbers) get one
  * waybill for all of them — and answers the waybills shuffled, with plain or encrypted print data.
  */
 export const handleIssue: EndpointHandler = (context, body, call) => {
-  const refusal = shopRefusal(context, optionalString(body, 'shop_id', 'shop_id'), 'shop_id');
+  const { shop, refusal } = checkShop(context, body, 'shop_id');
   if (refusal) return refusal;
   const request = body.param_waybill_cloud_print_apply_new_request;
   readVvtype('issue', isJsonObject(request) && request.vvtype !== undefined ? request : body);
 
   let valid;
   try {
-    valid = validateIssueCall(body, context.state, { overlapCheck: !context.runtime.faults.overlapCheckOff });
+    valid = validateIssueCall(body, shop, context.state, { overlapCheck: !context.runtime.faults.overlapCheckOff });
   } catch (error) {
     if (error instanceof IssueRejected) return rejection(context, error.id, error.params);
     throw error;
@@ -76,6 +77,7 @@ export const handleIssue: EndpointHandler = (context, body, call) => {
   if (fault) call.fault = fault;
   if (fault === 'issue-temporary-error') return rejection(context, 'temporary-system-error');
   const waybills = context.state.allocate({
+    shopId: valid.shopId,
     cpCode: valid.cpCode,
     branch: valid.branch,
     sender: valid.sender,

@@ -23,7 +23,7 @@ import {
   optionalString,
   type JsonObject,
 } from './request-fields';
-import type { SandboxState, WaybillRequest } from './sandbox-state';
+import type { SandboxShop, SandboxState, WaybillRequest } from './sandbox-state';
 
 /**
  * Every rule of the issue call (spec 4.3, 7.2, 8 and decisions.md), checked in a fixed order;
@@ -50,6 +50,7 @@ export class IssueRejected extends Error {
 
 /** An issue call that passed every rule: what to allocate, and how to answer. */
 export interface ValidIssueCall {
+  shopId: string;
   cpCode: string;
   branch: BranchDefinition;
   sender: PrintParty;
@@ -178,6 +179,19 @@ interface Seen {
   packageIds: Set<string>;
 }
 
+/**
+ * The orders of an entry must be the shop's: a number another shop of the account sold (and this
+ * one did not) is that shop's order, rejected by name. A number no shop sold is let through, as
+ * before shops were several: the sandbox does not know every order of the platform.
+ */
+function checkOrderOwner(orderNumbers: readonly string[], objectId: string, shop: SandboxShop, state: SandboxState): void {
+  for (const orderNumber of orderNumbers) {
+    if (!state.order(shop.shopId, orderNumber) && state.shopsSelling(orderNumber).length > 0) {
+      throw new IssueRejected('order-not-of-shop', { objectId, orderNumber, shopId: shop.shopId });
+    }
+  }
+}
+
 function checkOrderNumbers(orderNumbers: readonly string[], path: string, seen: Seen): void {
   orderNumbers.forEach((orderNumber, index) => {
     if (orderNumber.trim() === '') throw new IssueRejected('required-field-empty', { field: `${path}[${index}]` });
@@ -218,7 +232,7 @@ function checkPackage(packageInfo: JsonObject, path: string, objectId: string, s
 }
 
 /** oaid: at most 128 characters, and (the sandbox's notion of valid) 16+ ASCII letters/digits. */
-function checkRecipientIds(recipient: JsonObject, path: string, objectId: string, orderNumbers: readonly string[], state: SandboxState): void {
+function checkRecipientIds(recipient: JsonObject, path: string, objectId: string, orderNumbers: readonly string[], shop: SandboxShop, state: SandboxState): void {
   const tid = optionalString(recipient, 'tid', `${path}.tid`);
   const oaid = optionalString(recipient, 'oaid', `${path}.oaid`);
   if (oaid !== undefined) {
@@ -226,11 +240,11 @@ function checkRecipientIds(recipient: JsonObject, path: string, objectId: string
     if (!/^[A-Za-z0-9]{16,}$/.test(oaid)) throw new IssueRejected('invalid-oaid', { tids: tid ?? orderNumbers.join(',') });
   }
   // "if given it must be a real order id": one of the shop's sold orders.
-  if (tid !== undefined && !state.order(tid)) throw new IssueRejected('tid-not-real-order', { objectId, tid });
+  if (tid !== undefined && !state.order(shop.shopId, tid)) throw new IssueRejected('tid-not-real-order', { objectId, tid });
 }
 
 /** Reads one trade_order_info_dtos entry. */
-function readEntry(value: unknown, index: number, cpCode: string, state: SandboxState, seen: Seen): WaybillRequest {
+function readEntry(value: unknown, index: number, cpCode: string, shop: SandboxShop, state: SandboxState, seen: Seen): WaybillRequest {
   const path = `trade_order_info_dtos[${index}]`;
   if (!isJsonObject(value)) throw new ParameterError(path, '应为对象');
   const objectId = required(optionalString(value, 'object_id', `${path}.object_id`), `${path}.object_id`);
@@ -246,6 +260,7 @@ function readEntry(value: unknown, index: number, cpCode: string, state: Sandbox
     throw new IssueRejected('too-many-order-numbers', { objectId, max: ISSUE_LIMITS.orderNumbersPerEntry });
   }
   checkOrderNumbers(orderNumbers, `${path}.order_info.trade_order_list`, seen);
+  checkOrderOwner(orderNumbers, objectId, shop, state);
   for (const field of ['out_trade_order_list', 'out_trade_sub_order_list']) {
     const list = stringList(orderInfo, field, `${path}.order_info.${field}`);
     if (list && list.length > ISSUE_LIMITS.outTradeNumbersPerEntry) {
@@ -258,11 +273,13 @@ function readEntry(value: unknown, index: number, cpCode: string, state: Sandbox
 
   const recipientObject = optionalObject(value, 'recipient', `${path}.recipient`);
   const recipient = readParty(recipientObject, `${path}.recipient`, 'recipient', objectId);
-  checkRecipientIds(recipientObject ?? {}, `${path}.recipient`, objectId, orderNumbers, state);
+  checkRecipientIds(recipientObject ?? {}, `${path}.recipient`, objectId, orderNumbers, shop, state);
 
   const templateUrl = required(optionalString(value, 'template_url', `${path}.template_url`), `${path}.template_url`);
   checkTemplateUrl(templateUrl, cpCode);
-  required(optionalNumber(value, 'user_id', `${path}.user_id`), `${path}.user_id`);
+  const userId = required(optionalNumber(value, 'user_id', `${path}.user_id`), `${path}.user_id`);
+  // One account, several shops: user_id is "the shop's merchant id" (spec 4.3), so it must match the shop.
+  if (userId !== shop.userId) throw new ParameterError(`${path}.user_id`, `与店铺${shop.shopId}的商家ID不符`);
   const services = readServices(value, path, objectId);
   return { objectId, orderNumbers, recipient, services, templateUrl };
 }
@@ -284,11 +301,17 @@ function chooseBranch(account: CarrierAccount, sender: PrintParty, branchCode: s
 }
 
 /**
- * Validates an issue call against every rule and the state (overlap, balance). Throws
+ * Validates an issue call of one of the account's shops against every rule and the state (the
+ * orders are the shop's; overlap with that shop's waybills; balance). Throws
  * IssueRejected (614) or ParameterError (100); returns what to allocate. `overlapCheck: false`
  * (the overlapCheckOff fault) lets orders that already have a waybill get another one.
  */
-export function validateIssueCall(body: JsonObject, state: SandboxState, checks: { overlapCheck: boolean } = { overlapCheck: true }): ValidIssueCall {
+export function validateIssueCall(
+  body: JsonObject,
+  shop: SandboxShop,
+  state: SandboxState,
+  checks: { overlapCheck: boolean } = { overlapCheck: true },
+): ValidIssueCall {
   const request = required(optionalObject(body, REQUEST, REQUEST), REQUEST);
   // Optional fields whose nesting level the spec does not show: request level first, then top.
   const option = <T>(read: (object: JsonObject, key: string, path: string) => T | undefined, key: string) =>
@@ -309,7 +332,7 @@ export function validateIssueCall(body: JsonObject, state: SandboxState, checks:
     throw new IssueRejected('too-many-entries', { max: ISSUE_LIMITS.entriesPerIssueCall, count: rawEntries.length });
   }
   const seen: Seen = { objectIds: new Set(), orderNumbers: new Set(), packageIds: new Set() };
-  const entries = rawEntries.map((entry, index) => readEntry(entry, index, cpCode, state, seen));
+  const entries = rawEntries.map((entry, index) => readEntry(entry, index, cpCode, shop, state, seen));
 
   const branch = chooseBranch(account, sender, option(optionalString, 'shipping_branch_code'));
   const offered = new Map(branch.services.map((service) => [service.code, service]));
@@ -338,7 +361,7 @@ export function validateIssueCall(body: JsonObject, state: SandboxState, checks:
   const alreadyIssued = entries
     .flatMap((entry) => (checks.overlapCheck ? entry.orderNumbers : []))
     .flatMap((orderNumber) => {
-      const waybill = state.issuedFor(orderNumber);
+      const waybill = state.issuedFor(shop.shopId, orderNumber);
       return waybill ? [{ orderNumber, branchCode: waybill.branchCode }] : [];
     });
   const atOtherBranch = alreadyIssued.filter((issued) => issued.branchCode !== branch.code);
@@ -354,6 +377,7 @@ export function validateIssueCall(body: JsonObject, state: SandboxState, checks:
   if (quantity < entries.length) throw new IssueRejected('branch-balance-insufficient', { branchCode: branch.code, quantity, needed: entries.length });
 
   return {
+    shopId: shop.shopId,
     cpCode,
     branch,
     sender,

@@ -7,10 +7,12 @@ import type { IssuedWaybill } from './state-file';
 /**
  * Issues waybills straight into the state, as another desk or program sharing the account would:
  * the branch balance moves, and the query endpoint finds the waybills, but this station never
- * saw the issue call. Orders of the demo shop keep their receivers; other order numbers get a
- * placeholder receiver.
+ * saw the issue call. Orders of the shop (default the first) keep their receivers; other order
+ * numbers get a placeholder receiver.
  */
 export function issueElsewhere(state: SandboxState, orderNumbers: readonly string[], options: IssuedElsewhereOptions, at: number): IssuedWaybill[] {
+  const shopId = options.shopId ?? state.shops[0]?.shopId ?? '';
+  if (!state.shop(shopId)) throw new Error(`shop ${shopId} is not one of the account's`);
   const cpCode = options.cpCode ?? 'YTO';
   const account = carrierAccount(cpCode);
   if (!account) throw new Error(`carrier ${cpCode} has no account in the sandbox`);
@@ -18,11 +20,11 @@ export function issueElsewhere(state: SandboxState, orderNumbers: readonly strin
   if (!branch) throw new Error(`carrier ${cpCode} has no branch ${options.branchCode ?? ''}`);
   const template = STANDARD_TEMPLATES.find((candidate) => candidate.cpCode === cpCode);
   if (!template) throw new Error(`carrier ${cpCode} has no standard template`);
-  const issued = orderNumbers.filter((orderNumber) => state.issuedFor(orderNumber));
+  const issued = orderNumbers.filter((orderNumber) => state.issuedFor(shopId, orderNumber));
   if (issued.length > 0) throw new Error(`already issued: ${issued.join(',')}`);
 
   const recipientFor = (orderNumber: string): PrintParty => {
-    const order = state.order(orderNumber);
+    const order = state.order(shopId, orderNumber);
     if (!order) return { name: '王**', mobile: '138****0000', phone: '', address: { province: '浙江省', city: '杭州市', district: '西湖区', town: '', detail: '文三路*号' } };
     return {
       name: order.receiverName,
@@ -44,5 +46,5 @@ export function issueElsewhere(state: SandboxState, orderNumbers: readonly strin
   const address = branch.addresses[0];
   if (!address) throw new Error(`branch ${branch.code} has no sender address`);
   const sender: PrintParty = { ...DEMO_SENDER, address: { province: address.province, city: address.city, district: address.district, town: '', detail: address.detail } };
-  return state.allocate({ cpCode, branch, sender, entries, source: 'elsewhere', at });
+  return state.allocate({ shopId, cpCode, branch, sender, entries, source: 'elsewhere', at });
 }

@@ -1,16 +1,16 @@
 import { DEMO_NETWORK } from './demo-network';
-import { charge, shopRefusal, successAnswer, type EndpointHandler } from './gateway-context';
+import { charge, checkShop, successAnswer, type EndpointHandler } from './gateway-context';
 import { ParameterError, optionalString } from './request-fields';
 
 /**
  * Branch / network info (spec 4.4), served at /papi/tool/erps/ks-network-info and its alias:
- * JSON `owner_id` (the shop), `platform` (only "1" is accepted, as the spec says), optional
+ * JSON `owner_id` (any of the account's shops: they share the network), `platform` (only "1" is accepted, as the spec says), optional
  * `wp_code` filter; vvtype is ignored. Balances are the live ones. The spec does not mark this
  * endpoint "requires shop authorization", but its data is the shop's: an unauthorized shop
  * answers 302 here as on the marked endpoints.
  */
 export const handleNetworkInfo: EndpointHandler = (context, body) => {
-  const refusal = shopRefusal(context, optionalString(body, 'owner_id', 'owner_id'), 'owner_id');
+  const { refusal } = checkShop(context, body, 'owner_id');
   if (refusal) return refusal;
   const platform = optionalString(body, 'platform', 'platform');
   if (platform === undefined) throw new ParameterError('platform', '不能为空');

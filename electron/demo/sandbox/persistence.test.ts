@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dayMs } from '../../../shared/time/china-time';
 import { startSandbox, type RunningSandbox } from './index';
 import { readStateFile } from './state-file';
-import { callEndpoint, defined, issueBody, issueEntry, plainOrders } from './test-requests';
+import { callEndpoint, defined, issueBody, issueEntry, plainOrders } from './testing/test-requests';
 
 let dir: string;
 let dataFile: string;
@@ -92,9 +92,9 @@ describe('state in a data file', () => {
     const issue = await callEndpoint(sandbox, 'issue', issueBody(sandbox, [issueEntry(sandbox, [order])]));
     expect(issue.envelope.code).toBe(0);
     // Read while the sandbox is still running: the issued waybill is already on disk.
-    expect(readStateFile(dataFile)?.issued.map((waybill) => waybill.orderNumbers)).toEqual([[order.orderSn]]);
+    expect(readStateFile(dataFile, [])?.issued.map((waybill) => waybill.orderNumbers)).toEqual([[order.orderSn]]);
     await Promise.all(Array.from({ length: 8 }, () => callEndpoint(sandbox, 'subscription', { nick: sandbox.sellerNick })));
-    expect(readStateFile(dataFile)?.pointsBalance).toBe(sandbox.pointsBalance());
+    expect(readStateFile(dataFile, [])?.pointsBalance).toBe(sandbox.pointsBalance());
     expect(await readdir(dir)).toEqual(['sandbox.json']);
   });
 

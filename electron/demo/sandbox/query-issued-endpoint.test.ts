@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decryptSandboxPrintData } from '../sandbox-print-crypto';
 import { startSandbox, type RunningSandbox } from './index';
-import { callEndpoint, defined, issueBody, issueEntry, plainOrders } from './test-requests';
+import { callEndpoint, defined, issueBody, issueEntry, plainOrders } from './testing/test-requests';
 
 interface QueryResult {
   object_id: string;

@@ -1,6 +1,6 @@
 import { ISSUE_LIMITS } from '../../../shared/gateway/issue-limits';
 import { rollQueryEntryFault } from './faults';
-import { charge, readVvtype, requestId, shopRefusal, successAnswer, type EndpointHandler } from './gateway-context';
+import { charge, checkShop, readVvtype, requestId, successAnswer, type EndpointHandler } from './gateway-context';
 import { printDataString } from './print-content';
 import { ParameterError, isJsonObject, optionalArray, optionalString } from './request-fields';
 
@@ -22,12 +22,13 @@ const UNCLEAR_ENTRIES = {
 /**
  * Query issued waybills by order number (spec 4.1), JSON: `shop_id`, `param_list` (1–20 entries
  * of biz_sub_code + object_id), `vvtype` (required, 1 or 3). Results come back shuffled (match
- * them by object_id); an order never issued gets success false with an error code and message;
+ * them by object_id); an order never issued in the named shop (another shop's waybill for the
+ * same order number does not count) gets success false with an error code and message;
  * an issued one its waybill number and encrypted print data — or, with a query-entry fault, one of
  * the unclear shapes a real gateway may answer.
  */
 export const handleQueryIssued: EndpointHandler = (context, body, call) => {
-  const refusal = shopRefusal(context, optionalString(body, 'shop_id', 'shop_id'), 'shop_id');
+  const { shop, refusal } = checkShop(context, body, 'shop_id');
   if (refusal) return refusal;
   readVvtype('query-issued', body);
   const list = optionalArray(body, 'param_list', 'param_list');
@@ -44,7 +45,7 @@ export const handleQueryIssued: EndpointHandler = (context, body, call) => {
   });
 
   const results = entries.map(({ orderNumber, objectId }): QueryEntry => {
-    const waybill = context.state.issuedFor(orderNumber);
+    const waybill = context.state.issuedFor(shop.shopId, orderNumber);
     const entry: QueryEntry = waybill
       ? { object_id: objectId, success: true, waybill_cloud_print_response: { print_data: printDataString(waybill, true), waybill_code: waybill.waybillCode } }
       : { object_id: objectId, success: false, ...WAYBILL_NOT_FOUND };

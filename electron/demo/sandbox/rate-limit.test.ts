@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GATEWAY_MESSAGES } from '../../../shared/gateway/envelope-codes';
 import { startSandbox, type RunningSandbox } from './index';
 import { SlidingWindowLimiter } from './rate-limit';
-import { callEndpoint } from './test-requests';
+import { callEndpoint } from './testing/test-requests';
 
 describe('sliding-window limiter (clock driven by the test)', () => {
   const limiterAt = () => {

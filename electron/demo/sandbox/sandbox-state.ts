@@ -1,9 +1,9 @@
 import type { PrintParty } from '../sandbox-print-crypto';
 import { dayMs } from '../../../shared/time/china-time';
 import { allBranches, type BranchDefinition } from './demo-network';
-import { generateDemoOrders, type DemoOrder } from './demo-orders';
+import { generateShopOrders, type DemoOrder } from './demo-orders';
 import { buildPrintContent } from './print-content';
-import type { IssuedWaybill, PersistedState } from './state-file';
+import type { IssuedWaybill, PersistedShop, PersistedState } from './state-file';
 import { waybillNumber } from './waybill-numbers';
 
 /**
@@ -32,8 +32,9 @@ export interface WaybillRequest {
   templateUrl: string;
 }
 
-/** A batch of waybills at one branch. */
+/** A batch of waybills at one branch, for orders of one shop. */
 export interface Allocation {
+  shopId: string;
   cpCode: string;
   branch: BranchDefinition;
   sender: PrintParty;
@@ -45,7 +46,8 @@ export interface Allocation {
 /** What a fresh state starts from. */
 export interface FreshStateParameters {
   seed: number;
-  orderCount: number;
+  /** The account's shops, the first being the demo shop. */
+  shops: PersistedShop[];
   generatedAt: number;
   pointsBalance: number;
   subscription: { start: number; end: number };
@@ -53,14 +55,32 @@ export interface FreshStateParameters {
 
 type Counters = PersistedState['branches'][string];
 
+/** A shop of the account: who it is (orders are asked for by shop id, issued with its user id). */
+export type SandboxShop = Omit<PersistedShop, 'orderCount'>;
+
+/** An order that was given a second (third, …) waybill, with all its numbers. */
+export interface SecondWaybill {
+  shopId: string;
+  orderNumber: string;
+  waybillCodes: string[];
+}
+
+/** One shop's sold orders: the list (newest first) and the index by order number. */
+interface ShopBook {
+  list: DemoOrder[];
+  bySn: Map<string, DemoOrder>;
+}
+
+/** The key of an order: order numbers are unique within a shop only. */
+const orderKey = (shopId: string, orderSn: string) => `${shopId}\n${orderSn}`;
+
 /** The state of one sandbox instance. */
 export class SandboxState {
-  private readonly orderList: DemoOrder[];
-  private readonly orderBySn: Map<string, DemoOrder>;
+  private readonly books = new Map<string, ShopBook>();
   private readonly issuedByOrder = new Map<string, IssuedWaybill>();
   private readonly usedCodes = new Set<string>();
   /** Orders allocated a waybill while they had one (overlap check off), with every number they got. */
-  private readonly repeated = new Map<string, string[]>();
+  private readonly repeated = new Map<string, SecondWaybill>();
 
   private constructor(
     private readonly data: PersistedState,
@@ -69,10 +89,13 @@ export class SandboxState {
     // Orders keep their numbers for good; their times move forward by whole days, so a demo
     // restarted from its data file next week still has urgent orders (and none from the future).
     const shift = Math.max(0, Math.floor((now - data.generatedAt) / dayMs)) * dayMs;
-    this.orderList = generateDemoOrders({ seed: data.seed, count: data.orderCount, generatedAt: data.generatedAt }).map((order) =>
-      shift === 0 ? order : { ...order, confirmTime: order.confirmTime + shift, lastShipTime: order.lastShipTime + shift },
-    );
-    this.orderBySn = new Map(this.orderList.map((order) => [order.orderSn, order]));
+    const generated = generateShopOrders(data.shops, data.seed, data.generatedAt);
+    data.shops.forEach(({ shopId }, index) => {
+      const list = (generated[index] ?? []).map((order) =>
+        shift === 0 ? order : { ...order, confirmTime: order.confirmTime + shift, lastShipTime: order.lastShipTime + shift },
+      );
+      this.books.set(shopId, { list, bySn: new Map(list.map((order) => [order.orderSn, order])) });
+    });
     for (const { branch } of allBranches()) {
       data.branches[branch.code] ??= { ...branch.initial };
     }
@@ -83,9 +106,9 @@ export class SandboxState {
   static fresh(parameters: FreshStateParameters): SandboxState {
     const data: PersistedState = {
       format: 'waybill-sandbox-state',
-      version: 1,
+      version: 2,
       seed: parameters.seed,
-      orderCount: parameters.orderCount,
+      shops: parameters.shops,
       generatedAt: parameters.generatedAt,
       pointsBalance: parameters.pointsBalance,
       subscription: parameters.subscription,
@@ -134,18 +157,34 @@ export class SandboxState {
     this.data.pointsBalance -= points;
   }
 
-  /** The demo shop's sold orders, newest confirmation first. */
-  get orders(): readonly DemoOrder[] {
-    return this.orderList;
+  /** The account's shops, the demo shop first. */
+  get shops(): SandboxShop[] {
+    return this.data.shops.map(({ shopId, sellerNick, userId, name }) => ({ shopId, sellerNick, userId, name }));
+  }
+
+  /** The account's shop with this id, if it is one. */
+  shop(shopId: string): SandboxShop | undefined {
+    return this.shops.find((shop) => shop.shopId === shopId);
+  }
+
+  /** A shop's sold orders, newest confirmation first. */
+  orders(shopId: string): readonly DemoOrder[] {
+    return this.book(shopId).list;
+  }
+
+  /** The account's shops that sold an order with this number (usually none or one). */
+  shopsSelling(orderSn: string): string[] {
+    return [...this.books].filter(([, book]) => book.bySn.has(orderSn)).map(([shopId]) => shopId);
   }
 
   /**
    * The merchant corrects an order's receiver on the platform (a missing phone, a name too long):
    * the order is sent so from now on. Kept in memory only, like the generated orders themselves.
    */
-  editReceiver(orderSn: string, receiver: { name?: string; mobile?: string }): DemoOrder {
-    const order = this.orderBySn.get(orderSn);
-    if (!order) throw new Error(`unknown order ${orderSn}`);
+  editReceiver(shopId: string, orderSn: string, receiver: { name?: string; mobile?: string }): DemoOrder {
+    const book = this.book(shopId);
+    const order = book.bySn.get(orderSn);
+    if (!order) throw new Error(`unknown order ${orderSn} of shop ${shopId}`);
     const name = receiver.name ?? order.clear.name;
     const mobile = receiver.mobile ?? order.clear.mobile;
     const edited: DemoOrder = {
@@ -155,14 +194,14 @@ export class SandboxState {
       receiverPhone: receiver.mobile === undefined ? order.receiverPhone : `${mobile.slice(0, 3)}****${mobile.slice(-4)}`,
       clear: { ...order.clear, name, mobile },
     };
-    this.orderList[this.orderList.indexOf(order)] = edited;
-    this.orderBySn.set(orderSn, edited);
+    book.list[book.list.indexOf(order)] = edited;
+    book.bySn.set(orderSn, edited);
     return edited;
   }
 
-  /** The sold order with this number, if it is one of the demo shop's. */
-  order(orderSn: string): DemoOrder | undefined {
-    return this.orderBySn.get(orderSn);
+  /** The sold order with this number, if it is one of the shop's. */
+  order(shopId: string, orderSn: string): DemoOrder | undefined {
+    return this.books.get(shopId)?.bySn.get(orderSn);
   }
 
   /** Balances of every branch, in network order. */
@@ -193,14 +232,14 @@ export class SandboxState {
     this.counters(branchCode).quantity = quantity;
   }
 
-  /** The waybill issued for an order number, if any. */
-  issuedFor(orderSn: string): IssuedWaybill | undefined {
-    return this.issuedByOrder.get(orderSn);
+  /** The waybill issued for a shop's order, if any. */
+  issuedFor(shopId: string, orderSn: string): IssuedWaybill | undefined {
+    return this.issuedByOrder.get(orderKey(shopId, orderSn));
   }
 
   /** Orders given a second (third, …) waybill since start, with all their numbers. */
-  secondWaybills(): { orderNumber: string; waybillCodes: string[] }[] {
-    return [...this.repeated].map(([orderNumber, waybillCodes]) => ({ orderNumber, waybillCodes: [...waybillCodes] }));
+  secondWaybills(): SecondWaybill[] {
+    return [...this.repeated.values()].map((repeat) => ({ ...repeat, waybillCodes: [...repeat.waybillCodes] }));
   }
 
   /** Every issued waybill, oldest first. */
@@ -227,6 +266,7 @@ export class SandboxState {
         services: entry.services,
       });
       const waybill: IssuedWaybill = {
+        shopId: allocation.shopId,
         waybillCode,
         cpCode: allocation.cpCode,
         branchCode: allocation.branch.code,
@@ -236,11 +276,14 @@ export class SandboxState {
         issuedAt: allocation.at,
         source: allocation.source,
         content,
-        decryptedRecipient: this.decryptRecipient(entry.recipient, entry.orderNumbers),
+        decryptedRecipient: this.decryptRecipient(allocation.shopId, entry.recipient, entry.orderNumbers),
       };
       for (const orderSn of entry.orderNumbers) {
-        const before = this.issuedByOrder.get(orderSn);
-        if (before) this.repeated.set(orderSn, [...(this.repeated.get(orderSn) ?? [before.waybillCode]), waybillCode]);
+        const key = orderKey(allocation.shopId, orderSn);
+        const before = this.issuedByOrder.get(key);
+        if (!before) continue;
+        const codes = this.repeated.get(key)?.waybillCodes ?? [before.waybillCode];
+        this.repeated.set(key, { shopId: allocation.shopId, orderNumber: orderSn, waybillCodes: [...codes, waybillCode] });
       }
       this.data.issued.push(waybill);
       this.index(waybill);
@@ -252,8 +295,8 @@ export class SandboxState {
    * The recipient as the platform decrypts it for encrypted print data: the clear name, mobile
    * and address of the demo order, where the entry sent the masked values the order carries.
    */
-  private decryptRecipient(recipient: PrintParty, orderNumbers: readonly string[]): PrintParty {
-    const order = orderNumbers.map((sn) => this.orderBySn.get(sn)).find((candidate) => candidate !== undefined);
+  private decryptRecipient(shopId: string, recipient: PrintParty, orderNumbers: readonly string[]): PrintParty {
+    const order = orderNumbers.map((sn) => this.order(shopId, sn)).find((candidate) => candidate !== undefined);
     if (!order) return recipient;
     return {
       ...recipient,
@@ -271,8 +314,14 @@ export class SandboxState {
     }
   }
 
+  private book(shopId: string): ShopBook {
+    const book = this.books.get(shopId);
+    if (!book) throw new Error(`unknown shop ${shopId}`);
+    return book;
+  }
+
   private index(waybill: IssuedWaybill): void {
     this.usedCodes.add(waybill.waybillCode);
-    for (const orderSn of waybill.orderNumbers) this.issuedByOrder.set(orderSn, waybill);
+    for (const orderSn of waybill.orderNumbers) this.issuedByOrder.set(orderKey(waybill.shopId, orderSn), waybill);
   }
 }

@@ -1,6 +1,6 @@
 import type { GatewayEndpointId } from '../../../shared/gateway/endpoints';
 import type { DemoOrder } from './demo-orders';
-import type { BranchBalance } from './sandbox-state';
+import type { BranchBalance, SandboxShop, SecondWaybill } from './sandbox-state';
 import type { IssuedWaybill } from './state-file';
 
 /**
@@ -87,13 +87,17 @@ export interface SandboxOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   token?: string;
-  /** Sold orders of the demo shop (default 2000). */
+  /** How many of the demo shops the account serves (1 to 3, default 3); the demo shop is the first. */
+  shops?: number;
+  /** Sold orders of the first (demo) shop (default 2000). */
   orders?: number;
+  /** Sold orders of each further shop (default 300). */
+  otherShopOrders?: number;
   /** Seed of the demo data, waybill numbers and fault rolls (default 20241111). */
   seed?: number;
   /** Instant the demo data is relative to (default: now). Fixed by a data file once written. */
   generatedAt?: number;
-  /** Persist state here; an existing file is loaded and wins over orders/seed/generatedAt/points/subscription. */
+  /** Persist state here; an existing file is loaded and wins over shops/orders/otherShopOrders/seed/generatedAt/points/subscription. */
   dataFile?: string;
   faults?: Partial<SandboxFaults>;
   /** Serve /__sandbox/* (default false: those paths answer the 404 envelope like any unknown path). */
@@ -152,6 +156,8 @@ export type SandboxFaultKind =
 
 /** Where an order was issued "elsewhere" (by another desk or program), for test scenarios. */
 export interface IssuedElsewhereOptions {
+  /** The shop whose orders they are; default the first (demo) shop. */
+  shopId?: string;
   /** Default YTO. */
   cpCode?: string;
   /** Default: the carrier's first branch. */
@@ -166,6 +172,7 @@ export interface RunningSandbox {
   url: string;
   port: number;
   token: string;
+  /** The first (demo) shop's id, seller nick and merchant user id. */
   shopId: string;
   sellerNick: string;
   userId: number;
@@ -178,13 +185,16 @@ export interface RunningSandbox {
   violations(): number;
   faults(): SandboxFaults;
   setFaults(faults: Partial<SandboxFaults>): void;
-  /** The demo shop's sold orders (domain form, clear receiver data included). */
-  orders(): readonly DemoOrder[];
-  /** Corrects an order's receiver as the merchant would on the platform (clear name or mobile; masked when sent); in memory only. */
-  editOrderReceiver(orderNumber: string, receiver: { name?: string; mobile?: string }): DemoOrder;
+  /** The shops the account serves (one token, one balance, one subscription), the demo shop first. */
+  shops(): SandboxShop[];
+  /** A shop's sold orders (default the first shop's; domain form, clear receiver data included). */
+  orders(shopId?: string): readonly DemoOrder[];
+  /** Corrects an order's receiver (of the first shop unless named) as the merchant would on the platform (clear name or mobile; masked when sent); in memory only. */
+  editOrderReceiver(orderNumber: string, receiver: { name?: string; mobile?: string }, shopId?: string): DemoOrder;
+  /** Every issued waybill of every shop (each names its shop), oldest first. */
   issuedWaybills(): IssuedWaybill[];
-  /** The waybill an order number was issued on, or undefined. */
-  issuedWaybill(orderNumber: string): IssuedWaybill | undefined;
+  /** The waybill a shop's order (default the first shop's) was issued on, or undefined. */
+  issuedWaybill(orderNumber: string, shopId?: string): IssuedWaybill | undefined;
   branchBalances(): BranchBalance[];
   branchBalance(branchCode: string): BranchBalance;
   setBranchBalance(branchCode: string, quantity: number): Promise<void>;
@@ -196,7 +206,7 @@ export interface RunningSandbox {
   subscription(): { start: number; end: number };
   setSubscription(period: { start: number; end: number }): Promise<void>;
   /** Orders that were given a second (third, …) waybill while they had one — only possible with overlapCheckOff. */
-  secondWaybills(): { orderNumber: string; waybillCodes: string[] }[];
+  secondWaybills(): SecondWaybill[];
   /** Issues waybills for these orders directly in the state, as if another desk had. */
   markIssuedElsewhere(orderNumbers: readonly string[], options?: IssuedElsewhereOptions): Promise<IssuedWaybill[]>;
 }

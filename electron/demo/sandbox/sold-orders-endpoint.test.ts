@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatChinaDateTime } from '../../../shared/time/china-time';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './index';
 import { DEFAULT_SOLD_ORDERS_PAGE_SIZE } from './sold-orders-endpoint';
-import { callEndpoint, defined } from './test-requests';
+import { callEndpoint, defined } from './testing/test-requests';
 
 type Entry = Record<string, unknown>;
 interface Page {

@@ -3,7 +3,7 @@ import { SOLD_ORDER_FILTERS_VVTYPE } from '../../../shared/gateway/editions';
 import { ISSUE_LIMITS } from '../../../shared/gateway/issue-limits';
 import { readGatewayTime } from '../../gateway/decoding/tolerant-values';
 import type { DemoOrder } from './demo-orders';
-import { charge, readVvtype, shopRefusal, successAnswer, type EndpointHandler } from './gateway-context';
+import { charge, checkShop, readVvtype, successAnswer, type EndpointHandler } from './gateway-context';
 import { ParameterError, optionalInteger, optionalString, type JsonObject } from './request-fields';
 import { pagingFields, soldOrderRecord } from './wire-format';
 
@@ -35,21 +35,22 @@ function filters(body: JsonObject): (order: DemoOrder) => boolean {
 }
 
 /**
- * Sold orders (spec 4.5), form fields: `owner_id`, optional `vvtype` (1 enhanced by default, 2
+ * Sold orders (spec 4.5), form fields: `owner_id` (any of the account's shops: that shop's orders), optional `vvtype` (1 enhanced by default, 2
  * basic), `page` (from 0), `pageSize` (1–100, default 20), and the enhanced-only filters
  * start_time/end_time (on the confirmation time), remark (substring), remarkTag (1–5),
  * remarkTagName (substring) — honoured with vvtype 1, ignored with 2. Newest orders first; a page
  * past the end is empty. Each entry carries the call's withholding_money, as the sample does.
  */
 export const handleSoldOrders: EndpointHandler = (context, body) => {
-  const refusal = shopRefusal(context, optionalString(body, 'owner_id', 'owner_id'), 'owner_id');
+  const { shop, refusal } = checkShop(context, body, 'owner_id');
   if (refusal) return refusal;
   const vvtype = readVvtype('sold-orders', body);
   const page = optionalInteger(body, 'page', 'page') ?? 0;
   if (page < 0) throw new ParameterError('page', '不能小于0');
   const pageSize = optionalInteger(body, 'pageSize', 'pageSize') ?? DEFAULT_SOLD_ORDERS_PAGE_SIZE;
   if (pageSize < 1 || pageSize > ISSUE_LIMITS.soldOrdersPageSize) throw new ParameterError('pageSize', `取值应为1到${ISSUE_LIMITS.soldOrdersPageSize}`);
-  const matching = vvtype === SOLD_ORDER_FILTERS_VVTYPE ? context.state.orders.filter(filters(body)) : context.state.orders;
+  const orders = context.state.orders(shop.shopId);
+  const matching = vvtype === SOLD_ORDER_FILTERS_VVTYPE ? orders.filter(filters(body)) : orders;
 
   const fee = charge(context, 'sold-orders');
   const content = matching.slice(page * pageSize, (page + 1) * pageSize).map((order) => soldOrderRecord(order, context.quirks, fee));

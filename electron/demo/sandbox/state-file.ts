@@ -12,7 +12,7 @@ import { z } from 'zod';
 const addressSchema = z.object({ province: z.string(), city: z.string(), district: z.string(), town: z.string(), detail: z.string() });
 const partySchema = z.object({ name: z.string(), mobile: z.string(), phone: z.string(), address: addressSchema });
 
-const issuedWaybillSchema = z.object({
+const issuedWaybillV1Schema = z.object({
   waybillCode: z.string(),
   cpCode: z.string(),
   branchCode: z.string(),
@@ -36,27 +36,41 @@ const issuedWaybillSchema = z.object({
   decryptedRecipient: partySchema,
 });
 
-const persistedStateSchema = z.object({
+/** Version 2: each waybill names the shop its orders belong to (order numbers are per shop). */
+const issuedWaybillSchema = issuedWaybillV1Schema.extend({ shopId: z.string() });
+
+const shopSchema = z.object({ shopId: z.string(), sellerNick: z.string(), userId: z.number().int(), name: z.string(), orderCount: z.number().int().nonnegative() });
+
+const accountFields = {
   format: z.literal('waybill-sandbox-state'),
-  version: z.literal(1),
   seed: z.number().int(),
-  orderCount: z.number().int().nonnegative(),
   generatedAt: z.number(),
   pointsBalance: z.number(),
   subscription: z.object({ start: z.number(), end: z.number() }),
   waybillSerial: z.number().int().nonnegative(),
   branches: z.record(z.string(), z.object({ quantity: z.number(), allocated: z.number(), cancelled: z.number(), recycled: z.number() })),
-  issued: z.array(issuedWaybillSchema),
-});
+};
+
+/** Version 1: one shop, its order count, waybills without a shop. */
+const persistedStateV1Schema = z.object({ ...accountFields, version: z.literal(1), orderCount: z.number().int().nonnegative(), issued: z.array(issuedWaybillV1Schema) });
+
+const persistedStateSchema = z.object({ ...accountFields, version: z.literal(2), shops: z.array(shopSchema).min(1), issued: z.array(issuedWaybillSchema) });
 
 /** Everything the sandbox keeps across restarts. */
 export type PersistedState = z.infer<typeof persistedStateSchema>;
 
-/** A waybill the sandbox issued (through the issue endpoint, or "elsewhere"). */
+/** One shop of the account as the state keeps it: who it is and how many sold orders it has. */
+export type PersistedShop = z.infer<typeof shopSchema>;
+
+/** A waybill the sandbox issued (through the issue endpoint, or "elsewhere"), with the shop of its orders. */
 export type IssuedWaybill = z.infer<typeof issuedWaybillSchema>;
 
-/** Reads a data file; null when it does not exist, an error when it is not a sandbox state. */
-export function readStateFile(path: string): PersistedState | null {
+/**
+ * Reads a data file; null when it does not exist, an error when it is not a sandbox state. A
+ * version-1 file (one shop) is read as version 2: its shop becomes the first of `shops` with the
+ * file's order count, every waybill belongs to it, and the further shops join as given.
+ */
+export function readStateFile(path: string, shops: readonly PersistedShop[]): PersistedState | null {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -64,9 +78,19 @@ export function readStateFile(path: string): PersistedState | null {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  const parsed = persistedStateSchema.safeParse(JSON.parse(text));
+  const json: unknown = JSON.parse(text);
+  const parsed = z.union([persistedStateSchema, persistedStateV1Schema]).safeParse(json);
   if (!parsed.success) throw new Error(`${path} is not a sandbox data file: ${parsed.error.message}`);
-  return parsed.data;
+  if (parsed.data.version === 2) return parsed.data;
+  const { orderCount, issued, ...account } = parsed.data;
+  const [first, ...further] = shops;
+  if (!first) throw new Error('a sandbox account serves at least one shop');
+  return {
+    ...account,
+    version: 2,
+    shops: [{ ...first, orderCount }, ...further],
+    issued: issued.map((waybill) => ({ ...waybill, shopId: first.shopId })),
+  };
 }
 
 /** Serialized, coalescing, atomic writer of one data file. */

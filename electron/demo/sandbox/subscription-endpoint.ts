@@ -6,14 +6,14 @@ import { subscriptionDate } from './wire-format';
 
 /**
  * Subscription period (spec 4.2), served at /papi/tool/accounts/vcsi and its alias: form fields
- * `nick` (the seller nick; any other name → 103) and optional `vvtype` (1 basic by default, 2, 3).
+ * `nick` (the seller nick of any of the account's shops: they share one subscription; any other name → 103) and optional `vvtype` (1 basic by default, 2, 3).
  * The record's version_no is the edition asked for.
  */
 export const handleSubscription: EndpointHandler = (context, body) => {
   const nick = optionalString(body, 'nick', 'nick');
   if (nick === undefined) throw new ParameterError('nick', '不能为空');
   const vvtype = readVvtype('subscription', body);
-  if (nick !== context.identity.sellerNick) return errorAnswer(GATEWAY_CODES.nickNotFound, `${GATEWAY_MESSAGES.nickNotFound}：${nick}`);
+  if (!context.state.shops.some((shop) => shop.sellerNick === nick)) return errorAnswer(GATEWAY_CODES.nickNotFound, `${GATEWAY_MESSAGES.nickNotFound}：${nick}`);
   const { start, end } = context.state.subscription;
   const now = context.now();
   const status = now < start ? '未生效' : now <= end ? '使用中' : '已过期';

@@ -4,10 +4,10 @@ import { validateIssueEntry } from '../../../shared/validation/issue-entry-valid
 import type { PrintEmulatorOptions } from '../../demo/print-emulator/print-emulator';
 import type { SandboxOptions } from '../../demo/sandbox/index';
 import type { GatewayClient } from '../../gateway/gateway-client';
-import { startGatewayVariant } from '../../gateway/gateway-variant-proxy';
-import type { GatewayVariant, VariantRequest } from '../../gateway/gateway-variant-proxy';
-import { demoSender, openGatewayTestBench, ytoTemplateUrl } from '../../gateway/gateway-test-bench';
-import type { GatewayTestBench } from '../../gateway/gateway-test-bench';
+import { startGatewayVariant } from '../../gateway/testing/gateway-variant-proxy';
+import type { GatewayVariant, VariantRequest } from '../../gateway/testing/gateway-variant-proxy';
+import { demoSender, openGatewayTestBench, ytoTemplateUrl } from '../../gateway/testing/gateway-test-bench';
+import type { GatewayTestBench } from '../../gateway/testing/gateway-test-bench';
 import type { OrderCache } from '../../order-cache/order-cache';
 import type { PrintComponent } from '../../printing/print-component';
 import type { PrintQueue } from '../../printing/print-queue';

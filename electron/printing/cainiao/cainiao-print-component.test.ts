@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NoticeStyle, PrintEmulator } from '../../demo/print-emulator/print-emulator';
 import { PrintComponentError } from '../print-component';
-import type { ComponentState, DocumentOutcome, PrintComponent, TaskOutcome } from '../print-component';
+import type { DocumentOutcome, PrintComponent, TaskOutcome } from '../print-component';
 import {
   connectRawClient,
   foreignCiphertextDocument,
@@ -13,6 +13,7 @@ import {
 } from '../testing/print-test-kit';
 import { WebSocket, WebSocketServer } from 'ws';
 import { COMPONENT_MESSAGE_LIMIT_BYTES, createCainiaoPrintComponent } from './cainiao-print-component';
+import type { ComponentState } from '../../../shared/domain/printing';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { asRecord, pick, readOptionalText, readText } from '../../gateway/decodi
 import type { RawRecord } from '../../gateway/decoding/tolerant-values';
 import { createListenerSet } from '../../events/listener-set';
 import { PrintComponentError } from '../print-component';
-import type { ComponentState, DocumentOutcome, OfflineReason, PrintComponent, TaskOutcome } from '../print-component';
+import type { DocumentOutcome, PrintComponent, TaskOutcome } from '../print-component';
 import { backoffDelay, defaultBackoff } from '../reconnect-backoff';
 import type { BackoffOptions } from '../reconnect-backoff';
 import {
@@ -23,6 +23,7 @@ import {
   wirePrinterConfig,
   wireTask,
 } from './cainiao-protocol';
+import type { ComponentState, OfflineReason } from '../../../shared/domain/printing';
 
 /** The CAINIAO component's plain WebSocket address (the TLS one on 13529 is for web pages). */
 export const CAINIAO_DEFAULT_URL = 'ws://127.0.0.1:13528';

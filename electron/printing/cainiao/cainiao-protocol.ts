@@ -1,18 +1,15 @@
 import { asRecord, asRecordList, pick, readInteger, readNumber, readOptionalText, readText } from '../../gateway/decoding/tolerant-values';
 import type { RawRecord } from '../../gateway/decoding/tolerant-values';
 import type {
-  AgentInfo,
   DocumentOutcome,
   DocumentStatus,
   PreviewReply,
-  PrinterConfig,
-  PrinterList,
-  PrintFailure,
   PrintReply,
   PrintTask,
   TaskOutcome,
   TaskStatusReport,
 } from '../print-component';
+import type { AgentInfo, PrinterConfig, PrinterList, PrintFailure } from '../../../shared/domain/printing';
 
 /**
  * The CAINIAO print component's messages (print-component.md): what the station sends, and

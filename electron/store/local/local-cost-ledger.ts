@@ -1,5 +1,5 @@
 import { chinaDayOf } from '../../../shared/time/china-time';
-import type { StationDatabase } from '../open-station-database';
+import type { StationDatabase } from './open-station-database';
 import type { CostReader, CostWriter } from '../station-backend';
 import type { CostTotals } from '../station-records';
 

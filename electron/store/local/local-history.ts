@@ -1,11 +1,10 @@
 import type { HistoryFilterState, HistoryPage, HistoryQuery, HistoryRow, IssueJobSettings, OrderState, PrintDataState, WaybillOrigin } from '../../../shared/domain/issuing';
-import { documentFailureError, type DocumentState, type PrintFailure } from '../../../shared/domain/printing';
+import { documentFailureError, type DocumentState, type PrintFailure, type PrintOutput } from '../../../shared/domain/printing';
 import type { SoldOrder } from '../../../shared/domain/sold-order';
 import type { StationError } from '../../../shared/errors/station-error';
-import type { PrintOutput } from '../../printing/print-component';
-import type { StationDatabase } from '../open-station-database';
+import type { StationDatabase } from './open-station-database';
 import type { HistoryReader, HistoryWriter } from '../station-backend';
-import type { WriteTimer } from '../write-timer';
+import type { WriteTimer } from './write-timer';
 
 interface Row {
   order_number: string;

@@ -1,4 +1,4 @@
-import type { StationDatabase } from '../open-station-database';
+import type { StationDatabase } from './open-station-database';
 import type { JournalCounts, TableCount } from '../station-records';
 
 /** A state worth naming: an identifier such as `issuing` or `WAIT_SELLER_SEND_GOODS`, never free text. */

@@ -5,10 +5,10 @@ import type { SoldOrder } from '../../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../../shared/domain/waybill';
 import type { StationError } from '../../../shared/errors/station-error';
 import type { Result } from '../../../shared/result';
-import type { StationDatabase } from '../open-station-database';
+import type { StationDatabase } from './open-station-database';
 import type { JournalReader, JournalWriter } from '../station-backend';
 import type { IssueAttemptOutcome, JobChange, JobMember, JobRecord, NewJob, OwnedOrder, PrintableWaybill } from '../station-records';
-import type { WriteTimer } from '../write-timer';
+import type { WriteTimer } from './write-timer';
 
 /**
  * The issuing journal on the station database (tables of migration 2). Every method that

@@ -2,10 +2,10 @@ import type { OrderState } from '../../../shared/domain/issuing';
 import type { DocumentState } from '../../../shared/domain/printing';
 import type { SoldOrder } from '../../../shared/domain/sold-order';
 import type { StationError } from '../../../shared/errors/station-error';
-import type { StationDatabase } from '../open-station-database';
+import type { StationDatabase } from './open-station-database';
 import type { OrderCacheReader, OrderCacheWriter } from '../station-backend';
 import type { OrderCacheState } from '../station-records';
-import type { WriteTimer } from '../write-timer';
+import type { WriteTimer } from './write-timer';
 
 interface StateRow {
   watermark: number | null;

@@ -1,5 +1,5 @@
 import type { SoldOrder } from '../../../shared/domain/sold-order';
-import type { StationDatabase } from '../open-station-database';
+import type { StationDatabase } from './open-station-database';
 import type { PaperworkReader } from '../station-backend';
 
 /** What paperwork reads of the journal on the station database: each order as it was issued, grouped by waybill. */

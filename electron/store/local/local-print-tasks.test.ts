@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_GATEWAY, UNKNOWN_GATEWAY } from '../../../shared/domain/gateway-identity';
-import { openStationDatabase } from '../open-station-database';
-import type { StationDatabase } from '../open-station-database';
+import { openStationDatabase } from './open-station-database';
+import type { StationDatabase } from './open-station-database';
 import type { PrintDocumentRecord } from '../station-records';
-import { createWriteTimer } from '../write-timer';
+import { createWriteTimer } from './write-timer';
 import { createLocalPrintTasks } from './local-print-tasks';
 
 let directory: string;

@@ -1,11 +1,11 @@
 import { sameGateway, UNKNOWN_GATEWAY, type GatewayIdentity } from '../../../shared/domain/gateway-identity';
 import type { LabelCounts } from '../../../shared/domain/issuing';
-import type { DocumentState, PrintFailure } from '../../../shared/domain/printing';
-import type { PrintContent, PrintOutput } from '../../printing/print-component';
-import type { StationDatabase } from '../open-station-database';
+import type { DocumentState, PrintFailure, PrintOutput } from '../../../shared/domain/printing';
+import type { PrintContent } from '../../printing/print-component';
+import type { StationDatabase } from './open-station-database';
 import type { PrintTaskReader, PrintTaskWriter } from '../station-backend';
 import type { PrintDocumentRecord } from '../station-records';
-import type { WriteTimer } from '../write-timer';
+import type { WriteTimer } from './write-timer';
 
 /** One row of print_documents as SQLite returns it. */
 interface PrintDocumentRow {

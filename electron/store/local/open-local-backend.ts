@@ -1,7 +1,7 @@
-import { openStationDatabase } from '../open-station-database';
-import type { OpenStationDatabaseOptions } from '../open-station-database';
+import { openStationDatabase } from './open-station-database';
+import type { OpenStationDatabaseOptions } from './open-station-database';
 import type { StationBackend } from '../station-backend';
-import { createWriteTimer } from '../write-timer';
+import { createWriteTimer } from './write-timer';
 import { createLocalCostLedger } from './local-cost-ledger';
 import { createLocalHistory } from './local-history';
 import { createLocalJournal } from './local-journal';

@@ -270,8 +270,14 @@ export const en = {
     tokenUnreadable: 'The stored token cannot be read. Enter it again: the new token replaces it.',
     tokenWeakProtection: 'This computer has no keyring (basic_text): the token would be stored with a key built into the app. You are asked before it is stored.',
     weakProtection: {
-      title: 'Store the token without a keyring?',
-      content: 'This computer has no keyring, so the token is protected only by a key built into the app: anyone who can read your files can recover it. Sign in to a desktop session with a keyring (GNOME Keyring, KWallet) to protect it, or store it anyway.',
+      token: {
+        title: 'Store the token without a keyring?',
+        content: 'This computer has no keyring, so the token is protected only by a key built into the app: anyone who can read your files can recover it. Sign in to a desktop session with a keyring (GNOME Keyring, KWallet) to protect it, or store it anyway.',
+      },
+      sharedPassword: {
+        title: 'Store the shared database’s password without a keyring?',
+        content: 'This computer has no keyring, so the password is protected only by a key built into the app: anyone who can read your files can recover it. Sign in to a desktop session with a keyring (GNOME Keyring, KWallet) to protect it, or store it anyway.',
+      },
       ok: 'Store anyway',
     },
     shopId: 'Shop id (owner_id)',

@@ -273,8 +273,14 @@ export const zhCN: Strings<typeof en> = {
     tokenUnreadable: '无法读取已保存的令牌，请重新填写：新令牌将替换它。',
     tokenWeakProtection: '本机没有密钥环（basic_text）：令牌将以程序内置的密钥保存。保存前会先征求您的确认。',
     weakProtection: {
-      title: '在没有密钥环的情况下保存令牌？',
-      content: '本机没有密钥环，令牌仅由程序内置的密钥保护：任何能读取您文件的人都能取回它。请登录带密钥环（GNOME 密钥环、KWallet）的桌面会话以保护令牌，或仍然保存。',
+      token: {
+        title: '在没有密钥环的情况下保存令牌？',
+        content: '本机没有密钥环，令牌仅由程序内置的密钥保护：任何能读取您文件的人都能取回它。请登录带密钥环（GNOME 密钥环、KWallet）的桌面会话以保护令牌，或仍然保存。',
+      },
+      sharedPassword: {
+        title: '在没有密钥环的情况下保存共享数据库密码？',
+        content: '本机没有密钥环，密码仅由程序内置的密钥保护：任何能读取您文件的人都能取回它。请登录带密钥环（GNOME 密钥环、KWallet）的桌面会话以保护密码，或仍然保存。',
+      },
       ok: '仍然保存',
     },
     shopId: '店铺 ID（owner_id）',

@@ -32,7 +32,7 @@ export const paperworkEn = {
     actions: {
       printSlips_one: 'Packing slip',
       printSlips_other: 'Packing slips ({{count}})',
-      pickingList: 'Picking list…',
+      pickingList: 'Pick list…',
       slipsPrinted_one: '{{count}} packing slip sent to {{printer}}',
       slipsPrinted_other: '{{count}} packing slips sent to {{printer}}',
       unknownOrders: '{{count}} not found: {{orders}}',

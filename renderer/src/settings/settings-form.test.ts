@@ -34,7 +34,7 @@ describe('the Settings form', () => {
     const values = settingsFormValues(storedView());
     expect(values).toMatchObject({ printer: DEFAULT_PRINTER, labelSizes: { ZTO: '100x180' }, senderName: '李四', printDataRetentionDays: '30', rateLimitMarginMs: '50', vvtypeOverrides: { issue: '2' } });
     const save = settingsSave(values, storedView());
-    expect(save).toEqual({ patch: {}, printer: undefined, token: null });
+    expect(save).toEqual({ patch: {}, printer: undefined, token: null, sharedPassword: null });
     expect(hasUnsavedChanges(save)).toBe(false);
   });
 

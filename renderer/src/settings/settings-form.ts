@@ -19,6 +19,7 @@ import {
 import { formValuesFromSettings, settingsPatchFromForm, wholeNumberOf, type SetupFormValues } from '../setup/setup-form';
 import { issueOptionsFormValues, issueOptionsFromForm, type IssueOptionsFormValues } from './issue-defaults-form';
 import { isEmptyPatch, settingsChanges } from './settings-changes';
+import { sharedModeFormValues, sharedModeFromForm, type SharedModeFormValues } from './shared-mode-form';
 
 /**
  * The Settings screen's values and what saving them does. The connection part is the setup
@@ -47,6 +48,7 @@ export interface SettingsFormValues extends SetupFormValues, IssueOptionsFormVal
   rateLimitMarginMs: string;
   /** Endpoint → vvtype override as typed; empty uses the edition's number. */
   vvtypeOverrides: Partial<Record<GatewayEndpointId, string>>;
+  sharedMode: SharedModeFormValues;
 }
 
 /** The Settings fields beyond the setup form's, each checked against the settings schema. */
@@ -104,6 +106,7 @@ export function settingsFormValues(view: SettingsView): SettingsFormValues {
     printDataRetentionDays: String(retention.printDataRetentionDays),
     rateLimitMarginMs: String(gateway.rateLimitMarginMs),
     vvtypeOverrides: Object.fromEntries(Object.entries(gateway.vvtypeOverrides).map(([endpoint, vvtype]) => [endpoint, String(vvtype)])),
+    sharedMode: sharedModeFormValues(view.settings.sharedMode),
   };
 }
 
@@ -133,6 +136,7 @@ export function settingsFromForm(values: SettingsFormValues, view: SettingsView)
     shipFrom: { ...base.shipFrom, senderName: values.senderName.trim(), senderPhone: values.senderPhone.trim() },
     retention: { printDataRetentionDays: wholeNumberOf(values.printDataRetentionDays) },
     issueOptions: issueOptionsFromForm(values),
+    sharedMode: sharedModeFromForm(values.sharedMode),
   };
 }
 
@@ -147,6 +151,8 @@ export interface SettingsSave {
   printer: string | null | undefined;
   /** A new access token, or null to keep the stored one. */
   token: string | null;
+  /** A new password of the shared database, or null to keep the stored one. */
+  sharedPassword: string | null;
 }
 
 /** The steps that save the form over the current settings. */
@@ -155,12 +161,13 @@ export function settingsSave(values: SettingsFormValues, view: SettingsView): Se
   const { printer, ...printChanges } = print ?? {};
   const patch: SettingsPatch = Object.keys(printChanges).length > 0 ? { ...sections, print: printChanges } : sections;
   const token = values.gatewayMode === 'real' && values.token.trim() !== '' ? values.token.trim() : null;
-  return { patch, printer, token };
+  const sharedPassword = values.sharedMode.password === '' ? null : values.sharedMode.password;
+  return { patch, printer, token, sharedPassword };
 }
 
 /** Whether saving would change anything. */
 export function hasUnsavedChanges(save: SettingsSave): boolean {
-  return !isEmptyPatch(save.patch) || save.printer !== undefined || save.token !== null;
+  return !isEmptyPatch(save.patch) || save.printer !== undefined || save.token !== null || save.sharedPassword !== null;
 }
 
 /**

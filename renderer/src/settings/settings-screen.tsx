@@ -7,7 +7,7 @@ import type { SettingsView } from '../../../shared/ipc/ipc-contract';
 import { useUi } from '../app/ui-store-context';
 import { refetchAccountData, stationQueryKeys, useSettingsQuery } from '../bridge/station-queries';
 import { unwrapResult, useStation } from '../bridge/station-context';
-import { useStoreToken } from '../error-flows/use-store-token';
+import { useStoreSecret, useStoreToken } from '../error-flows/use-store-token';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { useWindowShortcuts } from '../shortcuts/use-window-shortcuts';
 import { AdvancedSection } from './advanced-section';
@@ -15,6 +15,7 @@ import { ConnectionSection } from './connection-section';
 import { GeneralSection } from './general-section';
 import { PrintingSection } from './printing-section';
 import { SenderSection } from './sender-section';
+import { SharedModeSection, sharedModeStatusKey } from './shared-mode-section';
 import { hasUnsavedChanges, settingsFormValues, settingsSave, type SettingsFormValues } from './settings-form';
 import { SETTINGS_SECTIONS, settingsSectionElementId } from './settings-section';
 import { isEmptyPatch } from './settings-changes';
@@ -30,6 +31,7 @@ function SettingsEditor({ view }: { view: SettingsView }) {
   const { t } = useTranslation();
   const station = useStation();
   const storeToken = useStoreToken();
+  const storeSecret = useStoreSecret();
   const client = useQueryClient();
   const { modal, message } = App.useApp();
   const setSettingsOpen = useUi((state) => state.setSettingsOpen);
@@ -64,6 +66,14 @@ function SettingsEditor({ view }: { view: SettingsView }) {
       await storeToken(steps.token);
       form.setFieldValue('token', '');
       await client.invalidateQueries({ queryKey: stationQueryKeys.settings });
+    }
+    const { sharedPassword } = steps;
+    if (sharedPassword !== null) {
+      const status = await storeSecret('sharedPassword', (acceptWeakProtection) =>
+        station['shared-mode.set-password'](acceptWeakProtection ? { password: sharedPassword, acceptWeakProtection } : { password: sharedPassword }),
+      );
+      form.setFieldValue(['sharedMode', 'password'], '');
+      client.setQueryData(sharedModeStatusKey, status);
     }
     // The account bar and ship-from ask again with the saved account and token.
     if (steps.patch.gateway !== undefined || steps.token !== null) await refetchAccountData(client);
@@ -138,6 +148,7 @@ function SettingsEditor({ view }: { view: SettingsView }) {
         <PrintingSection values={values} outputUnsaved={outputUnsaved} />
         <SenderSection shipFrom={view.settings.shipFrom} demo={values.gatewayMode === 'demo'} />
         <GeneralSection language={view.settings.ui.language} />
+        <SharedModeSection saveChanges={saveChanges} />
         <AdvancedSection edition={values.edition} setOverride={(endpoint, text) => form.setFieldValue(['vvtypeOverrides', endpoint], text)} />
       </Form>
     </div>

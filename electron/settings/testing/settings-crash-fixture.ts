@@ -1,5 +1,5 @@
 import { writeFileSync, writeSync } from 'node:fs';
-import { createSettingsStore } from './settings-store';
+import { createSettingsStore } from '../settings-store';
 
 /**
  * A child process for the crash tests (settings-crash.test.ts), run with `node --import tsx`:

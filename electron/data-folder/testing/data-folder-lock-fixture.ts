@@ -1,6 +1,6 @@
 import { writeSync } from 'node:fs';
-import { StationFailure } from '../ipc/to-station-error';
-import { acquireDataFolderLock } from './data-folder-lock';
+import { StationFailure } from '../../ipc/to-station-error';
+import { acquireDataFolderLock } from '../data-folder-lock';
 
 /**
  * A child process for the lock tests (data-folder-lock.test.ts), run with `node --import tsx`:

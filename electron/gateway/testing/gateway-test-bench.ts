@@ -1,21 +1,21 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { IssueEntry, IssueRequest, Party } from '../../shared/domain/issue-entry';
-import { issueEntryFromSoldOrders } from '../../shared/issuing/issue-entry-from-sold-orders';
-import { validateIssueEntry } from '../../shared/validation/issue-entry-validation';
-import { DEMO_SENDER, DEMO_WAREHOUSE, STANDARD_TEMPLATES, standardTemplateUrl, startSandbox } from '../demo/sandbox/index';
-import type { RunningSandbox, SandboxOptions } from '../demo/sandbox/index';
-import type { LogLevel, StationLogger } from '../logging/station-logger';
-import { createStationLogger } from '../logging/station-logger';
-import { openStationDatabase } from '../store/open-station-database';
-import type { StationDatabase } from '../store/open-station-database';
-import { stationBackends } from '../store/station-backends';
-import type { StationBackend } from '../store/station-backend';
-import type { GatewayClient, GatewayClientOptions } from './gateway-client';
-import { createGatewayClient } from './gateway-client';
-import type { RateLimiter, RateLimiterOptions } from './rate-limiter';
-import { createRateLimiter } from './rate-limiter';
+import type { IssueEntry, IssueRequest, Party } from '../../../shared/domain/issue-entry';
+import { issueEntryFromSoldOrders } from '../../../shared/issuing/issue-entry-from-sold-orders';
+import { validateIssueEntry } from '../../../shared/validation/issue-entry-validation';
+import { DEMO_SENDER, DEMO_WAREHOUSE, STANDARD_TEMPLATES, standardTemplateUrl, startSandbox } from '../../demo/sandbox/index';
+import type { RunningSandbox, SandboxOptions } from '../../demo/sandbox/index';
+import type { LogLevel, StationLogger } from '../../logging/station-logger';
+import { createStationLogger } from '../../logging/station-logger';
+import { openStationDatabase } from '../../store/local/open-station-database';
+import type { StationDatabase } from '../../store/local/open-station-database';
+import { stationBackends } from '../../store/station-backends';
+import type { StationBackend } from '../../store/station-backend';
+import type { GatewayClient, GatewayClientOptions } from '../gateway-client';
+import { createGatewayClient } from '../gateway-client';
+import type { RateLimiter, RateLimiterOptions } from '../rate-limiter';
+import { createRateLimiter } from '../rate-limiter';
 
 /** Settings of a bench. */
 export interface GatewayTestBenchOptions {

@@ -3,12 +3,11 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sameGateway, UNKNOWN_GATEWAY } from '../../shared/domain/gateway-identity';
-import { describeError, type StationError } from '../../shared/errors/station-error';
-import { StationFailure } from '../ipc/to-station-error';
-import { MIGRATION_BACKUPS_KEPT, migrationBackupFile, migrationBackups, openStationDatabase, type StationDatabase } from './open-station-database';
-import { stationMigrations } from './station-migrations';
-import type { StationMigration } from './station-migrations';
+import { describeError, type StationError } from '../../../shared/errors/station-error';
+import { StationFailure } from '../../ipc/to-station-error';
+import { MIGRATION_BACKUPS_KEPT, migrationBackupFile, migrationBackups, openStationDatabase } from './open-station-database';
+import { localMigrations } from './local-migrations';
+import type { StationMigration } from './station-migration';
 
 let directory: string;
 let file: string;
@@ -22,7 +21,7 @@ afterEach(async () => {
 });
 
 /** The version a migration appended after the station's own takes. */
-const nextVersion = stationMigrations.length + 1;
+const nextVersion = localMigrations.length + 1;
 
 const notesMigration: StationMigration = {
   version: nextVersion,
@@ -36,7 +35,7 @@ describe('openStationDatabase', () => {
   it('creates the database in WAL mode at the latest schema version, without a pointless backup', async () => {
     const db = openStationDatabase({ file });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('user_version', { simple: true })).toBe(stationMigrations.length);
+    expect(db.pragma('user_version', { simple: true })).toBe(localMigrations.length);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'gateway_call_costs'").get()).toBeTruthy();
     db.close();
     expect((await readdir(directory)).filter((name) => name.endsWith('.bak'))).toEqual([]);
@@ -48,7 +47,7 @@ describe('openStationDatabase', () => {
     first.close();
 
     const events: Array<{ version: number; backupFile: string | null }> = [];
-    const second = openStationDatabase({ file, migrations: [...stationMigrations, notesMigration], onMigration: (event) => events.push(event) });
+    const second = openStationDatabase({ file, migrations: [...localMigrations, notesMigration], onMigration: (event) => events.push(event) });
     expect(second.pragma('user_version', { simple: true })).toBe(nextVersion);
     second.close();
 
@@ -56,7 +55,7 @@ describe('openStationDatabase', () => {
     const backupFile = events[0]?.backupFile ?? '';
     expect(backupFile.startsWith(`${file}.before-v${nextVersion}-`)).toBe(true);
     const backup = new Database(backupFile, { readonly: true });
-    expect(backup.pragma('user_version', { simple: true })).toBe(stationMigrations.length);
+    expect(backup.pragma('user_version', { simple: true })).toBe(localMigrations.length);
     expect(backup.prepare('SELECT points FROM gateway_call_costs').all()).toEqual([{ points: 3 }]);
     expect(backup.prepare("SELECT name FROM sqlite_master WHERE name = 'notes'").get()).toBeUndefined();
     backup.close();
@@ -72,9 +71,9 @@ describe('openStationDatabase', () => {
         throw new Error('migration failed halfway');
       },
     };
-    expect(() => openStationDatabase({ file, migrations: [...stationMigrations, broken] })).toThrow('migration failed halfway');
+    expect(() => openStationDatabase({ file, migrations: [...localMigrations, broken] })).toThrow('migration failed halfway');
     const db = openStationDatabase({ file });
-    expect(db.pragma('user_version', { simple: true })).toBe(stationMigrations.length);
+    expect(db.pragma('user_version', { simple: true })).toBe(localMigrations.length);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half_done'").get()).toBeUndefined();
     db.close();
   });
@@ -83,10 +82,10 @@ describe('openStationDatabase', () => {
     const older = openStationDatabase({ file });
     older.prepare("INSERT INTO gateway_call_costs (endpoint, points, job_id, at, china_day) VALUES ('issue', 3, NULL, 1, '1970-01-01')").run();
     older.close();
-    openStationDatabase({ file, migrations: [...stationMigrations, notesMigration] }).close();
+    openStationDatabase({ file, migrations: [...localMigrations, notesMigration] }).close();
     const [backup] = migrationBackups(file);
     const refusal = refusalOf(() => openStationDatabase({ file }));
-    expect(refusal).toEqual({ code: 'database.newer-schema', params: { file, backups: backup, version: nextVersion, known: stationMigrations.length }, retryable: false });
+    expect(refusal).toEqual({ code: 'database.newer-schema', params: { file, backups: backup, version: nextVersion, known: localMigrations.length }, retryable: false });
     expect(describeError(refusal, 'zh').remedy).toContain(backup);
     const untouched = new Database(file, { readonly: true });
     expect(untouched.pragma('user_version', { simple: true })).toBe(nextVersion);
@@ -94,7 +93,7 @@ describe('openStationDatabase', () => {
   });
 
   it('refuses a migration list with a gap', () => {
-    expect(() => openStationDatabase({ file, migrations: [...stationMigrations, { ...notesMigration, version: nextVersion + 1 }] })).toThrow(
+    expect(() => openStationDatabase({ file, migrations: [...localMigrations, { ...notesMigration, version: nextVersion + 1 }] })).toThrow(
       new RegExp(`expected ${nextVersion}`),
     );
   });
@@ -164,45 +163,12 @@ describe('the station database survives power loss', () => {
   it('keeps only the two newest migration backups (they hold personal data)', async () => {
     databaseWithRows();
     for (const at of [1_000, 2_000, 3_000]) await writeFile(migrationBackupFile(file, 3, at), 'old copy');
-    const withNotes = openStationDatabase({ file, migrations: [...stationMigrations, notesMigration] });
+    const withNotes = openStationDatabase({ file, migrations: [...localMigrations, notesMigration] });
     withNotes.close();
     const backups = migrationBackups(file);
     expect(backups).toHaveLength(MIGRATION_BACKUPS_KEPT);
     expect(backups[0]).toBe(migrationBackupFile(file, 3, 3_000));
     expect(backups[1]).toMatch(new RegExp(`before-v${nextVersion}-\\d+\\.bak$`));
     expect((await readdir(directory)).filter((name) => name.endsWith('.bak'))).toHaveLength(2);
-  });
-});
-
-describe('migration 7: the gateway and shop of every row', () => {
-  /** A version-5 database holding one job, its journal row and a queued print task. */
-  function version5WithAJob(): void {
-    const db = openStationDatabase({ file, migrations: stationMigrations.slice(0, 5) });
-    db.exec(`
-      INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json) VALUES ('job-1', 'issuing', 1, 1, 'YTO', 'B1', '{}');
-      INSERT INTO journal_orders (order_number, job_id, state, updated_at) VALUES ('T1', 'job-1', 'pending', 1);
-      INSERT INTO print_documents (id, job_id, seq, document_id, printer, contents_json, documents_per_task, state, attempts, received, rendered, created_at, updated_at)
-        VALUES ('p-1', 'job-1', 0, 'YT1', '', '[]', 1, 'queued', 0, 0, 0, 1, 1);
-    `);
-    db.close();
-  }
-  const gatewaysOf = (db: StationDatabase) =>
-    ['issue_jobs', 'journal_orders', 'print_documents'].map((table) => db.prepare(`SELECT gateway_base_url AS baseUrl, gateway_shop_id AS shopId FROM ${table}`).get());
-
-  it('gives existing rows the gateway they were issued under where the station knows it', () => {
-    version5WithAJob();
-    const gateway = { baseUrl: 'https://gateway.example.com', shopId: '8800' };
-    const db = openStationDatabase({ file, context: { legacyGateway: gateway } });
-    expect(gatewaysOf(db)).toEqual([gateway, gateway, gateway]);
-    db.close();
-  });
-
-  it('marks them unknown where it does not (no settings could be read): they match no gateway', () => {
-    version5WithAJob();
-    const db = openStationDatabase({ file, context: { legacyGateway: null } });
-    const unknown = { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY };
-    expect(gatewaysOf(db)).toEqual([unknown, unknown, unknown]);
-    expect(sameGateway(unknown, unknown)).toBe(false);
-    db.close();
   });
 });

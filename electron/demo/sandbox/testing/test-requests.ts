@@ -1,8 +1,8 @@
-import { gatewayEndpoint, type GatewayEndpointId } from '../../../shared/gateway/endpoints';
-import { DEMO_SENDER, DEMO_WAREHOUSE, STANDARD_TEMPLATES, standardTemplateUrl } from './demo-network';
-import type { DemoOrder } from './demo-orders';
-import type { Envelope } from './envelope';
-import type { RunningSandbox } from './sandbox-types';
+import { gatewayEndpoint, type GatewayEndpointId } from '../../../../shared/gateway/endpoints';
+import { DEMO_SENDER, DEMO_WAREHOUSE, STANDARD_TEMPLATES, standardTemplateUrl } from '../demo-network';
+import type { DemoOrder } from '../demo-orders';
+import type { Envelope } from '../envelope';
+import type { RunningSandbox } from '../sandbox-types';
 
 /**
  * Request builders for the sandbox's own tests (real HTTP with fetch and FormData): a call to an

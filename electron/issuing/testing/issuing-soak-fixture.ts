@@ -1,8 +1,8 @@
 import { writeSync } from 'node:fs';
-import { waitFor } from '../printing/testing/print-test-kit';
-import { openSandboxStation } from './testing/issuing-station-parts';
-import { createWaybillHistory } from './waybill-history';
-import { demoPlanRequest, issuableOrders } from './testing/issuing-test-kit';
+import { waitFor } from '../../printing/testing/print-test-kit';
+import { openSandboxStation } from './issuing-station-parts';
+import { createWaybillHistory } from '../waybill-history';
+import { demoPlanRequest, issuableOrders } from './issuing-test-kit';
 
 /**
  * The process that runs the engine in the fault soak (issuing-soak.test.ts), started with

@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { stationError } from '../../shared/errors/station-error';
-import { StationFailure } from '../ipc/to-station-error';
-import { stationMigrations } from './station-migrations';
-import type { MigrationContext, StationMigration } from './station-migrations';
+import { stationError } from '../../../shared/errors/station-error';
+import { StationFailure } from '../../ipc/to-station-error';
+import { localMigrations } from './local-migrations';
+import type { MigrationContext, StationMigration } from './station-migration';
 
 /** The station's SQLite database (better-sqlite3 handle). */
 export type StationDatabase = Database.Database;
@@ -90,7 +90,7 @@ const damagedCodes = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT']);
  * `database.newer-schema`) naming the backups it can be restored from: never opened, never changed.
  */
 export function openStationDatabase(options: OpenStationDatabaseOptions): StationDatabase {
-  const migrations = options.migrations ?? stationMigrations;
+  const migrations = options.migrations ?? localMigrations;
   const platform = options.platform ?? process.platform;
   assertMigrationsOrdered(migrations);
   mkdirSync(dirname(options.file), { recursive: true });

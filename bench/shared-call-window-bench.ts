@@ -1,0 +1,56 @@
+import { pathToFileURL } from 'node:url';
+import { openSharedDatabase } from '../electron/store/shared/open-shared-database';
+import { createSharedCallWindow } from '../electron/store/shared/shared-call-window';
+import { migrateSharedSchema } from '../electron/store/shared/shared-migrations';
+import { startPostgresTestServer } from '../electron/store/shared/testing/postgres-test-server';
+import { meetsGoal } from './benchmark';
+import type { Benchmark, BenchmarkFigure } from './benchmark';
+
+const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
+
+/**
+ * What the shared mode's limiter adds to each gateway call: takes of the shared call window
+ * against a local throwaway PostgreSQL with a limit so high that none waits, so the time per take
+ * is the round trip and the locked insert alone.
+ */
+export const sharedCallWindowBenchmark: Benchmark = {
+  name: 'shared mode: limiter overhead per call (PostgreSQL round trip)',
+  description: 'Shared call window takes that never wait, one after another, against PostgreSQL on 127.0.0.1 (a server of the tests’ own, Debian’s binaries).',
+  async run(): Promise<BenchmarkFigure[]> {
+    const server = await startPostgresTestServer();
+    try {
+      const connection = await server.freshDatabase();
+      const pool = openSharedDatabase(connection, { deskName: 'bench' });
+      try {
+        await migrateSharedSchema(pool, 'bench');
+        const window = createSharedCallWindow(pool, { schema: 'bench', deskId: 'bench', connection, limit: 1_000_000 });
+        for (let warm = 0; warm < 50; warm += 1) await window.take();
+        const takes = 1000;
+        const started = performance.now();
+        for (let taken = 0; taken < takes; taken += 1) await window.take();
+        const perTakeMs = (performance.now() - started) / takes;
+        return [
+          {
+            name: 'limiter overhead per call (PostgreSQL round trip)',
+            value: round(perTakeMs, 3),
+            unit: 'ms',
+            goal: { comparison: 'at-most', value: 10, basis: 'a tenth of the 100 ms between calls at 10 calls/s' },
+          },
+        ];
+      } finally {
+        await pool.end();
+      }
+    } finally {
+      server.dispose();
+    }
+  },
+};
+
+// Run alone: `npx tsx bench/shared-call-window-bench.ts`.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(sharedCallWindowBenchmark.name);
+  for (const figure of await sharedCallWindowBenchmark.run()) {
+    const verdict = meetsGoal(figure);
+    console.log(`  ${verdict === null ? ' ' : verdict ? '✓' : '✗'} ${figure.name}: ${figure.value} ${figure.unit}`);
+  }
+}

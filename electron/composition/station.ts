@@ -1,0 +1,63 @@
+import { describeError, type StationError } from '../../shared/errors/station-error';
+import type { StationInfo } from '../../shared/ipc/ipc-contract';
+import type { Settings } from '../../shared/settings/settings-schema';
+import type { DesktopActions } from '../about/about-ipc-handlers';
+import type { IpcDispatch } from '../ipc/ipc-dispatcher';
+import type { StationEvents } from '../ipc/station-events';
+import type { JobSafePoints } from '../lifecycle/quit-guard';
+import type { StationLogger } from '../logging/station-logger';
+import type { TokenCipher } from '../token-vault/token-vault';
+
+/** Values given on the command line or by environment: they win over settings for this run only. */
+export interface RunOverrides {
+  baseUrl?: string | undefined;
+  token?: string | undefined;
+  shopId?: string | undefined;
+  componentUrl?: string | undefined;
+}
+
+/** What the shells pass to the composition root. */
+export interface CreateStationOptions {
+  shell: StationInfo['shell'];
+  /** An explicit data folder (else STATION_DATA_DIR, else `appDataDir`). */
+  dataDir?: string | undefined;
+  /** The platform's default data folder, from the shell. */
+  appDataDir?: string;
+  /** How the token is encrypted at rest: Electron's safeStorage, or a key file of the host's own. */
+  tokenCipher: (dataDir: string) => TokenCipher;
+  overrides: RunOverrides;
+  /** Size of the embedded sandbox's demo shop on first start (tests and benchmarks). */
+  demoOrders?: number | undefined;
+  /** Also log to the console (the browser host and development). */
+  consoleLog?: boolean;
+  /** The desktop shell's file-manager actions (About → open data folder, diagnostics). */
+  desktop?: DesktopActions;
+}
+
+/** A wired station: the contract's dispatcher, its event bus, and what the shells show. */
+export interface Station {
+  dispatch: IpcDispatch;
+  events: StationEvents;
+  info: StationInfo;
+  /** The UI language the user chose, or null to follow the system. */
+  uiLanguage: () => Settings['ui']['language'];
+  /** The station's log (the shell logs its own lifecycle and uncaught errors there). */
+  logger: StationLogger;
+  /** Running jobs and how to stop them at a safe point, for the quit question. */
+  jobs: JobSafePoints;
+  /** Stops the embedded servers, closes the database and frees the data folder. */
+  close: () => Promise<void>;
+}
+
+/**
+ * The station, or a refusal the shell shows (e.g. the data folder is in use, the database is
+ * damaged): `message` in English for logs and consoles, `error` for the shell to show in the
+ * user's language.
+ */
+export type StartedStation = { ok: true; station: Station } | { ok: false; message: string; error: StationError };
+
+/** A start the shell refuses: the English text for logs, the error to show in the user's language. */
+export function refusedStart(error: StationError): StartedStation {
+  const { text, remedy } = describeError(error);
+  return { ok: false, message: `${text} ${remedy}`, error };
+}

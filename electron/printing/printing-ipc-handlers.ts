@@ -1,0 +1,55 @@
+import { stationError } from '../../shared/errors/station-error';
+import type { SettingsView } from '../../shared/ipc/ipc-contract';
+import type { FeatureIpcHandlers } from '../ipc/feature-ipc-handlers';
+import { StationFailure } from '../ipc/to-station-error';
+import type { LabelPreviewer } from '../issuing/label-preview';
+import type { SettingsStore } from '../settings/settings-store';
+import type { WithComponent } from './component-requests';
+import type { PrintComponent } from './print-component';
+import type { PrintQueue } from './print-queue';
+import { calibratePrinter, choosePrinter, listPrinters, printTestLabel } from './printer-setup';
+import type { PrinterStateTracker } from './printer-state';
+import type { StallWatch } from './stall-watch';
+
+/** What the printing channels work with. */
+export interface PrintingIpcDependencies {
+  queue: PrintQueue;
+  stall: StallWatch;
+  printerState: PrinterStateTracker;
+  /** The component the settings point at. */
+  component: () => Promise<{ component: PrintComponent }>;
+  withComponent: WithComponent;
+  previewer: LabelPreviewer;
+  settings: Pick<SettingsStore, 'get' | 'update'>;
+  settingsView: () => SettingsView;
+}
+
+/** The print queue, the component and printer state, label previews, and the printer's setup. */
+export function printingIpcHandlers({ queue, stall, printerState, component, withComponent, previewer, settings, settingsView }: PrintingIpcDependencies): FeatureIpcHandlers<'print' | 'printers'> {
+  return {
+    'print.queue-status': () => queue.status(),
+    'print.preview': (reference) => withComponent('print', () => previewer.preview(reference)),
+    'print.component-state': async () => (await component()).component.state(),
+    'print.printer-state': () => printerState.state(),
+    'print.stall-retry': () => {
+      stall.restart();
+      // Asked in the background: a hung component answers nothing, and the stall then shows again.
+      void queue.reconcile();
+      void printerState.refresh();
+      return printerState.state();
+    },
+    'printers.list': () => withComponent('getPrinters', (current) => listPrinters(current, settings.get().print.printer)),
+    'printers.choose': async ({ printer }) => {
+      if (printer !== null) {
+        const choice = await withComponent('getPrinters', (current) => choosePrinter(current, printer));
+        if (!choice.ok) throw new StationFailure(stationError('print.printer-not-offered', { printer }));
+      }
+      settings.update({ print: { printer } });
+      return settingsView();
+    },
+    'printers.test-print': ({ printer }) => withComponent('print', (current) => printTestLabel(current, { printer })),
+    'printers.get-config': ({ printer }) => withComponent('getPrinterConfig', (current) => current.getPrinterConfig(printer)),
+    'printers.calibrate': ({ printer, horizontalOffset, verticalOffset }) =>
+      withComponent('setPrinterConfig', (current) => calibratePrinter(current, printer, { horizontalOffset, verticalOffset })),
+  };
+}

@@ -1,0 +1,42 @@
+import { stationError } from '../../shared/errors/station-error';
+import type { SharedModeTestReport } from '../../shared/ipc/ipc-contract';
+import type { SharedModeSettings } from '../../shared/settings/settings-schema';
+import { StationFailure } from '../ipc/to-station-error';
+import type { SharedConnectionSettings } from '../store/shared/open-shared-database';
+import { sharedDatabaseFailure } from '../store/shared/shared-database-failure';
+import { listSharedDesks, recordDeskSeen, sharedServerVersion } from '../store/shared/shared-desks';
+import { openSharedDesk, type SharedDeskIdentity } from './open-shared-desk';
+
+/** The connection settings of the shared-mode settings and the stored password; refuses settings without a host, database or user. */
+export function sharedConnectionOf(settings: SharedModeSettings, password: string | null): SharedConnectionSettings {
+  const missing = (['host', 'database', 'user'] as const).filter((field) => settings[field] === '');
+  if (missing.length > 0) throw new StationFailure(stationError('shared-mode.not-configured', { missing: missing.join(', ') }));
+  return { host: settings.host, port: settings.port, database: settings.database, user: settings.user, password, tls: settings.tls };
+}
+
+/**
+ * "Test connection" of the shared mode: connects as this desk the way the shared mode does
+ * (creating or migrating the account's schema), records the desk as seen, and answers the
+ * versions and the desks. Any failure is a typed StationFailure (see sharedDatabaseFailure). The
+ * connection is closed afterwards.
+ */
+export async function testSharedConnection(connection: SharedConnectionSettings, desk: SharedDeskIdentity): Promise<SharedModeTestReport> {
+  const shared = await openSharedDesk(connection, desk, { maxConnections: 1 });
+  try {
+    const serverVersion = await sharedServerVersion(shared.pool);
+    await recordDeskSeen(shared.pool, desk.schema, { deskId: desk.deskId, name: desk.deskName });
+    const desks = await listSharedDesks(shared.pool, desk.schema);
+    return {
+      serverVersion,
+      schema: desk.schema,
+      schemaVersion: shared.migration.schemaVersion,
+      migrated: shared.migration.applied,
+      deskName: desk.deskName,
+      desks: desks.map(({ name, lastSeenAt }) => ({ name, lastSeenAt })),
+    };
+  } catch (error) {
+    throw sharedDatabaseFailure(error, connection);
+  } finally {
+    await shared.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,19 @@
+import { gatewayCallCostsMigration } from './migrations/001-gateway-call-costs';
+import { issuingJournalMigration } from './migrations/002-issuing-journal';
+import { printDocumentsMigration } from './migrations/003-print-documents';
+import { orderCacheMigration } from './migrations/004-order-cache';
+import { printHoldMigration } from './migrations/005-print-hold-for-the-label-preview';
+import { printDocumentOutputMigration } from './migrations/006-print-documents-keep-their-output-and-automatic-sends';
+import { gatewayOfEveryRowMigration } from './migrations/007-gateway-and-shop-of-every-job-journal-row-and-print-task';
+import type { StationMigration } from './station-migration';
+
+/** The station database's migrations, in order. A new one gets the next numbered file and is appended here. */
+export const localMigrations: readonly StationMigration[] = [
+  gatewayCallCostsMigration,
+  issuingJournalMigration,
+  printDocumentsMigration,
+  orderCacheMigration,
+  printHoldMigration,
+  printDocumentOutputMigration,
+  gatewayOfEveryRowMigration,
+];

@@ -1,0 +1,57 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import type pg from 'pg';
+import { stationError } from '../../../shared/errors/station-error';
+import { StationFailure } from '../../ipc/to-station-error';
+import { migration001SharedDesks } from './migrations/001-shared-desks';
+
+/** Every migration of the shared schema, in order; the schema's version is how many have run. */
+const sharedMigrations = [migration001SharedDesks] as const;
+
+/** The newest shared schema version this build knows. */
+export const SHARED_SCHEMA_VERSION = sharedMigrations.length;
+
+/** What migrating the shared schema did. */
+export interface SharedMigrationOutcome {
+  /** The schema's version now. */
+  schemaVersion: number;
+  /** The migrations run now (empty when the schema was already current). */
+  applied: string[];
+}
+
+/**
+ * Creates the account's schema or brings it up to SHARED_SCHEMA_VERSION with Kysely's migrator:
+ * migrations ship in the bundle (an in-code provider), run in one transaction under the
+ * migrator's lock (two desks testing at once migrate once), each with search_path set to the
+ * schema so its tables land there; the migrator's own tables sit in the same schema. A schema
+ * migrated by a newer app is refused (`shared-mode.schema-newer`), never touched.
+ */
+export async function migrateSharedSchema(pool: pg.Pool, schema: string): Promise<SharedMigrationOutcome> {
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  const inSchema = (migration: (typeof sharedMigrations)[number]): Migration => ({
+    async up(trx) {
+      await sql`SELECT set_config('search_path', ${schema}, true)`.execute(trx);
+      await migration.up(trx);
+    },
+  });
+  const migrator = new Migrator({
+    db,
+    migrationTableSchema: schema,
+    provider: { getMigrations: () => Promise.resolve(Object.fromEntries(sharedMigrations.map((migration) => [migration.name, inSchema(migration)]))) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    if (error instanceof Error && /previously executed migration .* is missing/.test(error.message)) {
+      const { rows } = await pool.query<{ count: string }>(`SELECT count(*) FROM ${quoteIdentifier(schema)}.kysely_migration`);
+      throw new StationFailure(stationError('shared-mode.schema-newer', { schema, version: Number(rows[0]?.count ?? 0), known: SHARED_SCHEMA_VERSION }));
+    }
+    throw error;
+  }
+  const { rows } = await pool.query<{ count: string }>(`SELECT count(*) FROM ${quoteIdentifier(schema)}.kysely_migration`);
+  return { schemaVersion: Number(rows[0]?.count ?? 0), applied: (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName) };
+}
+
+/** Quotes an identifier for SQL (Settings checks schema names against SHARED_SCHEMA_NAME_PATTERN; quoting keeps any name safe anyway). */
+export function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,133 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { pgConnectionConfig, type SharedConnectionSettings } from '../open-shared-database';
+
+/** The user the test server's superuser is called, and its password (password auth over TCP, so wrong passwords can be tested). */
+const SUPERUSER = 'station';
+const SUPERUSER_PASSWORD = 'station-test-password';
+
+/** A throwaway PostgreSQL server in a temporary folder, for one test file. */
+export interface PostgresTestServer {
+  /** The server's major version folder (`15`). */
+  readonly version: string;
+  readonly port: number;
+  /** Connection settings of a database on this server (`postgres` unless named). */
+  connection(database?: string): SharedConnectionSettings;
+  /** Creates an empty database with a fresh name and answers its connection settings. */
+  freshDatabase(): Promise<SharedConnectionSettings>;
+  /** Stops the server (fast: open connections are cut, as a crash or a restart does to clients). */
+  stop(): void;
+  /** Starts it again on the same port and data. */
+  start(): void;
+  /** Stops and starts it again. */
+  restart(): void;
+  /** Stops it and removes its folder. */
+  dispose(): void;
+}
+
+/** The folder of Debian's PostgreSQL binaries (`/usr/lib/postgresql/<major>/bin`), the newest installed; null when none is. */
+export function postgresBinFolder(): string | null {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const majors = readdirSync(root)
+    .filter((name) => /^\d+$/.test(name) && existsSync(join(root, name, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return majors[0] === undefined ? null : join(root, majors[0], 'bin');
+}
+
+/** A port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const address = server.address();
+  await new Promise((closed) => server.close(closed));
+  if (address === null || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/**
+ * Starts PostgreSQL from Debian's binaries in a new temporary folder on a free port of
+ * 127.0.0.1 (password auth over TCP, the superuser `station`). PostgreSQL refuses to run as
+ * root: as root, initdb and pg_ctl run as the `postgres` user, who owns the folder; as anyone
+ * else they run as that user.
+ */
+export async function startPostgresTestServer(): Promise<PostgresTestServer> {
+  const bin = postgresBinFolder();
+  if (bin === null) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/<version>/bin/initdb): run bash scripts/prepare-test-machine.sh');
+  const version = bin.split('/').at(-2) ?? '';
+  const asRoot = process.getuid?.() === 0;
+  const folder = mkdtempSync(join(tmpdir(), 'station-postgres-'));
+  const dataDir = join(folder, 'data');
+  const passwordFile = join(folder, 'password');
+  writeFileSync(passwordFile, SUPERUSER_PASSWORD);
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(folder, uid, gid);
+    chownSync(passwordFile, uid, gid);
+  }
+  chmodSync(folder, 0o700);
+  const run = (tool: string, args: string[]) => {
+    const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
+    const result = spawnSync(command, commandArgs, { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
+    if (result.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  };
+  run('initdb', ['-D', dataDir, '-U', SUPERUSER, `--pwfile=${passwordFile}`, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--no-sync']);
+  const port = await freePort();
+  let running = false;
+  const start = () => {
+    // Few connections and small buffers: several test servers share a small machine.
+    const serverOptions = `-k ${folder} -p ${port} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60 -c shared_buffers=16MB`;
+    run('pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', join(folder, 'server.log'), '-w', 'start']);
+    running = true;
+  };
+  const stop = () => {
+    if (!running) return;
+    run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+    running = false;
+  };
+  start();
+  let databases = 0;
+  const connection = (database = 'postgres'): SharedConnectionSettings => ({
+    host: '127.0.0.1',
+    port,
+    database,
+    user: SUPERUSER,
+    password: SUPERUSER_PASSWORD,
+    tls: 'off',
+  });
+  return {
+    version,
+    port,
+    connection,
+    async freshDatabase() {
+      databases += 1;
+      const name = `desk_test_${databases}`;
+      const client = new pg.Client(pgConnectionConfig(connection(), { deskName: 'test server' }));
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await client.end();
+      }
+      return connection(name);
+    },
+    stop,
+    start,
+    restart() {
+      stop();
+      start();
+    },
+    dispose() {
+      try {
+        stop();
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  };
+}
