@@ -224,6 +224,8 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
   }
   const updateJob = async (jobId: string, change: JobChange): Promise<JobRecord> => track(await journal.write.updateJob(jobId, change, now()));
   const activeLoaded = journal.read.jobsIn(['issuing', 'printing']).then((jobs) => jobs.forEach(track));
+  // The start-up pass awaits it (and fails with it); until then a failure is only told.
+  activeLoaded.catch((error: unknown) => logger.error('issuing.active-jobs-unread', { error: String(error) }));
   const settledWaiters = new Map<string, ((view: JobView) => void)[]>();
   const eventScheduled = new Set<string>();
   const feeder = createLabelFeeder({ journal: journal.read, printTasks, queue, labelsAhead: tuning.labelsAhead });

@@ -76,6 +76,8 @@ export interface PrintQueueOptions {
   /** Pause before a task the component refused is sent again by itself; default 2 s. */
   refusedResendMs?: number;
   now?: () => number;
+  /** Told when a change the queue made by itself could not be saved: it did not take effect (the state stays as saved). */
+  onError?: (error: unknown) => void;
   /** Task ids must be unique for the component's lifetime (it keeps a history); default: time + random + counter. */
   newTaskId?: () => string;
 }
@@ -245,6 +247,11 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     return run;
   }
 
+  /** Runs a change the queue makes by itself (nobody awaits it): a failed save is told, never thrown into the void. */
+  function inBackground(change: () => Promise<unknown>): void {
+    serially(change).catch((error: unknown) => options.onError?.(error));
+  }
+
   /** A record with a change, as it will be saved. */
   const changed = (record: PrintDocumentRecord, change: Partial<PrintDocumentRecord>): PrintDocumentRecord => ({ ...record, ...change, updatedAt: now() });
 
@@ -273,7 +280,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
   /** A refused task's document waits `refusedResendMs` as queued, then takes its place in the send order again. */
   async function resendAfterPause(record: PrintDocumentRecord, failure: PrintFailure): Promise<void> {
     const timer = setTimeout(() => {
-      void serially(async () => {
+      inBackground(async () => {
         resting.delete(record.id);
         const now = records.get(record.id);
         if (closed || now?.state !== 'queued') return;
@@ -307,7 +314,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
 
   /** Sends what is queued, once the changes asked before have run. */
   function pump(): void {
-    void serially(sendQueued);
+    inBackground(sendQueued);
   }
 
   async function sendQueued(): Promise<void> {
@@ -342,8 +349,8 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     }
     for (const { taskId, printer, records: sent } of tasks) {
       component.print({ taskId, printer, documents: sent.map(({ sent: record }) => ({ documentId: record.documentId, contents: record.contents })) }).then(
-        (reply) => void serially(() => onReply(taskId, reply)),
-        (error: unknown) => void serially(() => onSendError(taskId, error)),
+        (reply) => inBackground(() => onReply(taskId, reply)),
+        (error: unknown) => inBackground(() => onSendError(taskId, error)),
       );
     }
   }
@@ -377,7 +384,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       void reconcile();
     } else {
       // Notices of accepted tasks went to the old connection: their outcome is unknown until asked.
-      void serially(async () => {
+      inBackground(async () => {
         for (const record of [...records.values()]) if (record.state === 'accepted') await update(record, { state: 'unknown' });
       });
     }
@@ -472,12 +479,12 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     }
     return loadedCount;
   }
-  void serially(loadOpen);
+  inBackground(loadOpen);
 
   const unsubscribe = [
     component.onStateChange(onComponentState),
-    component.onDocumentOutcome((outcome) => void serially(() => onDocumentOutcome(outcome))),
-    component.onTaskOutcome((outcome) => void serially(() => onTaskOutcome(outcome))),
+    component.onDocumentOutcome((outcome) => inBackground(() => onDocumentOutcome(outcome))),
+    component.onTaskOutcome((outcome) => inBackground(() => onTaskOutcome(outcome))),
   ];
   const poll = setInterval(() => {
     if (!reconciling) void reconcile();
