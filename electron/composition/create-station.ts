@@ -160,6 +160,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   let labelRenderer: LabelRenderer | null = null;
   const previewer = createLabelPreviewer({
     journal: journal.read,
+    printTasks: printTasks.read,
     queue: print.queue,
     renderer: () => (labelRenderer ??= createLabelRenderer()),
     labelSize: (carrierCode) => labelSizeFor(effectiveSettings().print, carrierCode),
@@ -192,7 +193,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   });
   const stopPrintDataRetention = startPrintDataRetention({ history, retentionDays: () => settings.get().retention.printDataRetentionDays, logger });
   const loadWaitingLabels = () => print.queue.loadWaiting();
-  const startUp = createStartUpPass({ followPrintOutput: print.follow, loadWaitingLabels, engine, journal: journal.read, gatewayIdentity, settingsNeedAttention: attention.needed, logger });
+  const startUp = createStartUpPass({ followPrintOutput: print.follow, loadWaitingLabels, engine, waiting: { journal: journal.read, printTasks: printTasks.read }, gatewayIdentity, settingsNeedAttention: attention.needed, logger });
   if (!attention.needed()) void startUp.run();
   settings.onChange(() => void print.follow().catch((error: unknown) => logger.warn('print output could not follow the settings', { error: String(error) })));
 

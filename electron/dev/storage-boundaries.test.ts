@@ -58,6 +58,13 @@ describe('storage boundaries', () => {
     expect(marksOf(journal?.text ?? '', [...sqliteMarks, sqlStatement])).toEqual(expect.arrayContaining(['.prepare(', 'an SQL statement']));
   });
 
+  it('asks each owner about its own table: the journal names neither the print queue’s nor the ledger’s, the history changes no print document', () => {
+    const text = (name: string) => files.find((file) => file.path === `${localBackend}${name}`)?.text ?? '';
+    expect(text('local-journal.ts')).not.toMatch(/print_documents|gateway_call_costs/);
+    expect(text('local-history.ts')).not.toMatch(/UPDATE\s+print_documents/);
+    expect(text('local-print-tasks.ts')).toMatch(/UPDATE print_documents/);
+  });
+
   it('lets no service import the local backend: only the backend map does', () => {
     const importsLocal = /from\s+['"](?:\.{1,2}\/)+(?:[\w-]+\/)*store\/local\/|from\s+['"]\.\/local\//;
     const found = files.filter((file) => !file.path.startsWith(localBackend) && importsLocal.test(file.text)).map((file) => relative('.', file.path));

@@ -28,7 +28,8 @@ import type {
 import type { IssuingEvent } from './issuing-types';
 import { startJobRun, runTuningDefaults } from './job-run';
 import type { JobRun, RunResult, RunTuning } from './job-run';
-import { createLabelFeeder } from './label-printing';
+import { createLabelFeeder, heldLabels, unprintedLabels } from './label-printing';
+import { waitingForOtherGateways } from './waiting-work';
 import { lookUpAll } from './waybill-lookup';
 import { conditionOfFailure } from '../../shared/domain/printer-condition';
 import { documentFailureError } from '../../shared/domain/printing';
@@ -241,7 +242,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       costs.totalForJob(job.id),
       journal.read.orderCounts(job.id),
       printTasks.labelCounts(job.id),
-      holding(job) ? journal.read.heldLabels(job.id) : null,
+      holding(job) ? heldLabels({ journal: journal.read, printTasks }, job.id) : null,
     ]);
     return {
       id: job.id,
@@ -427,7 +428,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     const jobView = await view(job);
     const problems = await printTasks.labelProblems(jobId);
     // An ended job whose rest was cancelled at the printer: labels never handed over did not print either (a job stopped at its preview says so itself).
-    const neverHandedOver = finalStates.has(job.state) && !job.printHeld ? await journal.read.unprintedLabels(jobId) : [];
+    const neverHandedOver = finalStates.has(job.state) && !job.printHeld ? await unprintedLabels({ journal: journal.read, printTasks }, jobId) : [];
     return {
       job: jobView,
       issued: byWaybill('issued'),
@@ -492,7 +493,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       reconciled: { recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] },
       interruptedJobs: [],
       labelsQueued: 0,
-      waiting: await journal.read.waitingForOtherGateways(current),
+      waiting: await waitingForOtherGateways({ journal: journal.read, printTasks }, current),
     };
     const client = await options.gateway();
     for (const [jobId, orderNumbers] of await journal.read.pendingOrders()) {

@@ -7,8 +7,8 @@ import { readPlainPrintData } from '../labels/plain-print-data';
 import { customAreaOrderDetails, printDocumentLayers } from '../labels/print-document-contents';
 import type { PrintQueue } from '../printing/print-queue';
 import { previewImageDataUrl } from '../printing/preview-image';
-import type { JournalReader } from '../store/station-backend';
-import { labelContents } from './label-printing';
+import type { JournalReader, PrintTaskReader } from '../store/station-backend';
+import { heldLabels, labelContents } from './label-printing';
 
 /** Which label to preview: the first one a job would print, or a waybill's. */
 export type PreviewReference = { jobId: string } | { waybillCode: string };
@@ -16,6 +16,8 @@ export type PreviewReference = { jobId: string } | { waybillCode: string };
 /** What the previewer is built from. */
 export interface LabelPreviewerOptions {
   journal: JournalReader;
+  /** The print queue's store: which labels it already had (the held job's first label is one it never had). */
+  printTasks: Pick<PrintTaskReader, 'handedOver'>;
   /** The print queue (its preview goes to the print component, never printing or queuing). */
   queue: Pick<PrintQueue, 'preview'>;
   /** The station's own label renderer (made on first use: it loads the label fonts). */
@@ -45,7 +47,7 @@ export function createLabelPreviewer(options: LabelPreviewerOptions): LabelPrevi
   async function waybillOf(reference: PreviewReference): Promise<string> {
     if ('waybillCode' in reference) return reference.waybillCode;
     if (!(await journal.job(reference.jobId))) throw new StationFailure(stationError('issuing.job-not-found', { jobId: reference.jobId }));
-    const first = (await journal.heldLabels(reference.jobId)).firstLabel;
+    const first = (await heldLabels({ journal, printTasks: options.printTasks }, reference.jobId)).firstLabel;
     if (!first) throw new StationFailure(stationError('print.preview-no-label', { reference: reference.jobId }));
     return first.waybillCode;
   }

@@ -3,7 +3,7 @@ import type { SoldOrder } from '../../shared/domain/sold-order';
 import { customAreaData } from '../paperwork/custom-area';
 import type { PrintContent } from '../printing/print-component';
 import type { PrintQueue } from '../printing/print-queue';
-import type { IssueJobSettings } from '../../shared/domain/issuing';
+import type { IssueJobSettings, PrintHold } from '../../shared/domain/issuing';
 import type { JournalReader, PrintTaskReader } from '../store/station-backend';
 import type { PrintableWaybill } from '../store/station-records';
 
@@ -23,6 +23,26 @@ export function labelContents(printData: Record<string, unknown>, settings: Issu
   const data = customAreaData(orders, fields);
   if (settings.customAreaTemplateUrl !== null) return [printData, { templateURL: settings.customAreaTemplateUrl, data }];
   return settings.customAreaWithoutTemplate ? [printData, { data }] : [printData];
+}
+
+/** Where a job's labels are asked about: the journal's printable labels, and the print queue's store for those it ever had. */
+export interface LabelSources {
+  journal: Pick<JournalReader, 'printableLabels'>;
+  printTasks: Pick<PrintTaskReader, 'handedOver'>;
+}
+
+/** The job's labels that may print without asking and were never handed to the print queue, in the user's order (optionally only these orders'). */
+export async function unprintedLabels(sources: LabelSources, jobId: string, orderNumbers?: readonly string[]): Promise<PrintableWaybill[]> {
+  const labels = await sources.journal.printableLabels(jobId, orderNumbers);
+  const handedOver = await sources.printTasks.handedOver(labels.map((label) => label.waybillCode));
+  return labels.filter((label) => !handedOver.has(label.waybillCode));
+}
+
+/** The job's labels that would print now (as unprintedLabels): the first in the user's order with its orders, and how many. */
+export async function heldLabels(sources: LabelSources, jobId: string): Promise<PrintHold> {
+  const labels = await unprintedLabels(sources, jobId);
+  const [first] = labels;
+  return { firstLabel: first ? { waybillCode: first.waybillCode, orderNumbers: first.orders.map((order) => order.orderNumber) } : null, labels: labels.length };
 }
 
 /** Hands a job's labels to the print queue. */
@@ -73,8 +93,8 @@ export function createLabelFeeder(parts: { journal: JournalReader; printTasks: P
     if (room <= 0 || (out > 0 && room < Math.ceil(parts.labelsAhead / 2) && room < line.labels.length)) return;
     const taken = line.labels.splice(0, room);
     if (line.labels.length === 0) lines.delete(jobId);
-    const next: PrintableWaybill[] = [];
-    for (const label of taken) if (!(await printTasks.hasPrintDocument(label.waybillCode))) next.push(label);
+    const handedOver = await printTasks.handedOver(taken.map((label) => label.waybillCode));
+    const next = taken.filter((label) => !handedOver.has(label.waybillCode));
     if (next.length === 0) return;
     await queue.enqueue({
       jobId,
@@ -93,7 +113,7 @@ export function createLabelFeeder(parts: { journal: JournalReader; printTasks: P
       const lookups = orderNumbers === undefined ? [undefined] : Array.from({ length: Math.ceil(orderNumbers.length / ordersPerLookup) }, (_, index) => orderNumbers.slice(index * ordersPerLookup, (index + 1) * ordersPerLookup));
       let released = 0;
       for (const lookup of lookups) {
-        for (const label of await journal.unprintedLabels(job.id, lookup)) {
+        for (const label of await unprintedLabels({ journal, printTasks }, job.id, lookup)) {
           if (line.known.has(label.waybillCode)) continue;
           line.known.add(label.waybillCode);
           line.labels.push(label);

@@ -2,7 +2,7 @@ import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { StartUpReport } from '../../shared/domain/issuing';
 import type { StationLogger } from '../logging/station-logger';
 import type { IssuingEngine } from './issuing-engine';
-import type { JournalReader } from '../store/station-backend';
+import { waitingForOtherGateways, type WaitingWorkSources } from './waiting-work';
 
 /** What the start-up pass needs. */
 export interface StartUpPassOptions {
@@ -11,7 +11,8 @@ export interface StartUpPassOptions {
   /** Takes the labels that waited (for this gateway) into the print queue. */
   loadWaitingLabels: () => Promise<unknown>;
   engine: Pick<IssuingEngine, 'startUp'>;
-  journal: Pick<JournalReader, 'waitingForOtherGateways'>;
+  /** Where the work waiting for other gateways is read (the report while the settings need attention). */
+  waiting: WaitingWorkSources;
   gatewayIdentity: () => GatewayIdentity;
   /** True while the settings need attention: the pass has not run then. */
   settingsNeedAttention: () => boolean;
@@ -59,9 +60,7 @@ export function createStartUpPass(options: StartUpPassOptions): StartUpPass {
     },
     report: () =>
       options.settingsNeedAttention()
-        ? options.journal
-            .waitingForOtherGateways(options.gatewayIdentity())
-            .then((waiting) => ({ reconciled: { recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] }, interruptedJobs: [], labelsQueued: 0, waiting }))
+        ? waitingForOtherGateways(options.waiting, options.gatewayIdentity()).then((waiting) => ({ reconciled: { recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] }, interruptedJobs: [], labelsQueued: 0, waiting }))
         : run(),
     ended: async () => {
       await startUp?.catch(() => undefined);

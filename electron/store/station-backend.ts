@@ -1,5 +1,5 @@
-import type { GatewayIdentity, WaitingForGateway } from '../../shared/domain/gateway-identity';
-import type { HistoryPage, HistoryQuery, JobState, LabelCounts, OrderCounts, OrderStatus, PrintHold } from '../../shared/domain/issuing';
+import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
+import type { HistoryPage, HistoryQuery, JobState, LabelCounts, OrderCounts, OrderStatus } from '../../shared/domain/issuing';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { QueryEntryOutcome } from '../../shared/domain/waybill';
 import type { StationError } from '../../shared/errors/station-error';
@@ -78,10 +78,12 @@ export interface JournalReader {
   recentJobs(limit: number): Promise<JobRecord[]>;
   /** Pending orders of every job, grouped by job. */
   pendingOrders(): Promise<Map<string, string[]>>;
-  /** The job's waybills that may be printed without asking and were never handed to the print queue, in the user's order (optionally only these orders'). */
-  unprintedLabels(jobId: string, orderNumbers?: readonly string[]): Promise<PrintableWaybill[]>;
-  /** The job's labels that would print now (as unprintedLabels): the first in the user's order, and how many. */
-  heldLabels(jobId: string): Promise<PrintHold>;
+  /**
+   * The job's waybills that may be printed without asking (issued here or recovered, readable
+   * print data, not voided), in the user's order (optionally only these orders'). Whether the
+   * print queue ever had one is the queue's to say (PrintTaskReader.handedOver).
+   */
+  printableLabels(jobId: string, orderNumbers?: readonly string[]): Promise<PrintableWaybill[]>;
   /** A waybill's label as it would print (print data, orders, job settings), for a preview. */
   previewLabel(waybillCode: string): Promise<PreviewLabel>;
   /** The job's waybills recorded without readable print data (no label until it is fetched again). */
@@ -94,12 +96,10 @@ export interface JournalReader {
   waybillsOf(orderNumbers: readonly string[]): Promise<Map<string, string>>;
   /** Orders among these that are pending in some job. */
   pendingAmong(orderNumbers: readonly string[]): Promise<Set<string>>;
-  /**
-   * What waits for a gateway other than `current` (an unknown one included): pending orders and
-   * orders of unfinished jobs left to issue, and labels recorded but never printed — grouped by
-   * gateway and shop.
-   */
-  waitingForOtherGateways(current: GatewayIdentity): Promise<WaitingForGateway[]>;
+  /** Pending orders, and orders of unfinished jobs left to issue, counted by the gateway and shop they were issued against. */
+  ordersWaitingByGateway(): Promise<{ gateway: GatewayIdentity; count: number }[]>;
+  /** The printable labels (as printableLabels) of jobs still issuing or printing, each once, with its job's gateway and shop. */
+  labelsOfUnfinishedJobs(): Promise<{ waybillCode: string; gateway: GatewayIdentity }[]>;
   /** Whether any job was ever issued against a gateway other than `gateway` (an unknown one counts). */
   hasJobsOutside(gateway: string): Promise<boolean>;
 }
@@ -212,8 +212,10 @@ export interface PrintTaskReader {
    * order: what the queue loads at start (nothing while `gateway` is null: the settings need attention).
    */
   openDocuments(gateway: GatewayIdentity | null): Promise<PrintDocumentRecord[]>;
-  /** Whether the waybill's label was ever handed to the print queue (any document, whatever its state). */
-  hasPrintDocument(waybillCode: string): Promise<boolean>;
+  /** Which of these waybills' labels were ever handed to the print queue (any document, whatever its state). */
+  handedOver(waybillCodes: readonly string[]): Promise<Set<string>>;
+  /** Documents not yet printed that still have their contents, counted by the gateway and shop they were queued under. */
+  openDocumentsByGateway(): Promise<{ gateway: GatewayIdentity; count: number }[]>;
   /** The job's documents still waiting for an outcome (unknown ones count until the component was asked about their latest task). */
   openLabels(jobId: string): Promise<number>;
   /** The job's documents counted by state. */

@@ -1,4 +1,3 @@
-import type { GatewayIdentity, WaitingForGateway } from '../../../shared/domain/gateway-identity';
 import { sameGateway } from '../../../shared/domain/gateway-identity';
 import type { IssueJobSettings, JobEnding, JobState, OrderCounts, OrderState, OrderStatus, OrderViewState, PrintDataState, WaybillOrigin } from '../../../shared/domain/issuing';
 import type { SoldOrder } from '../../../shared/domain/sold-order';
@@ -129,20 +128,16 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
       FROM job_orders m LEFT JOIN journal_orders j ON j.order_number = m.order_number WHERE m.job_id = ? GROUP BY view_state`),
   };
 
-  /** The job's labels that may print without asking and never went to the printer (one row per order on them). */
-  const unprintedFrom = `
+  /** The job's labels that may print without asking (one row per order on them). */
+  const printableSql = (orderFilter: string) => `SELECT w.waybill_code, w.print_data, m.order_json
     FROM job_orders m
     JOIN journal_orders j ON j.order_number = m.order_number AND j.job_id = m.job_id
     JOIN waybills w ON w.waybill_code = j.waybill_code
     WHERE m.job_id = ?
-      AND j.state IN ('issued', 'recovered') AND w.print_data_state = 'present' AND w.voided_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM print_documents p WHERE p.document_id = w.waybill_code)`;
-  const unprintedSql = (orderFilter: string) => `SELECT w.waybill_code, w.print_data, m.order_json ${unprintedFrom} ${orderFilter} ORDER BY m.position`;
-  const unprintedAll = db.prepare(unprintedSql(''));
-  const heldStatements = {
-    count: db.prepare(`SELECT COUNT(DISTINCT w.waybill_code) AS count ${unprintedFrom}`),
-    first: db.prepare(`SELECT w.waybill_code ${unprintedFrom} ORDER BY m.position LIMIT 1`),
-    ordersOf: db.prepare('SELECT m.order_number FROM journal_orders j JOIN job_orders m ON m.order_number = j.order_number AND m.job_id = j.job_id WHERE j.waybill_code = ? AND j.job_id = ? ORDER BY m.position'),
+      AND j.state IN ('issued', 'recovered') AND w.print_data_state = 'present' AND w.voided_at IS NULL ${orderFilter}
+    ORDER BY m.position`;
+  const printableAll = db.prepare(printableSql(''));
+  const labelStatements = {
     label: db.prepare(`SELECT w.waybill_code, w.print_data, w.print_data_state, j.job_id, m.order_json
       FROM waybills w JOIN journal_orders j ON j.waybill_code = w.waybill_code JOIN job_orders m ON m.order_number = j.order_number AND m.job_id = j.job_id
       WHERE w.waybill_code = ? ORDER BY m.position`),
@@ -153,15 +148,10 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
     orders: db.prepare(`SELECT j.gateway_base_url, j.gateway_shop_id, COUNT(*) AS count FROM journal_orders j JOIN issue_jobs s ON s.id = j.job_id
       WHERE j.state = 'pending' OR (j.state = 'planned' AND s.state IN ('issuing', 'printing'))
       GROUP BY j.gateway_base_url, j.gateway_shop_id`),
-    // Labels in the print queue not yet printed, and recorded labels of unfinished jobs never handed to it.
-    labels: db.prepare(`SELECT gateway_base_url, gateway_shop_id, COUNT(*) AS count FROM (
-        SELECT id AS label, gateway_base_url, gateway_shop_id FROM print_documents WHERE state IN ('queued', 'sent', 'accepted', 'unknown') AND contents_json IS NOT NULL
-        UNION
-        SELECT w.waybill_code AS label, s.gateway_base_url, s.gateway_shop_id FROM issue_jobs s
-          JOIN journal_orders j ON j.job_id = s.id JOIN waybills w ON w.waybill_code = j.waybill_code
-          WHERE s.state IN ('issuing', 'printing') AND j.state IN ('issued', 'recovered') AND w.print_data_state = 'present' AND w.voided_at IS NULL
-            AND NOT EXISTS (SELECT 1 FROM print_documents p WHERE p.document_id = w.waybill_code)
-      ) GROUP BY gateway_base_url, gateway_shop_id`),
+    // Printable labels of unfinished jobs, with their job's gateway.
+    labels: db.prepare(`SELECT DISTINCT w.waybill_code, s.gateway_base_url, s.gateway_shop_id FROM issue_jobs s
+      JOIN journal_orders j ON j.job_id = s.id JOIN waybills w ON w.waybill_code = j.waybill_code
+      WHERE s.state IN ('issuing', 'printing') AND j.state IN ('issued', 'recovered') AND w.print_data_state = 'present' AND w.voided_at IS NULL`),
     outside: db.prepare('SELECT 1 FROM issue_jobs WHERE gateway_base_url <> ? LIMIT 1'),
   };
 
@@ -393,20 +383,13 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
         }
         return grouped;
       },
-      async unprintedLabels(jobId, orderNumbers) {
-        if (orderNumbers === undefined) return labelsOf(unprintedAll.all(jobId) as { waybill_code: string; print_data: string; order_json: string }[]);
+      async printableLabels(jobId, orderNumbers) {
+        if (orderNumbers === undefined) return labelsOf(printableAll.all(jobId) as { waybill_code: string; print_data: string; order_json: string }[]);
         if (orderNumbers.length === 0) return [];
-        return labelsOf(db.prepare(unprintedSql(`AND m.order_number IN (${placeholders(orderNumbers.length)})`)).all(jobId, ...orderNumbers) as { waybill_code: string; print_data: string; order_json: string }[]);
-      },
-      async heldLabels(jobId) {
-        const { count } = heldStatements.count.get(jobId) as { count: number };
-        const first = heldStatements.first.get(jobId) as { waybill_code: string } | undefined;
-        if (!first) return { firstLabel: null, labels: count };
-        const orderNumbers = (heldStatements.ordersOf.all(first.waybill_code, jobId) as { order_number: string }[]).map((row) => row.order_number);
-        return { firstLabel: { waybillCode: first.waybill_code, orderNumbers }, labels: count };
+        return labelsOf(db.prepare(printableSql(`AND m.order_number IN (${placeholders(orderNumbers.length)})`)).all(jobId, ...orderNumbers) as { waybill_code: string; print_data: string; order_json: string }[]);
       },
       async previewLabel(waybillCode) {
-        const rows = heldStatements.label.all(waybillCode) as { waybill_code: string; print_data: string | null; print_data_state: PrintDataState; job_id: string; order_json: string }[];
+        const rows = labelStatements.label.all(waybillCode) as { waybill_code: string; print_data: string | null; print_data_state: PrintDataState; job_id: string; order_json: string }[];
         const [first] = rows;
         if (!first) return { kind: 'none', reason: 'unknown-waybill' };
         if (first.print_data_state !== 'present' || first.print_data === null) return { kind: 'none', reason: first.print_data_state === 'purged' ? 'print-data-purged' : 'print-data-unreadable' };
@@ -460,26 +443,16 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
         const rows = inChunks<{ order_number: string }>((list) => `SELECT order_number FROM journal_orders WHERE state = 'pending' AND order_number IN (${list})`, orderNumbers);
         return new Set(rows.map((row) => row.order_number));
       },
-      async waitingForOtherGateways(current) {
-        const waiting = new Map<string, WaitingForGateway>();
-        const entry = (baseUrl: string, shopId: string): WaitingForGateway | null => {
-          const gateway: GatewayIdentity = { baseUrl, shopId };
-          if (sameGateway(gateway, current)) return null;
-          const key = JSON.stringify([baseUrl, shopId]);
-          const found = waiting.get(key) ?? { gateway, orders: 0, labels: 0 };
-          waiting.set(key, found);
-          return found;
-        };
-        for (const row of waitingStatements.orders.all() as { gateway_base_url: string; gateway_shop_id: string; count: number }[]) {
-          const found = entry(row.gateway_base_url, row.gateway_shop_id);
-          if (found) found.orders += row.count;
-        }
-        for (const row of waitingStatements.labels.all() as { gateway_base_url: string; gateway_shop_id: string; count: number }[]) {
-          const found = entry(row.gateway_base_url, row.gateway_shop_id);
-          if (found) found.labels += row.count;
-        }
-        return [...waiting.values()].filter((found) => found.orders > 0 || found.labels > 0);
-      },
+      ordersWaitingByGateway: async () =>
+        (waitingStatements.orders.all() as { gateway_base_url: string; gateway_shop_id: string; count: number }[]).map((row) => ({
+          gateway: { baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id },
+          count: row.count,
+        })),
+      labelsOfUnfinishedJobs: async () =>
+        (waitingStatements.labels.all() as { waybill_code: string; gateway_base_url: string; gateway_shop_id: string }[]).map((row) => ({
+          waybillCode: row.waybill_code,
+          gateway: { baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id },
+        })),
       hasJobsOutside: async (gateway) => waitingStatements.outside.get(gateway) !== undefined,
     },
     write: {

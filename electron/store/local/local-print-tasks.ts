@@ -97,7 +97,8 @@ export function createLocalPrintTasks(db: StationDatabase, writes: WriteTimer): 
     labelCounts: db.prepare('SELECT state, COUNT(*) AS count FROM print_documents WHERE job_id = ? GROUP BY state'),
     labelProblems: db.prepare(`SELECT id, document_id, state, failure_json, status_asked_at FROM print_documents
       WHERE job_id = ? AND (state = 'failed' OR (state = 'unknown' AND ${settledUnknown})) ORDER BY seq`),
-    hasPrintDocument: db.prepare('SELECT 1 FROM print_documents WHERE document_id = ? LIMIT 1'),
+    openByGateway: db.prepare(`SELECT gateway_base_url, gateway_shop_id, COUNT(*) AS count FROM print_documents
+      WHERE state IN ('queued', 'sent', 'accepted', 'unknown') AND contents_json IS NOT NULL GROUP BY gateway_base_url, gateway_shop_id`),
     // Only labels the component was asked about since their latest send: a stale answer never allows a second label.
     unknownDocuments: db.prepare(`SELECT id, gateway_base_url, gateway_shop_id FROM print_documents WHERE document_id = ? AND state = 'unknown' AND ${settledUnknown}`),
     purgeContents: db.prepare("UPDATE print_documents SET contents_json = NULL WHERE contents_json IS NOT NULL AND state IN ('printed', 'failed') AND updated_at < ?"),
@@ -163,7 +164,21 @@ export function createLocalPrintTasks(db: StationDatabase, writes: WriteTimer): 
         for (const record of records) stored.add(record.id);
         return records;
       },
-      hasPrintDocument: async (waybillCode) => statements.hasPrintDocument.get(waybillCode) !== undefined,
+      async handedOver(waybillCodes) {
+        const found = new Set<string>();
+        // 500 at a time: SQLite's limit of parameters.
+        for (let start = 0; start < waybillCodes.length; start += 500) {
+          const chunk = waybillCodes.slice(start, start + 500);
+          const rows = db.prepare(`SELECT DISTINCT document_id FROM print_documents WHERE document_id IN (${chunk.map(() => '?').join(', ')})`).all(...chunk) as { document_id: string }[];
+          for (const row of rows) found.add(row.document_id);
+        }
+        return found;
+      },
+      openDocumentsByGateway: async () =>
+        (statements.openByGateway.all() as { gateway_base_url: string; gateway_shop_id: string; count: number }[]).map((row) => ({
+          gateway: { baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id },
+          count: row.count,
+        })),
       openLabels: async (jobId) => (statements.openLabels.get(jobId) as { open: number }).open,
       async labelCounts(jobId) {
         const counts: LabelCounts = { queued: 0, sent: 0, accepted: 0, printed: 0, failed: 0, unknown: 0 };
