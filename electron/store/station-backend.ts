@@ -50,21 +50,33 @@ export interface StationBackend {
 
 /** The questions, per owner. */
 export interface StationReader {
+  /** The issuing journal: jobs, their orders, waybills and attempts. */
   journal: JournalReader;
+  /** The cost ledger: points per call. */
   costs: CostReader;
+  /** The waybill history: the journal's orders with their waybills and print states. */
   history: HistoryReader;
+  /** The sold-order cache. */
   orders: OrderCacheReader;
+  /** The print queue's store. */
   printTasks: PrintTaskReader;
+  /** The journal's orders as paperwork groups them. */
   paperwork: PaperworkReader;
+  /** Counts for the diagnostics archive. */
   diagnostics: DiagnosticsReader;
 }
 
 /** The changes, per owner. */
 export interface StationWriter {
+  /** The issuing journal's steps, one transaction each. */
   journal: JournalWriter;
+  /** The cost ledger's records. */
   costs: CostWriter;
+  /** Void marks and stored print data. */
   history: HistoryWriter;
+  /** The sold-order cache's pages and refreshes. */
   orders: OrderCacheWriter;
+  /** The print queue's documents. */
   printTasks: PrintTaskWriter;
 }
 
