@@ -93,16 +93,16 @@ export async function measureIssueAndPrint(count = orders): Promise<IssueAndPrin
   const station = await openSandboxStation({ file: join(folder, 'station.sqlite'), sandboxUrl: sandbox.address, componentUrl: emulator.address, emit: () => undefined });
   try {
     await station.orderCache.refresh({ mode: 'full' });
-    const orderNumbers = issuableOrders(station.orderCache, station.journal, count).map((order) => order.orderNumber);
+    const orderNumbers = (await issuableOrders(station.orderCache, station.backend.read.journal, count)).map((order) => order.orderNumber);
     const plan = await station.engine.plan(demoPlanRequest(orderNumbers));
     const callsBefore = await issueCalls();
-    const writesBefore = station.journal.writes.totalMs() + station.store.writes.totalMs();
+    const writesBefore = station.backend.writes.totalMs();
     let firstPrinted = 0;
     const stop = station.queue.onEvent((event) => {
       if (event.kind === 'document' && event.document.state === 'printed' && firstPrinted === 0) firstPrinted = performance.now();
     });
     const started = performance.now();
-    station.engine.start({ jobId: plan.jobId });
+    await station.engine.start({ jobId: plan.jobId });
     const ended = await station.engine.settled(plan.jobId);
     const seconds = (performance.now() - started) / 1000;
     stop();
@@ -113,7 +113,7 @@ export async function measureIssueAndPrint(count = orders): Promise<IssueAndPrin
       seconds,
       issueCalls: (await issueCalls()) - callsBefore,
       firstPrintedMs: firstPrinted - started,
-      journalMsPerOrder: (station.journal.writes.totalMs() + station.store.writes.totalMs() - writesBefore) / count,
+      journalMsPerOrder: (station.backend.writes.totalMs() - writesBefore) / count,
       labelsPrinted: printed.length,
       distinctLabels: new Set(printed).size,
       rateLimitViolations: (await admin<{ violations: number }>('violations')).violations,

@@ -40,7 +40,7 @@ export async function measurePrintDispatch(labels = 500): Promise<PrintDispatchM
       });
     });
     const started = performance.now();
-    queue.enqueue({ jobId: 'bench', printer: '', documents });
+    await queue.enqueue({ jobId: 'bench', printer: '', documents });
     await allPrinted;
     const elapsedMs = performance.now() - started;
     await emulator.idle();

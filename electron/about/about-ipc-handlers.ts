@@ -21,7 +21,7 @@ export interface AboutIpcDependencies {
   /** The desktop shell's file-manager actions; undefined in the browser host. */
   desktop: DesktopActions | undefined;
   /** What the diagnostics archive is read from besides the folders and the runtime. */
-  diagnostics: Pick<DiagnosticsSources, 'database' | 'settings' | 'secrets'>;
+  diagnostics: Pick<DiagnosticsSources, 'journal' | 'settings' | 'secrets'>;
   logger: StationLogger;
 }
 
@@ -39,8 +39,8 @@ export function aboutIpcHandlers({ info, app, dataDir, logsDir, desktop, diagnos
       canOpenFolders: desktop !== undefined,
     }),
     'app.open-data-folder': async () => ({ opened: desktop ? await desktop.openFolder(dataDir) : false }),
-    'diagnostics.export': () => {
-      const written = writeDiagnosticsArchive({
+    'diagnostics.export': async () => {
+      const written = await writeDiagnosticsArchive({
         dataDir,
         logsDir,
         ...diagnostics,

@@ -9,7 +9,6 @@ import { aboutIpcHandlers } from '../about/about-ipc-handlers';
 import { stationInfoOf } from '../about/station-info';
 import { acquireDataFolderLock } from '../data-folder/data-folder-lock';
 import { resolveDataFolder } from '../data-folder/resolve-data-folder';
-import { createCostLedger } from '../gateway/cost-ledger';
 import { gatewayIpcHandlers } from '../gateway/gateway-ipc-handlers';
 import { createRateLimiter } from '../gateway/rate-limiter';
 import { joinIpcHandlers } from '../ipc/feature-ipc-handlers';
@@ -19,7 +18,6 @@ import { StationFailure } from '../ipc/to-station-error';
 import { historyIpcHandlers } from '../issuing/history-ipc-handlers';
 import { createIssuingEngine } from '../issuing/issuing-engine';
 import { issuingIpcHandlers } from '../issuing/issuing-ipc-handlers';
-import { createIssuingJournal } from '../issuing/issuing-journal';
 import { createJobPrinter } from '../issuing/job-printer';
 import { createLabelPreviewer } from '../issuing/label-preview';
 import { startPrintDataRetention } from '../issuing/print-data-retention';
@@ -44,8 +42,9 @@ import { effectiveSettingsOf, gatewayIdentityOf } from '../settings/effective-se
 import { createSettingsAttention } from '../settings/settings-attention';
 import { settingsIpcHandlers } from '../settings/settings-ipc-handlers';
 import { createSettingsStore } from '../settings/settings-store';
-import { openStationDatabase } from '../store/local/open-station-database';
-import { createSqlitePrintTaskStore } from '../store/sqlite-print-task-store';
+import { printTaskStoreOf } from '../printing/print-task-store';
+import type { StationBackend } from '../store/station-backend';
+import { stationBackends, type StationMode } from '../store/station-backends';
 import { createTokenVault } from '../token-vault/token-vault';
 import { createGatewayAccess } from './gateway-access';
 import { createPrintAccess } from './print-access';
@@ -78,9 +77,11 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   const settings = createSettingsStore({ filePath: join(dataDir, 'settings.json'), log: logger });
   const effectiveSettings = (): Settings => effectiveSettingsOf(settings.get(), options.overrides);
   const overridden = Boolean(options.overrides.baseUrl ?? options.overrides.shopId);
-  let database;
+  /** Where this station keeps its data (the shared mode joins the map later). */
+  const mode: StationMode = 'local';
+  let backend: StationBackend;
   try {
-    database = openStationDatabase({
+    backend = await stationBackends[mode]({
       file: join(dataDir, 'station.db'),
       // Rows written before the gateway was recorded were issued under the settings read intact now, if any.
       context: { legacyGateway: settings.loadNotice === null && !settings.startedFromDefaults && !overridden ? gatewayIdentityOf(effectiveSettings()) : null },
@@ -92,11 +93,11 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     logger.error('station database refused', { code: error.error.code, params: error.error.params });
     return refusedStart(error.error);
   }
-  const journal = createIssuingJournal(database);
+  const journal = { read: backend.read.journal, write: backend.write.journal };
+  const printTasks = { read: backend.read.printTasks, write: backend.write.printTasks };
   const gatewayIdentity = () => gatewayIdentityOf(effectiveSettings());
-  const neededAtStart = settings.startedFromDefaults && !overridden && journal.hasJobsOutside(DEMO_GATEWAY);
+  const neededAtStart = settings.startedFromDefaults && !overridden && (await journal.read.hasJobsOutside(DEMO_GATEWAY));
   const attention = createSettingsAttention({ neededAtStart, loadNotice: settings.loadNotice, gatewayIdentity, logger });
-  const costLedger = createCostLedger(database);
   const limiter = createRateLimiter({ marginMs: settings.get().gateway.rateLimitMarginMs });
   settings.onChange((changed) => limiter.setMarginMs(changed.gateway.rateLimitMarginMs));
   const events = createStationEvents();
@@ -106,7 +107,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     token: () => options.overrides.token ?? vault.read(),
     limiter,
     logger,
-    costLedger,
+    costLedger: backend.write.costs,
     onSandboxToken: (token) => secrets.push(token),
     demoOrders: options.demoOrders,
   });
@@ -116,7 +117,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     settings: effectiveSettings,
     logger,
     // No label waits in the queue while the settings need attention; only the current gateway's afterwards.
-    store: createSqlitePrintTaskStore(database, () => (attention.needed() ? null : gatewayIdentity())),
+    store: printTaskStoreOf(printTasks, () => (attention.needed() ? null : gatewayIdentity())),
     onState: (state) => events.emit('print.component-state', state),
   });
   print.printerState.onChange((state) => events.emit('print.printer-state', state));
@@ -129,7 +130,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   const jobPrinter = createJobPrinter({ output: () => settings.get().print.output, withComponent });
 
   const orders = createOrderCache({
-    db: database,
+    store: { read: backend.read.orders, write: backend.write.orders },
     client: () => gateway.client(),
     shopId: () => effectiveSettings().gateway.shopId,
     timeFilterAvailable: () => {
@@ -141,11 +142,12 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   });
   const engine = createIssuingEngine({
     journal,
+    printTasks: printTasks.read,
+    costs: backend.read.costs,
     gateway: () => gateway.client(),
     gatewayIdentity,
     soldOrders: (orderNumbers) => orders.get(orderNumbers),
     queue: print.queue,
-    costLedger,
     logger,
     emit: (event) => {
       if (event.kind === 'job') events.emit('jobs.changed', event.job);
@@ -157,7 +159,8 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   });
   let labelRenderer: LabelRenderer | null = null;
   const previewer = createLabelPreviewer({
-    journal,
+    journal: journal.read,
+    printTasks: printTasks.read,
     queue: print.queue,
     renderer: () => (labelRenderer ??= createLabelRenderer()),
     labelSize: (carrierCode) => labelSizeFor(effectiveSettings().print, carrierCode),
@@ -166,7 +169,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   let osPrinting: OsPrinting | null = null;
   const slipPrinting = (): OsPrinting => (osPrinting ??= createOsPrinting());
   const paperwork = createPaperworkService({
-    sources: createPaperworkSources({ db: database, soldOrders: (orderNumbers) => orders.get(orderNumbers) }),
+    sources: createPaperworkSources({ journal: backend.read.paperwork, soldOrders: (orderNumbers) => orders.get(orderNumbers) }),
     renderer: () => (paperworkRenderer ??= createPaperworkRenderer()),
     labelRenderer: () => (labelRenderer ??= createLabelRenderer()),
     printing: slipPrinting,
@@ -174,17 +177,23 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       const current = effectiveSettings();
       return { paperwork: current.paperwork, shopName: current.gateway.sellerNick, language: current.ui.language ?? 'zh-CN' };
     },
-    jobSettings: (jobId) => journal.job(jobId)?.settings,
+    jobSettings: async (jobId) => (await journal.read.job(jobId))?.settings,
     log: logger,
     onSlipsFailed: (failure) => events.emit('paperwork.slips-failed', failure),
   });
   let paperworkRenderer: PaperworkRenderer | null = null;
   // Slips follow their labels: a job planned with slips prints each one once its label printed.
   print.queue.onEvent((event) => paperwork.followLabels(event));
-  const history = createWaybillHistory({ db: database, queue: print.queue, gateway: () => gateway.client(), gatewayIdentity });
+  const history = createWaybillHistory({
+    history: { read: backend.read.history, write: backend.write.history },
+    printTasks,
+    queue: print.queue,
+    gateway: () => gateway.client(),
+    gatewayIdentity,
+  });
   const stopPrintDataRetention = startPrintDataRetention({ history, retentionDays: () => settings.get().retention.printDataRetentionDays, logger });
   const loadWaitingLabels = () => print.queue.loadWaiting();
-  const startUp = createStartUpPass({ followPrintOutput: print.follow, loadWaitingLabels, engine, journal, gatewayIdentity, settingsNeedAttention: attention.needed, logger });
+  const startUp = createStartUpPass({ followPrintOutput: print.follow, loadWaitingLabels, engine, waiting: { journal: journal.read, printTasks: printTasks.read }, gatewayIdentity, settingsNeedAttention: attention.needed, logger });
   if (!attention.needed()) void startUp.run();
   settings.onChange(() => void print.follow().catch((error: unknown) => logger.warn('print output could not follow the settings', { error: String(error) })));
 
@@ -194,9 +203,9 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     stationInfoOf({ shell: options.shell, version: packageJson.version, dataDir, demoMode: effectiveSettings().gateway.baseUrl === null, loadNotice: settings.loadNotice, settingsNeedAttention: attention.needed() });
 
   const handlers = joinIpcHandlers(
-    aboutIpcHandlers({ info, app: { productName: packageJson.productName, version: packageJson.version, shell: options.shell }, dataDir, logsDir, desktop: options.desktop, diagnostics: { database, settings: settingsView, secrets: currentSecrets }, logger }),
+    aboutIpcHandlers({ info, app: { productName: packageJson.productName, version: packageJson.version, shell: options.shell }, dataDir, logsDir, desktop: options.desktop, diagnostics: { journal: backend.read.diagnostics, settings: settingsView, secrets: currentSecrets }, logger }),
     settingsIpcHandlers({ settings, effectiveSettings, settingsView, vault, attention, startUp, gatewayWork: { engine, queue: print.queue }, events, logger }),
-    gatewayIpcHandlers({ client: gateway.client, costLedger, journal }),
+    gatewayIpcHandlers({ client: gateway.client, costs: backend.read.costs }),
     ordersIpcHandlers(orders),
     issuingIpcHandlers({ engine, startUp, settings: effectiveSettings, jobPrinter, withComponent, printerState: print.printerState, stall: print.stall }),
     historyIpcHandlers(history),
@@ -225,7 +234,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
         await paperwork.flush();
         await print.close();
         await gateway.close();
-        database.close();
+        await backend.close();
         lock.release();
       },
     },

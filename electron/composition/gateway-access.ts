@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Settings } from '../../shared/settings/settings-schema';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
-import type { CostLedger } from '../gateway/cost-ledger';
+import type { CostWriter } from '../store/station-backend';
 import { createGatewayClient, type GatewayClient } from '../gateway/gateway-client';
 import { createPathMemory } from '../gateway/path-memory';
 import type { RateLimiter } from '../gateway/rate-limiter';
@@ -15,7 +15,7 @@ export interface GatewayAccessOptions {
   token: () => string | null;
   limiter: RateLimiter;
   logger: StationLogger;
-  costLedger: CostLedger;
+  costLedger: CostWriter;
   /** Told the embedded sandbox's token, so the logger scrubs it like a real one. */
   onSandboxToken: (token: string) => void;
   /** Sold orders of the demo shop when the sandbox starts without a state file. */

@@ -14,8 +14,7 @@ import type { StationInfo } from '../../shared/ipc/ipc-contract';
 import { startPrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
 import { openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
-import { createIssuingJournal } from '../issuing/issuing-journal';
-import { openStationDatabase } from '../store/local/open-station-database';
+import { openLocalBackend } from '../store/local/open-local-backend';
 import type { Station } from './station';
 
 /**
@@ -115,11 +114,13 @@ async function realDeskWithWorkLeft(whileQueued?: (call: Dispatch) => Promise<vo
 
   // The crash: the next two orders were recorded pending, and the call never left.
   const pendingOrders = pendingPlan.packages.map((entry) => entry.key);
-  const db = openStationDatabase({ file: join(dataDir, 'station', 'station.db') });
-  const journal = createIssuingJournal(db);
-  journal.updateJob(pendingPlan.jobId, { state: 'issuing', startedAt: Date.now() }, Date.now());
-  journal.claim(pendingPlan.jobId, { retryFailed: false, packageLimit: null }, Date.now());
-  expect(journal.beginIssue(pendingPlan.jobId, pendingOrders, Date.now()).orderNumbers).toEqual(pendingOrders);
+  const backend = await openLocalBackend({ file: join(dataDir, 'station', 'station.db') });
+  const journal = backend.write.journal;
+  await journal.updateJob(pendingPlan.jobId, { state: 'issuing', startedAt: Date.now() }, Date.now());
+  await journal.claim(pendingPlan.jobId, { retryFailed: false, packageLimit: null }, Date.now());
+  expect((await journal.beginIssue(pendingPlan.jobId, pendingOrders, Date.now())).orderNumbers).toEqual(pendingOrders);
+  await backend.close();
+  const db = new Database(join(dataDir, 'station', 'station.db'), { readonly: true });
   const queuedWaybills = (db.prepare('SELECT document_id FROM print_documents WHERE job_id = ? ORDER BY seq').all(queuedPlan.jobId) as { document_id: string }[]).map((row) => row.document_id);
   db.close();
   sandbox.clearCalls();

@@ -75,7 +75,7 @@ export function createPrintAccess(options: PrintAccessOptions): PrintAccess {
   const adapters = new Map<string, PrintComponent>();
   const switchable: SwitchablePrintComponent = createSwitchablePrintComponent(idleComponent());
   switchable.onStateChange(options.onState);
-  const queue = createPrintQueue({ component: switchable, store: options.store });
+  const queue = createPrintQueue({ component: switchable, store: options.store, onError: (error) => options.logger.error('a print state could not be saved', { error: String(error) }) });
   const stall = createStallWatch({ queue, component: switchable, stallMs: () => options.settings().print.stallSeconds * 1000 });
   const printerState = createPrinterStateTracker({
     component: switchable,

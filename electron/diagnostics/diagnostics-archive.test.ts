@@ -7,7 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readRuntimeVersions } from '../about/runtime-versions';
 import { createStationLogger } from '../logging/station-logger';
 import { createSettingsStore } from '../settings/settings-store';
+import { openLocalBackend } from '../store/local/open-local-backend';
 import { openStationDatabase, type StationDatabase } from '../store/local/open-station-database';
+import type { StationBackend } from '../store/station-backend';
 import { buildDiagnosticsArchive, keptDiagnosticsArchives, writeDiagnosticsArchive, type DiagnosticsSources } from './diagnostics-archive';
 import { scrubPhoneNumbers } from './diagnostics-redaction';
 
@@ -17,14 +19,18 @@ const printData = 'AES:q9Zp0encryptedLabelPayload==';
 const phones = ['13800001234', '139****5678', '137-1111-2222', '+86 15012345678', '0571-88886666'];
 
 let dataDir: string;
+let backend: StationBackend;
+/** A second connection to the file, to add rows and a table the backend is to count. */
 let database: StationDatabase;
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'station-diagnostics-'));
+  backend = await openLocalBackend({ file: join(dataDir, 'station.db') });
   database = openStationDatabase({ file: join(dataDir, 'station.db') });
 });
 afterEach(async () => {
   database.close();
+  await backend.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -65,7 +71,7 @@ function seedDataFolder(): DiagnosticsSources {
   return {
     dataDir,
     logsDir,
-    database,
+    journal: backend.read.diagnostics,
     settings: () => ({ settings: settings.get(), token: { isSet: true, lastFour: token.slice(-4), unreadable: null, weakProtection: false } }),
     secrets: () => [token],
     app: { name: 'Waybill Print Station', version: '0.1.0', shell: 'electron' },
@@ -79,8 +85,8 @@ function unzip(bytes: Uint8Array): Record<string, string> {
 }
 
 describe('diagnostics archive', () => {
-  it('holds the manifest, versions, settings, journal counts, data folder listing and every log', () => {
-    const archive = buildDiagnosticsArchive(seedDataFolder());
+  it('holds the manifest, versions, settings, journal counts, data folder listing and every log', async () => {
+    const archive = await buildDiagnosticsArchive(seedDataFolder());
     const files = unzip(archive.bytes);
 
     expect(Object.keys(files).sort()).toEqual(
@@ -115,8 +121,8 @@ describe('diagnostics archive', () => {
     expect(files['logs/station.1.log']).toContain('"event":"old"');
   });
 
-  it('counts the rows of every table in the store, including tables of later migrations, by state where there is one', () => {
-    const files = unzip(buildDiagnosticsArchive(seedDataFolder()).bytes);
+  it('counts the rows of every table in the store, including tables of later migrations, by state where there is one', async () => {
+    const files = unzip((await buildDiagnosticsArchive(seedDataFolder())).bytes);
     const counts = JSON.parse(files['journal-counts.json'] ?? '') as { schemaVersion: number; tables: { table: string; rows: number; byState?: Record<string, number> }[] };
 
     const expectedTables = database.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
@@ -130,8 +136,8 @@ describe('diagnostics archive', () => {
     });
   });
 
-  it('has no token, phone number or print data in any file', () => {
-    const files = unzip(buildDiagnosticsArchive(seedDataFolder()).bytes);
+  it('has no token, phone number or print data in any file', async () => {
+    const files = unzip((await buildDiagnosticsArchive(seedDataFolder())).bytes);
     const everything = Object.values(files).join('\n');
 
     expect(everything).not.toContain(token);
@@ -145,13 +151,13 @@ describe('diagnostics archive', () => {
     expect(files['logs/station.1.log']).toContain('"print_data":"[redacted]"');
   });
 
-  it('writes the archive atomically into the data folder and keeps only the newest few', () => {
+  it('writes the archive atomically into the data folder and keeps only the newest few', async () => {
     const sources = seedDataFolder();
     let minute = 0;
     const written = [];
     for (let index = 0; index < keptDiagnosticsArchives + 2; index += 1) {
       minute += 1;
-      written.push(writeDiagnosticsArchive({ ...sources, now: () => new Date(Date.UTC(2026, 10, 21, 9, minute)) }));
+      written.push(await writeDiagnosticsArchive({ ...sources, now: () => new Date(Date.UTC(2026, 10, 21, 9, minute)) }));
     }
     const last = written.at(-1);
     if (!last) throw new Error('nothing written');
@@ -162,7 +168,7 @@ describe('diagnostics archive', () => {
     expect(kept).toHaveLength(keptDiagnosticsArchives);
     expect(kept[0]).toBe('diagnostics-2026-11-21T09-03-00-000Z.zip');
     // The next archive lists the earlier ones by name only.
-    expect(unzip(buildDiagnosticsArchive(sources).bytes)['data-folder.json']).toContain('"name": "diagnostics"');
+    expect(unzip((await buildDiagnosticsArchive(sources)).bytes)['data-folder.json']).toContain('"name": "diagnostics"');
   });
 });
 

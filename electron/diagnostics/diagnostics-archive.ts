@@ -3,16 +3,16 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { join } from 'node:path';
 import type { RuntimeVersions } from '../about/runtime-versions';
 import { writeFileAtomically } from '../data-folder/atomic-file';
-import type { StationDatabase } from '../store/local/open-station-database';
+import type { DiagnosticsReader } from '../store/station-backend';
 import { createDiagnosticsRedactor, type DiagnosticsRedactor } from './diagnostics-redaction';
-import { countJournalRows } from './journal-counts';
 
 /** Everything a diagnostics archive is made from; the composition root passes the live parts. */
 export interface DiagnosticsSources {
   dataDir: string;
   /** The folder of the rotating logs (`<data folder>/logs`). */
   logsDir: string;
-  database: StationDatabase;
+  /** The station backend's counts of its journal. */
+  journal: DiagnosticsReader;
   /** The settings as the UI sees them: never the token itself. */
   settings: () => unknown;
   /** Secrets to scrub wherever they appear (the stored token, a run's token, the sandbox's). */
@@ -122,13 +122,13 @@ const json = (value: unknown): Uint8Array => strToU8(`${JSON.stringify(value, nu
  * the app, its runtimes and the OS, and a listing of the data folder. Every file passes the
  * redactor, which scrubs the token, personal fields, print data and phone numbers.
  */
-export function buildDiagnosticsArchive(sources: DiagnosticsSources): DiagnosticsArchive {
+export async function buildDiagnosticsArchive(sources: DiagnosticsSources): Promise<DiagnosticsArchive> {
   const createdAt = (sources.now ?? (() => new Date()))();
   const redactor = createDiagnosticsRedactor(sources.secrets);
   const files: Zippable = {
     'versions.json': json(redactor.data({ app: sources.app, runtime: sources.runtime })),
     'settings.json': json(redactor.data(settingsForSupport(sources.settings()))),
-    'journal-counts.json': json(countJournalRows(sources.database)),
+    'journal-counts.json': json(await sources.journal.journalCounts()),
     'data-folder.json': json(redactor.data(dataFolderListing(sources.dataDir))),
   };
   for (const name of logFiles(sources.logsDir)) {
@@ -151,9 +151,9 @@ export function buildDiagnosticsArchive(sources: DiagnosticsSources): Diagnostic
  * Builds the archive and writes it into `<data folder>/diagnostics/` (atomically, so support
  * never gets half a file), keeping the newest few archives there.
  */
-export function writeDiagnosticsArchive(sources: DiagnosticsSources): WrittenDiagnosticsArchive {
+export async function writeDiagnosticsArchive(sources: DiagnosticsSources): Promise<WrittenDiagnosticsArchive> {
   const createdAt = (sources.now ?? (() => new Date()))();
-  const archive = buildDiagnosticsArchive({ ...sources, now: () => createdAt });
+  const archive = await buildDiagnosticsArchive({ ...sources, now: () => createdAt });
   const folder = join(sources.dataDir, diagnosticsFolderName);
   mkdirSync(folder, { recursive: true });
   const file = join(folder, `${archivePrefix}${createdAt.toISOString().replace(/[:.]/g, '-')}.zip`);

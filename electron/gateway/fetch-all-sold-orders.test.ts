@@ -54,7 +54,7 @@ describe('fetchAllSoldOrders', () => {
     expect(progress.map((event) => event.pagesDone)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(progress.at(-1)).toMatchObject({ pagesPlanned: 11, ordersReceived: 1050, totalElements: 1050 });
     expect(progress.reduce((sum, event) => sum + event.pageOrders.length, 0)).toBe(1050);
-    expect(opened.costLedger.totalForJob('fetch-1')).toEqual({ calls: 11, points: 11 });
+    expect(await opened.backend.read.costs.totalForJob('fetch-1')).toEqual({ calls: 11, points: 11 });
   });
 
   it('asks for exactly total / pageSize pages when the last one is full', async () => {

@@ -152,10 +152,10 @@ describe('gateway client against the sandbox: decoding', () => {
     await client.subscription({ jobId: 'job-7' });
     await client.networkInfo();
     const charged = before - opened.sandbox.pointsBalance();
-    const today = opened.costLedger.totalForChinaDay(chinaDayOf(Date.now()));
+    const today = await opened.backend.read.costs.totalForChinaDay(chinaDayOf(Date.now()));
     expect(today.points).toBe(charged);
     expect(today.calls).toBe(opened.sandbox.calls().length);
-    expect(opened.costLedger.totalForJob('job-7')).toEqual({ calls: 2, points: SANDBOX_FEES.issue + SANDBOX_FEES.subscription });
+    expect(await opened.backend.read.costs.totalForJob('job-7')).toEqual({ calls: 2, points: SANDBOX_FEES.issue + SANDBOX_FEES.subscription });
   });
 
   it('cancels a read waiting for its slot without sending it', async () => {

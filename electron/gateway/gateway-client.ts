@@ -16,7 +16,7 @@ import { fail } from '../../shared/result';
 import { gatewayAddressProblem } from '../../shared/settings/gateway-address';
 import { allProblems, validateIssueRequest } from '../../shared/validation/issue-entry-validation';
 import type { StationLogger } from '../logging/station-logger';
-import type { CostLedger } from './cost-ledger';
+import type { CostWriter } from '../store/station-backend';
 import type { CallOptions } from './call-options';
 import { callCost } from './decoding/call-cost';
 import { decodeNetworkInfo } from './decoding/decode-network-info';
@@ -67,7 +67,8 @@ export interface GatewayClientOptions {
   /** The ONE account-wide limiter. */
   limiter: RateLimiter;
   logger: StationLogger;
-  costLedger: CostLedger;
+  /** The cost ledger, told of every answered call (before its answer is handed on). */
+  costLedger: CostWriter;
   /** Which path of each endpoint worked, per base URL (share it across rebuilt clients). */
   pathMemory?: PathMemory;
   fetch?: FetchFunction;
@@ -179,7 +180,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       }
       pathMemory.remember(baseUrl, endpoint, path);
       const points = callCost(outcome.envelope.data);
-      costLedger.record({ endpoint, points, jobId: call.jobId ?? null, at: Date.now() });
+      await costLedger.record({ endpoint, points, jobId: call.jobId ?? null, at: Date.now() });
       logger.info('gateway.call', { endpoint, path, attempt, ms, code: outcome.envelope.code, msg: outcome.envelope.msg, points });
       if (outcome.envelope.code === GATEWAY_CODES.tokenInvalid) rejected = { token, message: outcome.envelope.msg };
       return { kind: 'answer', envelope: outcome.envelope };

@@ -1,22 +1,21 @@
 import type { StationError } from '../../shared/errors/station-error';
 import type { ChannelOutput } from '../../shared/ipc/ipc-contract';
 import { chinaDayOf } from '../../shared/time/china-time';
-import type { IssuingJournal } from '../issuing/issuing-journal';
 import type { FeatureIpcHandlers } from '../ipc/feature-ipc-handlers';
 import { StationFailure } from '../ipc/to-station-error';
-import type { CostLedger } from './cost-ledger';
+import type { CostReader } from '../store/station-backend';
 import type { GatewayClient } from './gateway-client';
 
 /** What the gateway channels work with. */
 export interface GatewayIpcDependencies {
   /** The gateway client of the current settings. */
   client: () => Promise<GatewayClient>;
-  costLedger: Pick<CostLedger, 'totalForChinaDay'>;
-  journal: Pick<IssuingJournal, 'lastIssueCallPoints' | 'lastCallPoints'>;
+  /** The cost ledger: today's points and what the last calls cost. */
+  costs: Pick<CostReader, 'totalForChinaDay' | 'lastIssueCallPoints' | 'lastCallPoints'>;
 }
 
 /** The account's subscription and carrier network, the connection test, and what the calls cost. */
-export function gatewayIpcHandlers({ client, costLedger, journal }: GatewayIpcDependencies): FeatureIpcHandlers<'subscription' | 'network' | 'connection' | 'costs'> {
+export function gatewayIpcHandlers({ client, costs }: GatewayIpcDependencies): FeatureIpcHandlers<'subscription' | 'network' | 'connection' | 'costs'> {
   return {
     'subscription.get': async () => unwrap(await (await client()).subscription({ priority: 'interactive' })),
     'network.get': async () => unwrap(await (await client()).networkInfo({}, { priority: 'interactive' })),
@@ -30,9 +29,9 @@ export function gatewayIpcHandlers({ client, costLedger, journal }: GatewayIpcDe
           : network,
       };
     },
-    'costs.summary': () => ({
-      today: costLedger.totalForChinaDay(chinaDayOf(Date.now())),
-      issueCallPoints: journal.lastIssueCallPoints() ?? journal.lastCallPoints() ?? 1,
+    'costs.summary': async () => ({
+      today: await costs.totalForChinaDay(chinaDayOf(Date.now())),
+      issueCallPoints: (await costs.lastIssueCallPoints()) ?? (await costs.lastCallPoints()) ?? 1,
     }),
   };
 }

@@ -30,8 +30,8 @@ const requiredServiceBranch = { carrierCode: 'ZTO', branchCode: '57118', sender:
 
 let skip = 0;
 /** Fresh issuable orders for each test. */
-function take(count: number): SoldOrder[] {
-  const orders = station.issuable(count, skip);
+async function take(count: number): Promise<SoldOrder[]> {
+  const orders = await station.issuable(count, skip);
   skip += count;
   return orders;
 }
@@ -47,7 +47,7 @@ function issueBodiesSince(from: number): IssueCallBody['param_waybill_cloud_prin
 
 describe('the whole issue request, read back at the sandbox', () => {
   it('offers the branch’s services, always sends the required one and holds every order until its value is given', async () => {
-    const orders = take(2).map((order) => order.orderNumber);
+    const orders = (await take(2)).map((order) => order.orderNumber);
     const plan = await station.engine.plan(station.planRequest(orders, requiredServiceBranch));
     expect(plan.services.offered?.map((service) => [service.code, service.required])).toEqual([['SVC-INSURE', true], ['SVC-COD', false]]);
     expect(plan.services.chosen).toEqual([{ code: 'SVC-INSURE', values: {} }]);
@@ -57,14 +57,14 @@ describe('the whole issue request, read back at the sandbox', () => {
   });
 
   it('refuses, for the whole job, a service the branch does not offer (a carrier-wide default from Settings)', async () => {
-    const orders = take(1).map((order) => order.orderNumber);
+    const orders = (await take(1)).map((order) => order.orderNumber);
     const plan = await station.engine.plan(station.planRequest(orders, { ...requiredServiceBranch, services: [{ code: 'SVC-IN-TIME', values: { value: '1' } }, { code: 'SVC-INSURE', values: { value: '300' } }] }));
     expect(plan.services.chosen.map((choice) => choice.code)).toEqual(['SVC-INSURE', 'SVC-IN-TIME']);
     expect(plan.requestProblems).toEqual([expect.objectContaining({ code: 'validation.service-not-offered', params: expect.objectContaining({ service: 'SVC-IN-TIME', branch: '57118' }) })]);
   });
 
   it('the sandbox answers 614 to an issue call that leaves the required service out, as the gateway would', async () => {
-    const [order] = take(1) as [SoldOrder];
+    const [order] = (await take(1)) as [SoldOrder];
     const entry = entryForOrders([order], { ...station.planRequest([]), ...requiredServiceBranch });
     const result = await station.client.issueWaybills({ ...requiredServiceBranch, needEncrypt: true, entries: [entry] });
     expect(result).toMatchObject({ ok: false, error: { code: 'gateway.issue-rejected.stop-job' } });
@@ -73,7 +73,7 @@ describe('the whole issue request, read back at the sandbox', () => {
   });
 
   it('issues at the required-service branch with the service and each order’s declared value', async () => {
-    const [first, second] = take(2).map((order) => order.orderNumber) as [string, string];
+    const [first, second] = (await take(2)).map((order) => order.orderNumber) as [string, string];
     const from = station.bench.sandbox.calls().length;
     const jobId = await station.issueAndPrint([first, second], {
       ...requiredServiceBranch,
@@ -90,7 +90,7 @@ describe('the whole issue request, read back at the sandbox', () => {
   });
 
   it('sends weight and volume (job default, one order’s own), the monthly card, the brand and the pickup window', async () => {
-    const [first, second] = take(2).map((order) => order.orderNumber) as [string, string];
+    const [first, second] = (await take(2)).map((order) => order.orderNumber) as [string, string];
     const from = station.bench.sandbox.calls().length;
     await station.issueAndPrint([first, second], {
       packageMeasures: { weightG: 500, volumeMl: 3000 },
@@ -114,7 +114,7 @@ describe('the whole issue request, read back at the sandbox', () => {
   });
 
   it('sends none of the options when none is set', async () => {
-    const [order] = take(1).map((candidate) => candidate.orderNumber) as [string];
+    const [order] = (await take(1)).map((candidate) => candidate.orderNumber) as [string];
     const from = station.bench.sandbox.calls().length;
     await station.issueAndPrint([order]);
     const body = itemAt(issueBodiesSince(from), 0);
@@ -130,7 +130,7 @@ describe('the whole issue request, read back at the sandbox', () => {
     };
     const senders: Json[] = [];
     for (const senderPhone of ['0571-88012345', '+86 138 5710 0123', '13857100123 / 0571-88012345-801']) {
-      const [order] = take(1).map((candidate) => candidate.orderNumber) as [string];
+      const [order] = (await take(1)).map((candidate) => candidate.orderNumber) as [string];
       const from = station.bench.sandbox.calls().length;
       const { sender, ...rest } = issueSettings(settingsWith(senderPhone));
       await station.issueAndPrint([order], { sender, customAreaTemplateUrl: rest.customAreaTemplateUrl });
@@ -144,11 +144,11 @@ describe('the whole issue request, read back at the sandbox', () => {
   });
 
   it('keeps orders of a held-back status out of the plan unless each is confirmed; only the confirmed one reaches the gateway', async () => {
-    const cached = station.orderCache.list().rows.map((row) => row.order);
-    const issued = station.journal.waybillsOf(cached.map((order) => order.orderNumber));
+    const cached = (await station.orderCache.list()).rows.map((row) => row.order);
+    const issued = await station.backend.read.journal.waybillsOf(cached.map((order) => order.orderNumber));
     const held = cached.filter((order) => order.orderStatus === 2 && !issued.has(order.orderNumber) && order.receiverPhone !== '' && order.receiverName.length <= 40).slice(0, 2);
     expect(held).toHaveLength(2);
-    const plain = itemAt(take(1), 0);
+    const plain = itemAt((await take(1)), 0);
     const orderNumbers = [plain.orderNumber, ...held.map((order) => order.orderNumber)];
     const plan = await station.engine.plan(station.planRequest(orderNumbers, { heldBackStatuses: [2] }));
     expect(plan.packages.map((pkg) => pkg.key)).toEqual([plain.orderNumber]);

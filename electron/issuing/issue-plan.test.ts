@@ -68,7 +68,7 @@ describe('the plan before any issue call', () => {
 
   it('lists invalid orders with field, limit and fix, counts calls and points, and shows the branch balance after', async () => {
     station = await openIssuingTestStation();
-    const all = station.orderCache.list().rows.map((row) => row.order.orderNumber);
+    const all = (await station.orderCache.list()).rows.map((row) => row.order.orderNumber);
     const plan = await station.engine.plan(station.planRequest([...all, 'not-a-loaded-order']));
 
     const problemOf = (code: string) => plan.invalid.flatMap((entry) => entry.problems).filter((problem) => problem.code === code);
@@ -86,9 +86,9 @@ describe('the plan before any issue call', () => {
     expect(plan.branch).toMatchObject({ code: '571001', balance: 5000, balanceAfter: 5000 - plan.packages.length, error: null });
     expect(plan.balanceShort).toBeNull();
     expect(station.bench.sandbox.calls().filter((call) => call.endpoint === 'issue')).toEqual([]);
-    expect(station.engine.job(plan.jobId)?.state).toBe('planned');
+    expect((await station.engine.job(plan.jobId))?.state).toBe('planned');
 
-    await station.issueAndPrint(station.issuable(3).map((item) => item.orderNumber));
+    await station.issueAndPrint((await station.issuable(3)).map((item) => item.orderNumber));
     const again = await station.engine.plan(station.planRequest(all));
     expect(again.pointsPerCall).toBe(2);
     expect(again.estimatedPoints).toBe(again.calls * 2);
@@ -97,20 +97,20 @@ describe('the plan before any issue call', () => {
 
   it('marks on the desk an order its started job kept back by validation, with the reason; a plan only looked at marks nothing', async () => {
     station = await openIssuingTestStation();
-    const all = station.orderCache.list().rows.map((row) => row.order.orderNumber);
+    const all = (await station.orderCache.list()).rows.map((row) => row.order.orderNumber);
     const plan = await station.engine.plan(station.planRequest(all));
     const [invalid] = plan.invalid.filter((entry) => all.includes(entry.orderNumber));
     if (!invalid) throw new Error('the demo shop has no invalid order');
-    const rowOf = (orderNumber: string) => station?.orderCache.list().rows.find((row) => row.order.orderNumber === orderNumber)?.station;
-    expect(rowOf(invalid.orderNumber)).toMatchObject({ waybill: null, problem: null });
+    const rowOf = async (orderNumber: string) => (await station?.orderCache.list())?.rows.find((row) => row.order.orderNumber === orderNumber)?.station;
+    expect(await rowOf(invalid.orderNumber)).toMatchObject({ waybill: null, problem: null });
 
-    await station.issueAndPrint([invalid.orderNumber, ...station.issuable(1).map((order) => order.orderNumber)]);
-    expect(rowOf(invalid.orderNumber)).toMatchObject({ waybill: 'invalid', problem: invalid.problems[0] });
+    await station.issueAndPrint([invalid.orderNumber, ...(await station.issuable(1)).map((order) => order.orderNumber)]);
+    expect(await rowOf(invalid.orderNumber)).toMatchObject({ waybill: 'invalid', problem: invalid.problems[0] });
   });
 
   it('shows merges and issues a merged package as one waybill for all its orders', async () => {
     station = await openIssuingTestStation();
-    const all = station.orderCache.list().rows.map((row) => row.order.orderNumber);
+    const all = (await station.orderCache.list()).rows.map((row) => row.order.orderNumber);
     const plan = await station.engine.plan(station.planRequest(all, { merge: true }));
     expect(plan.merges.length).toBeGreaterThan(0);
     const [merge] = plan.merges;
@@ -118,10 +118,10 @@ describe('the plan before any issue call', () => {
     const undone = await station.engine.plan(station.planRequest(all, { merge: true, keepApart: [merge.key] }));
     expect(undone.merges.map((pkg) => pkg.key)).not.toContain(merge.key);
     expect(undone.packages).toHaveLength(plan.packages.length + merge.orderNumbers.length - 1);
-    station.engine.cancel(undone.jobId);
+    await station.engine.cancel(undone.jobId);
 
     const jobId = await station.issueAndPrint(merge.orderNumbers, { merge: true });
-    const summary = station.engine.summary(jobId);
+    const summary = await station.engine.summary(jobId);
     expect(summary?.issued).toEqual([{ orderNumbers: merge.orderNumbers, waybillCode: expect.any(String) }]);
     expect(station.bench.sandbox.issuedWaybills().map((waybill) => waybill.orderNumbers)).toEqual([merge.orderNumbers]);
     expect(station.emulator.printed()).toHaveLength(1);
@@ -130,16 +130,16 @@ describe('the plan before any issue call', () => {
   it('says when the branch cannot cover the job and issues only the first K when asked', async () => {
     station = await openIssuingTestStation();
     await station.bench.sandbox.setBranchBalance('571001', 3);
-    const orders = station.issuable(8).map((item) => item.orderNumber);
+    const orders = (await station.issuable(8)).map((item) => item.orderNumber);
     const plan = await station.engine.plan(station.planRequest(orders));
     expect(plan.balanceShort).toEqual({ balance: 3, needed: 8, firstK: 3 });
     expect(plan.branch.balanceAfter).toBe(-5);
 
-    station.engine.start({ jobId: plan.jobId, packageLimit: plan.balanceShort?.firstK });
+    await station.engine.start({ jobId: plan.jobId, packageLimit: plan.balanceShort?.firstK });
     const ended = await station.engine.settled(plan.jobId);
     expect(ended.state).toBe('done');
     expect(ended.orders).toMatchObject({ issued: 3, skipped: 5 });
-    expect(station.engine.summary(plan.jobId)?.skipped).toEqual(orders.slice(3));
+    expect((await station.engine.summary(plan.jobId))?.skipped).toEqual(orders.slice(3));
     expect(station.emulator.printed()).toHaveLength(3);
   });
 });

@@ -11,8 +11,8 @@ import { validateServiceChoices, validateServiceValues } from '../../shared/vali
 import type { Result } from '../../shared/result';
 import { validateIssueEntry, validateIssueRequest } from '../../shared/validation/issue-entry-validation';
 import { buyerAddressKey } from '../order-cache/order-cache';
-import type { IssueJobSettings, JobMember } from './issuing-journal';
-import type { InvalidOrder, IssuePlan, PlanBranch, PlannedPackage } from './issuing-types';
+import type { InvalidOrder, IssueJobSettings, IssuePlan, PlanBranch, PlannedPackage } from '../../shared/domain/issuing';
+import type { JobMember } from '../store/station-records';
 
 /** The services an order goes with: the job's, with the order's own values laid over them. */
 export function servicesOfOrder(orderNumber: string, settings: IssueJobSettings): ServiceChoice[] {

@@ -27,19 +27,21 @@ describe('the attempt is journaled before the issue call leaves', () => {
       tuning: { callsInFlight: 1 },
       onGatewayRequest: (request) => {
         if (endpointAtPath(request.path)?.id !== 'issue' || !station) return;
+        // Read from the database file itself, at this instant (the request waits for this callback).
         const openAttempts = station.bench.db
           .prepare(`SELECT a.order_number FROM attempt_orders a JOIN issue_attempts i ON i.id = a.attempt_id WHERE i.kind = 'issue' AND i.finished_at IS NULL`)
           .all() as { order_number: string }[];
+        const pending = station.bench.db.prepare("SELECT order_number FROM journal_orders WHERE state = 'pending'").all() as { order_number: string }[];
         atArrival.push({
-          pending: sorted([...station.journal.pendingOrders().values()].flat()),
+          pending: sorted(pending.map((row) => row.order_number)),
           openAttempts: sorted(openAttempts.map((row) => row.order_number)),
         });
       },
     });
-    const orders = station.issuable(25).map((order) => order.orderNumber);
+    const orders = (await station.issuable(25)).map((order) => order.orderNumber);
     const jobId = await station.issueAndPrint(orders);
 
-    expect(station.engine.summary(jobId)?.issued).toHaveLength(25);
+    expect((await station.engine.summary(jobId))?.issued).toHaveLength(25);
     const carried = station.bench.sandbox
       .calls()
       .filter((call) => call.endpoint === 'issue')
@@ -50,6 +52,6 @@ describe('the attempt is journaled before the issue call leaves', () => {
     expect(carried.map((orderNumbers) => orderNumbers.length)).toEqual([10, 10, 5]);
     expect(atArrival).toEqual(carried.map((orderNumbers) => ({ pending: orderNumbers, openAttempts: orderNumbers })));
     // Once answered, nothing is left pending.
-    expect(station.journal.pendingOrders().size).toBe(0);
+    expect((await station.backend.read.journal.pendingOrders()).size).toBe(0);
   });
 });

@@ -24,11 +24,11 @@ function issueCalls(opened: IssuingTestStation): { orderNumbers: string[]; code:
 describe('issuing a job', () => {
   it('issues every order once, prints each label once in the order chosen, and ends done with a summary', async () => {
     station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 20 } } });
-    const orders = station.issuable(25);
+    const orders = await station.issuable(25);
     const chosen = [...orders].reverse().map((order) => order.orderNumber);
     const jobId = await station.issueAndPrint(chosen, { customAreaTemplateUrl: 'https://cloudprint.cainiao.com/template/customArea/1234/1' });
 
-    const summary = station.engine.summary(jobId);
+    const summary = await station.engine.summary(jobId);
     expect(summary?.job.state).toBe('done');
     expect(summary?.issued).toHaveLength(25);
     expect(summary?.failed).toEqual([]);
@@ -49,7 +49,7 @@ describe('issuing a job', () => {
 describe('printing while issuing', () => {
   it('prints the first labels while later batches are still being issued, keeping a bounded window of labels out', async () => {
     station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 30 } }, emulator: { renderDelayMs: 10 }, tuning: { callsInFlight: 2, labelsAhead: 5 } });
-    const orders = station.issuable(60).map((order) => order.orderNumber);
+    const orders = (await station.issuable(60)).map((order) => order.orderNumber);
     const plan = await station.engine.plan(station.planRequest(orders));
     let mostOut = 0;
     station.queue.onEvent((event) => {
@@ -57,7 +57,7 @@ describe('printing while issuing', () => {
       const { queued, sent, accepted } = event.status.counts;
       mostOut = Math.max(mostOut, queued + sent + accepted);
     });
-    station.engine.start({ jobId: plan.jobId });
+    await station.engine.start({ jobId: plan.jobId });
     await station.engine.settled(plan.jobId);
 
     const lastIssueCall = Math.max(...station.bench.sandbox.calls().filter((call) => call.endpoint === 'issue').map((call) => call.at));
@@ -73,9 +73,9 @@ describe('the three kinds of 614', () => {
   it('stop the job: an empty branch stops it, keeps what was issued with its labels, shows the remedy; retry finishes it', async () => {
     station = await openIssuingTestStation({ tuning: { callsInFlight: 1 } });
     await station.bench.sandbox.setBranchBalance('571001', 15);
-    const orders = station.issuable(45).map((order) => order.orderNumber);
+    const orders = (await station.issuable(45)).map((order) => order.orderNumber);
     const plan = await station.engine.plan(station.planRequest(orders));
-    station.engine.start({ jobId: plan.jobId });
+    await station.engine.start({ jobId: plan.jobId });
     const stopped = await station.engine.settled(plan.jobId);
 
     expect(stopped.state).toBe('failed');
@@ -88,7 +88,7 @@ describe('the three kinds of 614', () => {
     expect(station.emulator.printed()).toHaveLength(10);
 
     await station.bench.sandbox.setBranchBalance('571001', 100);
-    station.engine.retry({ jobId: plan.jobId });
+    await station.engine.retry({ jobId: plan.jobId });
     const finished = await station.engine.settled(plan.jobId);
     expect(finished.state).toBe('done');
     expect(finished.orders).toMatchObject({ issued: 45, planned: 0 });
@@ -98,7 +98,7 @@ describe('the three kinds of 614', () => {
 
   it('this order only: an order that passed local validation but is rejected is isolated by halving; the others are issued', async () => {
     station = await openIssuingTestStation();
-    const orders = station.issuable(10);
+    const orders = await station.issuable(10);
     // A well-formed order number the platform does not know (tid not a real order): only the gateway can tell.
     const stranger = { ...(orders[7] as (typeof orders)[number]), orderNumber: '3999999999999999999' };
     const soldOrders = new Map([...orders, stranger].map((order) => [order.orderNumber, order]));
@@ -109,7 +109,7 @@ describe('the three kinds of 614', () => {
       .run(station.bench.sandbox.shopId, stranger.orderNumber, JSON.stringify(soldOrders.get(stranger.orderNumber)), stranger.confirmedAt, Date.now(), Date.now());
 
     const jobId = await station.issueAndPrint(chosen);
-    const summary = station.engine.summary(jobId);
+    const summary = await station.engine.summary(jobId);
     expect(summary?.job.state).toBe('done');
     expect(summary?.issued).toHaveLength(9);
     expect(summary?.failed).toEqual([{ orderNumber: stranger.orderNumber, error: expect.objectContaining({ code: 'gateway.issue-rejected.this-order-only' }) }]);
@@ -124,9 +124,9 @@ describe('the three kinds of 614', () => {
 
   it('outcome unknown (waybills allocated, then "unknown exception"): looked up, recovered and printed, never issued again', async () => {
     station = await openIssuingTestStation({ sandbox: { faults: { issueUnknownErrorRate: 1 } } });
-    const orders = station.issuable(20).map((order) => order.orderNumber);
+    const orders = (await station.issuable(20)).map((order) => order.orderNumber);
     const jobId = await station.issueAndPrint(orders);
-    const summary = station.engine.summary(jobId);
+    const summary = await station.engine.summary(jobId);
     expect(summary?.job.state).toBe('done');
     expect(summary?.recovered).toHaveLength(20);
     expect(summary?.issued).toHaveLength(0);
@@ -138,9 +138,9 @@ describe('the three kinds of 614', () => {
 
   it('outcome unknown (temporary error, nothing allocated): looked up first, then issued', async () => {
     station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 30, issueTemporaryErrorRate: 1 } }, tuning: { callsInFlight: 1 } });
-    const orders = station.issuable(10).map((order) => order.orderNumber);
+    const orders = (await station.issuable(10)).map((order) => order.orderNumber);
     const plan = await station.engine.plan(station.planRequest(orders));
-    station.engine.start({ jobId: plan.jobId });
+    await station.engine.start({ jobId: plan.jobId });
     const sandbox = station.bench.sandbox;
     await waitFor(() => sandbox.calls().some((call) => call.endpoint === 'query-issued'), 'the look-up');
     sandbox.setFaults({ issueTemporaryErrorRate: 0 });
@@ -156,12 +156,12 @@ describe('the three kinds of 614', () => {
 
   it('already issued: a waybill issued elsewhere is shown and not printed; the rest of the batch is issued', async () => {
     station = await openIssuingTestStation();
-    const orders = station.issuable(10).map((order) => order.orderNumber);
+    const orders = (await station.issuable(10)).map((order) => order.orderNumber);
     const elsewhere = orders[3] as string;
     const [other] = await station.bench.sandbox.markIssuedElsewhere([elsewhere]);
     const jobId = await station.issueAndPrint(orders);
 
-    const summary = station.engine.summary(jobId);
+    const summary = await station.engine.summary(jobId);
     expect(summary?.job.state).toBe('done');
     expect(summary?.issuedElsewhere).toEqual([{ orderNumbers: [elsewhere], waybillCode: other?.waybillCode }]);
     expect(summary?.issued).toHaveLength(9);
@@ -174,15 +174,15 @@ describe('the three kinds of 614', () => {
 
   it('already issued: the waybill of an order with an earlier attempt of unknown outcome is recovered and printed', async () => {
     station = await openIssuingTestStation();
-    const orders = station.issuable(10).map((order) => order.orderNumber);
+    const orders = (await station.issuable(10)).map((order) => order.orderNumber);
     const lost = orders[5] as string;
     const plan = await station.engine.plan(station.planRequest(orders));
     // An earlier run sent `lost` and never learned the outcome; a look-up then found nothing, and the
     // call took effect afterwards (a slow gateway): the journal holds an unknown attempt, the gateway a waybill.
-    const { journal } = station;
-    journal.claim(plan.jobId, { retryFailed: false, packageLimit: null }, Date.now());
-    journal.beginIssue(plan.jobId, [lost], Date.now());
-    journal.recordQuery(plan.jobId, [{ orderNumber: lost, status: 'not-issued' }], Date.now());
+    const journal = station.backend.write.journal;
+    await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null }, Date.now());
+    await journal.beginIssue(plan.jobId, [lost], Date.now());
+    await journal.recordQuery(plan.jobId, [{ orderNumber: lost, status: 'not-issued' }], Date.now());
     const late = await station.client.issueWaybills({
       carrierCode: 'YTO', branchCode: '571001', sender: station.planRequest([]).sender, needEncrypt: true,
       entries: [{ objectId: lost, orderChannel: 'TB', orderNumbers: [lost], packageId: '', items: [{ name: 'x', count: 1 }], templateUrl: station.planRequest([]).templateUrl, logisticsServices: '',
@@ -190,9 +190,9 @@ describe('the three kinds of 614', () => {
     });
     expect(late.ok).toBe(true);
 
-    station.engine.start({ jobId: plan.jobId });
+    await station.engine.start({ jobId: plan.jobId });
     await station.engine.settled(plan.jobId);
-    const summary = station.engine.summary(plan.jobId);
+    const summary = await station.engine.summary(plan.jobId);
     expect(summary?.recovered.map((entry) => entry.orderNumbers)).toEqual([[lost]]);
     expect(summary?.issued).toHaveLength(9);
     expect(summary?.issuedElsewhere).toEqual([]);
@@ -203,11 +203,11 @@ describe('the three kinds of 614', () => {
 describe('cancelling', () => {
   it('stops between calls: no call after the cancel is sent, issued labels print, retry issues the rest', async () => {
     station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 40 } }, tuning: { callsInFlight: 1 } });
-    const orders = station.issuable(60).map((order) => order.orderNumber);
+    const orders = (await station.issuable(60)).map((order) => order.orderNumber);
     const plan = await station.engine.plan(station.planRequest(orders));
-    station.engine.start({ jobId: plan.jobId });
-    await waitFor(() => (station?.engine.job(plan.jobId)?.orders.issued ?? 0) >= 10, 'the first batch');
-    station.engine.cancel(plan.jobId);
+    await station.engine.start({ jobId: plan.jobId });
+    await waitFor(async () => ((await station?.engine.job(plan.jobId))?.orders.issued ?? 0) >= 10, 'the first batch');
+    await station.engine.cancel(plan.jobId);
     const cancelled = await station.engine.settled(plan.jobId);
 
     expect(cancelled.state).toBe('cancelled');
@@ -218,7 +218,7 @@ describe('cancelling', () => {
     expect(cancelled.orders.planned).toBe(60 - issuedCount);
     expect(station.emulator.printed()).toHaveLength(issuedCount);
 
-    station.engine.retry({ jobId: plan.jobId });
+    await station.engine.retry({ jobId: plan.jobId });
     const done = await station.engine.settled(plan.jobId);
     expect(done.state).toBe('done');
     expect(done.orders.issued).toBe(60);
@@ -227,16 +227,16 @@ describe('cancelling', () => {
 
   it('brings a running job to a safe point for a quit: no call in flight, nothing pending', async () => {
     station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 40 } }, tuning: { callsInFlight: 2 } });
-    const orders = station.issuable(60).map((order) => order.orderNumber);
+    const orders = (await station.issuable(60)).map((order) => order.orderNumber);
     const plan = await station.engine.plan(station.planRequest(orders));
     expect(station.engine.activeJobs()).toEqual([]);
-    station.engine.start({ jobId: plan.jobId });
+    await station.engine.start({ jobId: plan.jobId });
     expect(station.engine.activeJobs()).toEqual([{ id: plan.jobId, state: 'issuing' }]);
-    await waitFor(() => (station?.engine.job(plan.jobId)?.orders.issued ?? 0) >= 10, 'the first batch');
+    await waitFor(async () => ((await station?.engine.job(plan.jobId))?.orders.issued ?? 0) >= 10, 'the first batch');
 
     await station.engine.bringToSafePoint(plan.jobId);
     const callsAtSafePoint = issueCalls(station).length;
-    const view = station.engine.job(plan.jobId);
+    const view = await station.engine.job(plan.jobId);
     expect(view?.orders.pending).toBe(0);
     expect(view?.orders.issued).toBe(callsAtSafePoint * 10);
     await station.engine.settled(plan.jobId);

@@ -3,7 +3,6 @@ import { sameGateway, type GatewayIdentity } from '../../shared/domain/gateway-i
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { StationError } from '../../shared/errors/station-error';
 import { stationError } from '../../shared/errors/station-error';
-import type { CostLedger } from '../gateway/cost-ledger';
 import type { GatewayClient } from '../gateway/gateway-client';
 import { StationFailure } from '../ipc/to-station-error';
 import type { StationLogger } from '../logging/station-logger';
@@ -11,10 +10,11 @@ import type { PrintQueue } from '../printing/print-queue';
 import { arrangeForPrinting } from '../paperwork/print-order';
 import { logisticsServicesText, withRequiredServices } from '../../shared/issuing/logistics-services';
 import { assemblePlan, branchIn, branchOf, isHeldBack, planPackages, requestProblems } from './issue-plan';
-import type { IssueJobSettings, IssuingJournal, JobEnding, JobOrderRow, JobRecord, JobState, OrderStatus } from './issuing-journal';
+import type { IssueJobSettings, JobEnding, JobState, OrderStatus } from '../../shared/domain/issuing';
+import type { CostReader, JournalReader, JournalWriter, PrintTaskReader } from '../store/station-backend';
+import type { JobChange, JobOrderRow, JobRecord } from '../store/station-records';
 import type {
   IssuePlan,
-  IssuingEvent,
   JobOrderView,
   JobSummary,
   JobView,
@@ -24,10 +24,12 @@ import type {
   PrintAgainResult,
   StartRequest,
   StartUpReport,
-} from './issuing-types';
+} from '../../shared/domain/issuing';
+import type { IssuingEvent } from './issuing-types';
 import { startJobRun, runTuningDefaults } from './job-run';
 import type { JobRun, RunResult, RunTuning } from './job-run';
-import { createLabelFeeder } from './label-printing';
+import { createLabelFeeder, heldLabels, unprintedLabels } from './label-printing';
+import { waitingForOtherGateways } from './waiting-work';
 import { lookUpAll } from './waybill-lookup';
 import { conditionOfFailure } from '../../shared/domain/printer-condition';
 import { documentFailureError } from '../../shared/domain/printing';
@@ -36,7 +38,7 @@ import { documentFailureError } from '../../shared/domain/printing';
  * THE ISSUING ENGINE: selected orders become printed labels; no waybill is lost, issued twice or
  * printed twice by accident.
  *
- * Invariants (each kept by one committed transaction of the journal, see issuing-journal.ts):
+ * Invariants (each kept by one committed transaction of the journal, see store/local/local-journal.ts):
  * I1. An order has one journal row and at most one waybill, never replaced.
  * I2. An order is recorded `pending` (with an attempt row) BEFORE the issue call carrying it can
  *     leave; only `planned` orders without a waybill can become pending, so no issue call ever
@@ -49,8 +51,8 @@ import { documentFailureError } from '../../shared/domain/printing';
  * I4. A waybill found by the query endpoint is `recovered` (printable) when its order has a
  *     pending record or an attempt whose outcome was never learned; otherwise it is `elsewhere`:
  *     shown, never printed without the user's say (an explicit reprint from the history).
- * I5. A label goes to the print queue only if its waybill never had a print document (checked in
- *     the same database the queue writes to, right before the hand-over); the queue records
+ * I5. A label goes to the print queue only if its waybill never had a print document (asked of
+ *     the print queue's store right before the hand-over); the queue records
  *     `sent` before a task leaves and never resends a task on a guess (print-queue.ts).
  * I6. Labels are released in the user's order: a package's label waits until every package
  *     before it is settled (issued, recovered, elsewhere, failed, skipped); the label feeder then
@@ -99,16 +101,20 @@ import { documentFailureError } from '../../shared/domain/printing';
 
 /** What the engine is built from. */
 export interface IssuingEngineOptions {
-  journal: IssuingJournal;
+  /** The issuing journal's part of the station backend. */
+  journal: { read: JournalReader; write: JournalWriter };
+  /** The print queue's store: what became of the job's labels. */
+  printTasks: PrintTaskReader;
+  /** The cost ledger: points per job, and what the last calls cost (for the plan's estimate). */
+  costs: CostReader;
   /** The current gateway client (rebuilt when settings change). */
   gateway: () => Promise<GatewayClient>;
   /** The gateway and shop that client works on: jobs record it, and only its jobs are acted on. */
   gatewayIdentity: () => GatewayIdentity;
   /** Loaded sold orders by number (the order cache); unknown numbers are left out. */
-  soldOrders: (orderNumbers: readonly string[]) => SoldOrder[];
-  /** The print queue on the SQLite print task store. */
+  soldOrders: (orderNumbers: readonly string[]) => Promise<SoldOrder[]>;
+  /** The print queue on the station backend's print-task store. */
   queue: PrintQueue;
-  costLedger: CostLedger;
   logger: StationLogger;
   /** Where progress goes (the IPC layer forwards it to the renderer). */
   emit: (event: IssuingEvent) => void;
@@ -122,35 +128,38 @@ export interface IssuingEngine {
   /** Builds the plan (one network-info call for the branch balance) and stores the job as planned. Nothing is issued. */
   plan(request: PlanRequest): Promise<IssuePlan>;
   /** Starts a planned job; progress comes as events. */
-  start(request: StartRequest): JobView;
+  start(request: StartRequest): Promise<JobView>;
   /**
    * Stops issuing between calls (a planned or waiting job is simply cancelled). A job whose
    * printing is held for the preview also prints nothing: its labels stay unprinted.
    */
-  cancel(jobId: string): JobView;
+  cancel(jobId: string): Promise<JobView>;
   /** The user saw the preview of the first label: the held job's labels go to the print queue (a job not held is answered as it is). */
-  confirmPreview(jobId: string): JobView;
+  confirmPreview(jobId: string): Promise<JobView>;
   /** Resumes a stopped or interrupted job: pending orders are looked up first, failed and skipped ones issued again. */
-  retry(request: StartRequest): JobView;
+  retry(request: StartRequest): Promise<JobView>;
   /**
    * "Print the N again", once the printer is fixed: the job's labels that did not print are queued
    * again (the same print records: each prints once), with those never handed over; nothing is
    * issued. Labels of unknown outcome go only with `confirmMaybePrinted` (one may be out); without
    * it nothing is queued and the answer says how many need that look. Optionally on another printer.
    */
-  printAgain(request: { jobId: string; confirmMaybePrinted: boolean; printer?: string }): PrintAgainResult;
+  printAgain(request: { jobId: string; confirmMaybePrinted: boolean; printer?: string }): Promise<PrintAgainResult>;
   /**
    * "Cancel the rest" when the printer stopped: issuing stops between calls, and labels not yet
    * sent are taken back (failed, "withdrawn", printable again); those the component took stay.
    */
-  stopPrinting(jobId: string): JobView;
+  stopPrinting(jobId: string): Promise<JobView>;
   /** "Switch printer": labels not yet sent, and those that failed, go to this printer; those the component took (and those of unknown outcome) stay. */
-  switchPrinter(request: { jobId: string; printer: string }): JobView;
-  job(jobId: string): JobView | null;
+  switchPrinter(request: { jobId: string; printer: string }): Promise<JobView>;
+  /** A job as the views show it; null when unknown. */
+  job(jobId: string): Promise<JobView | null>;
   /** The latest jobs, newest first. */
-  jobs(limit?: number): JobView[];
-  jobOrders(jobId: string): JobOrderView[];
-  summary(jobId: string): JobSummary | null;
+  jobs(limit?: number): Promise<JobView[]>;
+  /** The job's orders in the user's order, as the views show them. */
+  jobOrders(jobId: string): Promise<JobOrderView[]>;
+  /** What became of a job's orders and labels; null for an unknown job. */
+  summary(jobId: string): Promise<JobSummary | null>;
   /**
    * The start-up pass: looks pending orders up, queues the labels of recorded waybills that
    * never reached the print queue, moves interrupted jobs on, and asks the print component
@@ -197,25 +206,44 @@ function viewStateOf(row: JobOrderRow, jobId: string): OrderViewState {
 
 /** Creates the engine; it listens to the print queue to settle printing jobs. */
 export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngine {
-  const { journal, queue, logger, costLedger } = options;
+  const { journal, printTasks, costs, queue, logger } = options;
   const now = options.now ?? Date.now;
   const tuning: RunTuning = { ...runTuningDefaults, ...options.tuning };
   const newJobId = options.newJobId ?? (() => `job-${now().toString(36)}-${randomBytes(4).toString('hex')}`);
   const runs = new Map<string, JobRun>();
+  /** Jobs from their start until their run ended (its waybills recorded): a job never runs twice at once. */
+  const busy = new Set<string>();
   /** Jobs started and waiting for the one issuing before them; `cancelled` if cancelled meanwhile. */
   const waiting = new Map<string, { cancelled: boolean }>();
-  /** Jobs whose label events matter: issuing or printing. */
-  const active = new Set<string>(journal.jobsIn(['issuing', 'printing']).map((job) => job.id));
+  /** Jobs whose label events matter, issuing or printing, as last written or read: what holds a quit, known at once. */
+  const active = new Map<string, JobRecord>();
+  /** Keeps `active` in step with a job as stored. */
+  function track(job: JobRecord): JobRecord {
+    if (job.state === 'issuing' || job.state === 'printing') active.set(job.id, job);
+    else active.delete(job.id);
+    return job;
+  }
+  const updateJob = async (jobId: string, change: JobChange): Promise<JobRecord> => track(await journal.write.updateJob(jobId, change, now()));
+  const activeLoaded = journal.read.jobsIn(['issuing', 'printing']).then((jobs) => jobs.forEach(track));
+  // The start-up pass awaits it (and fails with it); until then a failure is only told.
+  activeLoaded.catch((error: unknown) => logger.error('issuing.active-jobs-unread', { error: String(error) }));
   const settledWaiters = new Map<string, ((view: JobView) => void)[]>();
   const eventScheduled = new Set<string>();
-  const feeder = createLabelFeeder({ journal, queue, labelsAhead: tuning.labelsAhead });
+  const feeder = createLabelFeeder({ journal: journal.read, printTasks, queue, labelsAhead: tuning.labelsAhead });
   /** Held jobs the user stopped: their held labels are never handed over (the hold stays, so a restart holds again, never prints). */
   const stoppedWhileHeld = new Set<string>();
+  /** Per job, the settle check running: checks of one job run one after the other, so a job takes its ending once. */
+  const settling = new Map<string, Promise<void>>();
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
 
-  function view(job: JobRecord): JobView {
-    const cost = costLedger.totalForJob(job.id);
+  async function view(job: JobRecord): Promise<JobView> {
+    const [cost, orders, labels, printHold] = await Promise.all([
+      costs.totalForJob(job.id),
+      journal.read.orderCounts(job.id),
+      printTasks.labelCounts(job.id),
+      holding(job) ? heldLabels({ journal: journal.read, printTasks }, job.id) : null,
+    ]);
     return {
       id: job.id,
       state: job.state,
@@ -227,12 +255,12 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       carrierCode: job.settings.carrierCode,
       branchCode: job.settings.branchCode,
       printer: job.settings.printer,
-      orders: journal.orderCounts(job.id),
-      labels: journal.labelCounts(job.id),
+      orders,
+      labels,
       calls: cost.calls,
       points: cost.points,
       stopError: job.stopError,
-      printHold: holding(job) ? journal.heldLabels(job.id) : null,
+      printHold,
     };
   }
 
@@ -241,10 +269,8 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     return job.printHeld && (job.state === 'issuing' || job.state === 'printing') && !stoppedWhileHeld.has(job.id);
   }
 
-  function viewOf(jobId: string): JobView {
-    const job = journal.job(jobId);
-    if (!job) throw unknownJob(jobId);
-    return view(job);
+  async function viewOf(jobId: string): Promise<JobView> {
+    return view(await existing(jobId));
   }
 
   /** Job events are coalesced: one per job per turn of the event loop. */
@@ -255,20 +281,31 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       eventScheduled.delete(jobId);
       // After close the database may be gone: nobody listens any more.
       if (closed) return;
-      const job = journal.job(jobId);
-      if (job) options.emit({ kind: 'job', job: view(job) });
+      void (async () => {
+        const job = await journal.read.job(jobId);
+        if (job && !closed) options.emit({ kind: 'job', job: await view(job) });
+      })().catch((error: unknown) => logger.warn('issuing.job-event-failed', { jobId, error: String(error) }));
     });
   }
 
-  /** Takes a printing job to its ending once none of its labels is still out. */
-  function settleIfDone(jobId: string): void {
-    const job = journal.job(jobId);
+  /** Takes a printing job to its ending once none of its labels is still out (one check of a job at a time). */
+  function settleIfDone(jobId: string): Promise<void> {
+    const check = (settling.get(jobId) ?? Promise.resolve()).then(() => settleNow(jobId));
+    const tail = check.catch((error: unknown) => logger.warn('issuing.settle-failed', { jobId, error: String(error) }));
+    settling.set(jobId, tail);
+    void tail.then(() => {
+      if (settling.get(jobId) === tail) settling.delete(jobId);
+    });
+    return check;
+  }
+
+  async function settleNow(jobId: string): Promise<void> {
+    const job = await journal.read.job(jobId);
     if (job?.printHeld && stoppedWhileHeld.has(jobId)) feeder.drop(jobId);
-    if (!job || job.state !== 'printing' || job.ending === null || feeder.waiting(jobId) > 0 || journal.openLabels(jobId) > 0) return;
-    const ended = journal.updateJob(jobId, { state: job.ending, finishedAt: now() }, now());
-    active.delete(jobId);
+    if (!job || job.state !== 'printing' || job.ending === null || (await feeder.waiting(jobId)) > 0 || (await printTasks.openLabels(jobId)) > 0) return;
+    const ended = await updateJob(jobId, { state: job.ending, finishedAt: now() });
     stoppedWhileHeld.delete(jobId);
-    const final = view(ended);
+    const final = await view(ended);
     options.emit({ kind: 'job', job: final });
     for (const resolve of settledWaiters.get(jobId) ?? []) resolve(final);
     settledWaiters.delete(jobId);
@@ -285,8 +322,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     // After the queue's own step (never inside it): hand the next labels over, then see whether the job is settled.
     queueMicrotask(() => {
       settleChecks.delete(jobId);
-      feeder.feed(jobId);
-      settleIfDone(jobId);
+      void feeder.feed(jobId).then(() => settleIfDone(jobId)).catch((error: unknown) => logger.warn('issuing.feed-failed', { jobId, error: String(error) }));
     });
   });
 
@@ -296,24 +332,24 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
   }
 
   /** Issuing is over: the job prints what it has and then takes its ending. */
-  function endIssuing(jobId: string, result: RunResult): void {
-    journal.updateJob(jobId, { state: 'printing', ending: result.ending, stopError: result.error }, now());
+  async function endIssuing(jobId: string, result: RunResult): Promise<void> {
+    await updateJob(jobId, { state: 'printing', ending: result.ending, stopError: result.error });
     logger.info('issuing.run-ended', { jobId, ending: result.ending, error: result.error?.code ?? null, unresolved: result.unresolved.length });
     scheduleJobEvent(jobId);
-    settleIfDone(jobId);
+    await settleIfDone(jobId);
   }
 
   async function runWhenItsTurn(jobId: string, claim: { retryFailed: boolean; packageLimit: number | null }): Promise<void> {
     const ticket = waiting.get(jobId);
     waiting.delete(jobId);
     if (ticket?.cancelled || closed) {
-      endIssuing(jobId, { ending: 'cancelled', error: null, unresolved: [] });
+      await endIssuing(jobId, { ending: 'cancelled', error: null, unresolved: [] });
       return;
     }
-    const job = journal.job(jobId) as JobRecord;
+    const job = (await journal.read.job(jobId)) as JobRecord;
     const [problem] = requestProblems(job.settings);
     if (problem) {
-      endIssuing(jobId, { ending: 'failed', error: problem, unresolved: [] });
+      await endIssuing(jobId, { ending: 'failed', error: problem, unresolved: [] });
       return;
     }
     let client: GatewayClient;
@@ -321,52 +357,66 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       client = await options.gateway();
     } catch (error) {
       logger.error('issuing.no-gateway', { jobId, error: String(error) });
-      endIssuing(jobId, { ending: 'failed', error: stationError('internal.unexpected', {}), unresolved: [] });
+      await endIssuing(jobId, { ending: 'failed', error: stationError('internal.unexpected', {}), unresolved: [] });
       return;
     }
-    const owned = journal.claim(jobId, claim, now());
+    const owned = await journal.write.claim(jobId, claim, now());
     scheduleJobEvent(jobId);
     const run = startJobRun(job, owned, {
       client,
-      journal,
+      journal: journal.write,
       logger,
       now,
       tuning,
       onStep: (statuses) => onStep(jobId, statuses),
-      // Read afresh: the desk may have switched the job's printer meanwhile.
-      releaseLabels: (orderNumbers) => feeder.release(journal.job(jobId) ?? job, orderNumbers),
+      // The feeder reads the job afresh: the desk may have switched its printer meanwhile.
+      releaseLabels: (orderNumbers) => void feeder.release(jobId, orderNumbers).catch((error: unknown) => logger.warn('issuing.release-failed', { jobId, error: String(error) })),
     });
     runs.set(jobId, run);
     const result = await run.finished;
     runs.delete(jobId);
-    endIssuing(jobId, result);
+    await endIssuing(jobId, result);
   }
 
-  function begin(job: JobRecord, claim: { retryFailed: boolean; packageLimit: number | null }, hold: { printHeld?: boolean } = {}): JobView {
+  /** Starts (or resumes) a job's run; the caller checked it may start and that it does not run or wait already. */
+  async function begin(job: JobRecord, claim: { retryFailed: boolean; packageLimit: number | null }, hold: { printHeld?: boolean } = {}): Promise<JobView> {
     if (closed) throw wrongState(job.id, 'started', 'closing');
-    stoppedWhileHeld.delete(job.id);
-    journal.updateJob(job.id, { state: 'issuing', ending: null, stopError: null, startedAt: job.startedAt ?? now(), finishedAt: null, packageLimit: claim.packageLimit, ...hold }, now());
-    active.add(job.id);
+    // Taken before the first await: a second start of the job meanwhile finds it busy and is refused.
+    busy.add(job.id);
     waiting.set(job.id, { cancelled: false });
+    stoppedWhileHeld.delete(job.id);
+    try {
+      await updateJob(job.id, { state: 'issuing', ending: null, stopError: null, startedAt: job.startedAt ?? now(), finishedAt: null, packageLimit: claim.packageLimit, ...hold });
+    } catch (error) {
+      waiting.delete(job.id);
+      busy.delete(job.id);
+      throw error;
+    }
     chain = chain
       .then(() => runWhenItsTurn(job.id, claim))
-      .catch((error: unknown) => {
+      .finally(() => busy.delete(job.id))
+      .catch(async (error: unknown) => {
         logger.error('issuing.run-failed', { jobId: job.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-        endIssuing(job.id, { ending: 'failed', error: stationError('internal.unexpected', {}), unresolved: [] });
+        await endIssuing(job.id, { ending: 'failed', error: stationError('internal.unexpected', {}), unresolved: [] }).catch(() => undefined);
       });
     return viewOf(job.id);
   }
 
-  function existing(jobId: string): JobRecord {
-    const job = journal.job(jobId);
+  /** The job, which must not be running or waiting to run already (two runs never carry the same orders). */
+  function notRunning(job: JobRecord, action: string): void {
+    if (busy.has(job.id)) throw wrongState(job.id, action, 'issuing');
+  }
+
+  async function existing(jobId: string): Promise<JobRecord> {
+    const job = await journal.read.job(jobId);
     if (!job) throw unknownJob(jobId);
     return job;
   }
 
-  function summary(jobId: string): JobSummary | null {
-    const job = journal.job(jobId);
+  async function summary(jobId: string): Promise<JobSummary | null> {
+    const job = await journal.read.job(jobId);
     if (!job) return null;
-    const rows = journal.jobOrders(jobId);
+    const rows = await journal.read.jobOrders(jobId);
     const byWaybill = (state: OrderViewState) => {
       const groups = new Map<string, string[]>();
       for (const row of rows) {
@@ -375,7 +425,10 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       }
       return [...groups].map(([waybillCode, orderNumbers]) => ({ waybillCode, orderNumbers }));
     };
-    const jobView = view(job);
+    const jobView = await view(job);
+    const problems = await printTasks.labelProblems(jobId);
+    // An ended job whose rest was cancelled at the printer: labels never handed over did not print either (a job stopped at its preview says so itself).
+    const neverHandedOver = finalStates.has(job.state) && !job.printHeld ? await unprintedLabels({ journal: journal.read, printTasks }, jobId) : [];
     return {
       job: jobView,
       issued: byWaybill('issued'),
@@ -388,26 +441,23 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       }),
       unresolved: rows.filter((row) => viewStateOf(row, jobId) === 'pending').map((row) => row.orderNumber),
       skipped: rows.filter((row) => viewStateOf(row, jobId) === 'skipped').map((row) => row.orderNumber),
-      printDataUnreadable: journal.unreadableWaybills(jobId),
+      printDataUnreadable: await journal.read.unreadableWaybills(jobId),
       printed: jobView.labels.printed,
       labelProblems: [
-        ...journal.labelProblems(jobId).map((problem): LabelProblem => {
+        ...problems.map((problem): LabelProblem => {
           const orderNumbers = rows.filter((row) => row.waybillCode === problem.waybillCode).map((row) => row.orderNumber);
           if (problem.state === 'unknown' || !problem.failure) {
             return { waybillCode: problem.waybillCode, orderNumbers, state: problem.state, error: stationError('print.outcome-unknown', { documentId: problem.waybillCode }), condition: null };
           }
           return { waybillCode: problem.waybillCode, orderNumbers, state: 'failed', error: documentFailureError(problem.waybillCode, problem.failure), condition: conditionOfFailure(problem.failure) };
         }),
-        // An ended job whose rest was cancelled at the printer: labels never handed over did not print either (a job stopped at its preview says so itself).
-        ...(finalStates.has(job.state) && !job.printHeld
-          ? journal.unprintedLabels(jobId).map((label): LabelProblem => ({
-              waybillCode: label.waybillCode,
-              orderNumbers: label.orders.map((order) => order.orderNumber),
-              state: 'failed',
-              error: stationError('print.withdrawn', { documentId: label.waybillCode }),
-              condition: null,
-            }))
-          : []),
+        ...neverHandedOver.map((label): LabelProblem => ({
+          waybillCode: label.waybillCode,
+          orderNumbers: label.orders.map((order) => order.orderNumber),
+          state: 'failed',
+          error: stationError('print.withdrawn', { documentId: label.waybillCode }),
+          condition: null,
+        })),
       ],
       points: jobView.points,
     };
@@ -417,40 +467,39 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
   const ofCurrentGateway = (job: JobRecord | undefined): boolean => job !== undefined && sameGateway(job.gateway, options.gatewayIdentity());
 
   /** See IssuingEngine.printAgain. */
-  function printAgain({ jobId, confirmMaybePrinted, printer, leaveUnknown = false }: { jobId: string; confirmMaybePrinted: boolean; printer?: string; leaveUnknown?: boolean }): PrintAgainResult {
-    const job = existing(jobId);
+  async function printAgain({ jobId, confirmMaybePrinted, printer, leaveUnknown = false }: { jobId: string; confirmMaybePrinted: boolean; printer?: string; leaveUnknown?: boolean }): Promise<PrintAgainResult> {
+    const job = await existing(jobId);
     if (!ofCurrentGateway(job)) throw otherGateway(job, 'printed again');
-    const problems = journal.labelProblems(jobId);
+    const problems = await printTasks.labelProblems(jobId);
     // Unknown labels the component has not been asked about yet are still its to answer.
     const unknown = leaveUnknown ? [] : problems.filter((problem) => problem.state === 'unknown' && problem.asked).map((problem) => problem.recordId);
     if (unknown.length > 0 && !confirmMaybePrinted) return { requeued: 0, needsConfirmation: unknown.length };
     const failed = problems.filter((problem) => problem.state === 'failed').map((problem) => problem.recordId);
-    if (printer !== undefined) journal.setJobPrinter(jobId, printer, now());
+    if (printer !== undefined) await journal.write.setJobPrinter(jobId, printer, now());
     // The job prints again: it follows its labels and takes its ending once they are settled.
-    if (finalStates.has(job.state)) journal.updateJob(jobId, { state: 'printing', ending: job.ending ?? (job.state as JobEnding), finishedAt: null }, now());
-    active.add(jobId);
-    const requeued = queue.retry(failed, printer).requeued.length + queue.resendUnknown(unknown).requeued.length;
-    const fresh = journal.job(jobId) as JobRecord;
-    const released = job.printHeld ? 0 : feeder.release(fresh);
+    track(finalStates.has(job.state) ? await updateJob(jobId, { state: 'printing', ending: job.ending ?? (job.state as JobEnding), finishedAt: null }) : job);
+    const requeued = (await queue.retry(failed, printer)).requeued.length + (await queue.resendUnknown(unknown)).requeued.length;
+    const released = job.printHeld ? 0 : await feeder.release(jobId);
     logger.info('issuing.print-again', { jobId, requeued, released, printer: printer ?? null });
     scheduleJobEvent(jobId);
-    settleIfDone(jobId);
+    await settleIfDone(jobId);
     return { requeued: requeued + released, needsConfirmation: 0 };
   }
 
   async function startUp(): Promise<StartUpReport> {
+    await activeLoaded;
     const current = options.gatewayIdentity();
     const report: StartUpReport = {
       reconciled: { recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] },
       interruptedJobs: [],
       labelsQueued: 0,
-      waiting: journal.waitingForOtherGateways(current),
+      waiting: await waitingForOtherGateways({ journal: journal.read, printTasks }, current),
     };
     const client = await options.gateway();
-    for (const [jobId, orderNumbers] of journal.pendingOrders()) {
+    for (const [jobId, orderNumbers] of await journal.read.pendingOrders()) {
       // Only the gateway an order is pending under can say whether it was issued.
-      if (runs.has(jobId) || waiting.has(jobId) || !ofCurrentGateway(journal.job(jobId))) continue;
-      const round = await lookUpAll({ client, journal, logger, now }, jobId, orderNumbers, { rounds: tuning.lookupRounds, delayMs: tuning.retryDelayMs });
+      if (runs.has(jobId) || waiting.has(jobId) || !ofCurrentGateway(await journal.read.job(jobId))) continue;
+      const round = await lookUpAll({ client, journal: journal.write, logger, now }, jobId, orderNumbers, { rounds: tuning.lookupRounds, delayMs: tuning.retryDelayMs });
       options.emit({ kind: 'orders', jobId, orders: round.statuses });
       for (const status of round.statuses) {
         if (status.state === 'recovered') report.reconciled.recovered.push(status.orderNumber);
@@ -459,13 +508,12 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       }
       report.reconciled.unresolved.push(...round.unresolved);
     }
-    for (const job of journal.jobsIn(['issuing', 'printing'])) {
+    for (const job of await journal.read.jobsIn(['issuing', 'printing'])) {
       if (runs.has(job.id) || waiting.has(job.id) || !ofCurrentGateway(job)) continue;
-      active.add(job.id);
       let ending: JobEnding | null = job.ending;
       let error: StationError | null = job.stopError;
       if (job.state === 'issuing') {
-        const counts = journal.orderCounts(job.id);
+        const counts = await journal.read.orderCounts(job.id);
         if (counts.planned > 0) {
           // Interrupted (crash or quit) with orders never sent: the user resumes it with retry.
           ending = 'cancelled';
@@ -478,22 +526,28 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
           ending = 'done';
         }
       }
-      journal.updateJob(job.id, { state: 'printing', ending, stopError: error }, now());
-      const released = feeder.release(job);
+      await updateJob(job.id, { state: 'printing', ending, stopError: error });
+      const released = await feeder.release(job.id);
       // Labels of a held job wait for the preview decision: none went to the print queue.
       if (!job.printHeld) report.labelsQueued += released;
       scheduleJobEvent(job.id);
-      settleIfDone(job.id);
+      await settleIfDone(job.id);
     }
     await queue.reconcile();
     logger.info('issuing.start-up', { ...report.reconciled, interruptedJobs: report.interruptedJobs, labelsQueued: report.labelsQueued, waiting: report.waiting });
     return report;
   }
 
+  /** Takes the job's queued labels back (stop or switch at the printer); answers how many. */
+  async function withdrawQueued(jobId: string): Promise<number> {
+    const queued = queue.documents().filter((document) => document.jobId === jobId && document.state === 'queued');
+    return (await queue.withdraw(queued.map((document) => document.id))).requeued.length;
+  }
+
   return {
     async plan(request) {
       const orderNumbers = [...new Set(request.orderNumbers)];
-      const found = new Map(options.soldOrders(orderNumbers).map((order) => [order.orderNumber, order]));
+      const found = new Map((await options.soldOrders(orderNumbers)).map((order) => [order.orderNumber, order]));
       // The job's orders are stored in the print order chosen: batches, retries and a restart keep it.
       const orders = arrangeForPrinting(orderNumbers.flatMap((orderNumber) => found.get(orderNumber) ?? []), request.printOrder ?? 'as-selected');
       const notLoaded = orderNumbers.filter((orderNumber) => !found.has(orderNumber));
@@ -511,14 +565,14 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         printOrder: request.printOrder ?? 'as-selected',
         packingSlips: request.packingSlips ?? false,
       };
-      const alreadyIssued = journal.waybillsOf(orders.map((order) => order.orderNumber));
+      const alreadyIssued = await journal.read.waybillsOf(orders.map((order) => order.orderNumber));
       const heldBack = orders.filter((order) => !alreadyIssued.has(order.orderNumber) && isHeldBack(order, settings));
       const grouping = planPackages(
         orders.filter((order) => !alreadyIssued.has(order.orderNumber) && !isHeldBack(order, settings)),
         settings,
         { merge, keepApart, offeredServices },
       );
-      const toCheck = [...journal.pendingAmong(grouping.packages.flatMap((pkg) => pkg.orders.map((order) => order.orderNumber)))];
+      const toCheck = [...(await journal.read.pendingAmong(grouping.packages.flatMap((pkg) => pkg.orders.map((order) => order.orderNumber))))];
       const { plan, members } = assemblePlan({
         jobId,
         settings,
@@ -528,86 +582,86 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         alreadyIssued,
         toCheck,
         branch: branchOf(network, settings, grouping.packages.length),
-        pointsPerCall: journal.lastIssueCallPoints(),
-        assumedPointsPerCall: journal.lastCallPoints() ?? 1,
+        pointsPerCall: await costs.lastIssueCallPoints(),
+        assumedPointsPerCall: (await costs.lastCallPoints()) ?? 1,
         offeredServices,
         heldBack,
       });
-      journal.createJob({ id: jobId, createdAt: now(), settings, gateway: options.gatewayIdentity() }, members);
+      await journal.write.createJob({ id: jobId, createdAt: now(), settings, gateway: options.gatewayIdentity() }, members);
       logger.info('issuing.planned', { jobId, packages: plan.packages.length, invalid: plan.invalid.length, merges: plan.merges.length, calls: plan.calls });
       return plan;
     },
-    start(request) {
-      const job = existing(request.jobId);
+    async start(request) {
+      const job = await existing(request.jobId);
       if (!ofCurrentGateway(job)) throw otherGateway(job, 'started');
       if (job.state !== 'planned') throw wrongState(job.id, 'started', job.state);
+      notRunning(job, 'started');
       return begin(job, { retryFailed: false, packageLimit: request.packageLimit ?? null }, { printHeld: request.previewFirstLabel === true });
     },
-    retry(request) {
-      const job = existing(request.jobId);
+    async retry(request) {
+      const job = await existing(request.jobId);
       if (!ofCurrentGateway(job)) throw otherGateway(job, 'retried');
       if (job.state === 'planned' || job.state === 'issuing') throw wrongState(job.id, 'retried', job.state);
+      notRunning(job, 'retried');
       return begin(job, { retryFailed: true, packageLimit: request.packageLimit ?? null });
     },
-    cancel(jobId) {
-      const job = existing(jobId);
+    async cancel(jobId) {
+      const job = await existing(jobId);
       const ticket = waiting.get(jobId);
       if (ticket) ticket.cancelled = true;
       runs.get(jobId)?.cancel();
       if (job.state === 'planned') {
-        journal.updateJob(jobId, { state: 'cancelled', ending: 'cancelled', finishedAt: now() }, now());
+        await updateJob(jobId, { state: 'cancelled', ending: 'cancelled', finishedAt: now() });
       } else if (holding(job)) {
         stoppedWhileHeld.add(jobId);
         // Issuing already over: the job was only waiting for the decision, which is "stop".
-        if (job.state === 'printing' && job.ending === 'done') journal.updateJob(jobId, { ending: 'cancelled' }, now());
+        if (job.state === 'printing' && job.ending === 'done') await updateJob(jobId, { ending: 'cancelled' });
         logger.info('issuing.held-job-stopped', { jobId });
-        settleIfDone(jobId);
+        await settleIfDone(jobId);
       }
       scheduleJobEvent(jobId);
       return viewOf(jobId);
     },
-    confirmPreview(jobId) {
-      const job = existing(jobId);
+    async confirmPreview(jobId) {
+      const job = await existing(jobId);
       if (!job.printHeld) return view(job);
       if (!holding(job)) throw wrongState(jobId, 'confirmed', job.state);
       if (!ofCurrentGateway(job)) throw otherGateway(job, 'confirmed');
-      journal.updateJob(jobId, { printHeld: false }, now());
+      await updateJob(jobId, { printHeld: false });
       logger.info('issuing.preview-confirmed', { jobId });
-      feeder.feed(jobId);
+      await feeder.feed(jobId);
       scheduleJobEvent(jobId);
-      settleIfDone(jobId);
+      await settleIfDone(jobId);
       return viewOf(jobId);
     },
     printAgain,
-    stopPrinting(jobId) {
-      existing(jobId);
+    async stopPrinting(jobId) {
+      await existing(jobId);
       runs.get(jobId)?.cancel();
       const ticket = waiting.get(jobId);
       if (ticket) ticket.cancelled = true;
       feeder.drop(jobId);
-      const queued = queue.documents().filter((document) => document.jobId === jobId && document.state === 'queued');
-      const withdrawn = queue.withdraw(queued.map((document) => document.id)).requeued.length;
+      const withdrawn = await withdrawQueued(jobId);
       logger.info('issuing.printing-stopped', { jobId, withdrawn });
       scheduleJobEvent(jobId);
-      settleIfDone(jobId);
+      await settleIfDone(jobId);
       return viewOf(jobId);
     },
-    switchPrinter({ jobId, printer }) {
-      existing(jobId);
+    async switchPrinter({ jobId, printer }) {
+      await existing(jobId);
       feeder.drop(jobId);
-      const queued = queue.documents().filter((document) => document.jobId === jobId && document.state === 'queued');
-      queue.withdraw(queued.map((document) => document.id));
+      await withdrawQueued(jobId);
       // Labels of unknown outcome stay where they went: one may be out of the old printer.
-      printAgain({ jobId, confirmMaybePrinted: false, printer, leaveUnknown: true });
+      await printAgain({ jobId, confirmMaybePrinted: false, printer, leaveUnknown: true });
       return viewOf(jobId);
     },
-    job(jobId) {
-      const job = journal.job(jobId);
+    async job(jobId) {
+      const job = await journal.read.job(jobId);
       return job ? view(job) : null;
     },
-    jobs: (limit = 50) => journal.recentJobs(limit).map(view),
-    jobOrders(jobId) {
-      return journal.jobOrders(jobId).map((row) => {
+    jobs: async (limit = 50) => Promise.all((await journal.read.recentJobs(limit)).map(view)),
+    async jobOrders(jobId) {
+      return (await journal.read.jobOrders(jobId)).map((row) => {
         const state = viewStateOf(row, jobId);
         return {
           orderNumber: row.orderNumber,
@@ -624,12 +678,20 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     summary,
     startUp,
     settled(jobId) {
-      const job = existing(jobId);
-      if (finalStates.has(job.state)) return Promise.resolve(view(job));
-      return new Promise((resolve) => settledWaiters.set(jobId, [...(settledWaiters.get(jobId) ?? []), resolve]));
+      return new Promise((resolve, reject) => {
+        // Waiting before the job is read: an ending taken meanwhile still resolves it.
+        settledWaiters.set(jobId, [...(settledWaiters.get(jobId) ?? []), resolve]);
+        existing(jobId).then(async (job) => {
+          if (finalStates.has(job.state)) resolve(await view(job));
+        }, reject);
+      });
     },
     // A job of another gateway waits untouched: it holds no quit.
-    activeJobs: () => journal.jobsIn(['issuing', 'printing']).filter((job) => runs.has(job.id) || waiting.has(job.id) || ofCurrentGateway(job)).map((job) => ({ id: job.id, state: job.state })),
+    activeJobs: () =>
+      [...active.values()]
+        .sort((a, b) => a.createdAt - b.createdAt)
+        .filter((job) => runs.has(job.id) || waiting.has(job.id) || ofCurrentGateway(job))
+        .map((job) => ({ id: job.id, state: job.state })),
     async bringToSafePoint(jobId) {
       const ticket = waiting.get(jobId);
       if (ticket) ticket.cancelled = true;

@@ -44,8 +44,8 @@ export function issuingIpcHandlers({ engine, startUp, settings, jobPrinter, with
     'jobs.confirm-preview': ({ jobId }) => engine.confirmPreview(jobId),
     'jobs.retry': (request) => startUp.after(() => engine.retry(request)),
     'jobs.print-again': (request) =>
-      startUp.after(() => {
-        const result = engine.printAgain(request);
+      startUp.after(async () => {
+        const result = await engine.printAgain(request);
         if (result.requeued > 0) {
           printerState.acknowledge();
           stall.restart();

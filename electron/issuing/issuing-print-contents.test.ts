@@ -23,7 +23,7 @@ function customAreaOf(order: SoldOrder) {
 describe('what reaches the print component through the engine', () => {
   it('each label arrives with both layers: the standard template with its waybill’s print data, then the custom area with its order’s data', async () => {
     station = await openIssuingTestStation();
-    const pool = station.issuable(40);
+    const pool = await station.issuable(40);
     const withRemark = pool.filter((order) => order.remark.trim() !== '').slice(0, 3);
     const withoutRemark = pool.filter((order) => order.remark.trim() === '').slice(0, 3);
     expect(withRemark).not.toHaveLength(0);
@@ -33,7 +33,7 @@ describe('what reaches the print component through the engine', () => {
       { customAreaTemplateUrl },
     );
 
-    const waybillOf = new Map(station.engine.jobOrders(jobId).map((row) => [row.orderNumber, row.waybillCode]));
+    const waybillOf = new Map((await station.engine.jobOrders(jobId)).map((row) => [row.orderNumber, row.waybillCode]));
     const delivered = station.emulator
       .received()
       .filter((task) => !task.preview)

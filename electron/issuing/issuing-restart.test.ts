@@ -32,25 +32,25 @@ const numbers = (orders: readonly SoldOrder[]) => orders.map((order) => order.or
 describe('the start-up pass', () => {
   it('finishes every step a crash interrupted: pending looked up, lost answers recovered, recorded waybills printed; retry issues the rest', async () => {
     station = await openIssuingTestStation();
-    const orders = station.issuable(40);
+    const orders = await station.issuable(40);
     const [neverSent, answerLost, notQueued, untouched] = [0, 10, 20, 30].map((start) => orders.slice(start, start + 10)) as [SoldOrder[], SoldOrder[], SoldOrder[], SoldOrder[]];
     const plan = await station.engine.plan(station.planRequest(numbers(orders)));
-    const { journal } = station;
+    const journal = station.backend.write.journal;
     const now = Date.now();
-    journal.updateJob(plan.jobId, { state: 'issuing', startedAt: now }, now);
-    journal.claim(plan.jobId, { retryFailed: false, packageLimit: null }, now);
+    await journal.updateJob(plan.jobId, { state: 'issuing', startedAt: now }, now);
+    await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null }, now);
     // Crash between "pending recorded" and "call sent".
-    journal.beginIssue(plan.jobId, numbers(neverSent), now);
+    await journal.beginIssue(plan.jobId, numbers(neverSent), now);
     // Crash between "answer received" and "waybill recorded" (the call took effect).
-    journal.beginIssue(plan.jobId, numbers(answerLost), now);
+    await journal.beginIssue(plan.jobId, numbers(answerLost), now);
     const lost = await issueDirectly(station, answerLost);
     // Crash between "waybill recorded" and "print task recorded"; one answer's print data could not be read.
-    const begun = journal.beginIssue(plan.jobId, numbers(notQueued), now);
+    const begun = await journal.beginIssue(plan.jobId, numbers(notQueued), now);
     const answered = await issueDirectly(station, notQueued);
     const recorded = answered.outcomes.flatMap((outcome) => (outcome.status === 'issued' ? [{ ...outcome.waybill, orderNumbers: [outcome.objectId] }] : []));
     const unreadable = recorded[0] as (typeof recorded)[number];
     unreadable.printData = fail(stationError('gateway.print-data-unreadable', { objectId: unreadable.objectId, waybillCode: unreadable.waybillCode }));
-    journal.finishIssue(begun.attemptId, { kind: 'answered', issued: recorded, failed: [], unknown: [] }, now);
+    await journal.finishIssue(begun.attemptId, { kind: 'answered', issued: recorded, failed: [], unknown: [] }, now);
     station.bench.sandbox.clearCalls();
 
     await station.restart();
@@ -67,7 +67,7 @@ describe('the start-up pass', () => {
     expect(station.emulator.printed().map((document) => document.documentId)).toEqual(expect.arrayContaining(recoveredCodes));
     expect(station.emulator.printed()).toHaveLength(19);
 
-    station.engine.retry({ jobId: plan.jobId });
+    await station.engine.retry({ jobId: plan.jobId });
     const done = await station.engine.settled(plan.jobId);
     expect(done.state).toBe('done');
     expect(done.orders).toMatchObject({ recovered: 10, issued: 30, planned: 0, pending: 0 });
@@ -79,10 +79,10 @@ describe('the start-up pass', () => {
     expect(new Set(carried)).toEqual(new Set([...numbers(neverSent), ...numbers(untouched)]));
     expect(station.bench.sandbox.issuedWaybills()).toHaveLength(40);
     // The waybill with unreadable print data is recorded and named; its label comes once the data is fetched again.
-    expect(station.engine.summary(plan.jobId)?.printDataUnreadable).toEqual([unreadable.waybillCode]);
+    expect((await station.engine.summary(plan.jobId))?.printDataUnreadable).toEqual([unreadable.waybillCode]);
     expect(station.emulator.printed()).toHaveLength(39);
     expect((await station.history.refetchPrintData([unreadable.waybillCode])).refreshed).toEqual([unreadable.waybillCode]);
-    expect(station.history.reprint({ waybillCodes: [unreadable.waybillCode], confirmAlreadyPrinted: false }).queued).toEqual([unreadable.waybillCode]);
+    expect((await station.history.reprint({ waybillCodes: [unreadable.waybillCode], confirmAlreadyPrinted: false })).queued).toEqual([unreadable.waybillCode]);
     await waitFor(() => station?.emulator.printed().length === 40, 'the last label');
     const printed = station.emulator.printed().map((document) => document.documentId);
     expect(new Set(printed).size).toBe(40);
@@ -90,10 +90,10 @@ describe('the start-up pass', () => {
 
   it('asks the print component about labels sent before a restart; one it cannot account for waits for the user, then prints once', async () => {
     station = await openIssuingTestStation();
-    const orders = station.issuable(3);
+    const orders = await station.issuable(3);
     await station.emulator.setFault({ kind: 'stall', count: 1 });
     const plan = await station.engine.plan(station.planRequest(numbers(orders), { print: true }));
-    station.engine.start({ jobId: plan.jobId });
+    await station.engine.start({ jobId: plan.jobId });
     // The first label's print request is read by the stalled component and never answered: saved `sent`, no reply.
     await waitFor(() => station?.emulator.printed().length === 2, 'the other two labels');
     await station.restart();
@@ -103,10 +103,10 @@ describe('the start-up pass', () => {
     // The component does not know the task: it may have printed (a component that forgot it). Never sent again by itself.
     expect(ended.labels).toMatchObject({ printed: 2, unknown: 1, queued: 0 });
     expect(station.emulator.commandCounts()['print']).toBe(3);
-    const unknown = station.history.search({ states: ['print-unknown'] }).rows.flatMap((row) => (row.waybillCode ? [row.waybillCode] : []));
+    const unknown = (await station.history.search({ states: ['print-unknown'] })).rows.flatMap((row) => (row.waybillCode ? [row.waybillCode] : []));
     expect(unknown).toHaveLength(1);
     // The packer looked: it is not there. Printed again, once.
-    expect(station.history.resendUnknown(unknown).requeued).toHaveLength(1);
+    expect((await station.history.resendUnknown(unknown)).requeued).toHaveLength(1);
     await waitFor(() => station?.emulator.printed().length === 3, 'the label printed at the packer’s word');
     const printed = station.emulator.printed().map((document) => document.documentId);
     expect(new Set(printed).size).toBe(3);
@@ -114,19 +114,19 @@ describe('the start-up pass', () => {
 
   it('never prints a waybill issued elsewhere that was recorded before a restart: the component receives nothing for it', async () => {
     station = await openIssuingTestStation();
-    const orders = numbers(station.issuable(10));
+    const orders = numbers(await station.issuable(10));
     const elsewhere = orders[3] as string;
     // Another station issued a waybill for this order: the sandbox holds it.
     const [other] = await station.bench.sandbox.markIssuedElsewhere([elsewhere]);
     const plan = await station.engine.plan(station.planRequest(orders));
-    const { journal } = station;
+    const journal = station.backend.write.journal;
     const now = Date.now();
-    journal.updateJob(plan.jobId, { state: 'issuing', startedAt: now }, now);
-    journal.claim(plan.jobId, { retryFailed: false, packageLimit: null }, now);
+    await journal.updateJob(plan.jobId, { state: 'issuing', startedAt: now }, now);
+    await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null }, now);
     // Crash after the batch came back 614 "already issued" and its look-up was recorded, before anything else.
     await lookUpOnce({ client: station.client, journal, logger: station.bench.logger, now: Date.now }, plan.jobId, orders);
-    expect(journal.waybillsOf([elsewhere])).toEqual(new Map([[elsewhere, other?.waybillCode]]));
-    expect(station.engine.jobOrders(plan.jobId).find((order) => order.orderNumber === elsewhere)?.state).toBe('elsewhere');
+    expect(await station.backend.read.journal.waybillsOf([elsewhere])).toEqual(new Map([[elsewhere, other?.waybillCode]]));
+    expect((await station.engine.jobOrders(plan.jobId)).find((order) => order.orderNumber === elsewhere)?.state).toBe('elsewhere');
 
     await station.restart();
     const report = await station.engine.startUp();
@@ -137,7 +137,7 @@ describe('the start-up pass', () => {
     expect(interrupted.orders).toMatchObject({ elsewhere: 1, planned: 9 });
     expect(station.emulator.received()).toEqual([]);
 
-    station.engine.retry({ jobId: plan.jobId });
+    await station.engine.retry({ jobId: plan.jobId });
     const done = await station.engine.settled(plan.jobId);
     expect(done.state).toBe('done');
     expect(done.orders).toMatchObject({ elsewhere: 1, issued: 9, planned: 0 });
@@ -145,6 +145,6 @@ describe('the start-up pass', () => {
     const sentToComponent = station.emulator.received().flatMap((task) => task.documentIds);
     expect(sentToComponent).toHaveLength(9);
     expect(sentToComponent).not.toContain(other?.waybillCode);
-    expect(station.history.search({ text: elsewhere }).rows.map((row) => row.printState)).toEqual(['not-printed']);
+    expect((await station.history.search({ text: elsewhere })).rows.map((row) => row.printState)).toEqual(['not-printed']);
   });
 });

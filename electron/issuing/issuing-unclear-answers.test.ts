@@ -31,16 +31,16 @@ describe('an unclear query answer leaves the order pending, shown in the gateway
     station = await openIssuingTestStation({ sandbox: { orders: 40 }, tuning: { lookupRounds: 2, retryDelayMs: 10 } });
     // The issue call takes effect for one batch and its answer is lost (a 202 that is not the rate limit);
     // for the other the gateway issues nothing (614 temporary error). Both need a look-up.
-    const [issuedOrder, notIssuedOrder] = station.issuable(2).map((order) => order.orderNumber);
+    const [issuedOrder, notIssuedOrder] = (await station.issuable(2)).map((order) => order.orderNumber);
     if (!issuedOrder || !notIssuedOrder) throw new Error('no orders');
     station.bench.sandbox.setFaults({ overlapCheckOff: true, [queryFault]: 1 });
     for (const [orderNumber, issueFault] of [[issuedOrder, 'issueBusyAfterEffectRate'], [notIssuedOrder, 'issueTemporaryErrorRate']] as const) {
       station.bench.sandbox.setFaults({ issueBusyAfterEffectRate: 0, issueTemporaryErrorRate: 0, [issueFault]: 1 });
       const jobId = await station.issueAndPrint([orderNumber]);
-      const [row] = station.engine.jobOrders(jobId);
+      const [row] = await station.engine.jobOrders(jobId);
       expect(row).toMatchObject({ orderNumber, state: 'pending', waybillCode: null, error: { code: 'gateway.answer-unclear' } });
       expect(JSON.stringify(row?.error?.params)).toContain(words);
-      expect(station.engine.summary(jobId)?.unresolved).toEqual([orderNumber]);
+      expect((await station.engine.summary(jobId))?.unresolved).toEqual([orderNumber]);
       expect(stateTrail(station, orderNumber)).not.toContain('planned');
     }
     // One issue call each: neither was sent again on an unclear answer.
@@ -53,16 +53,16 @@ describe('an unclear query answer leaves the order pending, shown in the gateway
 describe('the start-up reconciliation', () => {
   it('keeps an order pending while the look-up answers unclearly, and recovers it once the answer is plain', async () => {
     station = await openIssuingTestStation({ sandbox: { orders: 40 }, tuning: { lookupRounds: 1, retryDelayMs: 10 } });
-    const [orderNumber] = station.issuable(1).map((order) => order.orderNumber);
+    const [orderNumber] = (await station.issuable(1)).map((order) => order.orderNumber);
     if (!orderNumber) throw new Error('no order');
     station.bench.sandbox.setFaults({ overlapCheckOff: true, issueBusyAfterEffectRate: 1, queryNoPermissionRate: 1 });
     const jobId = await station.issueAndPrint([orderNumber]);
-    expect(station.engine.jobOrders(jobId)[0]?.state).toBe('pending');
+    expect((await station.engine.jobOrders(jobId))[0]?.state).toBe('pending');
 
     await station.restart();
     const unclear = await station.engine.startUp();
     expect(unclear.reconciled).toEqual({ recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [orderNumber] });
-    expect(station.engine.jobOrders(jobId)[0]).toMatchObject({ state: 'pending', error: { code: 'gateway.answer-unclear', params: { message: '没有查询权限' } } });
+    expect((await station.engine.jobOrders(jobId))[0]).toMatchObject({ state: 'pending', error: { code: 'gateway.answer-unclear', params: { message: '没有查询权限' } } });
 
     station.bench.sandbox.setFaults({ issueBusyAfterEffectRate: 0, queryNoPermissionRate: 0 });
     await station.restart();
@@ -89,12 +89,12 @@ describe('an unclear issue answer is looked up, never failed or shared', () => {
     '%s',
     async (issueFault) => {
       station = await openIssuingTestStation({ sandbox: { orders: 40 }, tuning: { lookupRounds: 5, retryDelayMs: 10 } });
-      const orders = station.issuable(2).map((order) => order.orderNumber);
+      const orders = (await station.issuable(2)).map((order) => order.orderNumber);
       station.bench.sandbox.setFaults({ overlapCheckOff: true });
       const plan = await station.engine.plan(station.planRequest(orders));
       // Only the issue call is spoiled: the look-up that follows answers plainly.
       station.bench.sandbox.setFaults({ [issueFault]: 1 });
-      station.engine.start({ jobId: plan.jobId });
+      await station.engine.start({ jobId: plan.jobId });
       const issueCall = () => station?.bench.sandbox.calls().find((call) => call.endpoint === 'issue');
       while ((issueCall()?.code ?? -1) === -1) await new Promise((resolve) => setTimeout(resolve, 1));
       station.bench.sandbox.setFaults({ [issueFault]: 0 });
@@ -104,7 +104,7 @@ describe('an unclear issue answer is looked up, never failed or shared', () => {
       expect(view.state).toBe('done');
       expect(issueCallCount(station)).toBe(1);
       expect(station.bench.sandbox.secondWaybills()).toEqual([]);
-      const rows = station.engine.jobOrders(plan.jobId);
+      const rows = await station.engine.jobOrders(plan.jobId);
       // Each order has the waybill the gateway really allocated for it, as issued or recovered.
       for (const row of rows) {
         expect(['issued', 'recovered']).toContain(row.state);

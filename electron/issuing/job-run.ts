@@ -3,7 +3,8 @@ import type { ErrorCode, StationError } from '../../shared/errors/station-error'
 import { stationError } from '../../shared/errors/station-error';
 import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
 import { entryForOrders, issueRequestOf } from './issue-plan';
-import type { IssuedEntry, IssueAttemptOutcome, JobEnding, JobRecord, OrderState, OrderStatus, OwnedOrder } from './issuing-journal';
+import type { JobEnding, OrderState, OrderStatus } from '../../shared/domain/issuing';
+import type { IssuedEntry, IssueAttemptOutcome, JobRecord, OwnedOrder } from '../store/station-records';
 import { lookUpOnce } from './waybill-lookup';
 import type { LookupParts } from './waybill-lookup';
 
@@ -220,15 +221,15 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     if (settled.length > 0) parts.releaseLabels(settled);
   }
 
-  function giveUp(pkg: RunPackage): void {
+  async function giveUp(pkg: RunPackage): Promise<void> {
     const planned = pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'planned');
-    apply(journal.failOrders(planned, pkg.lastError ?? stationError('gateway.issue-answer-lost', { cause: 'retries' }), now()));
+    apply(await journal.failOrders(planned, pkg.lastError ?? stationError('gateway.issue-answer-lost', { cause: 'retries' }), now()));
   }
 
   async function runIssue(batch: RunPackage[]): Promise<void> {
     const carried: { pkg: RunPackage; orderNumbers: string[] }[] = [];
     for (const pkg of batch) {
-      if (pkg.issueCalls >= tuning.issueCallsPerPackage) giveUp(pkg);
+      if (pkg.issueCalls >= tuning.issueCallsPerPackage) await giveUp(pkg);
       const planned = pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'planned');
       if (planned.length > 0) carried.push({ pkg, orderNumbers: planned });
       else release(pkg);
@@ -236,7 +237,7 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     if (carried.length === 0) return;
 
     // The pending record is committed before the call can leave.
-    const begun = journal.beginIssue(jobId, carried.flatMap((entry) => entry.orderNumbers), now());
+    const begun = await journal.beginIssue(jobId, carried.flatMap((entry) => entry.orderNumbers), now());
     apply(begun.statuses);
     const marked = new Set(begun.orderNumbers);
     const entryOrders = new Map<string, string[]>();
@@ -271,14 +272,14 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
         else (outcome.status === 'failed' ? failed : unknown).push({ orderNumbers, error: outcome.error });
       }
       if (unknown.length > 0) logger.warn('issuing.answer-unclear', { jobId, entries: unknown.map((entry) => entry.error.params) });
-      apply(journal.finishIssue(begun.attemptId, { kind: 'answered', issued, failed, unknown }, now()));
+      apply(await journal.finishIssue(begun.attemptId, { kind: 'answered', issued, failed, unknown }, now()));
       for (const pkg of packagesSent) release(pkg);
       advancePrinting(false);
       return;
     }
 
     const { outcome, then } = followUpOf(result.error);
-    apply(journal.finishIssue(begun.attemptId, { kind: outcome, error: result.error }, now()));
+    apply(await journal.finishIssue(begun.attemptId, { kind: outcome, error: result.error }, now()));
     for (const pkg of packagesSent) pkg.lastError = result.error;
     logger.info('issuing.call-failed', { jobId, entries: entries.length, error: result.error.code, then });
     if (then === 'split' && packagesSent.length > 1) {
@@ -289,7 +290,7 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     }
     if (then === 'split') {
       const pkg = packagesSent[0] as RunPackage;
-      apply(journal.failOrders(pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'planned'), result.error, now()));
+      apply(await journal.failOrders(pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'planned'), result.error, now()));
     }
     if (then === 'look-up' || then === 'look-up-and-stop') {
       // Pending orders are looked up on release; orders rejected as overlapping are planned and looked up too.

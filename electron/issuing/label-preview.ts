@@ -7,15 +7,17 @@ import { readPlainPrintData } from '../labels/plain-print-data';
 import { customAreaOrderDetails, printDocumentLayers } from '../labels/print-document-contents';
 import type { PrintQueue } from '../printing/print-queue';
 import { previewImageDataUrl } from '../printing/preview-image';
-import type { IssuingJournal } from './issuing-journal';
-import { labelContents } from './label-printing';
+import type { JournalReader, PrintTaskReader } from '../store/station-backend';
+import { heldLabels, labelContents } from './label-printing';
 
 /** Which label to preview: the first one a job would print, or a waybill's. */
 export type PreviewReference = { jobId: string } | { waybillCode: string };
 
 /** What the previewer is built from. */
 export interface LabelPreviewerOptions {
-  journal: IssuingJournal;
+  journal: JournalReader;
+  /** The print queue's store: which labels it already had (the held job's first label is one it never had). */
+  printTasks: Pick<PrintTaskReader, 'handedOver'>;
   /** The print queue (its preview goes to the print component, never printing or queuing). */
   queue: Pick<PrintQueue, 'preview'>;
   /** The station's own label renderer (made on first use: it loads the label fonts). */
@@ -42,18 +44,18 @@ export function createLabelPreviewer(options: LabelPreviewerOptions): LabelPrevi
   const { journal } = options;
   const now = options.now ?? Date.now;
 
-  function waybillOf(reference: PreviewReference): string {
+  async function waybillOf(reference: PreviewReference): Promise<string> {
     if ('waybillCode' in reference) return reference.waybillCode;
-    if (!journal.job(reference.jobId)) throw new StationFailure(stationError('issuing.job-not-found', { jobId: reference.jobId }));
-    const first = journal.heldLabels(reference.jobId).firstLabel;
+    if (!(await journal.job(reference.jobId))) throw new StationFailure(stationError('issuing.job-not-found', { jobId: reference.jobId }));
+    const first = (await heldLabels({ journal, printTasks: options.printTasks }, reference.jobId)).firstLabel;
     if (!first) throw new StationFailure(stationError('print.preview-no-label', { reference: reference.jobId }));
     return first.waybillCode;
   }
 
   return {
     async preview(reference) {
-      const waybillCode = waybillOf(reference);
-      const found = journal.previewLabel(waybillCode);
+      const waybillCode = await waybillOf(reference);
+      const found = await journal.previewLabel(waybillCode);
       if (found.kind === 'none') throw new StationFailure(stationError('print.preview-no-label', { reference: waybillCode }));
       const { label, settings } = found;
       const contents = labelContents(label.printData, settings, label.orders);

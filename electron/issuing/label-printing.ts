@@ -3,7 +3,9 @@ import type { SoldOrder } from '../../shared/domain/sold-order';
 import { customAreaData } from '../paperwork/custom-area';
 import type { PrintContent } from '../printing/print-component';
 import type { PrintQueue } from '../printing/print-queue';
-import type { IssueJobSettings, IssuingJournal, PrintableWaybill } from './issuing-journal';
+import type { IssueJobSettings, PrintHold } from '../../shared/domain/issuing';
+import type { JournalReader, PrintTaskReader } from '../store/station-backend';
+import type { PrintableWaybill } from '../store/station-records';
 
 /** Orders looked up per journal query, so one SQL statement stays small. */
 const ordersPerLookup = 500;
@@ -23,48 +25,78 @@ export function labelContents(printData: Record<string, unknown>, settings: Issu
   return settings.customAreaWithoutTemplate ? [printData, { data }] : [printData];
 }
 
+/** Where a job's labels are asked about: the journal's printable labels, and the print queue's store for those it ever had. */
+export interface LabelSources {
+  journal: Pick<JournalReader, 'printableLabels'>;
+  printTasks: Pick<PrintTaskReader, 'handedOver'>;
+}
+
+/** The job's labels that may print without asking and were never handed to the print queue, in the user's order (optionally only these orders'). */
+export async function unprintedLabels(sources: LabelSources, jobId: string, orderNumbers?: readonly string[]): Promise<PrintableWaybill[]> {
+  const labels = await sources.journal.printableLabels(jobId, orderNumbers);
+  const handedOver = await sources.printTasks.handedOver(labels.map((label) => label.waybillCode));
+  return labels.filter((label) => !handedOver.has(label.waybillCode));
+}
+
+/** The job's labels that would print now (as unprintedLabels): the first in the user's order with its orders, and how many. */
+export async function heldLabels(sources: LabelSources, jobId: string): Promise<PrintHold> {
+  const labels = await unprintedLabels(sources, jobId);
+  const [first] = labels;
+  return { firstLabel: first ? { waybillCode: first.waybillCode, orderNumbers: first.orders.map((order) => order.orderNumber) } : null, labels: labels.length };
+}
+
 /** Hands a job's labels to the print queue. */
 export interface LabelFeeder {
   /**
    * Releases the labels of these settled orders (in the user's order) for printing: waybills that
    * may be printed without asking (issued here or recovered, readable print data, not voided)
-   * and never sent to the printer before. Answers how many labels were released.
+   * and never sent to the printer before, with the job's settings as stored now (the desk may have
+   * switched its printer). Answers how many labels were released.
    */
-  release(job: { id: string; settings: IssueJobSettings }, orderNumbers?: readonly string[]): number;
+  release(jobId: string, orderNumbers?: readonly string[]): Promise<number>;
   /** Hands released labels over while fewer than the window of the job's labels are out (none while the job's printing is held). */
-  feed(jobId: string): void;
+  feed(jobId: string): Promise<void>;
   /** Forgets the job's released labels that were not handed over (a held job the user stopped): they stay unprinted, reprintable from the history. */
   drop(jobId: string): void;
-  /** Labels released and not yet handed to the print queue. */
-  waiting(jobId: string): number;
+  /** Labels released and not yet handed to the print queue (once the releases asked before are done). */
+  waiting(jobId: string): Promise<number>;
 }
 
 /**
  * The feeder keeps at most `labelsAhead` of a job's labels in the print queue without an
  * outcome, and hands the next ones over as labels come out: the component is never flooded, a
  * dropped connection puts few labels in doubt, and the first label does not wait behind the
- * hand-over of hundreds after it. Before a label is handed over, the database is checked for any
- * print document of its waybill (the queue writes to the same database): the engine never queues
- * a label twice, whatever was interrupted when. Labels go over in bursts of half the window (the
+ * hand-over of hundreds after it. Before a label is handed over, the print queue's store is asked
+ * whether its waybill has any print document: the engine never queues a label twice, whatever was
+ * interrupted when. The feeder's steps run one at a time, each seeing what the previous handed over. Labels go over in bursts of half the window (the
  * queue records a burst sent in one durable commit). While the job's printing is held for the preview
  * of its first label (stored with the job), nothing is handed over.
  */
-export function createLabelFeeder(parts: { journal: IssuingJournal; queue: PrintQueue; labelsAhead: number }): LabelFeeder {
-  const { journal, queue } = parts;
+export function createLabelFeeder(parts: { journal: JournalReader; printTasks: PrintTaskReader; queue: PrintQueue; labelsAhead: number }): LabelFeeder {
+  const { journal, printTasks, queue } = parts;
   const lines = new Map<string, { settings: IssueJobSettings; labels: PrintableWaybill[]; known: Set<string> }>();
+  let steps: Promise<unknown> = Promise.resolve();
+  /** Runs a step after the ones asked before (the window is counted with their labels in the queue). */
+  function serially<T>(step: () => Promise<T>): Promise<T> {
+    const run = steps.then(step);
+    steps = run.catch(() => undefined);
+    return run;
+  }
 
-  function feed(jobId: string): void {
+  async function feedNow(jobId: string): Promise<void> {
     const line = lines.get(jobId);
-    if (!line || journal.job(jobId)?.printHeld) return;
-    const out = journal.openLabels(jobId);
+    if (!line || (await journal.job(jobId))?.printHeld) return;
+    const out = await printTasks.openLabels(jobId);
     const room = parts.labelsAhead - out;
     // Handed over in bursts (half the window at a time) while labels are still out: a burst is
     // recorded sent in one durable commit, and half the window keeps the printer busy meanwhile.
     if (room <= 0 || (out > 0 && room < Math.ceil(parts.labelsAhead / 2) && room < line.labels.length)) return;
-    const next = line.labels.splice(0, room).filter((label) => !journal.hasPrintDocument(label.waybillCode));
+    const taken = line.labels.splice(0, room);
     if (line.labels.length === 0) lines.delete(jobId);
+    const handedOver = await printTasks.handedOver(taken.map((label) => label.waybillCode));
+    const next = taken.filter((label) => !handedOver.has(label.waybillCode));
     if (next.length === 0) return;
-    queue.enqueue({
+    await queue.enqueue({
       jobId,
       printer: line.settings.printer,
       documents: next.map((label) => ({ documentId: label.waybillCode, contents: labelContents(label.printData, line.settings, label.orders) })),
@@ -72,15 +104,16 @@ export function createLabelFeeder(parts: { journal: IssuingJournal; queue: Print
   }
 
   return {
-    release(job, orderNumbers) {
-      if (!job.settings.print) return 0;
+    release: (jobId, orderNumbers) => serially(async () => {
+      const job = await journal.job(jobId);
+      if (!job?.settings.print) return 0;
       const line = lines.get(job.id) ?? { settings: job.settings, labels: [], known: new Set<string>() };
       // The job's printer may have been switched since the line began.
       line.settings = job.settings;
       const lookups = orderNumbers === undefined ? [undefined] : Array.from({ length: Math.ceil(orderNumbers.length / ordersPerLookup) }, (_, index) => orderNumbers.slice(index * ordersPerLookup, (index + 1) * ordersPerLookup));
       let released = 0;
       for (const lookup of lookups) {
-        for (const label of journal.unprintedLabels(job.id, lookup)) {
+        for (const label of await unprintedLabels({ journal, printTasks }, job.id, lookup)) {
           if (line.known.has(label.waybillCode)) continue;
           line.known.add(label.waybillCode);
           line.labels.push(label);
@@ -88,11 +121,11 @@ export function createLabelFeeder(parts: { journal: IssuingJournal; queue: Print
         }
       }
       if (line.labels.length > 0) lines.set(job.id, line);
-      feed(job.id);
+      await feedNow(job.id);
       return released;
-    },
-    feed,
+    }),
+    feed: (jobId) => serially(() => feedNow(jobId)),
     drop: (jobId) => void lines.delete(jobId),
-    waiting: (jobId) => lines.get(jobId)?.labels.length ?? 0,
+    waiting: (jobId) => serially(async () => lines.get(jobId)?.labels.length ?? 0),
   };
 }

@@ -8,12 +8,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * the function that stops the daily purge.
  */
 export function startPrintDataRetention(options: { history: Pick<WaybillHistory, 'purgePrintData'>; retentionDays: () => number; logger: StationLogger }): () => void {
-  const purge = () => {
-    const purged = options.history.purgePrintData(options.retentionDays());
+  const purge = async () => {
+    const purged = await options.history.purgePrintData(options.retentionDays());
     if (purged.waybills > 0) options.logger.info('stored print data purged by retention', purged);
   };
-  purge();
-  const daily = setInterval(purge, DAY_MS);
+  const purgeNow = () => void purge().catch((error: unknown) => options.logger.warn('print data purge failed', { error: String(error) }));
+  purgeNow();
+  const daily = setInterval(purgeNow, DAY_MS);
   daily.unref();
   return () => clearInterval(daily);
 }

@@ -2,16 +2,17 @@ import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { StartUpReport } from '../../shared/domain/issuing';
 import type { StationLogger } from '../logging/station-logger';
 import type { IssuingEngine } from './issuing-engine';
-import type { IssuingJournal } from './issuing-journal';
+import { waitingForOtherGateways, type WaitingWorkSources } from './waiting-work';
 
 /** What the start-up pass needs. */
 export interface StartUpPassOptions {
   /** Points printing at the settings' output before the waiting labels go to it. */
   followPrintOutput: () => Promise<void>;
   /** Takes the labels that waited (for this gateway) into the print queue. */
-  loadWaitingLabels: () => void;
+  loadWaitingLabels: () => Promise<unknown>;
   engine: Pick<IssuingEngine, 'startUp'>;
-  journal: Pick<IssuingJournal, 'waitingForOtherGateways'>;
+  /** Where the work waiting for other gateways is read (the report while the settings need attention). */
+  waiting: WaitingWorkSources;
   gatewayIdentity: () => GatewayIdentity;
   /** True while the settings need attention: the pass has not run then. */
   settingsNeedAttention: () => boolean;
@@ -40,8 +41,8 @@ export function createStartUpPass(options: StartUpPassOptions): StartUpPass {
   const run = (): Promise<StartUpReport> => {
     startUp ??= options
       .followPrintOutput()
-      .then(() => {
-        options.loadWaitingLabels();
+      .then(async () => {
+        await options.loadWaitingLabels();
         return options.engine.startUp();
       })
       .catch((error: unknown) => {
@@ -59,7 +60,7 @@ export function createStartUpPass(options: StartUpPassOptions): StartUpPass {
     },
     report: () =>
       options.settingsNeedAttention()
-        ? Promise.resolve({ reconciled: { recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] }, interruptedJobs: [], labelsQueued: 0, waiting: options.journal.waitingForOtherGateways(options.gatewayIdentity()) })
+        ? waitingForOtherGateways(options.waiting, options.gatewayIdentity()).then((waiting) => ({ reconciled: { recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] }, interruptedJobs: [], labelsQueued: 0, waiting }))
         : run(),
     ended: async () => {
       await startUp?.catch(() => undefined);

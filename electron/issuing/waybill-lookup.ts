@@ -2,7 +2,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
 import type { GatewayClient } from '../gateway/gateway-client';
 import type { StationLogger } from '../logging/station-logger';
-import type { IssuingJournal, OrderStatus } from './issuing-journal';
+import type { OrderStatus } from '../../shared/domain/issuing';
+import type { JournalWriter } from '../store/station-backend';
 
 /** What one look-up through the query endpoint settled. */
 export interface LookupRound {
@@ -15,7 +16,8 @@ export interface LookupRound {
 /** The parts a look-up uses. */
 export interface LookupParts {
   client: GatewayClient;
-  journal: IssuingJournal;
+  /** The journal's changes: each answer is recorded before the look-up goes on. */
+  journal: JournalWriter;
   logger: StationLogger;
   now: () => number;
 }
@@ -29,11 +31,11 @@ export interface LookupParts {
 export async function lookUpOnce(parts: LookupParts, jobId: string, orderNumbers: readonly string[]): Promise<LookupRound> {
   const result = await parts.client.queryIssuedWaybills(orderNumbers, { priority: 'interactive', jobId });
   if (!result.ok) {
-    parts.journal.recordFailedQuery(jobId, orderNumbers, result.error, parts.now());
+    await parts.journal.recordFailedQuery(jobId, orderNumbers, result.error, parts.now());
     parts.logger.warn('issuing.lookup-failed', { jobId, orders: orderNumbers.length, error: result.error.code });
     return { statuses: [], unresolved: [...orderNumbers] };
   }
-  const statuses = parts.journal.recordQuery(jobId, result.data.outcomes, parts.now());
+  const statuses = await parts.journal.recordQuery(jobId, result.data.outcomes, parts.now());
   const byOrder = new Map(statuses.map((status) => [status.orderNumber, status]));
   for (const outcome of result.data.outcomes) {
     const ours = byOrder.get(outcome.orderNumber)?.waybillCode;

@@ -28,7 +28,7 @@ async function openCache(options: { orders: number; latencyMs?: number; filters?
   let filters = options.filters ?? true;
   let shopId = opened.sandbox.shopId;
   const cache = createOrderCache({
-    db: opened.db,
+    store: { read: opened.backend.read.orders, write: opened.backend.write.orders },
     client: async () => client,
     shopId: () => shopId,
     timeFilterAvailable: () => filters,
@@ -55,8 +55,8 @@ const soldOrderCalls = () => (bench as GatewayTestBench).sandbox.calls().filter(
 describe('the order cache', () => {
   it('tells the cost of a full fetch first, fetches everything once, then only what was confirmed since', async () => {
     const { cache, progress, changes, sandbox } = await openCache({ orders: 1000 });
-    expect(cache.estimate()).toEqual({ mode: 'full', fullBecause: 'first-fetch', fullCalls: 1, fullPoints: 1, knownTotal: null });
-    expect(cache.list()).toEqual({ rows: [], fetchedAt: null });
+    expect(await cache.estimate()).toEqual({ mode: 'full', fullBecause: 'first-fetch', fullCalls: 1, fullPoints: 1, knownTotal: null });
+    expect(await cache.list()).toEqual({ rows: [], fetchedAt: null });
 
     const full = await cache.refresh({ mode: 'changed' });
     expect(full).toEqual({ mode: 'full', received: 1000, total: 1000, points: 10 });
@@ -64,8 +64,8 @@ describe('the order cache', () => {
     expect(progress.at(-1)).toEqual({ pagesDone: 10, pagesPlanned: 10, ordersReceived: 1000, totalElements: 1000 });
     expect(changes()).toBe(1);
     // 10,000 orders would be 100 charged calls: the estimate scales with the total last told.
-    expect(cache.estimate()).toEqual({ mode: 'changed', fullBecause: null, fullCalls: 10, fullPoints: 10, knownTotal: 1000 });
-    const listing = cache.list();
+    expect(await cache.estimate()).toEqual({ mode: 'changed', fullBecause: null, fullCalls: 10, fullPoints: 10, knownTotal: 1000 });
+    const listing = (await cache.list());
     expect(listing.rows).toHaveLength(1000);
     expect(listing.fetchedAt).not.toBeNull();
     expect(listing.rows.every((row) => row.station.waybill === null && row.station.print === 'not-printed')).toBe(true);
@@ -81,18 +81,18 @@ describe('the order cache', () => {
     expect(soldOrderCalls()).toHaveLength(1);
     expect(changed).toMatchObject({ mode: 'changed', total: 1000, points: 1 });
     expect(changed.received).toBeLessThan(100);
-    expect(cache.list().rows).toHaveLength(1000);
+    expect((await cache.list()).rows).toHaveLength(1000);
   });
 
   it('fetches everything when the edition has no time filter, and a full refresh drops orders no longer listed', async () => {
     const { cache, sandbox, insertCached, setFilters } = await openCache({ orders: 250, filters: false });
     await cache.refresh({ mode: 'changed' });
-    expect(cache.estimate()).toMatchObject({ mode: 'full', fullBecause: 'no-time-filter', fullCalls: 3 });
+    expect(await cache.estimate()).toMatchObject({ mode: 'full', fullBecause: 'no-time-filter', fullCalls: 3 });
     insertCached('gone-1');
     sandbox.clearCalls();
     expect(await cache.refresh({ mode: 'changed' })).toEqual({ mode: 'full', received: 250, total: 250, points: 3 });
     expect(soldOrderCalls().every((call) => !Object.hasOwn(call.body as object, 'start_time'))).toBe(true);
-    expect(cache.get(['gone-1'])).toEqual([]);
+    expect(await cache.get(['gone-1'])).toEqual([]);
     setFilters(true);
     expect((await cache.refresh({ mode: 'full' })).mode).toBe('full');
   });
@@ -100,26 +100,26 @@ describe('the order cache', () => {
   it('adds what a filtered refresh finds without dropping the rest or moving the "changed since" point', async () => {
     const { cache, sandbox } = await openCache({ orders: 300 });
     await cache.refresh({ mode: 'full' });
-    const before = cache.list().fetchedAt;
+    const before = (await cache.list()).fetchedAt;
     sandbox.clearCalls();
     const flagged = await cache.refresh({ mode: 'full', filters: { flag: 1 } });
     expect(soldOrderCalls()[0]?.body).toMatchObject({ remarkTag: '1' });
     expect(flagged.total).toBe(300);
     expect(flagged.received).toBeLessThan(300);
-    expect(cache.list().fetchedAt).toBe(before);
+    expect((await cache.list()).fetchedAt).toBe(before);
   });
 
   it("keeps each shop's orders apart: another account starts empty, with a full fetch", async () => {
     const { cache, setShop, sandbox } = await openCache({ orders: 150 });
     await cache.refresh({ mode: 'full' });
-    const demoOrder = cache.list().rows[0]?.order.orderNumber as string;
+    const demoOrder = (await cache.list()).rows[0]?.order.orderNumber as string;
     setShop('another-shop');
-    expect(cache.list()).toEqual({ rows: [], fetchedAt: null });
-    expect(cache.get([demoOrder])).toEqual([]);
-    expect(cache.estimate()).toMatchObject({ mode: 'full', fullBecause: 'first-fetch', knownTotal: null });
+    expect(await cache.list()).toEqual({ rows: [], fetchedAt: null });
+    expect(await cache.get([demoOrder])).toEqual([]);
+    expect(await cache.estimate()).toMatchObject({ mode: 'full', fullBecause: 'first-fetch', knownTotal: null });
     setShop(sandbox.shopId);
-    expect(cache.list().rows).toHaveLength(150);
-    expect(cache.get([demoOrder]).map((order) => order.orderNumber)).toEqual([demoOrder]);
+    expect((await cache.list()).rows).toHaveLength(150);
+    expect((await cache.get([demoOrder])).map((order) => order.orderNumber)).toEqual([demoOrder]);
   });
 
   it('stops between pages when cancelled, keeping the pages that arrived and removing nothing', async () => {
@@ -132,11 +132,11 @@ describe('the order cache', () => {
     while (progress.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(cache.cancel()).toBe(true);
     await expect(refreshing).rejects.toMatchObject({ error: expect.objectContaining({ code: 'cancelled' }) });
-    const kept = cache.list().rows.length;
+    const kept = (await cache.list()).rows.length;
     expect(kept).toBeGreaterThan(1);
     expect(kept).toBeLessThan(2001);
-    expect(cache.get(['kept-1'])).toHaveLength(1);
-    expect(cache.estimate().knownTotal).toBeNull();
+    expect(await cache.get(['kept-1'])).toHaveLength(1);
+    expect((await cache.estimate()).knownTotal).toBeNull();
     expect(changes()).toBe(1);
     expect(cache.cancel()).toBe(false);
   });

@@ -83,10 +83,11 @@ async function connectedComponent(options: { store?: OsPrintStore; now?: () => n
   return component;
 }
 
-/** A print queue over the component, closed after the test. */
-function queueOver(component: PrintComponent, store: InMemoryPrintTaskStore = createInMemoryPrintTaskStore()): PrintQueue {
+/** A print queue over the component, with what its store held loaded; closed after the test. */
+async function queueOver(component: PrintComponent, store: InMemoryPrintTaskStore = createInMemoryPrintTaskStore()): Promise<PrintQueue> {
   const queue = createPrintQueue({ component, store, statusPollMs: 200 });
   toClose.push(() => queue.close());
+  await queue.idle();
   return queue;
 }
 
@@ -151,7 +152,7 @@ describe('the OS print component over CUPS', () => {
         outputAtNotice.set(outcome.documentId, readdirSync(CUPS_PDF_OUT_DIR).some((name) => name.startsWith(outcome.documentId)));
       }),
     );
-    const queue = queueOver(component);
+    const queue = await queueOver(component);
     const printedEvents = new Map<string, number>();
     toClose.push(
       queue.onEvent((event) => {
@@ -164,11 +165,11 @@ describe('the OS print component over CUPS', () => {
     const large = uniqueWaybillCode();
 
     await component.setPrinterConfig(paperConfig('76x130'));
-    expect(queue.enqueue({ jobId: 'small', printer: CUPS_PDF_QUEUE, documents: small.map(plainDocument) }).queued).toHaveLength(2);
+    expect((await queue.enqueue({ jobId: 'small', printer: CUPS_PDF_QUEUE, documents: small.map(plainDocument) })).queued).toHaveLength(2);
     // A task's paper is taken when the component accepts it: the next job may use other paper.
     await waitForStates(queue, ['accepted', 'printed'], 'the 76×130 labels to be accepted');
     await component.setPrinterConfig(paperConfig('100x180'));
-    queue.enqueue({ jobId: 'large', printer: CUPS_PDF_QUEUE, documents: [documentWithCustomArea(large, '3512345678901234567')] });
+    await queue.enqueue({ jobId: 'large', printer: CUPS_PDF_QUEUE, documents: [documentWithCustomArea(large, '3512345678901234567')] });
 
     const documents = await waitForStates(queue, ['printed'], 'all three labels to be printed');
     expect(documents.map((document) => document.documentId)).toEqual([...small, large]);
@@ -188,9 +189,9 @@ describe('the OS print component over CUPS', () => {
 
   it('fails an encrypted document with the typed error naming the print component, and prints the others', async () => {
     const component = await connectedComponent();
-    const queue = queueOver(component);
+    const queue = await queueOver(component);
     const [first, encrypted, last] = [uniqueWaybillCode(), uniqueWaybillCode(), uniqueWaybillCode()];
-    queue.enqueue({ jobId: 'mixed', printer: CUPS_PDF_QUEUE, documents: [plainDocument(first), encryptedDocument(encrypted), plainDocument(last)] });
+    await queue.enqueue({ jobId: 'mixed', printer: CUPS_PDF_QUEUE, documents: [plainDocument(first), encryptedDocument(encrypted), plainDocument(last)] });
 
     const documents = await waitForStates(queue, ['printed', 'failed'], 'the mixed job to end');
     expect(documents.map((document) => [document.documentId, document.state])).toEqual([
@@ -209,8 +210,8 @@ describe('the OS print component over CUPS', () => {
 
   it('fails a document for a printer the system does not have, naming the printer', async () => {
     const component = await connectedComponent();
-    const queue = queueOver(component);
-    queue.enqueue({ jobId: 'nowhere', printer: 'No_Such_Printer', documents: [plainDocument(uniqueWaybillCode())] });
+    const queue = await queueOver(component);
+    await queue.enqueue({ jobId: 'nowhere', printer: 'No_Such_Printer', documents: [plainDocument(uniqueWaybillCode())] });
 
     const [document] = await waitForStates(queue, ['failed'], 'the document to fail');
     expect(document?.failure).toMatchObject({ code: 103, detail: 'The system has no printer named “No_Such_Printer”.' });
@@ -226,8 +227,8 @@ describe('the OS print component over CUPS', () => {
 
     // This run never learns that the job completed: it does not poll before it stops.
     const before = await connectedComponent({ store: createFileOsPrintStore(file), jobPollMs: 60_000 });
-    const firstQueue = queueOver(before, taskStore);
-    firstQueue.enqueue({ jobId: 'before-restart', printer: CUPS_PDF_QUEUE, documents: [plainDocument(waybillCode)] });
+    const firstQueue = await queueOver(before, taskStore);
+    await firstQueue.enqueue({ jobId: 'before-restart', printer: CUPS_PDF_QUEUE, documents: [plainDocument(waybillCode)] });
     await waitFor(() => taskStore.records()[0]?.rendered, 'the job to be handed to CUPS', printTimeoutMs);
     // The app stops before CUPS has said the job completed.
     firstQueue.close();
@@ -237,7 +238,7 @@ describe('the OS print component over CUPS', () => {
     const after = await connectedComponent({ store: createFileOsPrintStore(file) });
     expect(await after.getTaskStatus(['never-sent'])).toEqual([{ taskId: 'never-sent', answer: 'not-found', documents: [] }]);
     const printedNotices = countPrintedNotices(after);
-    const secondQueue = queueOver(after, taskStore);
+    const secondQueue = await queueOver(after, taskStore);
     const [document] = await waitForStates(secondQueue, ['printed'], 'the task of the earlier run to be known as printed');
     expect(document?.attempts).toBe(1);
     const [report] = await after.getTaskStatus([document?.taskId ?? '']);
@@ -282,13 +283,13 @@ describe('the OS print component over CUPS', () => {
     toClose.push(() => component.close());
     component.connect();
     await waitFor(() => component.state().kind === 'connected', 'the component to connect');
-    const queue = queueOver(component);
+    const queue = await queueOver(component);
 
     const restore = pointCupsClientsNowhere();
     await waitFor(() => component.state().kind === 'offline', 'the component to notice that CUPS is gone');
     expect(component.state()).toMatchObject({ reason: 'connection-lost', retryInMs: expect.any(Number) });
     const waybillCode = uniqueWaybillCode();
-    queue.enqueue({ jobId: 'while-gone', printer: CUPS_PDF_QUEUE, documents: [plainDocument(waybillCode)] });
+    await queue.enqueue({ jobId: 'while-gone', printer: CUPS_PDF_QUEUE, documents: [plainDocument(waybillCode)] });
     expect(queue.documents().map((document) => document.state)).toEqual(['queued']);
     expect(queue.status().waitingForComponent).toBe(1);
 

@@ -65,7 +65,7 @@ describe('a stopped CUPS queue', () => {
     // A label goes to the stopped queue: CUPS accepts the job and leaves it pending.
     const waybillCode = `73${String(randomInt(1e12)).padStart(12, '0')}`;
     const startedAt = Date.now();
-    queue.enqueue({ jobId: 'job-paused', printer, documents: [plainDocument(waybillCode)] });
+    await queue.enqueue({ jobId: 'job-paused', printer, documents: [plainDocument(waybillCode)] });
     await waitFor(() => queue.documents()[0]?.state === 'accepted', 'CUPS accepted the job', 15_000);
     const stalled = await waitFor(() => stall.state() ?? undefined, 'the stall', 15_000);
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1_500);

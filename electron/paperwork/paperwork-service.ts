@@ -28,7 +28,7 @@ export interface PaperworkServiceOptions {
   printing: () => OsPrinting;
   settings: () => { paperwork: PaperworkSettings; shopName: string; language: PaperworkLanguage };
   /** A job's settings (packing slips on or off), undefined for an unknown job. */
-  jobSettings: (jobId: string) => IssueJobSettings | undefined;
+  jobSettings: (jobId: string) => Promise<IssueJobSettings | undefined>;
   log: { info(event: string, fields?: Record<string, unknown>): void; warn(event: string, fields?: Record<string, unknown>): void };
   /** Slips that were to follow their labels did not print: the desk is told (the labels printed). */
   onSlipsFailed: (failure: { error: StationError; orderNumbers: string[] }) => void;
@@ -72,14 +72,14 @@ function slipPaper(size: PaperworkSettings['slipSize']): PrintPaper {
 export function createPaperworkService(options: PaperworkServiceOptions): PaperworkService {
   const now = options.now ?? Date.now;
 
-  function packagesOf(scope: PaperworkScope): { packages: PaperworkPackage[]; unknown: string[] } {
+  async function packagesOf(scope: PaperworkScope): Promise<{ packages: PaperworkPackage[]; unknown: string[] }> {
     if ('jobId' in scope) {
-      const orderNumbers = options.sources.jobOrderNumbers(scope.jobId);
+      const orderNumbers = await options.sources.jobOrderNumbers(scope.jobId);
       if (orderNumbers.length === 0) throw new StationFailure(stationError('paperwork.job-unknown', { jobId: scope.jobId }));
       return options.sources.packagesOfOrders(orderNumbers);
     }
     const asked = 'orderNumbers' in scope ? scope.orderNumbers : scope.waybillCodes;
-    const found = 'orderNumbers' in scope ? options.sources.packagesOfOrders(asked) : options.sources.packagesOfWaybills(asked);
+    const found = 'orderNumbers' in scope ? await options.sources.packagesOfOrders(asked) : await options.sources.packagesOfWaybills(asked);
     if (found.packages.length === 0) throw new StationFailure(stationError('paperwork.orders-unknown', { count: asked.length, first: asked[0] ?? '' }));
     return found;
   }
@@ -103,7 +103,7 @@ export function createPaperworkService(options: PaperworkServiceOptions): Paperw
   }
 
   async function pickingList(request: PickingListRequest) {
-    const { packages, unknown } = packagesOf(request.scope);
+    const { packages, unknown } = await packagesOf(request.scope);
     const orders = packages.flatMap((pkg) => pkg.orders);
     const source = 'jobId' in request.scope ? request.scope.jobId : '';
     const document = await options.renderer().pickingList({ lines: aggregatePicking(orders, request.sort), orders: orders.length, createdAt: now(), source }, request.language);
@@ -115,6 +115,8 @@ export function createPaperworkService(options: PaperworkServiceOptions): Paperw
   let gatherTimer: NodeJS.Timeout | null = null;
   let printing: Promise<void> = Promise.resolve();
   const slipped = new Set<string>();
+  /** Printed labels are looked at one after the other, so their slips keep the labels' order. */
+  let following: Promise<void> = Promise.resolve();
 
   function printGathered(): Promise<void> {
     gatherTimer = null;
@@ -122,7 +124,7 @@ export function createPaperworkService(options: PaperworkServiceOptions): Paperw
     gathered = [];
     if (waybillCodes.length === 0) return printing;
     printing = printing.then(async () => {
-      const { packages } = options.sources.packagesOfWaybills(waybillCodes);
+      const { packages } = await options.sources.packagesOfWaybills(waybillCodes);
       if (packages.length === 0) return;
       try {
         await printPackages(packages, options.settings().language);
@@ -138,7 +140,7 @@ export function createPaperworkService(options: PaperworkServiceOptions): Paperw
 
   return {
     async printSlips(scope) {
-      const { packages, unknown } = packagesOf(scope);
+      const { packages, unknown } = await packagesOf(scope);
       const result = await printPackages(packages, options.settings().language);
       return { ...result, unknownOrders: unknown };
     },
@@ -165,12 +167,15 @@ export function createPaperworkService(options: PaperworkServiceOptions): Paperw
     followLabels(event) {
       if (event.kind !== 'document' || event.document.state !== 'printed') return;
       const { jobId, documentId } = event.document;
-      if (slipped.has(documentId) || options.jobSettings(jobId)?.packingSlips !== true) return;
-      slipped.add(documentId);
-      gathered.push(documentId);
-      gatherTimer ??= setTimeout(() => void printGathered(), SLIP_GATHER_MS);
+      following = following.then(async () => {
+        if (slipped.has(documentId) || (await options.jobSettings(jobId))?.packingSlips !== true) return;
+        slipped.add(documentId);
+        gathered.push(documentId);
+        gatherTimer ??= setTimeout(() => void printGathered(), SLIP_GATHER_MS);
+      }).catch((error: unknown) => options.log.warn('packing slip not followed', { documentId, error: String(error) }));
     },
-    flush() {
+    async flush() {
+      await following;
       if (gatherTimer) clearTimeout(gatherTimer);
       return printGathered();
     },

@@ -12,9 +12,9 @@ import { createLabelRenderer } from '../labels/label-renderer';
 import { createCupsPrinting } from '../os-printing/cups-printing';
 import { createOsPrintComponent } from '../os-printing/os-print-component';
 import { createInMemoryOsPrintStore } from '../os-printing/os-print-store';
-import { openStationDatabase } from '../store/local/open-station-database';
-import type { StationDatabase } from '../store/local/open-station-database';
-import { createSqlitePrintTaskStore } from '../store/sqlite-print-task-store';
+import { openLocalBackend } from '../store/local/open-local-backend';
+import type { StationBackend } from '../store/station-backend';
+import { printTaskStoreOf } from './print-task-store';
 import { createCainiaoPrintComponent } from './cainiao/cainiao-print-component';
 import type { PrintComponent, PrintDocument } from './print-component';
 import { createPrintQueue } from './print-queue';
@@ -38,16 +38,14 @@ async function emulator(options: Partial<PrintEmulatorOptions> = {}): Promise<Pr
 }
 
 /** A station database file in a fresh temp folder; each `open()` is a new run of the app on it. */
-async function stationFile(): Promise<{ open: () => StationDatabase }> {
+async function stationFile(): Promise<{ open: () => Promise<StationBackend> }> {
   const folder = await mkdtemp(join(tmpdir(), 'print-once-'));
   cleanups.push(() => rm(folder, { recursive: true, force: true }));
   return {
-    open: () => {
-      const db = openStationDatabase({ file: join(folder, 'station.sqlite') });
-      cleanups.push(() => {
-        db.close();
-      });
-      return db;
+    open: async () => {
+      const backend = await openLocalBackend({ file: join(folder, 'station.sqlite') });
+      cleanups.push(() => backend.close());
+      return backend;
     },
   };
 }
@@ -60,11 +58,12 @@ function cainiao(url: string): PrintComponent {
 
 const demoShop = { baseUrl: DEMO_GATEWAY, shopId: 'demo-shop' };
 
-/** One run of the app: a queue on the database, in front of `component` (connected here). */
-function run(db: StationDatabase, component: PrintComponent): PrintQueue {
-  const queue = createPrintQueue({ component, store: createSqlitePrintTaskStore(db, () => demoShop), statusPollMs: 50, acceptedStaleMs: 150, refusedResendMs: 30 });
+/** One run of the app: a queue on the station's backend, in front of `component` (connected here). */
+async function run(backend: StationBackend, component: PrintComponent): Promise<PrintQueue> {
+  const queue = createPrintQueue({ component, store: printTaskStoreOf({ read: backend.read.printTasks, write: backend.write.printTasks }, () => demoShop), statusPollMs: 50, acceptedStaleMs: 150, refusedResendMs: 30 });
   cleanups.push(() => queue.close());
   component.connect();
+  await queue.idle();
   return queue;
 }
 
@@ -98,16 +97,16 @@ describe('a label is never printed twice by the station’s own decision', () =>
   it('leaves tasks that reached the component unknown when it restarts and forgets them: never sent again by itself', async () => {
     // Slow enough that the restart comes while the first label is still being printed.
     const emulated = await emulator({ forgetTasksOnRestart: true, renderDelayMs: 300 });
-    const db = (await stationFile()).open();
-    const queue = run(db, cainiao(emulated.url));
+    const db = await (await stationFile()).open();
+    const queue = await run(db, cainiao(emulated.url));
     const [accepted, unanswered] = waybillCodes(2, 5000) as [string, string];
     const labels = [labelWithCustomArea(accepted), labelWithCustomArea(unanswered)];
     const stateOf = (target: PrintQueue, code: string) => target.documents().find((document) => document.documentId === code);
     // The first task is taken; the second is written and read, and no answer comes back.
-    queue.enqueue({ jobId: 'first', printer: '', documents: [labels[0] as PrintDocument] });
+    await queue.enqueue({ jobId: 'first', printer: '', documents: [labels[0] as PrintDocument] });
     await waitFor(() => stateOf(queue, accepted)?.state === 'accepted', 'the component to accept the first task');
     await emulated.setFault({ kind: 'stall', count: 1 });
-    queue.enqueue({ jobId: 'second', printer: '', documents: [labels[1] as PrintDocument] });
+    await queue.enqueue({ jobId: 'second', printer: '', documents: [labels[1] as PrintDocument] });
     await waitFor(() => emulated.received().length === 2, 'the component to read the second task');
 
     await emulated.restart({ downMs: 100 });
@@ -127,7 +126,7 @@ describe('a label is never printed twice by the station’s own decision', () =>
     // The same after the app restarts: asked again, and still waiting for the user.
     queue.close();
     const askedBefore = Math.max(...queue.documents().map((document) => document.statusAskedAt ?? 0));
-    const again = run(db, cainiao(emulated.url));
+    const again = await run(db, cainiao(emulated.url));
     await waitFor(() => again.documents().every((document) => (document.statusAskedAt ?? 0) > askedBefore), 'the new run to ask');
     await pollsPass();
     expect(again.documents().map((document) => document.state)).toEqual(['unknown', 'unknown']);
@@ -137,13 +136,13 @@ describe('a label is never printed twice by the station’s own decision', () =>
   it('sends a task that never left the station (the component was offline) once the component is back, exactly once', async () => {
     const emulated = await emulator();
     await emulated.setFault({ kind: 'refuse-connections' });
-    const db = (await stationFile()).open();
+    const db = await (await stationFile()).open();
     const component = cainiao(emulated.url);
-    const queue = run(db, component);
+    const queue = await run(db, component);
     await waitFor(() => component.state().kind === 'offline', 'the component to be found not running');
     const [code] = waybillCodes(1, 5100) as [string];
     const label = labelWithCustomArea(code);
-    queue.enqueue({ jobId: 'job', printer: '', documents: [label] });
+    await queue.enqueue({ jobId: 'job', printer: '', documents: [label] });
     await pollsPass();
     expect(only(queue)).toMatchObject({ state: 'queued', attempts: 0, automaticSends: 0, output: null });
     expect(queue.status().waitingForComponent).toBe(1);
@@ -158,18 +157,18 @@ describe('a label is never printed twice by the station’s own decision', () =>
 
   it(`sends a task the component keeps refusing at most ${MAX_AUTOMATIC_SENDS} times, then waits for the user`, async () => {
     const emulated = await emulator();
-    const db = (await stationFile()).open();
-    const queue = run(db, cainiao(emulated.url));
+    const db = await (await stationFile()).open();
+    const queue = await run(db, cainiao(emulated.url));
     const [refusedTwice, refusedAlways] = waybillCodes(2, 5200) as [string, string];
 
     // Refused twice, taken the third time: it comes out, once, without anyone doing anything.
     await emulated.setFault({ kind: 'refuse-print', count: 2 });
-    queue.enqueue({ jobId: 'twice', printer: '', documents: [plainDocument(refusedTwice)] });
+    await queue.enqueue({ jobId: 'twice', printer: '', documents: [plainDocument(refusedTwice)] });
     await waitFor(() => queue.documents().find((document) => document.documentId === refusedTwice)?.state === 'printed', 'the third send to print');
     expect(emulated.printed().map((document) => document.documentId)).toEqual([refusedTwice]);
 
     await emulated.setFault({ kind: 'refuse-print' });
-    queue.enqueue({ jobId: 'always', printer: '', documents: [labelWithCustomArea(refusedAlways)] });
+    await queue.enqueue({ jobId: 'always', printer: '', documents: [labelWithCustomArea(refusedAlways)] });
     await waitFor(() => queue.documents().find((document) => document.documentId === refusedAlways)?.state === 'failed', 'the last refusal');
     await pollsPass();
     const stopped = queue.documents().find((document) => document.documentId === refusedAlways);
@@ -178,7 +177,7 @@ describe('a label is never printed twice by the station’s own decision', () =>
     expect(sends).toEqual(Array(MAX_AUTOMATIC_SENDS).fill({ documentId: refusedAlways, contents: labelWithCustomArea(refusedAlways).contents }));
     // A restart does not start the count again: the label still waits for the user.
     queue.close();
-    const again = run(db, cainiao(emulated.url));
+    const again = await run(db, cainiao(emulated.url));
     await pollsPass();
     expect(again.documents().find((document) => document.documentId === refusedAlways)).toMatchObject({ state: 'failed', automaticSends: MAX_AUTOMATIC_SENDS });
     expect(receivedDocuments(emulated).filter((document) => document.documentId === refusedAlways)).toHaveLength(MAX_AUTOMATIC_SENDS);
@@ -186,7 +185,7 @@ describe('a label is never printed twice by the station’s own decision', () =>
     // The user's retry is a fresh decision: it prints.
     await emulated.setFault(null);
     const id = (stopped as PrintDocumentView).id;
-    expect(again.retry([id])).toEqual({ requeued: [id], refused: [] });
+    expect(await again.retry([id])).toEqual({ requeued: [id], refused: [] });
     await waitFor(() => again.document(id)?.state === 'printed', 'the retried label');
     expect(again.document(id)).toMatchObject({ attempts: MAX_AUTOMATIC_SENDS + 1, automaticSends: 1 });
     expect(emulated.printed().map((document) => document.documentId)).toEqual([refusedTwice, refusedAlways]);
@@ -201,10 +200,10 @@ describe('a label is never printed twice by the station’s own decision', () =>
       return component;
     };
     const station = await stationFile();
-    const db = station.open();
+    const db = await station.open();
     const switchable = createSwitchablePrintComponent(cainiao(emulated.url));
     cleanups.push(() => switchable.close());
-    const queue = run(db, switchable);
+    const queue = await run(db, switchable);
     const [code] = waybillCodes(1, 5300) as [string];
     await waitFor(() => switchable.state().kind === 'connected', 'the connection');
     // The component reads the task and never answers: the label may be printing there.
@@ -213,16 +212,16 @@ describe('a label is never printed twice by the station’s own decision', () =>
     queue.onEvent((event) => {
       if (event.kind === 'document' && event.document.state === 'unknown' && switchable.output() === 'print-component') switchable.use(osPrinter());
     });
-    queue.enqueue({ jobId: 'job', printer: '', documents: [labelWithCustomArea(code)] });
+    await queue.enqueue({ jobId: 'job', printer: '', documents: [labelWithCustomArea(code)] });
     await waitFor(() => queue.status().output === 'os-printer' && switchable.state().kind === 'connected', 'the OS printer to be the output', 15_000);
     await pollsPass();
     expect(only(queue)).toMatchObject({ state: 'unknown', output: 'print-component', statusAskedAt: null });
     expect(queue.status()).toMatchObject({ output: 'os-printer', waitingForOtherOutput: 1 });
-    expect(queue.resendUnknown([only(queue).id]).refused).toEqual([{ id: only(queue).id, reason: 'other-output', state: 'unknown' }]);
+    expect((await queue.resendUnknown([only(queue).id])).refused).toEqual([{ id: only(queue).id, reason: 'other-output', state: 'unknown' }]);
 
     // The app restarts with the OS printer chosen: the label still waits, asked nowhere, sent nowhere.
     queue.close();
-    const restarted = run(station.open(), osPrinter());
+    const restarted = await run(await station.open(), osPrinter());
     await waitFor(() => restarted.status().component.kind === 'connected', 'the OS printer to connect');
     await pollsPass();
     expect(only(restarted)).toMatchObject({ state: 'unknown', output: 'print-component', statusAskedAt: null });
@@ -231,7 +230,7 @@ describe('a label is never printed twice by the station’s own decision', () =>
 
     // Back on the print component (next run), it is asked there, and only there; it still waits for the user.
     restarted.close();
-    const back = run(station.open(), cainiao(emulated.url));
+    const back = await run(await station.open(), cainiao(emulated.url));
     await waitFor(() => only(back).statusAskedAt !== null, 'the component to be asked');
     await pollsPass();
     expect(only(back)).toMatchObject({ state: 'unknown', output: 'print-component' });
@@ -242,8 +241,8 @@ describe('a label is never printed twice by the station’s own decision', () =>
 
   it('leaves a task unknown, never sent again, when the component answers the status question in a shape it does not know', async () => {
     const emulated = await emulator();
-    const db = (await stationFile()).open();
-    const queue = run(db, cainiao(emulated.url));
+    const db = await (await stationFile()).open();
+    const queue = await run(db, cainiao(emulated.url));
     const [code] = waybillCodes(1, 5400) as [string];
     await waitFor(() => queue.status().component.kind === 'connected', 'the connection');
     // The task is read and never answered (the request times out); every status question gets an odd answer.
@@ -252,7 +251,7 @@ describe('a label is never printed twice by the station’s own decision', () =>
       if (event.kind === 'document' && event.document.state === 'unknown') void emulated.setFault({ kind: 'odd-task-status' });
     });
     const label = labelWithCustomArea(code);
-    queue.enqueue({ jobId: 'job', printer: '', documents: [label] });
+    await queue.enqueue({ jobId: 'job', printer: '', documents: [label] });
     await waitFor(() => only(queue).statusAskedAt !== null, 'the component to be asked', 15_000);
     await pollsPass();
 

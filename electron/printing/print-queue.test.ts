@@ -7,7 +7,9 @@ import type { PrintComponent } from './print-component';
 import { createPrintQueue } from './print-queue';
 import type { PrintQueue, PrintQueueEvent } from './print-queue';
 import { createInMemoryPrintTaskStore } from './print-task-store';
-import type { InMemoryPrintTaskStore, PrintDocumentRecord } from './print-task-store';
+import type { DocumentState } from '../../shared/domain/printing';
+import type { PrintDocumentRecord } from '../store/station-records';
+import type { InMemoryPrintTaskStore } from './print-task-store';
 import {
   connectRawClient,
   encryptedDocument,
@@ -17,7 +19,6 @@ import {
   waitFor,
   waybillCodes,
 } from './testing/print-test-kit';
-import type { DocumentState } from '../../shared/domain/printing';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -50,7 +51,7 @@ interface Harness {
 }
 
 /** A connected (or connecting) component and a queue over it, with fast reconnects and polls. */
-function harness(url: string, store: InMemoryPrintTaskStore = createInMemoryPrintTaskStore()): Harness {
+async function harness(url: string, store: InMemoryPrintTaskStore = createInMemoryPrintTaskStore()): Promise<Harness> {
   const component = createCainiaoPrintComponent({ url, requestTimeoutMs: 2_000, backoff: { initialDelayMs: 20, maxDelayMs: 100 } });
   const queue = createPrintQueue({ component, store, statusPollMs: 50, acceptedStaleMs: 150, refusedResendMs: 20 });
   const events: PrintQueueEvent[] = [];
@@ -58,6 +59,8 @@ function harness(url: string, store: InMemoryPrintTaskStore = createInMemoryPrin
   component.connect();
   cleanups.push(() => component.close());
   cleanups.push(() => queue.close());
+  // What the store held is loaded before the test looks.
+  await queue.idle();
   const states = (documentId: string): DocumentState[] =>
     events
       .flatMap((event) => (event.kind === 'document' && event.document.documentId === documentId ? [event.document.state] : []))
@@ -91,11 +94,11 @@ function receivedCounts(emulated: PrintEmulator): Map<string, number> {
 describe('print queue', () => {
   it('sends tasks back to back in the order given, one document per task, on each job’s printer', async () => {
     const emulated = await emulator();
-    const h = harness(emulated.url);
+    const h = await harness(emulated.url);
     const first = waybillCodes(4, 1);
     const second = waybillCodes(2, 100);
-    h.queue.enqueue({ jobId: 'job-1', printer: 'Xprinter XP-460B (100×180)', documents: first.map(plainDocument) });
-    h.queue.enqueue({ jobId: 'job-2', printer: 'HPRT N41', documents: second.map(encryptedDocument) });
+    await h.queue.enqueue({ jobId: 'job-1', printer: 'Xprinter XP-460B (100×180)', documents: first.map(plainDocument) });
+    await h.queue.enqueue({ jobId: 'job-2', printer: 'HPRT N41', documents: second.map(encryptedDocument) });
     await h.settled([...first, ...second]);
 
     expect(emulated.received().map((task) => [task.documentIds, task.printer])).toEqual([
@@ -110,9 +113,9 @@ describe('print queue', () => {
 
   it('groups documents into tasks when a job asks for it', async () => {
     const emulated = await emulator();
-    const h = harness(emulated.url);
+    const h = await harness(emulated.url);
     const codes = waybillCodes(5, 200);
-    h.queue.enqueue({ jobId: 'job', printer: '', documents: codes.map(plainDocument), documentsPerTask: 2 });
+    await h.queue.enqueue({ jobId: 'job', printer: '', documents: codes.map(plainDocument), documentsPerTask: 2 });
     await h.settled(codes);
     expect(emulated.received().map((task) => task.documentIds)).toEqual([codes.slice(0, 2), codes.slice(2, 4), codes.slice(4)]);
     expect(h.queue.status().counts.printed).toBe(5);
@@ -120,10 +123,10 @@ describe('print queue', () => {
 
   it('keeps documents queued while the component is not running, says so, and drains them exactly once when it appears', async () => {
     const port = await freePort();
-    const h = harness(`ws://127.0.0.1:${port}`);
+    const h = await harness(`ws://127.0.0.1:${port}`);
     await waitFor(() => h.component.state().kind === 'offline', 'the first refused attempt');
     const codes = waybillCodes(3, 300);
-    const result = h.queue.enqueue({ jobId: 'job', printer: '', documents: codes.map(plainDocument) });
+    const result = await h.queue.enqueue({ jobId: 'job', printer: '', documents: codes.map(plainDocument) });
     expect(result.rejected).toEqual([]);
     await waitFor(() => h.component.state().kind === 'offline' && h.queue.status().waitingForComponent === 3, 'the waiting status');
     expect(h.queue.status()).toMatchObject({ component: { kind: 'offline', reason: 'not-running' }, waitingForComponent: 3, counts: { queued: 3 } });
@@ -139,15 +142,15 @@ describe('print queue', () => {
 
   it('after the component restarts, sends the documents queued meanwhile exactly once', async () => {
     const emulated = await emulator();
-    const h = harness(emulated.url);
+    const h = await harness(emulated.url);
     const before = waybillCodes(2, 400);
-    h.queue.enqueue({ jobId: 'before', printer: '', documents: before.map(plainDocument) });
+    await h.queue.enqueue({ jobId: 'before', printer: '', documents: before.map(plainDocument) });
     await h.settled(before);
 
     const restarting = emulated.restart({ downMs: 1_000 });
     await waitFor(() => h.component.state().kind !== 'connected', 'the connection to drop');
     const during = waybillCodes(3, 500);
-    h.queue.enqueue({ jobId: 'during', printer: '', documents: during.map(plainDocument) });
+    await h.queue.enqueue({ jobId: 'during', printer: '', documents: during.map(plainDocument) });
     expect(during.map((code) => stateOf(h.queue, code))).toEqual(['queued', 'queued', 'queued']);
     expect(h.queue.status().waitingForComponent).toBe(3);
     await restarting;
@@ -160,15 +163,15 @@ describe('print queue', () => {
 
   it('records each failure kind with its code and detail; reprints a label that failed at the printer only when asked', async () => {
     const emulated = await emulator();
-    const h = harness(emulated.url);
+    const h = await harness(emulated.url);
     await waitFor(() => h.component.state().kind === 'connected', 'the connection');
     const [badCipher, paperOut, badPrinter] = waybillCodes(3, 600) as [string, string, string];
-    h.queue.enqueue({ jobId: 'cipher', printer: '', documents: [foreignCiphertextDocument(badCipher)] });
+    await h.queue.enqueue({ jobId: 'cipher', printer: '', documents: [foreignCiphertextDocument(badCipher)] });
     await h.settled([badCipher]);
     await emulated.setFault({ kind: 'paper-out', count: 1 });
-    h.queue.enqueue({ jobId: 'paper', printer: '', documents: [plainDocument(paperOut)] });
+    await h.queue.enqueue({ jobId: 'paper', printer: '', documents: [plainDocument(paperOut)] });
     await h.settled([paperOut]);
-    h.queue.enqueue({ jobId: 'printer', printer: 'Unplugged Printer', documents: [plainDocument(badPrinter)] });
+    await h.queue.enqueue({ jobId: 'printer', printer: 'Unplugged Printer', documents: [plainDocument(badPrinter)] });
     await h.settled([badPrinter]);
 
     const failures = Object.fromEntries(h.queue.documents().map((record) => [record.documentId, [record.state, record.failure]]));
@@ -189,10 +192,10 @@ describe('print queue', () => {
     ]);
 
     const paperRecord = h.queue.documents().find((record) => record.documentId === paperOut);
-    expect(h.queue.retry([paperRecord?.id as string])).toEqual({ requeued: [paperRecord?.id], refused: [] });
+    expect(await h.queue.retry([paperRecord?.id as string])).toEqual({ requeued: [paperRecord?.id], refused: [] });
     await waitFor(() => stateOf(h.queue, paperOut) === 'printed', 'the reprint');
     expect(h.queue.document(paperRecord?.id as string)).toMatchObject({ attempts: 2, failure: null });
-    expect(h.queue.retry([paperRecord?.id as string, 'no-such-record'])).toEqual({
+    expect(await h.queue.retry([paperRecord?.id as string, 'no-such-record'])).toEqual({
       requeued: [],
       refused: [
         { id: paperRecord?.id, reason: 'state', state: 'printed' },
@@ -203,11 +206,11 @@ describe('print queue', () => {
 
   it('asks with getTaskStatus about a task whose socket dropped after it was accepted, and never sends it again', async () => {
     const emulated = await emulator();
-    const h = harness(emulated.url);
+    const h = await harness(emulated.url);
     await waitFor(() => h.component.state().kind === 'connected', 'the connection');
     await emulated.setFault({ kind: 'drop-after-accept', count: 1 });
     const [code] = waybillCodes(1, 700) as [string];
-    h.queue.enqueue({ jobId: 'job', printer: '', documents: [plainDocument(code)] });
+    await h.queue.enqueue({ jobId: 'job', printer: '', documents: [plainDocument(code)] });
     await waitFor(() => stateOf(h.queue, code) === 'printed', 'the document to be known printed');
 
     expect(h.history(code)).toEqual(['queued', 'sent', 'accepted', 'unknown', 'printed']);
@@ -220,11 +223,11 @@ describe('print queue', () => {
   it('keeps asking about a task still printing when its socket dropped, until it printed', async () => {
     // Slow enough that the status query after the reconnect finds the document still printing.
     const emulated = await emulator({ renderDelayMs: 1_500 });
-    const h = harness(emulated.url);
+    const h = await harness(emulated.url);
     await waitFor(() => h.component.state().kind === 'connected', 'the connection');
     await emulated.setFault({ kind: 'drop-after-accept', count: 1 });
     const [code] = waybillCodes(1, 750) as [string];
-    h.queue.enqueue({ jobId: 'job', printer: '', documents: [plainDocument(code)] });
+    await h.queue.enqueue({ jobId: 'job', printer: '', documents: [plainDocument(code)] });
     await waitFor(() => stateOf(h.queue, code) === 'printed', 'the document to be known printed');
 
     expect(h.history(code)).toEqual(['queued', 'sent', 'accepted', 'unknown', 'accepted', 'printed']);
@@ -234,12 +237,12 @@ describe('print queue', () => {
 
   it('leaves a task whose socket was cut on arrival unknown (it may have arrived), and sends it again only when the user asks', async () => {
     const emulated = await emulator();
-    const h = harness(emulated.url);
+    const h = await harness(emulated.url);
     await waitFor(() => h.component.state().kind === 'connected', 'the connection');
     await emulated.setFault({ kind: 'drop-before-reply', count: 1 });
     const codes = waybillCodes(2, 800);
     const [lost, other] = codes as [string, string];
-    h.queue.enqueue({ jobId: 'job', printer: '', documents: codes.map(plainDocument) });
+    await h.queue.enqueue({ jobId: 'job', printer: '', documents: codes.map(plainDocument) });
     await h.settled([other]);
     await waitFor(() => h.queue.documents().find((record) => record.documentId === lost)?.statusAskedAt !== null, 'the component to be asked');
 
@@ -247,14 +250,14 @@ describe('print queue', () => {
     expect(emulated.commandCounts()['getTaskStatus']).toBeGreaterThanOrEqual(1);
     expect([...receivedCounts(emulated)]).toEqual([[other, 1]]);
     const record = h.queue.documents().find((document) => document.documentId === lost) as PrintDocumentRecord;
-    expect(h.queue.resendUnknown([record.id])).toEqual({ requeued: [record.id], refused: [] });
+    expect(await h.queue.resendUnknown([record.id])).toEqual({ requeued: [record.id], refused: [] });
     await h.settled(codes);
     expect(emulated.printed().map((document) => document.documentId)).toEqual([other, lost]);
   });
 
   it('after the user sent an unknown label again, refuses resendUnknown until the component was asked about the new task', async () => {
     const emulated = await emulator();
-    const h = harness(emulated.url);
+    const h = await harness(emulated.url);
     await waitFor(() => h.component.state().kind === 'connected', 'the connection');
     const [code] = waybillCodes(1, 850) as [string];
     // The first task is cut before any reply; the user sends it again; that one is accepted, then its
@@ -266,11 +269,11 @@ describe('print queue', () => {
       // Switched within the event, so that it is on before the queue reconnects.
       if (event.document.state === 'accepted' && ++acceptedTimes === 1) void emulated.setFault({ kind: 'refuse-connections' });
     });
-    h.queue.enqueue({ jobId: 'job', printer: '', documents: [plainDocument(code)] });
+    await h.queue.enqueue({ jobId: 'job', printer: '', documents: [plainDocument(code)] });
     await waitFor(() => h.queue.documents()[0]?.statusAskedAt !== null, 'the component to be asked about the first task');
     await emulated.setFault({ kind: 'drop-after-accept', count: 1 });
     const first = h.queue.documents()[0] as PrintDocumentRecord;
-    expect(h.queue.resendUnknown([first.id])).toEqual({ requeued: [first.id], refused: [] });
+    expect(await h.queue.resendUnknown([first.id])).toEqual({ requeued: [first.id], refused: [] });
     await waitFor(() => acceptedTimes === 1 && h.queue.documents()[0]?.state === 'unknown' && h.component.state().kind !== 'connected', 'the re-sent task to become unknown');
 
     const record = h.queue.documents()[0] as PrintDocumentRecord;
@@ -279,11 +282,11 @@ describe('print queue', () => {
     // The status answer about the first task ("not found") says nothing about the second, which the
     // component accepted and is printing: sending it a third time would be a second label.
     expect(record.statusAskedAt).toBeNull();
-    expect(h.queue.resendUnknown([record.id])).toEqual({ requeued: [], refused: [{ id: record.id, reason: 'state', state: 'unknown' }] });
+    expect(await h.queue.resendUnknown([record.id])).toEqual({ requeued: [], refused: [{ id: record.id, reason: 'state', state: 'unknown' }] });
 
     await emulated.setFault(null);
     await waitFor(() => stateOf(h.queue, code) === 'printed', 'the status answer about the re-sent task');
-    expect(h.queue.resendUnknown([record.id])).toEqual({ requeued: [], refused: [{ id: record.id, reason: 'state', state: 'printed' }] });
+    expect(await h.queue.resendUnknown([record.id])).toEqual({ requeued: [], refused: [{ id: record.id, reason: 'state', state: 'printed' }] });
     // The first task was cut on arrival (never received): the component got the waybill once, and printed it once.
     expect([...receivedCounts(emulated)]).toEqual([[code, 1]]);
     expect(emulated.printed().map((document) => document.documentId)).toEqual([code]);
@@ -300,12 +303,12 @@ describe('print queue', () => {
         statusAskedAt: null,
       },
     ]);
-    const h = harness(emulated.url, store);
+    const h = await harness(emulated.url, store);
     await waitFor(() => typeof h.queue.document('r1')?.statusAskedAt === 'number', 'the status question about the earlier task');
     expect(h.queue.document('r1')).toMatchObject({ state: 'unknown', attempts: 1 });
     expect(emulated.received()).toEqual([]);
 
-    expect(h.queue.resendUnknown(['r1'])).toEqual({ requeued: ['r1'], refused: [] });
+    expect(await h.queue.resendUnknown(['r1'])).toEqual({ requeued: ['r1'], refused: [] });
     await waitFor(() => stateOf(h.queue, code) === 'printed', 'the resent label');
     expect(h.queue.document('r1')).toMatchObject({ attempts: 2 });
     expect([...receivedCounts(emulated)]).toEqual([[code, 1]]);
@@ -325,7 +328,7 @@ describe('print queue', () => {
       { ...base, id: 'r2', seq: 1, documentId: neverArrived, contents: plainDocument(neverArrived).contents, state: 'accepted', taskId: 'earlier-2' },
     ]);
 
-    const h = harness(emulated.url, store);
+    const h = await harness(emulated.url, store);
     expect(h.queue.documents().map((record) => record.state)).toEqual(['unknown', 'unknown']);
     await h.settled([printedBefore]);
     await waitFor(() => h.queue.document('r2')?.statusAskedAt !== null, 'the component to be asked about the other');
@@ -343,23 +346,23 @@ describe('print queue', () => {
     const store = createInMemoryPrintTaskStore([
       { ...base, id: 'r1', seq: 0, documentId: forgotten, contents: plainDocument(forgotten).contents, state: 'accepted', taskId: 'earlier-1', received: true },
     ]);
-    const h = harness(emulated.url, store);
+    const h = await harness(emulated.url, store);
     await waitFor(() => h.queue.document('r1')?.statusAskedAt !== null, 'the component to be asked');
     expect(h.queue.document('r1')).toMatchObject({ state: 'unknown' });
     expect(emulated.received()).toHaveLength(0);
 
-    expect(h.queue.resendUnknown(['r1'])).toEqual({ requeued: ['r1'], refused: [] });
+    expect(await h.queue.resendUnknown(['r1'])).toEqual({ requeued: ['r1'], refused: [] });
     await h.settled([forgotten]);
     expect(emulated.printed().map((document) => document.documentId)).toEqual([forgotten]);
-    expect(h.queue.resendUnknown(['r1']).refused).toEqual([{ id: 'r1', reason: 'state', state: 'printed' }]);
+    expect((await h.queue.resendUnknown(['r1'])).refused).toEqual([{ id: 'r1', reason: 'state', state: 'printed' }]);
   });
 
   it('refuses a waybill that is already queued or in flight, and duplicates within a job', async () => {
     const port = await freePort();
-    const h = harness(`ws://127.0.0.1:${port}`);
+    const h = await harness(`ws://127.0.0.1:${port}`);
     const [a, b] = waybillCodes(2, 1000) as [string, string];
-    expect(h.queue.enqueue({ jobId: 'one', printer: '', documents: [plainDocument(a)] }).rejected).toEqual([]);
-    const second = h.queue.enqueue({ jobId: 'two', printer: '', documents: [plainDocument(a), plainDocument(b), plainDocument(b), { documentId: 'empty', contents: [] }] });
+    expect((await h.queue.enqueue({ jobId: 'one', printer: '', documents: [plainDocument(a)] })).rejected).toEqual([]);
+    const second = await h.queue.enqueue({ jobId: 'two', printer: '', documents: [plainDocument(a), plainDocument(b), plainDocument(b), { documentId: 'empty', contents: [] }] });
     expect(second.queued.map((record) => record.documentId)).toEqual([b]);
     expect(second.rejected).toEqual([
       { documentId: a, reason: 'already-open' },
@@ -370,7 +373,7 @@ describe('print queue', () => {
 
   it('previews documents as images without printing or queueing them', async () => {
     const emulated = await emulator();
-    const h = harness(emulated.url);
+    const h = await harness(emulated.url);
     await waitFor(() => h.component.state().kind === 'connected', 'the connection');
     const [code] = waybillCodes(1, 1100) as [string];
     const preview = await h.queue.preview({ printer: 'HPRT N41', documents: [plainDocument(code)] });

@@ -13,11 +13,14 @@ import type {
 } from './print-component';
 import { DOCUMENT_STATES } from './print-task-store';
 import { MAX_AUTOMATIC_SENDS, type ComponentState, type DocumentState, type PrintFailure, type PrintQueueStatus, type RequeueResult } from '../../shared/domain/printing';
-import type { PrintDocumentRecord, PrintTaskStore } from './print-task-store';
+import type { PrintTaskStore } from './print-task-store';
+import type { PrintDocumentRecord } from '../store/station-records';
 
 /**
  * The print queue: every label the station prints goes through it, with an explicit state per
- * document (see DocumentState), saved before it takes effect. Tasks are sent back to back in
+ * document (see DocumentState), saved before it takes effect: every change waits for its save
+ * (a burst about to be sent is saved `sent` in one durable commit before its first task leaves),
+ * and changes run one at a time, each on the state the previous one left. Tasks are sent back to back in
  * queue order while the component is connected; while it is not, documents wait (and the status
  * says so). A label is never printed twice on the station's own decision:
  * - only a task that never left the station (the component was not connected when it was to be
@@ -73,6 +76,8 @@ export interface PrintQueueOptions {
   /** Pause before a task the component refused is sent again by itself; default 2 s. */
   refusedResendMs?: number;
   now?: () => number;
+  /** Told when a change the queue made by itself could not be saved: it did not take effect (the state stays as saved). */
+  onError?: (error: unknown) => void;
   /** Task ids must be unique for the component's lifetime (it keeps a history); default: time + random + counter. */
   newTaskId?: () => string;
 }
@@ -80,20 +85,20 @@ export interface PrintQueueOptions {
 /** The print queue. */
 export interface PrintQueue {
   /** Queues a job's documents (saved as `queued`) and sends them as soon as the component is connected. */
-  enqueue(job: PrintJob): EnqueueResult;
+  enqueue(job: PrintJob): Promise<EnqueueResult>;
   /** Queues failed documents again (the user asked to reprint them), optionally on another printer. */
-  retry(recordIds: readonly string[], printer?: string): RequeueResult;
+  retry(recordIds: readonly string[], printer?: string): Promise<RequeueResult>;
   /**
    * Takes queued documents back before they are sent (the user cancelled the rest of a job whose
    * printer stopped): they become failed, "withdrawn", and print only when asked again.
    */
-  withdraw(recordIds: readonly string[]): RequeueResult;
+  withdraw(recordIds: readonly string[]): Promise<RequeueResult>;
   /**
    * Queues again unknown documents the component has been asked about and could not account for,
    * once the user has checked the desk and the labels are not there. Never done by the queue itself,
    * and refused (`other-output`) for a label sent to an output other than the current one.
    */
-  resendUnknown(recordIds: readonly string[]): RequeueResult;
+  resendUnknown(recordIds: readonly string[]): Promise<RequeueResult>;
   /** An image preview of documents (`preview: true, previewType: "image"`); nothing is printed or queued. */
   preview(request: { printer: string; documents: readonly PrintDocument[] }): Promise<PreviewReply>;
   /** Asks the component about unknown (and long-silent accepted) documents now; also runs on each reconnect and periodically. */
@@ -102,7 +107,9 @@ export interface PrintQueue {
    * Loads the open documents the store holds and this queue does not know yet (those that waited
    * for their gateway to be set again), as at start, and sends them in order; answers how many.
    */
-  loadWaiting(): number;
+  loadWaiting(): Promise<number>;
+  /** Resolves once every change asked of the queue so far (its first load included) is saved and applied. */
+  idle(): Promise<void>;
   document(recordId: string): PrintDocumentView | undefined;
   /** Every document this queue knows, in queue order. */
   documents(): PrintDocumentView[];
@@ -156,6 +163,8 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
   /** Queued records pausing after a refusal: kept out of the send order until their timer ends. */
   const resting = new Map<string, NodeJS.Timeout>();
   let nextSeq = 0;
+  /** The tail of the changes, which run one at a time. */
+  let changes: Promise<unknown> = Promise.resolve();
   let reconciling: Promise<void> | null = null;
   let statusScheduled = false;
   let closed = false;
@@ -228,13 +237,36 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     });
   }
 
-  /** Applies a change: saved first, then in memory (print data dropped once printed), then announced. */
-  function update(record: PrintDocumentRecord, change: Partial<PrintDocumentRecord>): PrintDocumentRecord {
-    const next: PrintDocumentRecord = { ...record, ...change, updatedAt: now() };
-    store.save(next);
-    place(next, record.state);
+  /**
+   * Runs a change after those asked before it: each reads the state the previous one left, and
+   * nothing acts on a state before its save is done. A change never waits for another (no deadlock).
+   */
+  function serially<T>(change: () => Promise<T>): Promise<T> {
+    const run = changes.then(change);
+    changes = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Runs a change the queue makes by itself (nobody awaits it): a failed save is told, never thrown into the void. */
+  function inBackground(change: () => Promise<unknown>): void {
+    serially(change).catch((error: unknown) => options.onError?.(error));
+  }
+
+  /** A record with a change, as it will be saved. */
+  const changed = (record: PrintDocumentRecord, change: Partial<PrintDocumentRecord>): PrintDocumentRecord => ({ ...record, ...change, updatedAt: now() });
+
+  /** Takes a saved record into memory (print data dropped once printed) and announces it. */
+  function apply(next: PrintDocumentRecord, before: DocumentState | null): void {
+    place(next, before);
     events.emit({ kind: 'document', document: view(next) });
     scheduleStatus();
+  }
+
+  /** Applies a change: saved first, then in memory, then announced. */
+  async function update(record: PrintDocumentRecord, change: Partial<PrintDocumentRecord>): Promise<PrintDocumentRecord> {
+    const next = changed(record, change);
+    await store.save(next);
+    apply(next, record.state);
     return next;
   }
 
@@ -246,102 +278,104 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
   }
 
   /** A refused task's document waits `refusedResendMs` as queued, then takes its place in the send order again. */
-  function resendAfterPause(record: PrintDocumentRecord, failure: PrintFailure): void {
+  async function resendAfterPause(record: PrintDocumentRecord, failure: PrintFailure): Promise<void> {
     const timer = setTimeout(() => {
-      resting.delete(record.id);
-      const now = records.get(record.id);
-      if (closed || now?.state !== 'queued') return;
-      insertQueued(now);
-      pump();
+      inBackground(async () => {
+        resting.delete(record.id);
+        const now = records.get(record.id);
+        if (closed || now?.state !== 'queued') return;
+        insertQueued(now);
+        pump();
+      });
     }, refusedResendMs);
     timer.unref();
     resting.set(record.id, timer);
-    update(record, { state: 'queued', failure });
+    await update(record, { state: 'queued', failure });
   }
 
-  function onReply(taskId: string, reply: PrintReply): void {
+  async function onReply(taskId: string, reply: PrintReply): Promise<void> {
     for (const record of recordsOfTask(taskId)) {
       if (record.state !== 'sent') continue;
-      if (reply.accepted) update(record, { state: 'accepted', received: true });
+      if (reply.accepted) await update(record, { state: 'accepted', received: true });
       // A refused task left no label: sent again by itself, up to the limit; then the user decides.
-      else if (record.automaticSends < MAX_AUTOMATIC_SENDS) resendAfterPause(record, reply.failure);
-      else update(record, { state: 'failed', failure: reply.failure });
+      else if (record.automaticSends < MAX_AUTOMATIC_SENDS) await resendAfterPause(record, reply.failure);
+      else await update(record, { state: 'failed', failure: reply.failure });
     }
   }
 
-  function onSendError(taskId: string, error: unknown): void {
+  async function onSendError(taskId: string, error: unknown): Promise<void> {
     // `offline` means nothing was written to the component: the documents simply wait again, as if never sent.
     const neverSent = error instanceof PrintComponentError && error.kind === 'offline';
     for (const record of recordsOfTask(taskId)) {
       if (record.state !== 'sent') continue;
-      update(record, neverSent ? { state: 'queued', attempts: record.attempts - 1, automaticSends: record.automaticSends - 1, output: null } : { state: 'unknown' });
+      await update(record, neverSent ? { state: 'queued', attempts: record.attempts - 1, automaticSends: record.automaticSends - 1, output: null } : { state: 'unknown' });
     }
   }
 
+  /** Sends what is queued, once the changes asked before have run. */
   function pump(): void {
+    inBackground(sendQueued);
+  }
+
+  async function sendQueued(): Promise<void> {
     const output = component.output();
-    if (closed || reconciling || output === null || component.state().kind !== 'connected') return;
-    // Every task of the burst is recorded `sent` in one commit, before the first of them leaves.
-    const tasks: { taskId: string; printer: string; documents: PrintDocument[] }[] = [];
-    const markSent = () => {
-      while (queued.length > 0) {
-        const first = records.get(queued[0] as string) as PrintDocumentRecord;
-        const group = [first];
-        for (const id of queued.slice(1, first.documentsPerTask)) {
-          const next = records.get(id) as PrintDocumentRecord;
-          if (next.jobId !== first.jobId || next.printer !== first.printer) break;
-          group.push(next);
-        }
-        const taskId = newTaskId();
-        const documents = group.map((record) => {
-          indexTask(record, taskId);
-          // A new task: what the component said about an earlier one no longer settles this document.
-          const sent = update(record, {
-            state: 'sent',
-            taskId,
-            output,
-            attempts: record.attempts + 1,
-            automaticSends: record.automaticSends + 1,
-            failure: null,
-            rendered: false,
-            statusAskedAt: null,
-          });
-          return { documentId: sent.documentId, contents: sent.contents };
-        });
-        tasks.push({ taskId, printer: first.printer, documents });
+    if (closed || reconciling || output === null || component.state().kind !== 'connected' || queued.length === 0) return;
+    // Every task of the burst is recorded `sent` in one durable commit, before the first of them leaves.
+    const tasks: { taskId: string; printer: string; records: { before: PrintDocumentRecord; sent: PrintDocumentRecord }[] }[] = [];
+    const waiting = [...queued];
+    while (waiting.length > 0) {
+      const first = records.get(waiting[0] as string) as PrintDocumentRecord;
+      const group = [first];
+      for (const id of waiting.slice(1, first.documentsPerTask)) {
+        const next = records.get(id) as PrintDocumentRecord;
+        if (next.jobId !== first.jobId || next.printer !== first.printer) break;
+        group.push(next);
       }
-    };
-    if (store.batch) store.batch(markSent);
-    else markSent();
-    for (const { taskId, printer, documents } of tasks) {
-      component.print({ taskId, printer, documents }).then(
-        (reply) => onReply(taskId, reply),
-        (error: unknown) => onSendError(taskId, error),
+      waiting.splice(0, group.length);
+      const taskId = newTaskId();
+      // A new task: what the component said about an earlier one no longer settles this document.
+      const sent = group.map((record) => ({
+        before: record,
+        sent: changed(record, { state: 'sent', taskId, output, attempts: record.attempts + 1, automaticSends: record.automaticSends + 1, failure: null, rendered: false, statusAskedAt: null }),
+      }));
+      tasks.push({ taskId, printer: first.printer, records: sent });
+    }
+    await store.saveAll(tasks.flatMap((task) => task.records.map((record) => record.sent)));
+    for (const task of tasks) {
+      for (const { before, sent } of task.records) {
+        indexTask(sent, task.taskId);
+        apply(sent, before.state);
+      }
+    }
+    for (const { taskId, printer, records: sent } of tasks) {
+      component.print({ taskId, printer, documents: sent.map(({ sent: record }) => ({ documentId: record.documentId, contents: record.contents })) }).then(
+        (reply) => inBackground(() => onReply(taskId, reply)),
+        (error: unknown) => inBackground(() => onSendError(taskId, error)),
       );
     }
   }
 
-  function onDocumentOutcome(outcome: DocumentOutcome): void {
+  async function onDocumentOutcome(outcome: DocumentOutcome): Promise<void> {
     const id = byTask.get(outcome.taskId)?.get(outcome.documentId);
     const record = id === undefined ? undefined : records.get(id);
     if (!record || record.state === 'printed') return;
     const current = record.taskId === outcome.taskId;
     if (outcome.kind === 'printed') {
       // A printed notice is the proof a label exists, even from an earlier attempt.
-      update(record, { state: 'printed', received: true, rendered: true, failure: null });
+      await update(record, { state: 'printed', received: true, rendered: true, failure: null });
     } else if (outcome.kind === 'rendered') {
-      if (current && inFlight.has(record.state)) update(record, { state: 'accepted', received: true, rendered: true });
+      if (current && inFlight.has(record.state)) await update(record, { state: 'accepted', received: true, rendered: true });
     } else if (current && (inFlight.has(record.state) || (record.state === 'failed' && record.failure?.source === 'task'))) {
       // A document's own failure replaces a whole-task one: it says what went wrong.
-      update(record, { state: 'failed', received: true, failure: outcome.failure });
+      await update(record, { state: 'failed', received: true, failure: outcome.failure });
     }
   }
 
-  function onTaskOutcome(outcome: TaskOutcome): void {
+  async function onTaskOutcome(outcome: TaskOutcome): Promise<void> {
     if (outcome.status !== 'complete-failure') return;
     const failure: PrintFailure = { code: null, detail: outcome.message || `task ${outcome.rawStatus}`, source: 'task' };
     for (const record of recordsOfTask(outcome.taskId)) {
-      if (inFlight.has(record.state)) update(record, { state: 'failed', received: true, failure });
+      if (inFlight.has(record.state)) await update(record, { state: 'failed', received: true, failure });
     }
   }
 
@@ -350,12 +384,14 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       void reconcile();
     } else {
       // Notices of accepted tasks went to the old connection: their outcome is unknown until asked.
-      for (const record of records.values()) if (record.state === 'accepted') update(record, { state: 'unknown' });
+      inBackground(async () => {
+        for (const record of [...records.values()]) if (record.state === 'accepted') await update(record, { state: 'unknown' });
+      });
     }
     scheduleStatus();
   }
 
-  function applyReport(report: TaskStatusReport, askedAt: number): void {
+  async function applyReport(report: TaskStatusReport, askedAt: number): Promise<void> {
     for (const record of recordsOfTask(report.taskId)) {
       if (record.state !== 'unknown' && record.state !== 'accepted') continue;
       const asked = { statusAskedAt: askedAt };
@@ -363,13 +399,13 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       // Not known to the component (never received, or forgotten in a restart), an answer this
       // client cannot read, a word it does not know: the task may have printed. The user decides.
       if (!status || status.kind === 'unrecognized' || status.kind === 'not-found') {
-        update(record, { ...asked, state: 'unknown' });
+        await update(record, { ...asked, state: 'unknown' });
       } else if (status.kind === 'printed') {
-        update(record, { ...asked, state: 'printed', received: true, failure: null });
+        await update(record, { ...asked, state: 'printed', received: true, failure: null });
       } else if (status.kind === 'failed') {
-        update(record, { ...asked, state: 'failed', received: true, failure: status.failure });
+        await update(record, { ...asked, state: 'failed', received: true, failure: status.failure });
       } else {
-        update(record, { ...asked, state: 'accepted', received: true });
+        await update(record, { ...asked, state: 'accepted', received: true });
       }
     }
   }
@@ -379,16 +415,21 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     if (component.state().kind !== 'connected') return Promise.resolve();
     const run = async (): Promise<void> => {
       const askedAt = now();
-      const taskIds = new Set<string>();
-      for (const record of records.values()) {
-        const stale = record.state === 'accepted' && askedAt - record.updatedAt >= acceptedStaleMs;
-        // A task is asked about only through the output it went to: after a switch it waits for its own.
-        if (record.taskId !== null && (record.state === 'unknown' || stale) && onCurrentOutput(record)) taskIds.add(record.taskId);
-      }
-      const all = [...taskIds];
+      // The tasks to ask about, once the changes asked before (the first load among them) have run.
+      const all = await serially(async () => {
+        const taskIds = new Set<string>();
+        for (const record of records.values()) {
+          const stale = record.state === 'accepted' && askedAt - record.updatedAt >= acceptedStaleMs;
+          // A task is asked about only through the output it went to: after a switch it waits for its own.
+          if (record.taskId !== null && (record.state === 'unknown' || stale) && onCurrentOutput(record)) taskIds.add(record.taskId);
+        }
+        return [...taskIds];
+      });
       for (let start = 0; start < all.length && !closed; start += statusQueryBatch) {
         const reports = await component.getTaskStatus(all.slice(start, start + statusQueryBatch));
-        for (const report of reports) applyReport(report, askedAt);
+        await serially(async () => {
+          for (const report of reports) await applyReport(report, askedAt);
+        });
       }
     };
     reconciling = run()
@@ -400,7 +441,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     return reconciling;
   }
 
-  function requeue(recordIds: readonly string[], allowed: (record: PrintDocumentRecord) => boolean, printer?: string): RequeueResult {
+  async function requeue(recordIds: readonly string[], allowed: (record: PrintDocumentRecord) => boolean, printer?: string): Promise<RequeueResult> {
     const result: RequeueResult = { requeued: [], refused: [] };
     for (const id of recordIds) {
       const record = records.get(id);
@@ -417,7 +458,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
         continue;
       }
       // The user's decision: a fresh allowance of automatic sends, through whichever output is chosen now.
-      update(record, { state: 'queued', failure: null, received: false, rendered: false, automaticSends: 0, output: null, ...(printer === undefined ? {} : { printer }) });
+      await update(record, { state: 'queued', failure: null, received: false, rendered: false, automaticSends: 0, output: null, ...(printer === undefined ? {} : { printer }) });
       result.requeued.push(id);
     }
     pump();
@@ -425,12 +466,12 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
   }
 
   /** Takes the store's open documents this queue does not know; those in flight become unknown. */
-  function loadOpen(): number {
+  async function loadOpen(): Promise<number> {
     let loadedCount = 0;
-    for (const loaded of store.loadOpen()) {
+    for (const loaded of await store.loadOpen()) {
       if (records.has(loaded.id)) continue;
       const record = inFlight.has(loaded.state) && loaded.state !== 'unknown' ? { ...loaded, state: 'unknown' as const } : loaded;
-      if (record !== loaded) store.save(record);
+      if (record !== loaded) await store.save(record);
       place(record, null);
       nextSeq = Math.max(nextSeq, record.seq + 1);
       if (record.taskId !== null) indexTask(record, record.taskId);
@@ -438,12 +479,12 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     }
     return loadedCount;
   }
-  loadOpen();
+  inBackground(loadOpen);
 
   const unsubscribe = [
     component.onStateChange(onComponentState),
-    component.onDocumentOutcome(onDocumentOutcome),
-    component.onTaskOutcome(onTaskOutcome),
+    component.onDocumentOutcome((outcome) => inBackground(() => onDocumentOutcome(outcome))),
+    component.onTaskOutcome((outcome) => inBackground(() => onTaskOutcome(outcome))),
   ];
   const poll = setInterval(() => {
     if (!reconciling) void reconcile();
@@ -452,7 +493,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
   if (component.state().kind === 'connected') void reconcile();
 
   return {
-    enqueue(job) {
+    enqueue: (job) => serially(async () => {
       const result: EnqueueResult = { queued: [], rejected: [] };
       const inJob = new Set<string>();
       for (const document of job.documents) {
@@ -485,7 +526,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
           updatedAt: now(),
           statusAskedAt: null,
         };
-        store.save(record);
+        await store.save(record);
         place(record, null);
         events.emit({ kind: 'document', document: view(record) });
         result.queued.push(view(record));
@@ -493,9 +534,9 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       scheduleStatus();
       pump();
       return result;
-    },
-    retry: (recordIds, printer) => requeue(recordIds, (record) => record.state === 'failed', printer),
-    withdraw(recordIds) {
+    }),
+    retry: (recordIds, printer) => serially(() => requeue(recordIds, (record) => record.state === 'failed', printer)),
+    withdraw: (recordIds) => serially(async () => {
       const result: RequeueResult = { requeued: [], refused: [] };
       for (const id of recordIds) {
         const record = records.get(id);
@@ -503,22 +544,29 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
           result.refused.push({ id, reason: record ? 'state' : 'missing', state: record?.state ?? null });
           continue;
         }
-        update(record, { state: 'failed', failure: { code: null, detail: 'withdrawn before it was sent', source: 'withdrawn' } });
+        await update(record, { state: 'failed', failure: { code: null, detail: 'withdrawn before it was sent', source: 'withdrawn' } });
         result.requeued.push(id);
       }
       return result;
-    },
-    resendUnknown: (recordIds) => requeue(recordIds, (record) => record.state === 'unknown' && record.statusAskedAt !== null),
+    }),
+    resendUnknown: (recordIds) => serially(() => requeue(recordIds, (record) => record.state === 'unknown' && record.statusAskedAt !== null)),
     preview: ({ printer, documents }) => component.preview({ taskId: newTaskId(), printer, documents, previewType: 'image' }),
     reconcile,
-    loadWaiting() {
-      const loaded = loadOpen();
+    loadWaiting: () => serially(async () => {
+      const loaded = await loadOpen();
       if (loaded > 0) {
         scheduleStatus();
         void reconcile();
         pump();
       }
       return loaded;
+    }),
+    async idle() {
+      // A change may ask for more (a send after a queueing): wait until none is left.
+      for (let seen = changes; ; seen = changes) {
+        await seen;
+        if (seen === changes) return;
+      }
     },
     document(recordId) {
       const record = records.get(recordId);

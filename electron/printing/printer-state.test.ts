@@ -50,20 +50,20 @@ describe('printer state and stall watch', () => {
   ] as const)('a %s fault: labels fail with the printer’s words and the header says %s until a label prints again', async (kind, condition, words) => {
     const { emulator, queue, tracker } = await desk({ fault: { kind, count: 2 } });
     const codes = waybillCodes(3);
-    queue.enqueue({ jobId: 'job-1', printer: '', documents: codes.map(plainDocument) });
+    await queue.enqueue({ jobId: 'job-1', printer: '', documents: codes.map(plainDocument) });
     await waitFor(() => queue.documents().filter((document) => document.state === 'failed').length === 2 && queue.documents().some((document) => document.state === 'printed'), 'two failed, one printed');
     // The third printed after the fault was used up: the printer works again.
     await waitFor(() => tracker.state().condition === 'ready', 'ready once a label printed');
 
     await emulator.setFault({ kind, count: 1 });
-    queue.enqueue({ jobId: 'job-2', printer: '', documents: [plainDocument('W-FAULT')] });
+    await queue.enqueue({ jobId: 'job-2', printer: '', documents: [plainDocument('W-FAULT')] });
     await waitFor(() => tracker.state().condition === condition, `the header says ${condition}`);
     expect(tracker.state().words).toBe(words);
     // The component's printer list says "enable" again (the fault was used up): the failure still stands until a label prints.
     await tracker.refresh();
     expect(tracker.state().condition).toBe(condition);
     const failed = queue.documents().find((document) => document.documentId === 'W-FAULT');
-    queue.retry([failed?.id ?? '']);
+    await queue.retry([failed?.id ?? '']);
     await waitFor(() => tracker.state().condition === 'ready', 'ready after the label printed');
     expect(emulator.printed().filter((label) => label.documentId === 'W-FAULT')).toHaveLength(1);
   });
@@ -85,7 +85,7 @@ describe('printer state and stall watch', () => {
     const { emulator, queue, stall, tracker } = await desk({ fault: { kind: 'stall' }, stallMs: 800 });
     const codes = waybillCodes(3);
     const startedAt = Date.now();
-    queue.enqueue({ jobId: 'job-stall', printer: '', documents: codes.map(plainDocument) });
+    await queue.enqueue({ jobId: 'job-stall', printer: '', documents: codes.map(plainDocument) });
     const stalled = await waitFor(() => stall.state() ?? undefined, 'the stall');
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(800);
     expect(stalled).toMatchObject({ labels: 3, jobIds: ['job-stall'], seconds: 1 });
@@ -98,7 +98,7 @@ describe('printer state and stall watch', () => {
     await queue.reconcile();
     // The component never took the tasks: they print, or (where the queue treats a task it does not know as of unknown outcome) they are printed again once the desk says so.
     await waitFor(() => queue.documents().every((document) => document.state === 'printed' || (document.state === 'unknown' && document.statusAskedAt !== null)), 'printed or asked about');
-    queue.resendUnknown(queue.documents().filter((document) => document.state === 'unknown').map((document) => document.id));
+    await queue.resendUnknown(queue.documents().filter((document) => document.state === 'unknown').map((document) => document.id));
     await waitFor(() => queue.documents().every((document) => document.state === 'printed'), 'all printed');
     expect(emulator.printed().map((label) => label.documentId).sort()).toEqual([...codes].sort());
     await waitFor(() => stall.state() === null, 'the stall is over');
@@ -107,7 +107,7 @@ describe('printer state and stall watch', () => {
 
   it('a slow printer that keeps moving is never "not responding"', async () => {
     const { emulator, queue, stall, told } = await desk({ fault: { kind: 'slow', delayMs: 300 }, stallMs: 700 });
-    queue.enqueue({ jobId: 'job-slow', printer: '', documents: waybillCodes(4).map(plainDocument) });
+    await queue.enqueue({ jobId: 'job-slow', printer: '', documents: waybillCodes(4).map(plainDocument) });
     await waitFor(() => queue.documents().every((document) => document.state === 'printed'), 'all printed', 15_000);
     expect(emulator.printed()).toHaveLength(4);
     expect(stall.state()).toBeNull();
@@ -120,9 +120,9 @@ describe('printer state and stall watch', () => {
     await waitFor(() => queue.status().component.kind !== 'connected', 'the component is away');
     expect(tracker.state().condition).toBe('unknown');
     const codes = waybillCodes(2);
-    queue.enqueue({ jobId: 'job-w', printer: '', documents: codes.map(plainDocument) });
+    await queue.enqueue({ jobId: 'job-w', printer: '', documents: codes.map(plainDocument) });
     const ids = queue.documents().map((document) => document.id);
-    expect(queue.withdraw(ids).requeued).toEqual(ids);
+    expect((await queue.withdraw(ids)).requeued).toEqual(ids);
     expect(queue.documents().map((document) => [document.state, document.failure?.source])).toEqual([
       ['failed', 'withdrawn'],
       ['failed', 'withdrawn'],
@@ -130,7 +130,7 @@ describe('printer state and stall watch', () => {
     await emulator.setFault(null);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(emulator.received()).toHaveLength(0);
-    queue.retry(ids, 'HPRT N41');
+    await queue.retry(ids, 'HPRT N41');
     await waitFor(() => queue.documents().every((document) => document.state === 'printed'), 'printed after asked again');
     expect(emulator.printed().map((label) => [label.documentId, label.printer])).toEqual(codes.map((code) => [code, 'HPRT N41']));
   });

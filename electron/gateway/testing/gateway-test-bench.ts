@@ -10,8 +10,8 @@ import type { LogLevel, StationLogger } from '../../logging/station-logger';
 import { createStationLogger } from '../../logging/station-logger';
 import { openStationDatabase } from '../../store/local/open-station-database';
 import type { StationDatabase } from '../../store/local/open-station-database';
-import type { CostLedger } from '../cost-ledger';
-import { createCostLedger } from '../cost-ledger';
+import { stationBackends } from '../../store/station-backends';
+import type { StationBackend } from '../../store/station-backend';
 import type { GatewayClient, GatewayClientOptions } from '../gateway-client';
 import { createGatewayClient } from '../gateway-client';
 import type { RateLimiter, RateLimiterOptions } from '../rate-limiter';
@@ -26,16 +26,18 @@ export interface GatewayTestBenchOptions {
 
 /**
  * A real sandbox gateway on 127.0.0.1 and the station's real parts around the client: the
- * account limiter, a logger writing to a fresh temp folder, the station database with its cost
- * ledger. For the client's integration tests and the benchmarks.
+ * account limiter, a logger writing to a fresh temp folder, the station's local backend on a
+ * database file (the client's cost ledger). For the client's integration tests and the benchmarks.
  */
 export interface GatewayTestBench {
   sandbox: RunningSandbox;
   limiter: RateLimiter;
   logger: StationLogger;
   logDirectory: string;
+  /** The station's storage, as the composition root opens it. */
+  backend: StationBackend;
+  /** A second connection to the same file, for a test to look at (or set up) rows the backend does not answer. */
   db: StationDatabase;
-  costLedger: CostLedger;
   /** A client for the sandbox's demo account; anything may be overridden. */
   client(overrides?: Partial<GatewayClientOptions>): GatewayClient;
   /** Every line of every log file written so far. */
@@ -85,16 +87,17 @@ export async function openGatewayTestBench(options: GatewayTestBenchOptions = {}
   const sandbox = await startSandbox({ orders: 300, ...options.sandbox });
   const limiter = createRateLimiter(options.limiter);
   const logger = createStationLogger({ directory: logDirectory, level: options.logLevel ?? 'debug', secrets: () => [sandbox.token] });
-  const db = openStationDatabase({ file: join(directory, 'station.sqlite') });
-  const costLedger = createCostLedger(db);
+  const file = join(directory, 'station.sqlite');
+  const backend = await stationBackends.local({ file });
+  const db = openStationDatabase({ file });
 
   return {
     sandbox,
     limiter,
     logger,
     logDirectory,
+    backend,
     db,
-    costLedger,
     client: (overrides = {}) =>
       createGatewayClient({
         baseUrl: sandbox.url,
@@ -105,7 +108,7 @@ export async function openGatewayTestBench(options: GatewayTestBenchOptions = {}
         edition: 'enhanced',
         limiter,
         logger,
-        costLedger,
+        costLedger: backend.write.costs,
         timeoutMs: 5000,
         retry: { baseDelayMs: 20, maxDelayMs: 200 },
         ...overrides,
@@ -118,6 +121,7 @@ export async function openGatewayTestBench(options: GatewayTestBenchOptions = {}
     async close() {
       await sandbox.close();
       db.close();
+      await backend.close();
       await rm(directory, { recursive: true, force: true });
     },
   };

@@ -43,10 +43,17 @@ const station = await openSandboxStation({
 const { engine } = station;
 
 if (mode === 'print-unknown') {
-  const history = createWaybillHistory({ db: station.db, queue: station.queue, gateway: async () => station.client, gatewayIdentity: station.gatewayIdentity });
+  const { backend } = station;
+  const history = createWaybillHistory({
+    history: { read: backend.read.history, write: backend.write.history },
+    printTasks: { read: backend.read.printTasks, write: backend.write.printTasks },
+    queue: station.queue,
+    gateway: async () => station.client,
+    gatewayIdentity: station.gatewayIdentity,
+  });
   await station.queue.reconcile();
-  const unknown = history.search({ states: ['print-unknown'], limit: 1000 }).rows.flatMap((row) => (row.waybillCode ? [row.waybillCode] : []));
-  const { requeued } = history.resendUnknown(unknown);
+  const unknown = (await history.search({ states: ['print-unknown'], limit: 1000 })).rows.flatMap((row) => (row.waybillCode ? [row.waybillCode] : []));
+  const { requeued } = await history.resendUnknown(unknown);
   const open = () => station.queue.documents().filter((document) => requeued.includes(document.id) && document.state !== 'printed' && document.state !== 'failed');
   await waitFor(() => open().length === 0, 'the labels printed again', 60_000);
   say(`printed again ${requeued.length}`);
@@ -57,15 +64,15 @@ if (mode === 'print-unknown') {
 let jobId: string;
 if (mode === 'start') {
   await station.orderCache.refresh({ mode: 'full' });
-  const orders = issuableOrders(station.orderCache, station.journal, Number(orderCount));
+  const orders = await issuableOrders(station.orderCache, station.backend.read.journal, Number(orderCount));
   const plan = await engine.plan(demoPlanRequest(orders.map((order) => order.orderNumber)));
   jobId = plan.jobId;
   say(`job ${jobId}`);
-  engine.start({ jobId });
+  await engine.start({ jobId });
 } else {
   const report = await engine.startUp();
   say(`start-up recovered ${report.reconciled.recovered.length} not-issued ${report.reconciled.notIssued.length} labels ${report.labelsQueued}`);
-  const [latest] = engine.jobs(1);
+  const [latest] = await engine.jobs(1);
   if (!latest) throw new Error('no job to resume');
   jobId = latest.id;
 }
@@ -78,6 +85,6 @@ for (let round = 0; ; round += 1) {
     say(`settled ${view.state} ${JSON.stringify(view.orders)}`);
     break;
   }
-  engine.retry({ jobId });
+  await engine.retry({ jobId });
 }
 await station.close();

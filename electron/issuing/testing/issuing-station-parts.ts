@@ -1,8 +1,6 @@
 import { dirname, join } from 'node:path';
 import { UNKNOWN_GATEWAY, type GatewayIdentity } from '../../../shared/domain/gateway-identity';
 import { SANDBOX_DEFAULTS } from '../../demo/sandbox/index';
-import { createCostLedger } from '../../gateway/cost-ledger';
-import type { CostLedger } from '../../gateway/cost-ledger';
 import { createGatewayClient } from '../../gateway/gateway-client';
 import type { GatewayClient } from '../../gateway/gateway-client';
 import { createRateLimiter } from '../../gateway/rate-limiter';
@@ -14,35 +12,29 @@ import { createCainiaoPrintComponent } from '../../printing/cainiao/cainiao-prin
 import type { PrintComponent } from '../../printing/print-component';
 import { createPrintQueue } from '../../printing/print-queue';
 import type { PrintQueue } from '../../printing/print-queue';
+import { printTaskStoreOf } from '../../printing/print-task-store';
 import { waitFor } from '../../printing/testing/print-test-kit';
-import { openStationDatabase } from '../../store/local/open-station-database';
-import type { StationDatabase } from '../../store/local/open-station-database';
-import { createSqlitePrintTaskStore } from '../../store/sqlite-print-task-store';
-import type { SqlitePrintTaskStore } from '../../store/sqlite-print-task-store';
+import { stationBackends } from '../../store/station-backends';
+import type { StationBackend } from '../../store/station-backend';
 import { createIssuingEngine } from '../issuing-engine';
 import type { IssuingEngine } from '../issuing-engine';
-import { createIssuingJournal } from '../issuing-journal';
-import type { IssuingJournal } from '../issuing-journal';
 import type { IssuingEvent } from '../issuing-types';
 import type { RunTuning } from '../job-run';
 
-/** The issuing parts of a station on one database, as the composition root would wire them (timings shortened for tests). */
+/** The issuing parts of a station on one backend, as the composition root would wire them (timings shortened for tests). */
 export interface IssuingStationParts {
-  journal: IssuingJournal;
-  store: SqlitePrintTaskStore;
   orderCache: OrderCache;
   component: PrintComponent;
   queue: PrintQueue;
   engine: IssuingEngine;
-  /** Closes the engine (waiting for calls in flight), the queue and the component; the database stays open. */
+  /** Closes the engine (waiting for calls in flight), the queue and the component; the backend stays open. */
   close(): Promise<void>;
 }
 
 /** What the parts are made from. */
 export interface IssuingStationInputs {
-  db: StationDatabase;
+  backend: StationBackend;
   client: GatewayClient;
-  costLedger: CostLedger;
   logger: StationLogger;
   /** The print component's (emulator's) WebSocket address. */
   componentUrl: string;
@@ -55,10 +47,9 @@ export interface IssuingStationInputs {
 /** Builds the parts and waits until the print component is connected. */
 export async function assembleIssuingStation(inputs: IssuingStationInputs): Promise<IssuingStationParts> {
   const gateway = async () => inputs.client;
-  const journal = createIssuingJournal(inputs.db);
-  const store = createSqlitePrintTaskStore(inputs.db, inputs.gatewayIdentity);
+  const { backend } = inputs;
   const orderCache = createOrderCache({
-    db: inputs.db,
+    store: { read: backend.read.orders, write: backend.write.orders },
     client: gateway,
     shopId: () => SANDBOX_DEFAULTS.shopId,
     timeFilterAvailable: () => true,
@@ -66,23 +57,23 @@ export async function assembleIssuingStation(inputs: IssuingStationInputs): Prom
     onChanged: () => undefined,
   });
   const component = createCainiaoPrintComponent({ url: inputs.componentUrl, requestTimeoutMs: 1000, backoff: { initialDelayMs: 20, maxDelayMs: 200 } });
+  const store = printTaskStoreOf({ read: backend.read.printTasks, write: backend.write.printTasks }, inputs.gatewayIdentity);
   const queue = createPrintQueue({ component, store, statusPollMs: 200, acceptedStaleMs: 2000 });
   component.connect();
   const engine = createIssuingEngine({
-    journal,
+    journal: { read: backend.read.journal, write: backend.write.journal },
+    printTasks: backend.read.printTasks,
+    costs: backend.read.costs,
     gateway,
     gatewayIdentity: () => inputs.gatewayIdentity() ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY },
     soldOrders: (orderNumbers) => orderCache.get(orderNumbers),
     queue,
-    costLedger: inputs.costLedger,
     logger: inputs.logger,
     emit: inputs.emit,
     tuning: { retryDelayMs: 50, ...inputs.tuning },
   });
   await waitFor(() => component.state().kind === 'connected', 'the print component connection');
   return {
-    journal,
-    store,
     orderCache,
     component,
     queue,
@@ -97,22 +88,21 @@ export async function assembleIssuingStation(inputs: IssuingStationInputs): Prom
 
 /** A station process of its own on a database file, against a sandbox and a print component at these addresses. */
 export interface SandboxStation extends IssuingStationParts {
-  db: StationDatabase;
+  backend: StationBackend;
   /** The sandbox's gateway and shop, recorded with every row this station writes. */
   gatewayIdentity: () => GatewayIdentity;
   client: GatewayClient;
-  /** Closes the parts, then the database. */
+  /** Closes the parts, then the backend. */
   close(): Promise<void>;
 }
 
 /**
- * Opens the station database at `file` (logs beside it) and assembles the issuing parts with a
+ * Opens the station's local backend on `file` (logs beside it) and assembles the issuing parts with a
  * client for the sandbox's demo account at `sandboxUrl`: what the app's main process holds, as
  * the soak's engine process and the benchmark run it.
  */
 export async function openSandboxStation(options: { file: string; sandboxUrl: string; componentUrl: string; emit: (event: IssuingEvent) => void }): Promise<SandboxStation> {
-  const db = openStationDatabase({ file: options.file });
-  const costLedger = createCostLedger(db);
+  const backend = await stationBackends.local({ file: options.file });
   const logger = createStationLogger({ directory: join(dirname(options.file), 'logs'), level: 'info', secrets: () => [SANDBOX_DEFAULTS.token] });
   const client = createGatewayClient({
     baseUrl: options.sandboxUrl,
@@ -123,20 +113,20 @@ export async function openSandboxStation(options: { file: string; sandboxUrl: st
     edition: 'enhanced',
     limiter: createRateLimiter(),
     logger,
-    costLedger,
+    costLedger: backend.write.costs,
     timeoutMs: 5000,
     retry: { baseDelayMs: 20, maxDelayMs: 200 },
   });
   const gatewayIdentity = { baseUrl: options.sandboxUrl, shopId: SANDBOX_DEFAULTS.shopId };
-  const parts = await assembleIssuingStation({ db, client, costLedger, logger, componentUrl: options.componentUrl, emit: options.emit, gatewayIdentity: () => gatewayIdentity });
+  const parts = await assembleIssuingStation({ backend, client, logger, componentUrl: options.componentUrl, emit: options.emit, gatewayIdentity: () => gatewayIdentity });
   return {
     ...parts,
-    db,
+    backend,
     gatewayIdentity: () => gatewayIdentity,
     client,
     async close() {
       await parts.close();
-      db.close();
+      await backend.close();
     },
   };
 }

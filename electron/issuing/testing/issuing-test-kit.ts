@@ -12,11 +12,11 @@ import type { OrderCache } from '../../order-cache/order-cache';
 import type { PrintComponent } from '../../printing/print-component';
 import type { PrintQueue } from '../../printing/print-queue';
 import { startTestEmulator } from '../../printing/testing/print-test-kit';
-import type { SqlitePrintTaskStore } from '../../store/sqlite-print-task-store';
+import type { IssueJobSettings, PlanRequest } from '../../../shared/domain/issuing';
+import type { JournalReader, StationBackend } from '../../store/station-backend';
 import { entryForOrders } from '../issue-plan';
 import type { IssuingEngine } from '../issuing-engine';
-import type { IssueJobSettings, IssuingJournal } from '../issuing-journal';
-import type { IssuingEvent, PlanRequest } from '../issuing-types';
+import type { IssuingEvent } from '../issuing-types';
 import type { RunTuning } from '../job-run';
 import { createWaybillHistory } from '../waybill-history';
 import type { WaybillHistory } from '../waybill-history';
@@ -49,9 +49,9 @@ export function demoPlanRequest(orderNumbers: string[], overrides: Partial<PlanR
 }
 
 /** The first `count` orders (after `skip`) that pass local validation under the demo settings and have no waybill. */
-export function issuableOrders(orderCache: OrderCache, journal: IssuingJournal, count: number, skip = 0): SoldOrder[] {
-  const cached = orderCache.list().rows.map((row) => row.order);
-  const issued = journal.waybillsOf(cached.map((order) => order.orderNumber));
+export async function issuableOrders(orderCache: OrderCache, journal: JournalReader, count: number, skip = 0): Promise<SoldOrder[]> {
+  const cached = (await orderCache.list()).rows.map((row) => row.order);
+  const issued = await journal.waybillsOf(cached.map((order) => order.orderNumber));
   const orders = cached
     .filter((order) => !issued.has(order.orderNumber) && validateIssueEntry(entryForOrders([order], demoJobSettings)).length === 0)
     .slice(skip, skip + count);
@@ -78,8 +78,8 @@ export interface IssuingTestStation {
   bench: GatewayTestBench;
   client: GatewayClient;
   emulator: Awaited<ReturnType<typeof startTestEmulator>>;
-  journal: IssuingJournal;
-  printStore: SqlitePrintTaskStore;
+  /** The station's storage (the bench's local backend), shared across restarts. */
+  backend: StationBackend;
   orderCache: OrderCache;
   component: PrintComponent;
   queue: PrintQueue;
@@ -87,7 +87,7 @@ export interface IssuingTestStation {
   history: WaybillHistory;
   /** Every event the engine emitted. */
   events: IssuingEvent[];
-  issuable(count: number, skip?: number): SoldOrder[];
+  issuable(count: number, skip?: number): Promise<SoldOrder[]>;
   planRequest(orderNumbers: string[], overrides?: Partial<PlanRequest>): PlanRequest;
   /** Plans and starts a job; resolves with its id when it has ended with its labels settled. */
   issueAndPrint(orderNumbers: string[], overrides?: Partial<PlanRequest>): Promise<string>;
@@ -114,9 +114,8 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
   let gateway: GatewayIdentity | null = { baseUrl: bench.sandbox.url, shopId: bench.sandbox.shopId };
   const assemble = () =>
     assembleIssuingStation({
-      db: bench.db,
+      backend: bench.backend,
       client,
-      costLedger: bench.costLedger,
       logger: bench.logger,
       componentUrl: emulator.url,
       emit: (event) => events.push(event),
@@ -135,6 +134,7 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
     preview: (request) => current.queue.preview(request),
     reconcile: () => current.queue.reconcile(),
     loadWaiting: () => current.queue.loadWaiting(),
+    idle: () => current.queue.idle(),
     document: (id) => current.queue.document(id),
     documents: () => current.queue.documents(),
     status: () => current.queue.status(),
@@ -143,7 +143,8 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
   };
   const clockOffset = options.historyClockOffsetMs ?? (() => 0);
   const history = createWaybillHistory({
-    db: bench.db,
+    history: { read: bench.backend.read.history, write: bench.backend.write.history },
+    printTasks: { read: bench.backend.read.printTasks, write: bench.backend.write.printTasks },
     queue,
     gateway: async () => client,
     gatewayIdentity: () => gateway ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY },
@@ -154,12 +155,7 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
     bench,
     client,
     emulator,
-    get journal() {
-      return current.journal;
-    },
-    get printStore() {
-      return current.store;
-    },
+    backend: bench.backend,
     get orderCache() {
       return current.orderCache;
     },
@@ -174,11 +170,11 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
     },
     history,
     events,
-    issuable: (count, skip) => issuableOrders(current.orderCache, current.journal, count, skip),
+    issuable: (count, skip) => issuableOrders(current.orderCache, bench.backend.read.journal, count, skip),
     planRequest: demoPlanRequest,
     async issueAndPrint(orderNumbers, overrides) {
       const plan = await current.engine.plan(demoPlanRequest(orderNumbers, overrides));
-      current.engine.start({ jobId: plan.jobId });
+      await current.engine.start({ jobId: plan.jobId });
       await current.engine.settled(plan.jobId);
       return plan.jobId;
     },

@@ -1,19 +1,5 @@
-import type { StationDatabase } from '../store/local/open-station-database';
-
-/** Rows of one table, and for a table with a `state` column, rows per state. */
-export interface TableCount {
-  table: string;
-  rows: number;
-  /** Only for tables with a `state` column; values that are not plain identifiers count as `(other)`. */
-  byState?: Record<string, number>;
-}
-
-/** What the journal holds, as counts only: never a row's content. */
-export interface JournalCounts {
-  /** The schema version (`user_version`): which migrations ran. */
-  schemaVersion: number;
-  tables: TableCount[];
-}
+import type { StationDatabase } from './open-station-database';
+import type { JournalCounts, TableCount } from '../station-records';
 
 /** A state worth naming: an identifier such as `issuing` or `WAIT_SELLER_SEND_GOODS`, never free text. */
 const statePattern = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;

@@ -1,0 +1,472 @@
+import { sameGateway } from '../../../shared/domain/gateway-identity';
+import type { IssueJobSettings, JobEnding, JobState, OrderCounts, OrderState, OrderStatus, OrderViewState, PrintDataState, WaybillOrigin } from '../../../shared/domain/issuing';
+import type { SoldOrder } from '../../../shared/domain/sold-order';
+import type { PrintData, QueryEntryOutcome } from '../../../shared/domain/waybill';
+import type { StationError } from '../../../shared/errors/station-error';
+import type { Result } from '../../../shared/result';
+import type { StationDatabase } from './open-station-database';
+import type { JournalReader, JournalWriter } from '../station-backend';
+import type { IssueAttemptOutcome, JobChange, JobMember, JobRecord, NewJob, OwnedOrder, PrintableWaybill } from '../station-records';
+import type { WriteTimer } from './write-timer';
+
+/**
+ * The issuing journal on the station database (tables of migration 2). Every method that
+ * writes is ONE transaction: a step is committed before the engine takes the next one, so the
+ * database always holds a state the start-up pass can finish. The rules that keep waybills from
+ * being lost or doubled live in these transactions:
+ * - an order number has one journal row, and a row holds at most one waybill, never replaced;
+ * - an order goes `pending` (with an attempt row) before the issue call that carries it leaves;
+ * - only `planned` orders owned by the job are ever marked pending (an order with a waybill can
+ *   not be: the CHECK ties waybills to the issued/recovered/elsewhere states);
+ * - a waybill found by the query endpoint is `recovered` when the order has a pending record or
+ *   an earlier attempt whose outcome was never learned, else `elsewhere`;
+ * - a job, its journal rows and its print tasks record the gateway and shop they were issued
+ *   against (migration 6); an order pending under one gateway is never taken over by a job of
+ *   another, whose query endpoint cannot know it.
+ */
+
+interface JobRow {
+  id: string;
+  state: JobState;
+  ending: JobEnding | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  updated_at: number;
+  settings_json: string;
+  package_limit: number | null;
+  stop_error_json: string | null;
+  print_held: number;
+  gateway_base_url: string;
+  gateway_shop_id: string;
+}
+
+interface JournalRow {
+  order_number: string;
+  job_id: string;
+  state: OrderState;
+  unknown_attempts: number;
+  waybill_code: string | null;
+  gateway_base_url: string;
+  gateway_shop_id: string;
+}
+
+const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+const parsed = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+function jobOf(row: JobRow): JobRecord {
+  return {
+    id: row.id,
+    state: row.state,
+    ending: row.ending,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    updatedAt: row.updated_at,
+    settings: JSON.parse(row.settings_json) as IssueJobSettings,
+    packageLimit: row.package_limit,
+    stopError: parsed<StationError>(row.stop_error_json),
+    printHeld: row.print_held === 1,
+    gateway: { baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id },
+  };
+}
+
+/** SQL placeholders for a list. */
+const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(', ');
+
+/** The journal's questions and changes on a database migrated to at least version 2; its transactions are timed by `writes`. */
+export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { read: JournalReader; write: JournalWriter } {
+  const transaction = <A extends unknown[], T>(body: (...args: A) => T): ((...args: A) => T) => {
+    const run = db.transaction(body);
+    return (...args: A) => writes.time(() => run(...args));
+  };
+
+  const statements = {
+    insertJob: db.prepare(`INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json, gateway_base_url, gateway_shop_id)
+      VALUES (@id, 'planned', @createdAt, @createdAt, @carrierCode, @branchCode, @settings, @baseUrl, @shopId)`),
+    insertMember: db.prepare(`INSERT INTO job_orders (job_id, order_number, position, package_key, order_json, problems_json)
+      VALUES (@jobId, @orderNumber, @position, @packageKey, @order, @problems)`),
+    job: db.prepare('SELECT * FROM issue_jobs WHERE id = ?'),
+    recentJobs: db.prepare('SELECT * FROM issue_jobs ORDER BY created_at DESC, rowid DESC LIMIT ?'),
+    journalRow: db.prepare('SELECT order_number, job_id, state, unknown_attempts, waybill_code, gateway_base_url, gateway_shop_id FROM journal_orders WHERE order_number = ?'),
+    insertJournal: db.prepare(`INSERT INTO journal_orders (order_number, job_id, state, updated_at, gateway_base_url, gateway_shop_id) VALUES (?, ?, ?, ?, ?, ?)`),
+    setOwnerAndState: db.prepare('UPDATE journal_orders SET job_id = ?, state = ?, error_json = NULL, updated_at = ?, gateway_base_url = ?, gateway_shop_id = ? WHERE order_number = ?'),
+    members: db.prepare('SELECT order_number, position, package_key, order_json FROM job_orders WHERE job_id = ? AND package_key IS NOT NULL ORDER BY position'),
+    insertAttempt: db.prepare('INSERT INTO issue_attempts (job_id, kind, started_at, finished_at, outcome, error_json) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertAttemptOrder: db.prepare('INSERT OR IGNORE INTO attempt_orders (attempt_id, order_number) VALUES (?, ?)'),
+    markPending: db.prepare(`UPDATE journal_orders SET state = 'pending', attempts = attempts + 1, last_attempt_id = ?, error_json = NULL, updated_at = ?
+      WHERE order_number = ? AND job_id = ? AND state = 'planned' AND waybill_code IS NULL`),
+    finishAttempt: db.prepare('UPDATE issue_attempts SET finished_at = ?, outcome = ?, error_json = ? WHERE id = ?'),
+    attemptJob: db.prepare('SELECT job_id FROM issue_attempts WHERE id = ?'),
+    pendingOfAttempt: db.prepare(`SELECT j.order_number FROM attempt_orders a JOIN journal_orders j ON j.order_number = a.order_number
+      WHERE a.attempt_id = ? AND j.state = 'pending' AND j.last_attempt_id = a.attempt_id`),
+    backToPlanned: db.prepare(`UPDATE journal_orders SET state = 'planned', updated_at = ? WHERE order_number = ? AND state = 'pending'`),
+    failOrder: db.prepare(`UPDATE journal_orders SET state = 'failed', error_json = ?, updated_at = ? WHERE order_number = ? AND state IN ('planned', 'pending')`),
+    insertWaybill: db.prepare(`INSERT INTO waybills (waybill_code, parent_waybill_code, carrier_code, branch_code, object_id, origin, job_id, recorded_at, print_data, print_data_state)
+      VALUES (@waybillCode, @parentWaybillCode, @carrierCode, @branchCode, @objectId, @origin, @jobId, @recordedAt, @printData, @printDataState)
+      ON CONFLICT (waybill_code) DO NOTHING`),
+    giveWaybill: db.prepare(`UPDATE journal_orders SET state = @state, waybill_code = @waybillCode, error_json = NULL, updated_at = @now
+      WHERE order_number = @orderNumber AND waybill_code IS NULL`),
+    notIssued: db.prepare(`UPDATE journal_orders SET state = 'planned', unknown_attempts = unknown_attempts + 1, error_json = NULL, updated_at = ?
+      WHERE order_number = ? AND state = 'pending'`),
+    // Why a pending order's outcome is still unknown (the gateway's words), for the views.
+    explainPending: db.prepare(`UPDATE journal_orders SET error_json = ?, updated_at = ? WHERE order_number = ? AND state = 'pending'`),
+    status: db.prepare('SELECT order_number, state, waybill_code FROM journal_orders WHERE order_number = ?'),
+    pending: db.prepare("SELECT order_number, job_id FROM journal_orders WHERE state = 'pending' ORDER BY job_id, order_number"),
+    setJobPrinter: db.prepare("UPDATE issue_jobs SET settings_json = json_set(settings_json, '$.printer', ?), updated_at = ? WHERE id = ?"),
+    unreadable: db.prepare(`SELECT DISTINCT w.waybill_code FROM journal_orders j JOIN waybills w ON w.waybill_code = j.waybill_code
+      WHERE j.job_id = ? AND w.print_data_state = 'unreadable' ORDER BY w.waybill_code`),
+    jobOrders: db.prepare(`SELECT m.order_number, m.position, m.package_key, m.problems_json, j.state, j.job_id AS owner, j.waybill_code, j.attempts, j.error_json
+      FROM job_orders m LEFT JOIN journal_orders j ON j.order_number = m.order_number WHERE m.job_id = ? ORDER BY m.position`),
+    // The same reading of a member as the engine's views: invalid, not started, owned, or another job's.
+    orderCounts: db.prepare(`SELECT CASE
+        WHEN m.problems_json IS NOT NULL THEN 'invalid'
+        WHEN j.order_number IS NULL THEN 'planned'
+        WHEN j.job_id = m.job_id THEN j.state
+        WHEN j.waybill_code IS NOT NULL THEN 'already-issued'
+        ELSE 'moved' END AS view_state, COUNT(*) AS count
+      FROM job_orders m LEFT JOIN journal_orders j ON j.order_number = m.order_number WHERE m.job_id = ? GROUP BY view_state`),
+  };
+
+  /** The job's labels that may print without asking (one row per order on them). */
+  const printableSql = (orderFilter: string) => `SELECT w.waybill_code, w.print_data, m.order_json
+    FROM job_orders m
+    JOIN journal_orders j ON j.order_number = m.order_number AND j.job_id = m.job_id
+    JOIN waybills w ON w.waybill_code = j.waybill_code
+    WHERE m.job_id = ?
+      AND j.state IN ('issued', 'recovered') AND w.print_data_state = 'present' AND w.voided_at IS NULL ${orderFilter}
+    ORDER BY m.position`;
+  const printableAll = db.prepare(printableSql(''));
+  const labelStatements = {
+    label: db.prepare(`SELECT w.waybill_code, w.print_data, w.print_data_state, j.job_id, m.order_json
+      FROM waybills w JOIN journal_orders j ON j.waybill_code = w.waybill_code JOIN job_orders m ON m.order_number = j.order_number AND m.job_id = j.job_id
+      WHERE w.waybill_code = ? ORDER BY m.position`),
+  };
+
+  const waitingStatements = {
+    // Pending orders, and orders an unfinished job has still to issue.
+    orders: db.prepare(`SELECT j.gateway_base_url, j.gateway_shop_id, COUNT(*) AS count FROM journal_orders j JOIN issue_jobs s ON s.id = j.job_id
+      WHERE j.state = 'pending' OR (j.state = 'planned' AND s.state IN ('issuing', 'printing'))
+      GROUP BY j.gateway_base_url, j.gateway_shop_id`),
+    // Printable labels of unfinished jobs, with their job's gateway.
+    labels: db.prepare(`SELECT DISTINCT w.waybill_code, s.gateway_base_url, s.gateway_shop_id FROM issue_jobs s
+      JOIN journal_orders j ON j.job_id = s.id JOIN waybills w ON w.waybill_code = j.waybill_code
+      WHERE s.state IN ('issuing', 'printing') AND j.state IN ('issued', 'recovered') AND w.print_data_state = 'present' AND w.voided_at IS NULL`),
+    outside: db.prepare('SELECT 1 FROM issue_jobs WHERE gateway_base_url <> ? LIMIT 1'),
+  };
+
+  function statusOf(orderNumber: string): OrderStatus {
+    const row = statements.status.get(orderNumber) as { order_number: string; state: OrderState; waybill_code: string | null } | undefined;
+    if (!row) throw new Error(`order ${orderNumber} has no journal row`);
+    return { orderNumber: row.order_number, state: row.state, waybillCode: row.waybill_code };
+  }
+
+  /** Records a waybill and gives it to orders that have none (an order's waybill is never replaced). */
+  function recordWaybill(
+    waybill: { waybillCode: string; parentWaybillCode: string | null; objectId: string; printData: Result<PrintData> },
+    context: { origin: WaybillOrigin; jobId: string; carrierCode: string | null; branchCode: string | null; now: number },
+    orders: readonly { orderNumber: string; state: WaybillOrigin }[],
+  ): void {
+    statements.insertWaybill.run({
+      waybillCode: waybill.waybillCode,
+      parentWaybillCode: waybill.parentWaybillCode,
+      carrierCode: context.carrierCode,
+      branchCode: context.branchCode,
+      objectId: waybill.objectId,
+      origin: context.origin,
+      jobId: context.jobId,
+      recordedAt: context.now,
+      printData: waybill.printData.ok ? JSON.stringify(waybill.printData.data.content) : null,
+      printDataState: waybill.printData.ok ? 'present' : 'unreadable',
+    });
+    for (const order of orders) {
+      statements.giveWaybill.run({ state: order.state, waybillCode: waybill.waybillCode, now: context.now, orderNumber: order.orderNumber });
+    }
+  }
+
+  const createJob = transaction((job: NewJob, members: readonly JobMember[]) => {
+    statements.insertJob.run({
+      id: job.id,
+      baseUrl: job.gateway.baseUrl,
+      shopId: job.gateway.shopId,
+      createdAt: job.createdAt,
+      carrierCode: job.settings.carrierCode,
+      branchCode: job.settings.branchCode,
+      settings: JSON.stringify(job.settings),
+    });
+    for (const member of members) {
+      statements.insertMember.run({
+        jobId: job.id,
+        orderNumber: member.orderNumber,
+        position: member.position,
+        packageKey: member.packageKey,
+        order: JSON.stringify(member.order),
+        problems: json(member.problems),
+      });
+    }
+  });
+
+  const updateJob = transaction((jobId: string, change: JobChange, now: number) => {
+    const columns: Record<string, unknown> = {};
+    if (change.state !== undefined) columns.state = change.state;
+    if (change.ending !== undefined) columns.ending = change.ending;
+    if (change.startedAt !== undefined) columns.started_at = change.startedAt;
+    if (change.finishedAt !== undefined) columns.finished_at = change.finishedAt;
+    if (change.packageLimit !== undefined) columns.package_limit = change.packageLimit;
+    if (change.stopError !== undefined) columns.stop_error_json = json(change.stopError);
+    if (change.printHeld !== undefined) columns.print_held = change.printHeld ? 1 : 0;
+    columns.updated_at = now;
+    const assignments = Object.keys(columns).map((column) => `${column} = @${column}`).join(', ');
+    db.prepare(`UPDATE issue_jobs SET ${assignments} WHERE id = @id`).run({ ...columns, id: jobId });
+    const row = statements.job.get(jobId) as JobRow | undefined;
+    if (!row) throw new Error(`no job ${jobId}`);
+    return jobOf(row);
+  });
+
+  const claim = transaction((jobId: string, options: { retryFailed: boolean; packageLimit: number | null }, now: number): OwnedOrder[] => {
+    const members = statements.members.all(jobId) as { order_number: string; position: number; package_key: string; order_json: string }[];
+    const { gateway } = jobOf(statements.job.get(jobId) as JobRow);
+    const setOwnerAndState = (state: OrderState, orderNumber: string) => statements.setOwnerAndState.run(jobId, state, now, gateway.baseUrl, gateway.shopId, orderNumber);
+    const owned: OwnedOrder[] = [];
+    for (const member of members) {
+      const row = statements.journalRow.get(member.order_number) as JournalRow | undefined;
+      let state: OrderState | null;
+      if (!row) {
+        statements.insertJournal.run(member.order_number, jobId, 'planned', now, gateway.baseUrl, gateway.shopId);
+        state = 'planned';
+      } else if (row.waybill_code !== null) {
+        state = row.job_id === jobId ? row.state : null;
+      } else if (row.state === 'pending') {
+        // Only the gateway it is pending under can say whether it was issued: another one's job leaves it alone.
+        const sameOne = sameGateway({ baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id }, gateway);
+        if (row.job_id !== jobId && sameOne) setOwnerAndState('pending', member.order_number);
+        state = row.job_id === jobId || sameOne ? 'pending' : null;
+      } else if (row.job_id === jobId && row.state === 'failed' && !options.retryFailed) {
+        state = 'failed';
+      } else {
+        // Not reached yet, skipped, another job's leftover, or a failed order the user retries.
+        if (row.job_id !== jobId || row.state !== 'planned') setOwnerAndState('planned', member.order_number);
+        state = 'planned';
+      }
+      if (state !== null) owned.push({ orderNumber: member.order_number, position: member.position, packageKey: member.package_key, order: JSON.parse(member.order_json) as SoldOrder, state });
+    }
+    if (options.packageLimit !== null) {
+      const withWork = new Set<string>();
+      for (const order of owned) {
+        if (order.state !== 'planned' && order.state !== 'pending') continue;
+        if (!withWork.has(order.packageKey) && withWork.size >= options.packageLimit && order.state === 'planned') {
+          setOwnerAndState('skipped', order.orderNumber);
+          order.state = 'skipped';
+          continue;
+        }
+        withWork.add(order.packageKey);
+      }
+    }
+    return owned;
+  });
+
+  const beginIssue = transaction((jobId: string, orderNumbers: readonly string[], now: number) => {
+    const attemptId = Number(statements.insertAttempt.run(jobId, 'issue', now, null, null, null).lastInsertRowid);
+    const marked: string[] = [];
+    for (const orderNumber of orderNumbers) {
+      if (statements.markPending.run(attemptId, now, orderNumber, jobId).changes === 0) continue;
+      statements.insertAttemptOrder.run(attemptId, orderNumber);
+      marked.push(orderNumber);
+    }
+    return { attemptId, orderNumbers: marked, statuses: orderNumbers.map(statusOf) };
+  });
+
+  const finishIssue = transaction((attemptId: number, outcome: IssueAttemptOutcome, now: number): OrderStatus[] => {
+    const pending = (statements.pendingOfAttempt.all(attemptId) as { order_number: string }[]).map((row) => row.order_number);
+    const { job_id: jobId } = statements.attemptJob.get(attemptId) as { job_id: string };
+    const job = jobOf(statements.job.get(jobId) as JobRow);
+    const error = outcome.kind === 'answered' ? null : outcome.error;
+    statements.finishAttempt.run(now, outcome.kind, json(error), attemptId);
+    const carried = new Set(pending);
+    if (outcome.kind === 'answered') {
+      for (const entry of outcome.issued) {
+        const orders = entry.orderNumbers.filter((orderNumber) => carried.has(orderNumber)).map((orderNumber) => ({ orderNumber, state: 'issued' as const }));
+        recordWaybill(entry, { origin: 'issued', jobId, carrierCode: job.settings.carrierCode, branchCode: job.settings.branchCode, now }, orders);
+      }
+      for (const failure of outcome.failed) {
+        for (const orderNumber of failure.orderNumbers) if (carried.has(orderNumber)) statements.failOrder.run(JSON.stringify(failure.error), now, orderNumber);
+      }
+      for (const unclear of outcome.unknown) {
+        for (const orderNumber of unclear.orderNumbers) if (carried.has(orderNumber)) statements.explainPending.run(JSON.stringify(unclear.error), now, orderNumber);
+      }
+    } else if (outcome.kind === 'unknown') {
+      for (const orderNumber of pending) statements.explainPending.run(JSON.stringify(outcome.error), now, orderNumber);
+    } else if (outcome.kind === 'rejected' || outcome.kind === 'not-sent') {
+      for (const orderNumber of pending) statements.backToPlanned.run(now, orderNumber);
+    }
+    return pending.map(statusOf);
+  });
+
+  const failOrders = transaction((orderNumbers: readonly string[], error: StationError, now: number): OrderStatus[] => {
+    for (const orderNumber of orderNumbers) statements.failOrder.run(JSON.stringify(error), now, orderNumber);
+    return orderNumbers.map(statusOf);
+  });
+
+  const recordQuery = transaction((jobId: string, outcomes: readonly QueryEntryOutcome[], now: number): OrderStatus[] => {
+    const attemptId = Number(statements.insertAttempt.run(jobId, 'query', now, now, 'answered', null).lastInsertRowid);
+    const known: string[] = [];
+    for (const outcome of outcomes) {
+      statements.insertAttemptOrder.run(attemptId, outcome.orderNumber);
+      const row = statements.journalRow.get(outcome.orderNumber) as JournalRow | undefined;
+      if (!row) continue;
+      known.push(outcome.orderNumber);
+      if (outcome.status === 'found') {
+        if (row.waybill_code !== null) continue;
+        // Our own answer was lost (a pending record, or an attempt never answered): recovered.
+        const origin: WaybillOrigin = row.state === 'pending' || row.unknown_attempts > 0 ? 'recovered' : 'elsewhere';
+        const owner = jobOf(statements.job.get(row.job_id) as JobRow);
+        const carrier = origin === 'recovered' ? owner.settings : null;
+        recordWaybill(
+          { ...outcome.waybill, objectId: outcome.orderNumber },
+          { origin, jobId: row.job_id, carrierCode: carrier?.carrierCode ?? null, branchCode: carrier?.branchCode ?? null, now },
+          [{ orderNumber: outcome.orderNumber, state: origin }],
+        );
+      } else if (outcome.status === 'not-issued' && row.state === 'pending') {
+        // The attempt's outcome was never learned from its own answer: it counts as unknown for good.
+        statements.notIssued.run(now, outcome.orderNumber);
+      } else if (outcome.status === 'unknown') {
+        statements.explainPending.run(JSON.stringify(outcome.error), now, outcome.orderNumber);
+      }
+    }
+    return known.map(statusOf);
+  });
+
+  const recordFailedQuery = transaction((jobId: string, orderNumbers: readonly string[], error: StationError, now: number) => {
+    const attemptId = Number(statements.insertAttempt.run(jobId, 'query', now, now, 'unknown', JSON.stringify(error)).lastInsertRowid);
+    for (const orderNumber of orderNumbers) {
+      statements.insertAttemptOrder.run(attemptId, orderNumber);
+      statements.explainPending.run(JSON.stringify(error), now, orderNumber);
+    }
+  });
+
+  const labelsOf = (rows: { waybill_code: string; print_data: string; order_json: string }[]): PrintableWaybill[] => {
+    const labels = new Map<string, PrintableWaybill>();
+    for (const row of rows) {
+      const label = labels.get(row.waybill_code) ?? { waybillCode: row.waybill_code, printData: JSON.parse(row.print_data) as Record<string, unknown>, orders: [] };
+      label.orders.push(JSON.parse(row.order_json) as SoldOrder);
+      labels.set(row.waybill_code, label);
+    }
+    return [...labels.values()];
+  };
+
+  /** Rows of a column over a long list of order numbers, 500 at a time (SQLite's parameter limit). */
+  const inChunks = <R>(sql: (placeholderList: string) => string, orderNumbers: readonly string[]): R[] => {
+    const rows: R[] = [];
+    for (let start = 0; start < orderNumbers.length; start += 500) {
+      const chunk = orderNumbers.slice(start, start + 500);
+      rows.push(...(db.prepare(sql(placeholders(chunk.length))).all(...chunk) as R[]));
+    }
+    return rows;
+  };
+
+  return {
+    read: {
+      async job(jobId) {
+        const row = statements.job.get(jobId) as JobRow | undefined;
+        return row && jobOf(row);
+      },
+      async jobsIn(states) {
+        if (states.length === 0) return [];
+        const rows = db.prepare(`SELECT * FROM issue_jobs WHERE state IN (${placeholders(states.length)}) ORDER BY created_at, rowid`).all(...states) as JobRow[];
+        return rows.map(jobOf);
+      },
+      recentJobs: async (limit) => (statements.recentJobs.all(limit) as JobRow[]).map(jobOf),
+      async pendingOrders() {
+        const grouped = new Map<string, string[]>();
+        for (const row of statements.pending.all() as { order_number: string; job_id: string }[]) {
+          grouped.set(row.job_id, [...(grouped.get(row.job_id) ?? []), row.order_number]);
+        }
+        return grouped;
+      },
+      async printableLabels(jobId, orderNumbers) {
+        if (orderNumbers === undefined) return labelsOf(printableAll.all(jobId) as { waybill_code: string; print_data: string; order_json: string }[]);
+        if (orderNumbers.length === 0) return [];
+        return labelsOf(db.prepare(printableSql(`AND m.order_number IN (${placeholders(orderNumbers.length)})`)).all(jobId, ...orderNumbers) as { waybill_code: string; print_data: string; order_json: string }[]);
+      },
+      async previewLabel(waybillCode) {
+        const rows = labelStatements.label.all(waybillCode) as { waybill_code: string; print_data: string | null; print_data_state: PrintDataState; job_id: string; order_json: string }[];
+        const [first] = rows;
+        if (!first) return { kind: 'none', reason: 'unknown-waybill' };
+        if (first.print_data_state !== 'present' || first.print_data === null) return { kind: 'none', reason: first.print_data_state === 'purged' ? 'print-data-purged' : 'print-data-unreadable' };
+        const { settings } = jobOf(statements.job.get(first.job_id) as JobRow);
+        return {
+          kind: 'label',
+          settings,
+          label: { waybillCode, printData: JSON.parse(first.print_data) as Record<string, unknown>, orders: rows.map((row) => JSON.parse(row.order_json) as SoldOrder) },
+        };
+      },
+      unreadableWaybills: async (jobId) => (statements.unreadable.all(jobId) as { waybill_code: string }[]).map((row) => row.waybill_code),
+      async orderCounts(jobId) {
+        const counts: OrderCounts = {
+          total: 0, invalid: 0, 'already-issued': 0, moved: 0, planned: 0, pending: 0, issued: 0, recovered: 0, elsewhere: 0, failed: 0, skipped: 0,
+        };
+        for (const row of statements.orderCounts.all(jobId) as { view_state: OrderViewState; count: number }[]) {
+          counts[row.view_state] = row.count;
+          counts.total += row.count;
+        }
+        return counts;
+      },
+      async jobOrders(jobId) {
+        const rows = statements.jobOrders.all(jobId) as {
+          order_number: string;
+          position: number;
+          package_key: string | null;
+          problems_json: string | null;
+          state: OrderState | null;
+          owner: string | null;
+          waybill_code: string | null;
+          attempts: number | null;
+          error_json: string | null;
+        }[];
+        return rows.map((row) => ({
+          orderNumber: row.order_number,
+          position: row.position,
+          packageKey: row.package_key,
+          problems: parsed<StationError[]>(row.problems_json),
+          state: row.state,
+          ownerJobId: row.owner,
+          waybillCode: row.waybill_code,
+          attempts: row.attempts ?? 0,
+          error: parsed<StationError>(row.error_json),
+        }));
+      },
+      async waybillsOf(orderNumbers) {
+        const rows = inChunks<{ order_number: string; waybill_code: string }>((list) => `SELECT order_number, waybill_code FROM journal_orders WHERE waybill_code IS NOT NULL AND order_number IN (${list})`, orderNumbers);
+        return new Map(rows.map((row) => [row.order_number, row.waybill_code]));
+      },
+      async pendingAmong(orderNumbers) {
+        const rows = inChunks<{ order_number: string }>((list) => `SELECT order_number FROM journal_orders WHERE state = 'pending' AND order_number IN (${list})`, orderNumbers);
+        return new Set(rows.map((row) => row.order_number));
+      },
+      ordersWaitingByGateway: async () =>
+        (waitingStatements.orders.all() as { gateway_base_url: string; gateway_shop_id: string; count: number }[]).map((row) => ({
+          gateway: { baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id },
+          count: row.count,
+        })),
+      labelsOfUnfinishedJobs: async () =>
+        (waitingStatements.labels.all() as { waybill_code: string; gateway_base_url: string; gateway_shop_id: string }[]).map((row) => ({
+          waybillCode: row.waybill_code,
+          gateway: { baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id },
+        })),
+      hasJobsOutside: async (gateway) => waitingStatements.outside.get(gateway) !== undefined,
+    },
+    write: {
+      createJob: async (job, members) => createJob(job, members),
+      updateJob: async (jobId, change, now) => updateJob(jobId, change, now),
+      claim: async (jobId, options, now) => claim(jobId, options, now),
+      beginIssue: async (jobId, orderNumbers, now) => beginIssue(jobId, orderNumbers, now),
+      finishIssue: async (attemptId, outcome, now) => finishIssue(attemptId, outcome, now),
+      failOrders: async (orderNumbers, error, now) => failOrders(orderNumbers, error, now),
+      recordQuery: async (jobId, outcomes, now) => recordQuery(jobId, outcomes, now),
+      recordFailedQuery: async (jobId, orderNumbers, error, now) => recordFailedQuery(jobId, orderNumbers, error, now),
+      async setJobPrinter(jobId, printer, now) {
+        writes.time(() => statements.setJobPrinter.run(printer, now, jobId));
+      },
+    },
+  };
+}

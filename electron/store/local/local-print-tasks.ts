@@ -1,0 +1,212 @@
+import { sameGateway, UNKNOWN_GATEWAY, type GatewayIdentity } from '../../../shared/domain/gateway-identity';
+import type { LabelCounts } from '../../../shared/domain/issuing';
+import type { DocumentState, PrintFailure, PrintOutput } from '../../../shared/domain/printing';
+import type { PrintContent } from '../../printing/print-component';
+import type { StationDatabase } from './open-station-database';
+import type { PrintTaskReader, PrintTaskWriter } from '../station-backend';
+import type { PrintDocumentRecord } from '../station-records';
+import type { WriteTimer } from './write-timer';
+
+/** One row of print_documents as SQLite returns it. */
+interface PrintDocumentRow {
+  id: string;
+  job_id: string;
+  seq: number;
+  document_id: string;
+  printer: string;
+  contents_json: string | null;
+  documents_per_task: number;
+  state: DocumentState;
+  task_id: string | null;
+  attempts: number;
+  automatic_sends: number;
+  output: PrintOutput | null;
+  received: number;
+  rendered: number;
+  failure_json: string | null;
+  updated_at: number;
+  status_asked_at: number | null;
+  gateway_base_url: string;
+  gateway_shop_id: string;
+}
+
+function recordOf(row: PrintDocumentRow): PrintDocumentRecord {
+  return {
+    id: row.id,
+    jobId: row.job_id,
+    seq: row.seq,
+    documentId: row.document_id,
+    printer: row.printer,
+    contents: JSON.parse(row.contents_json ?? '[]') as PrintContent[],
+    documentsPerTask: row.documents_per_task,
+    state: row.state,
+    taskId: row.task_id,
+    attempts: row.attempts,
+    automaticSends: row.automatic_sends,
+    output: row.output,
+    received: row.received === 1,
+    rendered: row.rendered === 1,
+    failure: row.failure_json === null ? null : (JSON.parse(row.failure_json) as PrintFailure),
+    updatedAt: row.updated_at,
+    statusAskedAt: row.status_asked_at,
+  };
+}
+
+/**
+ * The print queue's store on the station database (table print_documents). Every save is its
+ * own committed transaction, so a state is on disk before the queue acts on it: a document
+ * saved `sent` is never sent again blindly after a crash. The label's contents are written
+ * once, on the first save, and dropped when the document is printed (the waybill keeps its
+ * print data for reprints, under the retention setting). Documents whose contents were purged
+ * are not loaded: they can only be printed again from the history, which asks first. The row
+ * also keeps when its latest task was sent (sent_at), so that a status asked about an earlier
+ * task is never taken for the answer about the current one, and the output its latest task went
+ * to, so that a restart after switching outputs never asks or sends it through the other one.
+ *
+ * Saves of a burst (`saveAll`) share one durable commit. Each document records the gateway and
+ * shop in use when it was queued, and only documents of the asked gateway are loaded: a real
+ * shop's queued label never goes to the demo emulator, and while the gateway is null (the
+ * settings need attention) nothing is loaded.
+ */
+export function createLocalPrintTasks(db: StationDatabase, writes: WriteTimer): { read: PrintTaskReader; write: PrintTaskWriter } {
+  const insert = db.prepare(`
+    INSERT INTO print_documents (id, job_id, seq, document_id, printer, contents_json, documents_per_task, state, task_id, attempts,
+      automatic_sends, output, received, rendered, failure_json, created_at, updated_at, sent_at, status_asked_at, gateway_base_url, gateway_shop_id)
+    VALUES (@id, @jobId, @seq, @documentId, @printer, @contents, @documentsPerTask, @state, @taskId, @attempts,
+      @automaticSends, @output, @received, @rendered, @failure, @updatedAt, @updatedAt, CASE WHEN @state = 'sent' THEN @updatedAt END, @statusAskedAt,
+      @baseUrl, @shopId)
+    ON CONFLICT (id) DO NOTHING`);
+  const update = db.prepare(`
+    UPDATE print_documents SET seq = @seq, printer = @printer, state = @state, task_id = @taskId, attempts = @attempts,
+      automatic_sends = @automaticSends, output = @output, received = @received,
+      rendered = @rendered, failure_json = @failure, updated_at = @updatedAt, status_asked_at = @statusAskedAt,
+      sent_at = CASE WHEN @state = 'sent' THEN @updatedAt ELSE sent_at END,
+      contents_json = CASE WHEN @state = 'printed' THEN NULL ELSE contents_json END
+    WHERE id = @id`);
+  const open = db.prepare(
+    "SELECT * FROM print_documents WHERE state <> 'printed' AND contents_json IS NOT NULL ORDER BY seq, created_at, rowid",
+  );
+  /** Ids known to have a row: later saves update the state and leave the contents as written. */
+  const stored = new Set<string>();
+  // An unknown label is settled ("print outcome unknown", the user decides) only once the
+  // component was asked about the task it was last sent in.
+  const settledUnknown = 'status_asked_at IS NOT NULL AND status_asked_at >= COALESCE(sent_at, 0)';
+  const statements = {
+    openLabels: db.prepare(`SELECT COUNT(*) AS open FROM print_documents WHERE job_id = ?
+      AND (state IN ('queued', 'sent', 'accepted') OR (state = 'unknown' AND NOT (${settledUnknown})))`),
+    labelCounts: db.prepare('SELECT state, COUNT(*) AS count FROM print_documents WHERE job_id = ? GROUP BY state'),
+    labelProblems: db.prepare(`SELECT id, document_id, state, failure_json, status_asked_at FROM print_documents
+      WHERE job_id = ? AND (state = 'failed' OR (state = 'unknown' AND ${settledUnknown})) ORDER BY seq`),
+    openByGateway: db.prepare(`SELECT gateway_base_url, gateway_shop_id, COUNT(*) AS count FROM print_documents
+      WHERE state IN ('queued', 'sent', 'accepted', 'unknown') AND contents_json IS NOT NULL GROUP BY gateway_base_url, gateway_shop_id`),
+    // Only labels the component was asked about since their latest send: a stale answer never allows a second label.
+    unknownDocuments: db.prepare(`SELECT id, gateway_base_url, gateway_shop_id FROM print_documents WHERE document_id = ? AND state = 'unknown' AND ${settledUnknown}`),
+    purgeContents: db.prepare("UPDATE print_documents SET contents_json = NULL WHERE contents_json IS NOT NULL AND state IN ('printed', 'failed') AND updated_at < ?"),
+  };
+  /**
+   * Commits a write. Only a document about to leave (`sent`) must be on the disk before the next
+   * step (the database's synchronous=FULL): a power loss must never make it look unsent, or it
+   * would be sent twice. Every other state is committed without its own fsync (synchronous=NORMAL
+   * for that commit): the write-ahead log keeps commits in order, so the next durable commit
+   * (the next `sent`, or any journal step) takes it to the disk too, and a state lost to a power
+   * cut is one the queue learns again (queued: released again, as it never left; accepted or
+   * printed: asked of the component).
+   */
+  const commit = (durable: boolean, write: () => void): void => {
+    if (durable) {
+      db.transaction(write)();
+      return;
+    }
+    db.pragma('synchronous = NORMAL');
+    try {
+      db.transaction(write)();
+    } finally {
+      db.pragma('synchronous = FULL');
+    }
+  };
+
+  /** Writes one record (inside a transaction). */
+  const write = (record: PrintDocumentRecord, gateway: GatewayIdentity | null): void => {
+    const values = {
+      id: record.id,
+      jobId: record.jobId,
+      seq: record.seq,
+      documentId: record.documentId,
+      printer: record.printer,
+      documentsPerTask: record.documentsPerTask,
+      state: record.state,
+      taskId: record.taskId,
+      attempts: record.attempts,
+      automaticSends: record.automaticSends,
+      output: record.output,
+      received: record.received ? 1 : 0,
+      rendered: record.rendered ? 1 : 0,
+      failure: record.failure === null ? null : JSON.stringify(record.failure),
+      updatedAt: record.updatedAt,
+      statusAskedAt: record.statusAskedAt,
+    };
+    if (stored.has(record.id)) {
+      update.run(values);
+      return;
+    }
+    const queuedUnder = gateway ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY };
+    const inserted = insert.run({ ...values, contents: record.state === 'printed' ? null : JSON.stringify(record.contents), baseUrl: queuedUnder.baseUrl, shopId: queuedUnder.shopId });
+    if (inserted.changes === 0) update.run(values);
+    stored.add(record.id);
+  };
+
+  return {
+    read: {
+      async openDocuments(gateway) {
+        if (gateway === null) return [];
+        const rows = (open.all() as PrintDocumentRow[]).filter((row) => sameGateway({ baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id }, gateway));
+        const records = rows.map(recordOf);
+        for (const record of records) stored.add(record.id);
+        return records;
+      },
+      async handedOver(waybillCodes) {
+        const found = new Set<string>();
+        // 500 at a time: SQLite's limit of parameters.
+        for (let start = 0; start < waybillCodes.length; start += 500) {
+          const chunk = waybillCodes.slice(start, start + 500);
+          const rows = db.prepare(`SELECT DISTINCT document_id FROM print_documents WHERE document_id IN (${chunk.map(() => '?').join(', ')})`).all(...chunk) as { document_id: string }[];
+          for (const row of rows) found.add(row.document_id);
+        }
+        return found;
+      },
+      openDocumentsByGateway: async () =>
+        (statements.openByGateway.all() as { gateway_base_url: string; gateway_shop_id: string; count: number }[]).map((row) => ({
+          gateway: { baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id },
+          count: row.count,
+        })),
+      openLabels: async (jobId) => (statements.openLabels.get(jobId) as { open: number }).open,
+      async labelCounts(jobId) {
+        const counts: LabelCounts = { queued: 0, sent: 0, accepted: 0, printed: 0, failed: 0, unknown: 0 };
+        for (const row of statements.labelCounts.all(jobId) as { state: keyof LabelCounts; count: number }[]) counts[row.state] = row.count;
+        return counts;
+      },
+      labelProblems: async (jobId) =>
+        (statements.labelProblems.all(jobId) as { id: string; document_id: string; state: 'failed' | 'unknown'; failure_json: string | null; status_asked_at: number | null }[]).map((row) => ({
+          recordId: row.id,
+          waybillCode: row.document_id,
+          state: row.state,
+          failure: row.failure_json === null ? null : (JSON.parse(row.failure_json) as PrintFailure),
+          asked: row.status_asked_at !== null,
+        })),
+      unknownDocumentsOf: async (waybillCode) =>
+        (statements.unknownDocuments.all(waybillCode) as { id: string; gateway_base_url: string; gateway_shop_id: string }[]).map((row) => ({
+          recordId: row.id,
+          gateway: { baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id },
+        })),
+    },
+    write: {
+      async save(record, gateway) {
+        writes.time(() => commit(record.state === 'sent', () => write(record, gateway)));
+      },
+      async saveAll(records, gateway) {
+        writes.time(() => commit(true, () => records.forEach((record) => write(record, gateway))));
+      },
+      purgeContents: async (cutoff) => writes.time(() => statements.purgeContents.run(cutoff).changes),
+    },
+  };
+}

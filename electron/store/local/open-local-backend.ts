@@ -1,0 +1,43 @@
+import { openStationDatabase } from './open-station-database';
+import type { OpenStationDatabaseOptions } from './open-station-database';
+import type { StationBackend } from '../station-backend';
+import { createWriteTimer } from './write-timer';
+import { createLocalCostLedger } from './local-cost-ledger';
+import { createLocalHistory } from './local-history';
+import { createLocalJournal } from './local-journal';
+import { countJournalRows } from './local-journal-counts';
+import { createLocalOrderCacheStore } from './local-order-cache-store';
+import { createLocalPaperworkSources } from './local-paperwork-sources';
+import { createLocalPrintTasks } from './local-print-tasks';
+
+/**
+ * Opens the station database in the data folder (see openStationDatabase: WAL, synchronous=FULL,
+ * checked and migrated, or refused with a StationFailure) and answers the station backend on it.
+ * Its SQLite work is synchronous inside each call, so a write is committed when its promise
+ * resolves; every write transaction is timed by the backend's `writes`.
+ */
+export async function openLocalBackend(options: OpenStationDatabaseOptions): Promise<StationBackend> {
+  const db = openStationDatabase(options);
+  const writes = createWriteTimer();
+  const journal = createLocalJournal(db, writes);
+  const costs = createLocalCostLedger(db);
+  const history = createLocalHistory(db, writes);
+  const orders = createLocalOrderCacheStore(db, writes);
+  const printTasks = createLocalPrintTasks(db, writes);
+  return {
+    read: {
+      journal: journal.read,
+      costs: costs.read,
+      history: history.read,
+      orders: orders.read,
+      printTasks: printTasks.read,
+      paperwork: createLocalPaperworkSources(db),
+      diagnostics: { journalCounts: async () => countJournalRows(db) },
+    },
+    write: { journal: journal.write, costs: costs.write, history: history.write, orders: orders.write, printTasks: printTasks.write },
+    writes,
+    async close() {
+      db.close();
+    },
+  };
+}

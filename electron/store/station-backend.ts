@@ -1,0 +1,269 @@
+import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
+import type { HistoryPage, HistoryQuery, JobState, LabelCounts, OrderCounts, OrderStatus } from '../../shared/domain/issuing';
+import type { SoldOrder } from '../../shared/domain/sold-order';
+import type { QueryEntryOutcome } from '../../shared/domain/waybill';
+import type { StationError } from '../../shared/errors/station-error';
+import type {
+  CachedOrderLine,
+  CallCost,
+  CostTotals,
+  IssueAttemptOutcome,
+  JobChange,
+  JobMember,
+  JobOrderRow,
+  JobRecord,
+  JournalCounts,
+  LabelProblemRow,
+  NewJob,
+  OrderCacheState,
+  OrderRefreshRecord,
+  OwnedOrder,
+  PreviewLabel,
+  PrintableWaybill,
+  PrintDocumentRecord,
+  ReprintSource,
+  UnknownPrintDocument,
+  WaybillPackage,
+  WriteTimes,
+} from './station-records';
+
+/**
+ * The station's one storage seam: every question the services ask of stored data and every
+ * change they make, by name, behind promises. No service sees a table or a statement; an
+ * implementation (the local SQLite one in store/local/, a shared one later) answers them.
+ * Each area belongs to one owner (the journal, the cost ledger, the history, the sold-order
+ * cache, the print queue's store); a question about another owner's data is asked of that owner.
+ *
+ * A write's promise resolves once the change is committed (durably where the journal's rules
+ * need it): callers await it before they act on the change.
+ */
+export interface StationBackend {
+  /** Questions: nothing is changed. */
+  read: StationReader;
+  /** Changes: each one committed before its promise resolves. */
+  write: StationWriter;
+  /** Time spent in committed writes (the benchmark's "journal overhead"). */
+  readonly writes: WriteTimes;
+  /** Closes the storage; no call is answered afterwards. */
+  close(): Promise<void>;
+}
+
+/** The questions, per owner. */
+export interface StationReader {
+  /** The issuing journal: jobs, their orders, waybills and attempts. */
+  journal: JournalReader;
+  /** The cost ledger: points per call. */
+  costs: CostReader;
+  /** The waybill history: the journal's orders with their waybills and print states. */
+  history: HistoryReader;
+  /** The sold-order cache. */
+  orders: OrderCacheReader;
+  /** The print queue's store. */
+  printTasks: PrintTaskReader;
+  /** The journal's orders as paperwork groups them. */
+  paperwork: PaperworkReader;
+  /** Counts for the diagnostics archive. */
+  diagnostics: DiagnosticsReader;
+}
+
+/** The changes, per owner. */
+export interface StationWriter {
+  /** The issuing journal's steps, one transaction each. */
+  journal: JournalWriter;
+  /** The cost ledger's records. */
+  costs: CostWriter;
+  /** Void marks and stored print data. */
+  history: HistoryWriter;
+  /** The sold-order cache's pages and refreshes. */
+  orders: OrderCacheWriter;
+  /** The print queue's documents. */
+  printTasks: PrintTaskWriter;
+}
+
+/** Questions to the issuing journal: jobs, their orders, waybills and attempts. */
+export interface JournalReader {
+  /** A job; undefined when unknown. */
+  job(jobId: string): Promise<JobRecord | undefined>;
+  /** Jobs in these states, oldest first. */
+  jobsIn(states: readonly JobState[]): Promise<JobRecord[]>;
+  /** The latest jobs, newest first. */
+  recentJobs(limit: number): Promise<JobRecord[]>;
+  /** Pending orders of every job, grouped by job. */
+  pendingOrders(): Promise<Map<string, string[]>>;
+  /**
+   * The job's waybills that may be printed without asking (issued here or recovered, readable
+   * print data, not voided), in the user's order (optionally only these orders'). Whether the
+   * print queue ever had one is the queue's to say (PrintTaskReader.handedOver).
+   */
+  printableLabels(jobId: string, orderNumbers?: readonly string[]): Promise<PrintableWaybill[]>;
+  /** A waybill's label as it would print (print data, orders, job settings), for a preview. */
+  previewLabel(waybillCode: string): Promise<PreviewLabel>;
+  /** The job's waybills recorded without readable print data (no label until it is fetched again). */
+  unreadableWaybills(jobId: string): Promise<string[]>;
+  /** The job's orders counted by view state. */
+  orderCounts(jobId: string): Promise<OrderCounts>;
+  /** The job's orders in the user's order, with their journal state. */
+  jobOrders(jobId: string): Promise<JobOrderRow[]>;
+  /** Orders among these that have a waybill, with it. */
+  waybillsOf(orderNumbers: readonly string[]): Promise<Map<string, string>>;
+  /** Orders among these that are pending in some job. */
+  pendingAmong(orderNumbers: readonly string[]): Promise<Set<string>>;
+  /** Pending orders, and orders of unfinished jobs left to issue, counted by the gateway and shop they were issued against. */
+  ordersWaitingByGateway(): Promise<{ gateway: GatewayIdentity; count: number }[]>;
+  /** The printable labels (as printableLabels) of jobs still issuing or printing, each once, with its job's gateway and shop. */
+  labelsOfUnfinishedJobs(): Promise<{ waybillCode: string; gateway: GatewayIdentity }[]>;
+  /** Whether any job was ever issued against a gateway other than `gateway` (an unknown one counts). */
+  hasJobsOutside(gateway: string): Promise<boolean>;
+}
+
+/**
+ * Changes to the issuing journal. Each is ONE transaction: a step is committed before the engine
+ * takes the next one, so the journal always holds a state the start-up pass can finish.
+ */
+export interface JournalWriter {
+  /** Records a planned job and its orders. */
+  createJob(job: NewJob, members: readonly JobMember[]): Promise<void>;
+  /** Changes a job; answers it as stored afterwards. */
+  updateJob(jobId: string, change: JobChange, now: number): Promise<JobRecord>;
+  /**
+   * Takes a job's orders into the journal before it (re)starts: new orders become planned;
+   * orders of other jobs that have no waybill move to this one (pending ones stay pending, so
+   * they are queried first — but only from a job of the same gateway); with `retryFailed`,
+   * failed and skipped ones go back to planned. Packages beyond `packageLimit` (in the user's
+   * order, counting those with work left) are skipped. Answers the orders the job owns.
+   */
+  claim(jobId: string, options: { retryFailed: boolean; packageLimit: number | null }, now: number): Promise<OwnedOrder[]>;
+  /**
+   * Marks the job's planned orders among these as pending under a new issue attempt; answers the
+   * ones marked (only they may be sent) and the state of every order asked about.
+   */
+  beginIssue(jobId: string, orderNumbers: readonly string[], now: number): Promise<{ attemptId: number; orderNumbers: string[]; statuses: OrderStatus[] }>;
+  /** Records how an issue attempt ended. */
+  finishIssue(attemptId: number, outcome: IssueAttemptOutcome, now: number): Promise<OrderStatus[]>;
+  /** Sets planned orders aside as failed (an order isolated by a this-order-only rejection, or given up on). */
+  failOrders(orderNumbers: readonly string[], error: StationError, now: number): Promise<OrderStatus[]>;
+  /**
+   * Records a query answer: found → recovered/elsewhere with the waybill; the explicit "not issued"
+   * → a pending order is planned again; unknown → it stays pending, with the gateway's words as its error.
+   */
+  recordQuery(jobId: string, outcomes: readonly QueryEntryOutcome[], now: number): Promise<OrderStatus[]>;
+  /** Records a query call that got no usable answer (for the attempts history). */
+  recordFailedQuery(jobId: string, orderNumbers: readonly string[], error: StationError, now: number): Promise<void>;
+  /** Sends the job's labels not yet handed to the print queue to another printer (the desk switched printers). */
+  setJobPrinter(jobId: string, printer: string, now: number): Promise<void>;
+}
+
+/** Questions to the cost ledger: points per call, per job and per China day (UTC+8). */
+export interface CostReader {
+  /** Totals of one job. */
+  totalForJob(jobId: string): Promise<CostTotals>;
+  /** Totals of one China calendar day, `yyyy-MM-dd` (see chinaDayOf). */
+  totalForChinaDay(day: string): Promise<CostTotals>;
+  /** Per-endpoint totals of one China calendar day. */
+  endpointTotalsForChinaDay(day: string): Promise<Array<CostTotals & { endpoint: string }>>;
+  /** Points of the latest answered issue call; null before the first. */
+  lastIssueCallPoints(): Promise<number | null>;
+  /** Points of the last charged gateway call of any endpoint; null before the first. */
+  lastCallPoints(): Promise<number | null>;
+}
+
+/** Changes to the cost ledger. */
+export interface CostWriter {
+  /** Records one answered gateway call (its China day taken from its time). */
+  record(cost: CallCost): Promise<void>;
+}
+
+/** Questions to the waybill history: every order that went through the journal, with its waybill. */
+export interface HistoryReader {
+  /** A page of history lines matching the query, newest first, and how many match in all. */
+  search(query: HistoryQuery): Promise<HistoryPage>;
+  /** A waybill as it would print again; undefined when unknown. */
+  reprintSource(waybillCode: string): Promise<ReprintSource | undefined>;
+  /** The orders on a waybill, in the job's order. */
+  ordersOn(waybillCode: string): Promise<SoldOrder[]>;
+  /** The first order (by number) on a waybill, by which the query endpoint finds it; undefined when unknown. */
+  firstOrderOn(waybillCode: string): Promise<string | undefined>;
+}
+
+/** Changes to the waybill history. */
+export interface HistoryWriter {
+  /** Sets (at a time, with a note) or clears (null) the local void mark of these waybills; answers how many changed. */
+  setVoid(waybillCodes: readonly string[], voidedAt: number | null, note: string): Promise<number>;
+  /** Drops the print data of waybills recorded before `cutoff` that no open print waits for; answers how many. */
+  purgePrintData(cutoff: number): Promise<number>;
+  /** Stores print data fetched again for a waybill whose data was unreadable or purged. */
+  storePrintData(waybillCode: string, printData: Record<string, unknown>): Promise<void>;
+}
+
+/** Questions to the sold-order cache (kept per shop). */
+export interface OrderCacheReader {
+  /** What the cache remembers of the shop's refreshes; undefined before the first. */
+  state(shopId: string): Promise<OrderCacheState | undefined>;
+  /** How many orders of the shop are cached. */
+  count(shopId: string): Promise<number>;
+  /** Every cached order of the shop, newest confirmation first, with what the journal and the print queue know of it. */
+  lines(shopId: string): Promise<CachedOrderLine[]>;
+  /** The cached orders with these numbers (unknown ones left out; in no particular order). */
+  orders(shopId: string, orderNumbers: readonly string[]): Promise<SoldOrder[]>;
+}
+
+/** Changes to the sold-order cache. */
+export interface OrderCacheWriter {
+  /** Stores a page of fetched orders (replacing their earlier copies), fetched at `at`. */
+  storePage(shopId: string, orders: readonly SoldOrder[], at: number): Promise<void>;
+  /** Drops the shop's orders not fetched since `since` (a complete fetch no longer listed them). */
+  removeUnseen(shopId: string, since: number): Promise<void>;
+  /** Remembers a finished unfiltered refresh. */
+  saveRefresh(shopId: string, refresh: OrderRefreshRecord): Promise<void>;
+}
+
+/** Questions to the print queue's store (print documents). */
+export interface PrintTaskReader {
+  /**
+   * Every document not yet printed that still has its contents, queued under `gateway`, in queue
+   * order: what the queue loads at start (nothing while `gateway` is null: the settings need attention).
+   */
+  openDocuments(gateway: GatewayIdentity | null): Promise<PrintDocumentRecord[]>;
+  /** Which of these waybills' labels were ever handed to the print queue (any document, whatever its state). */
+  handedOver(waybillCodes: readonly string[]): Promise<Set<string>>;
+  /** Documents not yet printed that still have their contents, counted by the gateway and shop they were queued under. */
+  openDocumentsByGateway(): Promise<{ gateway: GatewayIdentity; count: number }[]>;
+  /** The job's documents still waiting for an outcome (unknown ones count until the component was asked about their latest task). */
+  openLabels(jobId: string): Promise<number>;
+  /** The job's documents counted by state. */
+  labelCounts(jobId: string): Promise<LabelCounts>;
+  /** The job's labels that did not print (failed) or whose outcome stayed unknown after the component was asked, in print order. */
+  labelProblems(jobId: string): Promise<LabelProblemRow[]>;
+  /** A waybill's documents whose outcome stays unknown after the component was asked about their latest send. */
+  unknownDocumentsOf(waybillCode: string): Promise<UnknownPrintDocument[]>;
+}
+
+/** Changes to the print queue's store. */
+export interface PrintTaskWriter {
+  /**
+   * Saves a document, replacing the one with the same id; a new one records `gateway` (the one in
+   * use when it was queued). Only a document about to leave (`sent`) is committed with its own
+   * flush to disk; the others ride the next durable commit (see the local implementation).
+   */
+  save(record: PrintDocumentRecord, gateway: GatewayIdentity | null): Promise<void>;
+  /** Saves documents together, in one durable commit (a burst recorded `sent` before its first task leaves). */
+  saveAll(records: readonly PrintDocumentRecord[], gateway: GatewayIdentity | null): Promise<void>;
+  /** Drops the contents of printed and failed documents last changed before `cutoff`; answers how many. */
+  purgeContents(cutoff: number): Promise<number>;
+}
+
+/** Questions paperwork asks: the journal's copy of each order as issued, grouped by waybill. */
+export interface PaperworkReader {
+  /** The waybill an order got; undefined when it has none. */
+  waybillOfOrder(orderNumber: string): Promise<string | undefined>;
+  /** The package of a waybill: its carrier and orders in the job's order (no orders for an unknown waybill). */
+  packageOfWaybill(waybillCode: string): Promise<WaybillPackage>;
+  /** A job's orders that go into its packages, in the job's order. */
+  packedOrderNumbers(jobId: string): Promise<string[]>;
+}
+
+/** Questions the diagnostics archive asks. */
+export interface DiagnosticsReader {
+  /** Rows per table (and per state), never a row's content. */
+  journalCounts(): Promise<JournalCounts>;
+}

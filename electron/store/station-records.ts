@@ -1,0 +1,268 @@
+import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
+import type { IssueJobSettings, JobEnding, JobState, OrderState, PrintDataState } from '../../shared/domain/issuing';
+import type { DocumentState, PrintFailure, PrintOutput } from '../../shared/domain/printing';
+import type { SoldOrder } from '../../shared/domain/sold-order';
+import type { PrintData } from '../../shared/domain/waybill';
+import type { StationError } from '../../shared/errors/station-error';
+import type { Result } from '../../shared/result';
+import type { PrintContent } from '../printing/print-component';
+
+/**
+ * The records the station backend (station-backend.ts) speaks: plain data, shared by the services
+ * and every implementation of the backend, importing nothing from either.
+ */
+
+/** A job as stored. */
+export interface JobRecord {
+  id: string;
+  state: JobState;
+  /** Set once issuing ended: what the job turns into when its labels are settled. */
+  ending: JobEnding | null;
+  createdAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  updatedAt: number;
+  settings: IssueJobSettings;
+  /** "Issue the first K" packages; null for all. */
+  packageLimit: number | null;
+  /** Why the job stopped or failed. */
+  stopError: StationError | null;
+  /** Printing waits for the user's decision on the preview of the first label (see StartRequest.previewFirstLabel). */
+  printHeld: boolean;
+  /** The gateway and shop the job issues against; nothing of it is acted on under another. */
+  gateway: GatewayIdentity;
+}
+
+/** What a job update may change. */
+export type JobChange = Partial<Pick<JobRecord, 'state' | 'ending' | 'startedAt' | 'finishedAt' | 'packageLimit' | 'stopError' | 'printHeld'>>;
+
+/** A new job: its id, creation time, settings and the gateway it issues against. */
+export interface NewJob {
+  id: string;
+  createdAt: number;
+  settings: IssueJobSettings;
+  gateway: GatewayIdentity;
+}
+
+/** An order of a plan: its place in the user's order, its package, and its local validation. */
+export interface JobMember {
+  orderNumber: string;
+  position: number;
+  /** The package (object_id of its first order) it is issued in; null when it is not sent. */
+  packageKey: string | null;
+  order: SoldOrder;
+  /** Local validation problems; null when none. */
+  problems: StationError[] | null;
+}
+
+/** An order a running job owns, as the runner needs it. */
+export interface OwnedOrder {
+  orderNumber: string;
+  position: number;
+  packageKey: string;
+  order: SoldOrder;
+  state: OrderState;
+}
+
+/** A waybill the issue endpoint returned for one entry. */
+export interface IssuedEntry {
+  waybillCode: string;
+  parentWaybillCode: string | null;
+  objectId: string;
+  printData: Result<PrintData>;
+  orderNumbers: readonly string[];
+}
+
+/** How an issue call ended for the orders it carried. */
+export type IssueAttemptOutcome =
+  /** An answer with results: per entry issued, failed or unknown (unknown stays pending, with why). */
+  | {
+      kind: 'answered';
+      issued: IssuedEntry[];
+      failed: { orderNumbers: readonly string[]; error: StationError }[];
+      unknown: { orderNumbers: readonly string[]; error: StationError }[];
+    }
+  /** Nothing was issued by this call (614, refused before processing, or never sent): back to planned. */
+  | { kind: 'rejected' | 'not-sent'; error: StationError }
+  /** Whether anything was issued is unknown: the orders stay pending until queried. */
+  | { kind: 'unknown'; error: StationError };
+
+/** A label the job may print: a waybill with readable print data and the job's orders on it. */
+export interface PrintableWaybill {
+  waybillCode: string;
+  printData: Record<string, unknown>;
+  orders: SoldOrder[];
+}
+
+/** A recorded label to preview: its print data, its orders and the settings of the job that owns it; or why there is none. */
+export type PreviewLabel =
+  | { kind: 'label'; label: PrintableWaybill; settings: IssueJobSettings }
+  | { kind: 'none'; reason: 'unknown-waybill' | 'print-data-unreadable' | 'print-data-purged' };
+
+/** One order of a job as the views show it. */
+export interface JobOrderRow {
+  orderNumber: string;
+  position: number;
+  packageKey: string | null;
+  problems: StationError[] | null;
+  /** The journal row's state; null before the job first started. */
+  state: OrderState | null;
+  /** The job that owns the journal row (another job after a retry elsewhere); null before start. */
+  ownerJobId: string | null;
+  waybillCode: string | null;
+  attempts: number;
+  error: StationError | null;
+}
+
+/** A label of a job that did not print, or whose outcome is unknown. */
+export interface LabelProblemRow {
+  /** The print queue's record. */
+  recordId: string;
+  waybillCode: string;
+  state: 'failed' | 'unknown';
+  failure: PrintFailure | null;
+  /** The component was asked about it (an unknown label is then the desk's to decide). */
+  asked: boolean;
+}
+
+/** One queued print of one document (printing the same waybill again is a new record). */
+export interface PrintDocumentRecord {
+  id: string;
+  jobId: string;
+  /** Queue order: documents are sent in ascending order. */
+  seq: number;
+  /** The waybill number. */
+  documentId: string;
+  /** Printer name; empty means the component's default. */
+  printer: string;
+  contents: readonly PrintContent[];
+  /** How many documents of the job may share one task (1 by default: a failure then reprints one label only). */
+  documentsPerTask: number;
+  state: DocumentState;
+  /** The task of the latest send; null before the first. */
+  taskId: string | null;
+  /** How many tasks carried this document. */
+  attempts: number;
+  /**
+   * Sends the queue made by itself since the user last asked for this label (queueing it, retry,
+   * print again); at MAX_AUTOMATIC_SENDS it sends no more and waits for the user.
+   */
+  automaticSends: number;
+  /** The output its latest task went to; null while it never left the station. It is asked about and sent again only there. */
+  output: PrintOutput | null;
+  /** True once the component took a task with this document: from then on it is never sent again on a guess. */
+  received: boolean;
+  /** The component reported the page rendered (not printed). */
+  rendered: boolean;
+  failure: PrintFailure | null;
+  /** When the state last changed (ms since epoch). */
+  updatedAt: number;
+  /** When the component was last asked about it; null if never. */
+  statusAskedAt: number | null;
+}
+
+/** A label whose outcome stays unknown after the component was asked: its print record and the gateway it was queued under. */
+export interface UnknownPrintDocument {
+  recordId: string;
+  gateway: GatewayIdentity;
+}
+
+/** One answered gateway call and the points it cost. */
+export interface CallCost {
+  /** Endpoint id (see shared/gateway/endpoints). */
+  endpoint: string;
+  /** withholding_money reported by the gateway; 0 when it reported none. */
+  points: number;
+  /** The job (e.g. an issuing run or a full fetch) the call belonged to, if any. */
+  jobId: string | null;
+  /** When the answer arrived (epoch ms). */
+  at: number;
+}
+
+/** Calls and points over some span. */
+export interface CostTotals {
+  calls: number;
+  points: number;
+}
+
+/** A waybill as the history prints it again: its print data, void mark, job settings, gateway, and what the print queue knows of it. */
+export interface ReprintSource {
+  printData: Record<string, unknown> | null;
+  printDataState: PrintDataState;
+  voided: boolean;
+  settings: IssueJobSettings;
+  gateway: GatewayIdentity;
+  /** How many times it came out of the printer. */
+  printCount: number;
+  /** A print of it is queued or in flight (printing it again now could make a double). */
+  inQueue: boolean;
+}
+
+/** What the order cache keeps per shop about its refreshes. */
+export interface OrderCacheState {
+  /** Orders confirmed since this moment are fetched by the next `changed` refresh; null before the first refresh. */
+  watermark: number | null;
+  lastRefreshAt: number | null;
+  /** Orders the last complete fetch listed; null before it. */
+  lastTotal: number | null;
+  lastPages: number | null;
+  lastPoints: number | null;
+}
+
+/** A finished unfiltered refresh, as the cache's state remembers it. */
+export interface OrderRefreshRecord {
+  watermark: number;
+  /** Set when the refresh replaced the whole list (a complete fetch). */
+  lastFullAt: number | null;
+  at: number;
+  mode: 'changed' | 'full';
+  total: number | null;
+  pages: number;
+  points: number;
+}
+
+/** A cached order with what the journal and the print queue know of it (the orders table's row before it is shaped). */
+export interface CachedOrderLine {
+  order: SoldOrder;
+  /** The journal's state of it; null when it was never in a started job. */
+  state: OrderState | null;
+  waybillCode: string | null;
+  carrierCode: string | null;
+  voided: boolean;
+  /** How many times its waybill's label came out of the printer. */
+  printCount: number;
+  /** The state of the latest print of its label; null when never queued. */
+  lastPrintState: DocumentState | null;
+  error: StationError | null;
+  /** The problems of the order in its last started job (a plan only looked at is not one), when that job could not send it. */
+  problems: StationError[] | null;
+}
+
+/** One parcel's orders for paperwork: its carrier and its orders in the job's order (none for an unknown waybill). */
+export interface WaybillPackage {
+  carrierCode: string;
+  orders: SoldOrder[];
+}
+
+/** Rows of one table, and for a table with a `state` column, rows per state. */
+export interface TableCount {
+  table: string;
+  rows: number;
+  /** Only for tables with a `state` column; values that are not plain identifiers count as `(other)`. */
+  byState?: Record<string, number>;
+}
+
+/** What the journal holds, as counts only: never a row's content. */
+export interface JournalCounts {
+  /** The schema version (`user_version`): which migrations ran. */
+  schemaVersion: number;
+  tables: TableCount[];
+}
+
+/** How much the station wrote: committed writes and the milliseconds they took (the benchmark's "journal overhead"). */
+export interface WriteTimes {
+  /** Writes committed so far. */
+  count(): number;
+  /** Milliseconds they took in all. */
+  totalMs(): number;
+}
