@@ -12,7 +12,7 @@ import { logisticsServicesText, withRequiredServices } from '../../shared/issuin
 import { assemblePlan, branchIn, branchOf, isHeldBack, planPackages, requestProblems } from './issue-plan';
 import type { IssueJobSettings, JobEnding, JobState, OrderStatus } from '../../shared/domain/issuing';
 import type { CostReader, JournalReader, JournalWriter, PrintTaskReader } from '../store/station-backend';
-import type { JobChange, JobOrderRow, JobRecord } from '../store/station-records';
+import type { JobChange, JobOrderRow, JobRecord, OwnedOrder } from '../store/station-records';
 import type {
   IssuePlan,
   JobOrderView,
@@ -31,6 +31,7 @@ import type { JobRun, RunResult, RunTuning } from './job-run';
 import { createLabelFeeder, heldLabels, unprintedLabels } from './label-printing';
 import { waitingForOtherGateways } from './waiting-work';
 import { lookUpAll } from './waybill-lookup';
+import type { OrderClaims } from './order-claims';
 import { conditionOfFailure } from '../../shared/domain/printer-condition';
 import { documentFailureError } from '../../shared/domain/printing';
 
@@ -115,6 +116,8 @@ export interface IssuingEngineOptions {
   soldOrders: (orderNumbers: readonly string[]) => Promise<SoldOrder[]>;
   /** The print queue on the station backend's print-task store. */
   queue: PrintQueue;
+  /** Claims beyond this desk (shared mode); absent, the journal's claim is the only one. */
+  claims?: OrderClaims;
   logger: StationLogger;
   /** Where progress goes (the IPC layer forwards it to the renderer). */
   emit: (event: IssuingEvent) => void;
@@ -360,7 +363,17 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       await endIssuing(jobId, { ending: 'failed', error: stationError('internal.unexpected', {}), unresolved: [] });
       return;
     }
-    const owned = await journal.write.claim(jobId, claim, now());
+    let owned = await journal.write.claim(jobId, claim, now());
+    if (options.claims) {
+      try {
+        owned = await claimBeyondThisDesk(options.claims, job, owned, client);
+      } catch (error) {
+        // No claim could be made (the shared database is away): nothing may be sent.
+        await options.claims.release(job, []).catch(() => undefined);
+        await endIssuing(jobId, { ending: 'failed', error: error instanceof StationFailure ? error.error : stationError('internal.unexpected', {}), unresolved: [] });
+        return;
+      }
+    }
     scheduleJobEvent(jobId);
     const run = startJobRun(job, owned, {
       client,
@@ -375,7 +388,28 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     runs.set(jobId, run);
     const result = await run.finished;
     runs.delete(jobId);
+    if (options.claims) await releaseClaims(options.claims, job);
     await endIssuing(jobId, result);
+  }
+
+  /** The shared claims of the job's open orders: refused planned orders are set aside as failed, refused pending ones wait for their look-up; answers the orders the run may carry. */
+  async function claimBeyondThisDesk(claims: OrderClaims, job: JobRecord, owned: OwnedOrder[], client: GatewayClient): Promise<OwnedOrder[]> {
+    const refused = await claims.claim(job, owned.filter((order) => order.state === 'planned' || order.state === 'pending'), client);
+    if (refused.size === 0) return owned;
+    const statuses: OrderStatus[] = [];
+    for (const [orderNumber, error] of refused) {
+      if (owned.find((order) => order.orderNumber === orderNumber)?.state === 'planned') statuses.push(...(await journal.write.failOrders([orderNumber], error, now())));
+    }
+    logger.info('issuing.claimed-elsewhere', { jobId: job.id, refused: refused.size });
+    if (statuses.length > 0) onStep(job.id, statuses);
+    return owned.filter((order) => !refused.has(order.orderNumber));
+  }
+
+  /** Frees the job's shared claims of orders the run did not issue (pending ones keep theirs until it lapses: their outcome is unknown). */
+  async function releaseClaims(claims: OrderClaims, job: JobRecord): Promise<void> {
+    const rows = await journal.read.jobOrders(job.id);
+    const notIssued = rows.filter((row) => row.ownerJobId === job.id && (row.state === 'planned' || row.state === 'failed' || row.state === 'skipped')).map((row) => row.orderNumber);
+    await claims.release(job, notIssued).catch((error: unknown) => logger.warn('issuing.claims-not-released', { jobId: job.id, error: String(error) }));
   }
 
   /** Starts (or resumes) a job's run; the caller checked it may start and that it does not run or wait already. */
@@ -566,12 +600,15 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         packingSlips: request.packingSlips ?? false,
       };
       const alreadyIssued = await journal.read.waybillsOf(orders.map((order) => order.orderNumber));
-      const heldBack = orders.filter((order) => !alreadyIssued.has(order.orderNumber) && isHeldBack(order, settings));
-      const grouping = planPackages(
-        orders.filter((order) => !alreadyIssued.has(order.orderNumber) && !isHeldBack(order, settings)),
+      // Orders another desk holds or issued are left out, each with why (shared mode).
+      const elsewhere = options.claims ? await options.claims.elsewhere(options.gatewayIdentity(), orders.filter((order) => !alreadyIssued.has(order.orderNumber)).map((order) => order.orderNumber)) : new Map<string, StationError>();
+      const heldBack = orders.filter((order) => !alreadyIssued.has(order.orderNumber) && !elsewhere.has(order.orderNumber) && isHeldBack(order, settings));
+      const planned = planPackages(
+        orders.filter((order) => !alreadyIssued.has(order.orderNumber) && !elsewhere.has(order.orderNumber) && !isHeldBack(order, settings)),
         settings,
         { merge, keepApart, offeredServices },
       );
+      const grouping = { ...planned, invalid: [...planned.invalid, ...[...elsewhere].map(([orderNumber, error]) => ({ orderNumber, problems: [error] }))] };
       const toCheck = [...(await journal.read.pendingAmong(grouping.packages.flatMap((pkg) => pkg.orders.map((order) => order.orderNumber))))];
       const { plan, members } = assemblePlan({
         jobId,
