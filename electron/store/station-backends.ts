@@ -1,6 +1,6 @@
 import type { OpenStationDatabaseOptions } from './local/open-station-database';
 import { openLocalBackend } from './local/open-local-backend';
-import { openSharedBackend } from '../shared-mode/open-shared-backend';
+import { withSharedHistory } from '../shared-mode/with-shared-history';
 import type { SharedStation } from '../shared-mode/shared-station';
 import type { StationBackend } from './station-backend';
 
@@ -17,6 +17,12 @@ export interface OpenStationBackendOptions extends OpenStationDatabaseOptions {
 
 /** Opens a station's backend (refusing storage it cannot use with a StationFailure). */
 export type OpenStationBackend = (options: OpenStationBackendOptions) => Promise<StationBackend>;
+
+/** The shared mode's backend: the local one, written first, with the account's shared history over it. */
+async function openSharedBackend(options: OpenStationBackendOptions): Promise<StationBackend> {
+  if (options.shared === undefined) throw new Error('the shared backend needs the desk’s link to the shared database');
+  return withSharedHistory(await openLocalBackend(options), options.shared);
+}
 
 /** The backend of each mode: the composition root opens the station's storage through it. */
 export const stationBackends = { local: openLocalBackend, shared: openSharedBackend } satisfies Record<StationMode, OpenStationBackend>;

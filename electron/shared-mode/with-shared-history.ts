@@ -1,20 +1,16 @@
 import type { HistoryRow } from '../../shared/domain/issuing';
-import { openLocalBackend } from '../store/local/open-local-backend';
 import type { SharedHistoryRow } from '../store/shared/shared-history';
 import type { HistoryReader, HistoryWriter, StationBackend } from '../store/station-backend';
-import type { OpenStationBackendOptions } from '../store/station-backends';
+import type { SharedStation } from './shared-station';
 
 /**
- * The shared mode's backend: this desk's own SQLite journal, written first and the truth for its
+ * The shared mode's backend, composed on the local one: this desk's own SQLite journal, written first and the truth for its
  * work, with the account's shared history over it. History search reads every desk's waybills
  * while the server answers (this desk's lines keep their print states), and this desk's own
  * history while it is away; void marks go to both. The waybills themselves reach the shared
  * history through the background sync (shared-history-sync.ts), never in the journal's step.
  */
-export async function openSharedBackend(options: OpenStationBackendOptions): Promise<StationBackend> {
-  const { shared } = options;
-  if (shared === undefined) throw new Error('the shared backend needs the desk’s link to the shared database');
-  const local = await openLocalBackend(options);
+export function withSharedHistory(local: StationBackend, shared: SharedStation): StationBackend {
   const localHistory = local.read.history;
 
   const lineOf = async (row: SharedHistoryRow): Promise<HistoryRow> => {
