@@ -118,7 +118,7 @@ async function realDeskWithWorkLeft(whileQueued?: (call: Dispatch) => Promise<vo
   const backend = await openLocalBackend({ file: join(dataDir, 'station', 'station.db') });
   const journal = backend.write.journal;
   await journal.updateJob(pendingPlan.jobId, { state: 'issuing', startedAt: Date.now() }, Date.now());
-  await journal.claim(pendingPlan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: readOrCreateDeskId(dataDir), leaseUntil: Date.now() + 60_000 } }, Date.now());
+  await journal.claim(pendingPlan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: readOrCreateDeskId(join(dataDir, 'station')), leaseUntil: Date.now() + 60_000 } }, Date.now());
   expect((await journal.beginIssue(pendingPlan.jobId, pendingOrders, Date.now())).orderNumbers).toEqual(pendingOrders);
   await backend.close();
   const db = new Database(join(dataDir, 'station', 'station.db'), { readonly: true });
