@@ -53,7 +53,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     await test.click();
     const connected = uiText(locale, 'settings.sharedMode.connected', { serverVersion: version, schema: 'waybill_station', schemaVersion: SHARED_SCHEMA_VERSION });
     await expect(section.getByText(connected)).toBeVisible({ timeout: 15_000 });
-    await expect(section.getByText(uiText(locale, 'settings.sharedMode.migrated', { migrations: '001-shared-desks' }))).toBeVisible();
+    await expect(section.getByText(uiText(locale, 'settings.sharedMode.migrated', { migrations: '001-shared-desks, 002-shared-refresh-details' }))).toBeVisible();
     await expect(section.getByText(uiText(locale, 'settings.sharedMode.desks', { count: 1, names: hostname() }))).toBeVisible();
     // The password was stored and left the form: only that one is stored shows.
     await expect(section.getByLabel(uiText(locale, 'settings.sharedMode.password'), { exact: true })).toHaveValue('');

@@ -66,7 +66,7 @@ describe('Settings → Shared mode through the composition root (real PostgreSQL
     await configure();
     await data('shared-mode.set-password', { password: database.password });
     const first = await data<SharedModeTestReport>('shared-mode.test');
-    expect(first).toMatchObject({ serverVersion: expect.stringMatching(new RegExp(`^${server.version}\\.`)) as unknown, schema: 'waybill_station', schemaVersion: SHARED_SCHEMA_VERSION, migrated: ['001-shared-desks'], deskName: hostname() });
+    expect(first).toMatchObject({ serverVersion: expect.stringMatching(new RegExp(`^${server.version}\\.`)) as unknown, schema: 'waybill_station', schemaVersion: SHARED_SCHEMA_VERSION, migrated: ['001-shared-desks', '002-shared-refresh-details'], deskName: hostname() });
     expect(first.desks.map((desk) => desk.name)).toEqual([hostname()]);
     await configure({ deskName: 'Desk 2' });
     const second = await data<SharedModeTestReport>('shared-mode.test');

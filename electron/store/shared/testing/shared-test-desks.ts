@@ -1,0 +1,44 @@
+import type pg from 'pg';
+import { openSharedDatabase, type SharedConnectionSettings } from '../open-shared-database';
+import type { SharedDeskAccess } from '../shared-access';
+import { recordDeskSeen } from '../shared-desks';
+import { migrateSharedSchema } from '../shared-migrations';
+import type { PostgresTestServer } from './postgres-test-server';
+
+/** The account's schema of the shared-mode tests. */
+export const TEST_SCHEMA = 'acct';
+
+/** Desks of one test: each with a pool of its own on one fresh, migrated database; all closed by `close`. */
+export interface SharedTestDesks {
+  connection: SharedConnectionSettings;
+  /** A desk that joined (recorded as seen under `name`), with a pool of its own. */
+  join(deskId: string, name?: string): Promise<SharedDeskAccess>;
+  /** A pool for the test's own looks at the tables. */
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** Creates a fresh database on the test server, migrates the account's schema, and hands out desks on it. */
+export async function sharedTestDesks(server: PostgresTestServer): Promise<SharedTestDesks> {
+  const connection = await server.freshDatabase();
+  const pools: pg.Pool[] = [];
+  const open = (deskName: string) => {
+    const pool = openSharedDatabase(connection, { deskName, connectTimeoutMs: 2000 });
+    pools.push(pool);
+    return pool;
+  };
+  const pool = open('test');
+  await migrateSharedSchema(pool, TEST_SCHEMA);
+  return {
+    connection,
+    pool,
+    async join(deskId, name = deskId) {
+      const desk = open(name);
+      await recordDeskSeen(desk, TEST_SCHEMA, { deskId, name });
+      return { pool: desk, schema: TEST_SCHEMA, deskId, connection };
+    },
+    close: async () => {
+      await Promise.all(pools.splice(0).map((each) => each.end().catch(() => undefined)));
+    },
+  };
+}
