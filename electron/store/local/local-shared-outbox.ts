@@ -14,7 +14,7 @@ interface UnsharedRow {
 }
 
 /**
- * The waybills the shared history has not received yet (migration 8: `waybills.shared_at` NULL),
+ * The waybills the shared history has not received yet (migration 9: `waybills.shared_at` NULL),
  * on the station database. Waybills found issued elsewhere are not this desk's to share.
  */
 export function createLocalSharedOutbox(db: StationDatabase): { read: SharedOutboxReader; write: SharedOutboxWriter } {
