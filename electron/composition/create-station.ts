@@ -34,7 +34,9 @@ import { paperworkIpcHandlers } from '../paperwork/paperwork-ipc-handlers';
 import { createPaperworkService } from '../paperwork/paperwork-service';
 import { createPaperworkSources } from '../paperwork/paperwork-sources';
 import { readOrCreateDeskId } from '../shared-mode/desk-id';
+import { desksIpcHandlers } from '../shared-mode/desks-ipc-handlers';
 import { sharedModeIpcHandlers } from '../shared-mode/shared-mode-ipc-handlers';
+import { createLocalModeView } from '../shared-mode/shared-mode-view';
 import { createComponentRequests } from '../printing/component-requests';
 import { tellLabelChangesGathered } from '../printing/label-changes-notice';
 import { printingIpcHandlers } from '../printing/printing-ipc-handlers';
@@ -122,6 +124,9 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   });
   print.printerState.onChange((state) => events.emit('print.printer-state', state));
   const ordersChanged = () => events.emit('orders.changed', { at: Date.now() });
+  /** What the station shows of the shared mode (a desk on its own until the shared backend joins). */
+  const sharedModeView = createLocalModeView();
+  sharedModeView.onChange(() => events.emit('shared-mode.changed', { state: sharedModeView.state() }));
   print.queue.onEvent((event) => {
     if (event.kind === 'status') events.emit('print.queue-status', event.status);
   });
@@ -206,7 +211,8 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     aboutIpcHandlers({ info, app: { productName: packageJson.productName, version: packageJson.version, shell: options.shell }, dataDir, logsDir, desktop: options.desktop, diagnostics: { journal: backend.read.diagnostics, settings: settingsView, secrets: currentSecrets }, logger }),
     settingsIpcHandlers({ settings, effectiveSettings, settingsView, vault, attention, startUp, gatewayWork: { engine, queue: print.queue }, events, logger }),
     gatewayIpcHandlers({ client: gateway.client, costs: backend.read.costs }),
-    ordersIpcHandlers(orders),
+    ordersIpcHandlers(orders, sharedModeView),
+    desksIpcHandlers(sharedModeView),
     issuingIpcHandlers({ engine, startUp, settings: effectiveSettings, jobPrinter, withComponent, printerState: print.printerState, stall: print.stall }),
     historyIpcHandlers(history),
     printingIpcHandlers({ ...print, withComponent, previewer, settings, settingsView }),

@@ -323,6 +323,8 @@ export interface HistoryQuery {
   from?: number;
   to?: number;
   states?: HistoryFilterState[];
+  /** Only the waybills of this desk (its id); shared mode only. */
+  desk?: string;
   /** Default 100, at most 1000. */
   limit?: number;
   offset?: number;
@@ -353,6 +355,8 @@ export interface HistoryRow {
   voided: boolean;
   voidNote: string;
   error: StationError | null;
+  /** The desk that issued it, in the shared history; absent while the shared mode is off. */
+  desk?: { deskId: string; name: string };
 }
 
 /** A page of the history. */
