@@ -9,10 +9,10 @@ export const desksEn = {
     online: 'Online',
     offline: 'Offline',
     idle: 'Idle',
-    column: { desk: 'Desk', job: 'Current job', labelsToday: 'Labels today', lastSeen: 'Last seen' },
+    column: { desk: 'Desk', online: 'Online', job: 'Current job', labelsToday: 'Labels today', lastSeen: 'Last seen' },
     badge: {
       connected: 'Shared mode',
-      unreachable: 'Shared server unreachable: issuing paused — printing continues',
+      unreachable: 'Server unreachable: issuing paused — printing continues',
     },
     badgeHint: {
       connected: 'Connected to the shared database: the desks of this account share claims, history and the call limit.',
@@ -32,10 +32,10 @@ export const desksZhCn = {
     online: '在线',
     offline: '离线',
     idle: '空闲',
-    column: { desk: '打包台', job: '当前任务', labelsToday: '今日面单', lastSeen: '最后在线' },
+    column: { desk: '打包台', online: '在线状态', job: '当前任务', labelsToday: '今日面单', lastSeen: '最后在线' },
     badge: {
       connected: '共享模式',
-      unreachable: '共享服务器无法连接：已暂停取号 — 打印照常',
+      unreachable: '共享服务器断开：暂停取号 — 打印照常',
     },
     badgeHint: {
       connected: '已连接共享数据库：本账号的各打包台共用订单占用、历史记录和调用限额。',

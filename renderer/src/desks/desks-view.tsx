@@ -58,12 +58,12 @@ export function DesksDrawer() {
               title: t('desks.column.desk'),
               render: (desk) => (
                 <Space size={8}>
-                  <Badge status={desk.online ? 'success' : 'default'} text={<span className="visually-hidden">{t(desk.online ? 'desks.online' : 'desks.offline')}</span>} />
                   <Typography.Text strong={desk.thisDesk}>{desk.name}</Typography.Text>
                   {desk.thisDesk ? <Tag color="blue">{t('desks.thisDesk')}</Tag> : null}
                 </Space>
               ),
             },
+            { key: 'online', title: t('desks.column.online'), render: (desk) => <Badge status={desk.online ? 'success' : 'default'} text={t(desk.online ? 'desks.online' : 'desks.offline')} /> },
             { key: 'job', title: t('desks.column.job'), render: (desk) => desk.currentJobId ?? <Typography.Text type="secondary">{t('desks.idle')}</Typography.Text> },
             { key: 'labels', title: t('desks.column.labelsToday'), render: (desk) => desk.labelsToday },
             { key: 'seen', title: t('desks.column.lastSeen'), render: (desk) => formatChinaDateTime(desk.lastSeenAt) },
