@@ -147,6 +147,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   });
   const engine = createIssuingEngine({
     journal,
+    deskId: readOrCreateDeskId(dataDir),
     printTasks: printTasks.read,
     costs: backend.read.costs,
     gateway: () => gateway.client(),

@@ -16,6 +16,7 @@ import { startSandbox, type RunningSandbox } from '../demo/sandbox';
 import { openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
 import { openLocalBackend } from '../store/local/open-local-backend';
 import type { Station } from './station';
+import { readOrCreateDeskId } from '../shared-mode/desk-id';
 
 /**
  * A desk that worked against a real gateway must never silently become a demo desk: whatever
@@ -117,7 +118,7 @@ async function realDeskWithWorkLeft(whileQueued?: (call: Dispatch) => Promise<vo
   const backend = await openLocalBackend({ file: join(dataDir, 'station', 'station.db') });
   const journal = backend.write.journal;
   await journal.updateJob(pendingPlan.jobId, { state: 'issuing', startedAt: Date.now() }, Date.now());
-  await journal.claim(pendingPlan.jobId, { retryFailed: false, packageLimit: null }, Date.now());
+  await journal.claim(pendingPlan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: readOrCreateDeskId(join(dataDir, 'station')), leaseUntil: Date.now() + 60_000 } }, Date.now());
   expect((await journal.beginIssue(pendingPlan.jobId, pendingOrders, Date.now())).orderNumbers).toEqual(pendingOrders);
   await backend.close();
   const db = new Database(join(dataDir, 'station', 'station.db'), { readonly: true });

@@ -180,7 +180,7 @@ describe('the three kinds of 614', () => {
     // An earlier run sent `lost` and never learned the outcome; a look-up then found nothing, and the
     // call took effect afterwards (a slow gateway): the journal holds an unknown attempt, the gateway a waybill.
     const journal = station.backend.write.journal;
-    await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null }, Date.now());
+    await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: station.deskId, leaseUntil: Date.now() + 60_000 } }, Date.now());
     await journal.beginIssue(plan.jobId, [lost], Date.now());
     await journal.recordQuery(plan.jobId, [{ orderNumber: lost, status: 'not-issued' }], Date.now());
     const late = await station.client.issueWaybills({

@@ -88,8 +88,15 @@ import { documentFailureError } from '../../shared/domain/printing';
  * issue calls and labels still out; the ending (done, cancelled, failed) is decided when issuing
  * ends and taken once every label of the job is printed, failed, or of unknown outcome after the
  * component was asked. A stopped job (cancel, stop-the-job 614, unresolved orders) is resumed
- * with `retry`, which also retries failed orders. Only one job issues at a time; a job started
- * meanwhile waits for it (`waiting`), so two calls never carry the same order.
+ * with `retry`, which also retries failed orders.
+ *
+ * One issuer per order is the journal's to keep, not this engine's: a run claims its orders with
+ * this desk's id and a lease (renewed while it runs, ended with it), in one transaction; an order
+ * another job or desk holds under a lease not lapsed is refused — left out of the job and shown
+ * `held` — never moved. One whose owner's lease lapsed while it was pending is taken only as the
+ * start-up pass takes it: pending, looked up before anything is issued. The engine still runs one
+ * job at a time, a job started meanwhile waiting for it (`waiting`): that keeps the account's
+ * calls in the order the desk started its jobs; safety does not rest on it.
  *
  * Print hold (the preview of the first label): a job started with `previewFirstLabel` issues as
  * usual, but its labels stay with the label feeder — none reaches the print queue — until the
@@ -107,6 +114,8 @@ export interface IssuingEngineOptions {
   printTasks: PrintTaskReader;
   /** The cost ledger: points per job, and what the last calls cost (for the plan's estimate). */
   costs: CostReader;
+  /** This desk's id (kept in the data folder): the owner of the claims its runs hold on their orders. */
+  deskId: string;
   /** The current gateway client (rebuilt when settings change). */
   gateway: () => Promise<GatewayClient>;
   /** The gateway and shop that client works on: jobs record it, and only its jobs are acted on. */
@@ -201,7 +210,8 @@ function viewStateOf(row: JobOrderRow, jobId: string): OrderViewState {
   if (row.problems !== null) return 'invalid';
   if (row.state === null) return 'planned';
   if (row.ownerJobId === jobId) return row.state;
-  return row.waybillCode !== null ? 'already-issued' : 'moved';
+  if (row.waybillCode !== null) return 'already-issued';
+  return row.heldBy !== null && row.heldBy.jobId === row.ownerJobId ? 'held' : 'moved';
 }
 
 /** Creates the engine; it listens to the print queue to settle printing jobs. */
@@ -360,21 +370,34 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       await endIssuing(jobId, { ending: 'failed', error: stationError('internal.unexpected', {}), unresolved: [] });
       return;
     }
-    const owned = await journal.write.claim(jobId, claim, now());
+    const { deskId } = options;
+    const leaseEnd = () => now() + tuning.claimLeaseMs;
+    const { owned, held } = await journal.write.claim(jobId, { ...claim, owner: { deskId, leaseUntil: leaseEnd() } }, now());
+    if (held.length > 0) logger.warn('issuing.orders-held', { jobId, held: held.length, byJobs: [...new Set(held.map((order) => `${order.deskId}/${order.jobId}`))] });
     scheduleJobEvent(jobId);
-    const run = startJobRun(job, owned, {
-      client,
-      journal: journal.write,
-      logger,
-      now,
-      tuning,
-      onStep: (statuses) => onStep(jobId, statuses),
-      // The feeder reads the job afresh: the desk may have switched its printer meanwhile.
-      releaseLabels: (orderNumbers) => void feeder.release(jobId, orderNumbers).catch((error: unknown) => logger.warn('issuing.release-failed', { jobId, error: String(error) })),
-    });
-    runs.set(jobId, run);
-    const result = await run.finished;
-    runs.delete(jobId);
+    // The claim holds while the run lives: renewed every third of the lease, ended with the run.
+    const renewal = setInterval(() => {
+      journal.write.renewClaim(jobId, deskId, leaseEnd()).catch((error: unknown) => logger.warn('issuing.claim-renewal-failed', { jobId, error: String(error) }));
+    }, tuning.claimLeaseMs / 3);
+    let result: RunResult;
+    try {
+      const run = startJobRun(job, owned, {
+        client,
+        journal: journal.write,
+        logger,
+        now,
+        tuning,
+        onStep: (statuses) => onStep(jobId, statuses),
+        // The feeder reads the job afresh: the desk may have switched its printer meanwhile.
+        releaseLabels: (orderNumbers) => void feeder.release(jobId, orderNumbers).catch((error: unknown) => logger.warn('issuing.release-failed', { jobId, error: String(error) })),
+      });
+      runs.set(jobId, run);
+      result = await run.finished;
+    } finally {
+      clearInterval(renewal);
+      runs.delete(jobId);
+    }
+    await journal.write.releaseClaim(jobId, deskId);
     await endIssuing(jobId, result);
   }
 
@@ -496,7 +519,11 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       waiting: await waitingForOtherGateways({ journal: journal.read, printTasks }, current),
     };
     const client = await options.gateway();
-    for (const [jobId, orderNumbers] of await journal.read.pendingOrders()) {
+    // This desk's runs before the start are gone: their claims end now, not when their leases lapse.
+    for (const job of await journal.read.jobsIn(['issuing', 'printing'])) {
+      if (!runs.has(job.id) && !waiting.has(job.id)) await journal.write.releaseClaim(job.id, options.deskId);
+    }
+    for (const [jobId, orderNumbers] of await journal.read.pendingOrders(options.deskId, now())) {
       // Only the gateway an order is pending under can say whether it was issued.
       if (runs.has(jobId) || waiting.has(jobId) || !ofCurrentGateway(await journal.read.job(jobId))) continue;
       const round = await lookUpAll({ client, journal: journal.write, logger, now }, jobId, orderNumbers, { rounds: tuning.lookupRounds, delayMs: tuning.retryDelayMs });

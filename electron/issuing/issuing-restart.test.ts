@@ -38,7 +38,7 @@ describe('the start-up pass', () => {
     const journal = station.backend.write.journal;
     const now = Date.now();
     await journal.updateJob(plan.jobId, { state: 'issuing', startedAt: now }, now);
-    await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null }, now);
+    await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: station.deskId, leaseUntil: now + 60_000 } }, now);
     // Crash between "pending recorded" and "call sent".
     await journal.beginIssue(plan.jobId, numbers(neverSent), now);
     // Crash between "answer received" and "waybill recorded" (the call took effect).
@@ -122,7 +122,7 @@ describe('the start-up pass', () => {
     const journal = station.backend.write.journal;
     const now = Date.now();
     await journal.updateJob(plan.jobId, { state: 'issuing', startedAt: now }, now);
-    await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null }, now);
+    await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: station.deskId, leaseUntil: now + 60_000 } }, now);
     // Crash after the batch came back 614 "already issued" and its look-up was recorded, before anything else.
     await lookUpOnce({ client: station.client, journal, logger: station.bench.logger, now: Date.now }, plan.jobId, orders);
     expect(await station.backend.read.journal.waybillsOf([elsewhere])).toEqual(new Map([[elsewhere, other?.waybillCode]]));

@@ -20,10 +20,12 @@ export interface RunTuning {
   issueCallsPerPackage: number;
   /** A job's labels in the print queue without an outcome yet, at most (see label-printing.ts). */
   labelsAhead: number;
+  /** How long a run's claim on its orders holds without being renewed (it is renewed every third of it while the run lives). */
+  claimLeaseMs: number;
 }
 
 /** Defaults: 8 calls in flight keep 10 calls/s busy up to about 700 ms of gateway latency. */
-export const runTuningDefaults: RunTuning = { callsInFlight: 8, lookupRounds: 5, retryDelayMs: 500, issueCallsPerPackage: 8, labelsAhead: 20 };
+export const runTuningDefaults: RunTuning = { callsInFlight: 8, lookupRounds: 5, retryDelayMs: 500, issueCallsPerPackage: 8, labelsAhead: 20, claimLeaseMs: 60_000 };
 
 /** What a run needs. */
 export interface RunParts extends LookupParts {

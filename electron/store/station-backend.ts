@@ -6,6 +6,8 @@ import type { StationError } from '../../shared/errors/station-error';
 import type {
   CachedOrderLine,
   CallCost,
+  ClaimOwner,
+  ClaimResult,
   CostTotals,
   IssueAttemptOutcome,
   JobChange,
@@ -17,7 +19,6 @@ import type {
   NewJob,
   OrderCacheState,
   OrderRefreshRecord,
-  OwnedOrder,
   PreviewLabel,
   PrintableWaybill,
   PrintDocumentRecord,
@@ -88,8 +89,11 @@ export interface JournalReader {
   jobsIn(states: readonly JobState[]): Promise<JobRecord[]>;
   /** The latest jobs, newest first. */
   recentJobs(limit: number): Promise<JobRecord[]>;
-  /** Pending orders of every job, grouped by job. */
-  pendingOrders(): Promise<Map<string, string[]>>;
+  /**
+   * Pending orders of every job, grouped by job, save those another desk holds under a lease not
+   * lapsed at `now` (that desk's run is asking about them itself).
+   */
+  pendingOrders(deskId: string, now: number): Promise<Map<string, string[]>>;
   /**
    * The job's waybills that may be printed without asking (issued here or recovered, readable
    * print data, not voided), in the user's order (optionally only these orders'). Whether the
@@ -126,13 +130,20 @@ export interface JournalWriter {
   /** Changes a job; answers it as stored afterwards. */
   updateJob(jobId: string, change: JobChange, now: number): Promise<JobRecord>;
   /**
-   * Takes a job's orders into the journal before it (re)starts: new orders become planned;
-   * orders of other jobs that have no waybill move to this one (pending ones stay pending, so
-   * they are queried first — but only from a job of the same gateway); with `retryFailed`,
-   * failed and skipped ones go back to planned. Packages beyond `packageLimit` (in the user's
-   * order, counting those with work left) are skipped. Answers the orders the job owns.
+   * Takes a job's orders into the journal before it (re)starts, for `owner` (this desk) with a
+   * lease until `owner.leaseUntil`, in one transaction: new orders become planned; orders of
+   * other jobs that have no waybill move to this one (pending ones stay pending, so they are
+   * queried first — but only from a job of the same gateway) unless another owner holds them
+   * under a lease not lapsed at `now`: those are refused, never moved, and answered as held (the
+   * job member records by whom). With `retryFailed`, failed and skipped ones go back to planned.
+   * Packages beyond `packageLimit` (in the user's order, counting those with work left) are
+   * skipped. Answers the orders the job owns and those it was refused.
    */
-  claim(jobId: string, options: { retryFailed: boolean; packageLimit: number | null }, now: number): Promise<OwnedOrder[]>;
+  claim(jobId: string, options: { retryFailed: boolean; packageLimit: number | null; owner: ClaimOwner }, now: number): Promise<ClaimResult>;
+  /** Extends the lease of the job's claim by this desk to `leaseUntil`; answers how many orders it still holds. */
+  renewClaim(jobId: string, deskId: string, leaseUntil: number): Promise<number>;
+  /** Ends the lease of the job's claim by this desk (its run ended): another job or desk may take what is left, pending orders only after a query. */
+  releaseClaim(jobId: string, deskId: string): Promise<void>;
   /**
    * Marks the job's planned orders among these as pending under a new issue attempt; answers the
    * ones marked (only they may be sent) and the state of every order asked about.

@@ -64,6 +64,28 @@ export interface OwnedOrder {
   state: OrderState;
 }
 
+/** Who runs a claim: this desk (its id in the data folder) and the job; its lease runs until `leaseUntil`. */
+export interface ClaimOwner {
+  deskId: string;
+  leaseUntil: number;
+}
+
+/** An order a claim was refused: another owner's lease on it had not lapsed. */
+export interface HeldOrder {
+  orderNumber: string;
+  /** The job and desk that hold it. */
+  jobId: string;
+  deskId: string;
+}
+
+/** What a claim took and what it was refused. */
+export interface ClaimResult {
+  /** The orders the job owns now. */
+  owned: OwnedOrder[];
+  /** The job's orders another owner holds: left out of the job, never moved. */
+  held: HeldOrder[];
+}
+
 /** A waybill the issue endpoint returned for one entry. */
 export interface IssuedEntry {
   waybillCode: string;
@@ -112,6 +134,8 @@ export interface JobOrderRow {
   waybillCode: string | null;
   attempts: number;
   error: StationError | null;
+  /** The job and desk that held the order when this job claimed it (it was left out); null when none did. */
+  heldBy: { jobId: string; deskId: string } | null;
 }
 
 /** A label of a job that did not print, or whose outcome is unknown. */

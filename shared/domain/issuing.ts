@@ -194,7 +194,9 @@ export type OrderViewState =
   /** Had a waybill before this job started (in the journal): not issued again. */
   | 'already-issued'
   /** Taken over by a later job. */
-  | 'moved';
+  | 'moved'
+  /** Held by another job or desk when this job claimed it (its claim's lease was running): left out, never moved. */
+  | 'held';
 
 /** Orders of a job by view state. */
 export type OrderCounts = Record<OrderViewState, number> & { total: number };

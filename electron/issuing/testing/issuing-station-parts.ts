@@ -16,6 +16,7 @@ import { printTaskStoreOf } from '../../printing/print-task-store';
 import { waitFor } from '../../printing/testing/print-test-kit';
 import { stationBackends } from '../../store/station-backends';
 import type { StationBackend } from '../../store/station-backend';
+import { readOrCreateDeskId } from '../../shared-mode/desk-id';
 import { createIssuingEngine } from '../issuing-engine';
 import type { IssuingEngine } from '../issuing-engine';
 import type { IssuingEvent } from '../issuing-types';
@@ -41,6 +42,8 @@ export interface IssuingStationInputs {
   emit: (event: IssuingEvent) => void;
   /** The gateway and shop in use (what jobs and print tasks record); null while the settings need attention. */
   gatewayIdentity: () => GatewayIdentity | null;
+  /** The desk's id (the owner of its runs' claims), as the data folder keeps it. */
+  deskId: string;
   tuning?: Partial<RunTuning>;
 }
 
@@ -62,6 +65,7 @@ export async function assembleIssuingStation(inputs: IssuingStationInputs): Prom
   component.connect();
   const engine = createIssuingEngine({
     journal: { read: backend.read.journal, write: backend.write.journal },
+    deskId: inputs.deskId,
     printTasks: backend.read.printTasks,
     costs: backend.read.costs,
     gateway,
@@ -118,7 +122,7 @@ export async function openSandboxStation(options: { file: string; sandboxUrl: st
     retry: { baseDelayMs: 20, maxDelayMs: 200 },
   });
   const gatewayIdentity = { baseUrl: options.sandboxUrl, shopId: SANDBOX_DEFAULTS.shopId };
-  const parts = await assembleIssuingStation({ backend, client, logger, componentUrl: options.componentUrl, emit: options.emit, gatewayIdentity: () => gatewayIdentity });
+  const parts = await assembleIssuingStation({ backend, client, logger, componentUrl: options.componentUrl, emit: options.emit, gatewayIdentity: () => gatewayIdentity, deskId: readOrCreateDeskId(dirname(options.file)) });
   return {
     ...parts,
     backend,

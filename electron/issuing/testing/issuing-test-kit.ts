@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { UNKNOWN_GATEWAY, type GatewayIdentity } from '../../../shared/domain/gateway-identity';
 import type { SoldOrder } from '../../../shared/domain/sold-order';
 import { validateIssueEntry } from '../../../shared/validation/issue-entry-validation';
@@ -18,6 +19,7 @@ import { entryForOrders } from '../issue-plan';
 import type { IssuingEngine } from '../issuing-engine';
 import type { IssuingEvent } from '../issuing-types';
 import type { RunTuning } from '../job-run';
+import { readOrCreateDeskId } from '../../shared-mode/desk-id';
 import { createWaybillHistory } from '../waybill-history';
 import type { WaybillHistory } from '../waybill-history';
 import { assembleIssuingStation } from './issuing-station-parts';
@@ -78,6 +80,8 @@ export interface IssuingTestStation {
   bench: GatewayTestBench;
   client: GatewayClient;
   emulator: Awaited<ReturnType<typeof startTestEmulator>>;
+  /** The desk's id (kept in the bench's folder, as the app keeps it in its data folder): the owner of its runs' claims. */
+  deskId: string;
   /** The station's storage (the bench's local backend), shared across restarts. */
   backend: StationBackend;
   orderCache: OrderCache;
@@ -112,6 +116,7 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
   const client = bench.client({ timeoutMs: 3000, ...(front ? { baseUrl: front.url } : {}) });
   const events: IssuingEvent[] = [];
   let gateway: GatewayIdentity | null = { baseUrl: bench.sandbox.url, shopId: bench.sandbox.shopId };
+  const deskId = readOrCreateDeskId(dirname(bench.logDirectory));
   const assemble = () =>
     assembleIssuingStation({
       backend: bench.backend,
@@ -120,6 +125,7 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
       componentUrl: emulator.url,
       emit: (event) => events.push(event),
       gatewayIdentity: () => gateway,
+      deskId,
       tuning: options.tuning,
     });
   let current: IssuingStationParts = await assemble();
@@ -155,6 +161,7 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
     bench,
     client,
     emulator,
+    deskId,
     backend: bench.backend,
     get orderCache() {
       return current.orderCache;

@@ -6,7 +6,7 @@ import type { StationError } from '../../../shared/errors/station-error';
 import type { Result } from '../../../shared/result';
 import type { StationDatabase } from './open-station-database';
 import type { JournalReader, JournalWriter } from '../station-backend';
-import type { IssueAttemptOutcome, JobChange, JobMember, JobRecord, NewJob, OwnedOrder, PrintableWaybill } from '../station-records';
+import type { ClaimOwner, ClaimResult, HeldOrder, IssueAttemptOutcome, JobChange, JobMember, JobRecord, NewJob, OwnedOrder, PrintableWaybill } from '../station-records';
 import type { WriteTimer } from './write-timer';
 
 /**
@@ -49,6 +49,8 @@ interface JournalRow {
   waybill_code: string | null;
   gateway_base_url: string;
   gateway_shop_id: string;
+  claim_desk_id: string | null;
+  lease_until: number | null;
 }
 
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -88,9 +90,14 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
       VALUES (@jobId, @orderNumber, @position, @packageKey, @order, @problems)`),
     job: db.prepare('SELECT * FROM issue_jobs WHERE id = ?'),
     recentJobs: db.prepare('SELECT * FROM issue_jobs ORDER BY created_at DESC, rowid DESC LIMIT ?'),
-    journalRow: db.prepare('SELECT order_number, job_id, state, unknown_attempts, waybill_code, gateway_base_url, gateway_shop_id FROM journal_orders WHERE order_number = ?'),
+    journalRow: db.prepare('SELECT order_number, job_id, state, unknown_attempts, waybill_code, gateway_base_url, gateway_shop_id, claim_desk_id, lease_until FROM journal_orders WHERE order_number = ?'),
     insertJournal: db.prepare(`INSERT INTO journal_orders (order_number, job_id, state, updated_at, gateway_base_url, gateway_shop_id) VALUES (?, ?, ?, ?, ?, ?)`),
     setOwnerAndState: db.prepare('UPDATE journal_orders SET job_id = ?, state = ?, error_json = NULL, updated_at = ?, gateway_base_url = ?, gateway_shop_id = ? WHERE order_number = ?'),
+    setHolder: db.prepare('UPDATE job_orders SET held_by_job_id = ?, held_by_desk_id = ? WHERE job_id = ? AND order_number = ?'),
+    // The job's rows without a waybill carry its owner and lease; rows with one are settled and need none.
+    leaseJob: db.prepare('UPDATE journal_orders SET claim_desk_id = ?, lease_until = ? WHERE job_id = ? AND waybill_code IS NULL'),
+    renewLease: db.prepare('UPDATE journal_orders SET lease_until = ? WHERE job_id = ? AND claim_desk_id = ? AND lease_until IS NOT NULL AND waybill_code IS NULL'),
+    releaseLease: db.prepare('UPDATE journal_orders SET lease_until = NULL WHERE job_id = ? AND claim_desk_id = ? AND lease_until IS NOT NULL'),
     members: db.prepare('SELECT order_number, position, package_key, order_json FROM job_orders WHERE job_id = ? AND package_key IS NOT NULL ORDER BY position'),
     insertAttempt: db.prepare('INSERT INTO issue_attempts (job_id, kind, started_at, finished_at, outcome, error_json) VALUES (?, ?, ?, ?, ?, ?)'),
     insertAttemptOrder: db.prepare('INSERT OR IGNORE INTO attempt_orders (attempt_id, order_number) VALUES (?, ?)'),
@@ -112,11 +119,12 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
     // Why a pending order's outcome is still unknown (the gateway's words), for the views.
     explainPending: db.prepare(`UPDATE journal_orders SET error_json = ?, updated_at = ? WHERE order_number = ? AND state = 'pending'`),
     status: db.prepare('SELECT order_number, state, waybill_code FROM journal_orders WHERE order_number = ?'),
-    pending: db.prepare("SELECT order_number, job_id FROM journal_orders WHERE state = 'pending' ORDER BY job_id, order_number"),
+    pending: db.prepare(`SELECT order_number, job_id FROM journal_orders
+      WHERE state = 'pending' AND (lease_until IS NULL OR lease_until <= @now OR claim_desk_id IS NULL OR claim_desk_id = @deskId) ORDER BY job_id, order_number`),
     setJobPrinter: db.prepare("UPDATE issue_jobs SET settings_json = json_set(settings_json, '$.printer', ?), updated_at = ? WHERE id = ?"),
     unreadable: db.prepare(`SELECT DISTINCT w.waybill_code FROM journal_orders j JOIN waybills w ON w.waybill_code = j.waybill_code
       WHERE j.job_id = ? AND w.print_data_state = 'unreadable' ORDER BY w.waybill_code`),
-    jobOrders: db.prepare(`SELECT m.order_number, m.position, m.package_key, m.problems_json, j.state, j.job_id AS owner, j.waybill_code, j.attempts, j.error_json
+    jobOrders: db.prepare(`SELECT m.order_number, m.position, m.package_key, m.problems_json, m.held_by_job_id, m.held_by_desk_id, j.state, j.job_id AS owner, j.waybill_code, j.attempts, j.error_json
       FROM job_orders m LEFT JOIN journal_orders j ON j.order_number = m.order_number WHERE m.job_id = ? ORDER BY m.position`),
     // The same reading of a member as the engine's views: invalid, not started, owned, or another job's.
     orderCounts: db.prepare(`SELECT CASE
@@ -124,6 +132,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
         WHEN j.order_number IS NULL THEN 'planned'
         WHEN j.job_id = m.job_id THEN j.state
         WHEN j.waybill_code IS NOT NULL THEN 'already-issued'
+        WHEN m.held_by_job_id = j.job_id THEN 'held'
         ELSE 'moved' END AS view_state, COUNT(*) AS count
       FROM job_orders m LEFT JOIN journal_orders j ON j.order_number = m.order_number WHERE m.job_id = ? GROUP BY view_state`),
   };
@@ -223,14 +232,26 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
     return jobOf(row);
   });
 
-  const claim = transaction((jobId: string, options: { retryFailed: boolean; packageLimit: number | null }, now: number): OwnedOrder[] => {
+  /** Whether another owner than (deskId, jobId) holds the row under a lease not lapsed at `now`. */
+  const heldByAnother = (row: JournalRow, jobId: string, deskId: string, now: number): boolean =>
+    row.lease_until !== null && row.lease_until > now && row.claim_desk_id !== null && (row.job_id !== jobId || row.claim_desk_id !== deskId);
+
+  const claimNow = (jobId: string, options: { retryFailed: boolean; packageLimit: number | null; owner: ClaimOwner }, now: number): ClaimResult => {
     const members = statements.members.all(jobId) as { order_number: string; position: number; package_key: string; order_json: string }[];
     const { gateway } = jobOf(statements.job.get(jobId) as JobRow);
     const setOwnerAndState = (state: OrderState, orderNumber: string) => statements.setOwnerAndState.run(jobId, state, now, gateway.baseUrl, gateway.shopId, orderNumber);
     const owned: OwnedOrder[] = [];
+    const held: HeldOrder[] = [];
     for (const member of members) {
       const row = statements.journalRow.get(member.order_number) as JournalRow | undefined;
       let state: OrderState | null;
+      if (row && row.waybill_code === null && heldByAnother(row, jobId, options.owner.deskId, now)) {
+        // Another job or desk runs it now: refused, never moved.
+        held.push({ orderNumber: member.order_number, jobId: row.job_id, deskId: row.claim_desk_id as string });
+        statements.setHolder.run(row.job_id, row.claim_desk_id, jobId, member.order_number);
+        continue;
+      }
+      statements.setHolder.run(null, null, jobId, member.order_number);
       if (!row) {
         statements.insertJournal.run(member.order_number, jobId, 'planned', now, gateway.baseUrl, gateway.shopId);
         state = 'planned';
@@ -262,8 +283,12 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
         withWork.add(order.packageKey);
       }
     }
-    return owned;
-  });
+    statements.leaseJob.run(options.owner.deskId, options.owner.leaseUntil, jobId);
+    return { owned, held };
+  };
+  // Immediate: the rows are read and taken under one write lock, so a second connection's claim waits and then sees them taken.
+  const claimTransaction = db.transaction(claimNow);
+  const claim = (...args: Parameters<typeof claimNow>): ClaimResult => writes.time(() => claimTransaction.immediate(...args));
 
   const beginIssue = transaction((jobId: string, orderNumbers: readonly string[], now: number) => {
     const attemptId = Number(statements.insertAttempt.run(jobId, 'issue', now, null, null, null).lastInsertRowid);
@@ -376,9 +401,9 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
         return rows.map(jobOf);
       },
       recentJobs: async (limit) => (statements.recentJobs.all(limit) as JobRow[]).map(jobOf),
-      async pendingOrders() {
+      async pendingOrders(deskId, now) {
         const grouped = new Map<string, string[]>();
-        for (const row of statements.pending.all() as { order_number: string; job_id: string }[]) {
+        for (const row of statements.pending.all({ deskId, now }) as { order_number: string; job_id: string }[]) {
           grouped.set(row.job_id, [...(grouped.get(row.job_id) ?? []), row.order_number]);
         }
         return grouped;
@@ -403,7 +428,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
       unreadableWaybills: async (jobId) => (statements.unreadable.all(jobId) as { waybill_code: string }[]).map((row) => row.waybill_code),
       async orderCounts(jobId) {
         const counts: OrderCounts = {
-          total: 0, invalid: 0, 'already-issued': 0, moved: 0, planned: 0, pending: 0, issued: 0, recovered: 0, elsewhere: 0, failed: 0, skipped: 0,
+          total: 0, invalid: 0, 'already-issued': 0, moved: 0, planned: 0, pending: 0, issued: 0, recovered: 0, elsewhere: 0, failed: 0, skipped: 0, held: 0,
         };
         for (const row of statements.orderCounts.all(jobId) as { view_state: OrderViewState; count: number }[]) {
           counts[row.view_state] = row.count;
@@ -417,6 +442,8 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
           position: number;
           package_key: string | null;
           problems_json: string | null;
+          held_by_job_id: string | null;
+          held_by_desk_id: string | null;
           state: OrderState | null;
           owner: string | null;
           waybill_code: string | null;
@@ -433,6 +460,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
           waybillCode: row.waybill_code,
           attempts: row.attempts ?? 0,
           error: parsed<StationError>(row.error_json),
+          heldBy: row.held_by_job_id !== null && row.held_by_desk_id !== null ? { jobId: row.held_by_job_id, deskId: row.held_by_desk_id } : null,
         }));
       },
       async waybillsOf(orderNumbers) {
@@ -464,6 +492,10 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
       failOrders: async (orderNumbers, error, now) => failOrders(orderNumbers, error, now),
       recordQuery: async (jobId, outcomes, now) => recordQuery(jobId, outcomes, now),
       recordFailedQuery: async (jobId, orderNumbers, error, now) => recordFailedQuery(jobId, orderNumbers, error, now),
+      renewClaim: async (jobId, deskId, leaseUntil) => writes.time(() => statements.renewLease.run(leaseUntil, jobId, deskId).changes),
+      async releaseClaim(jobId, deskId) {
+        writes.time(() => statements.releaseLease.run(jobId, deskId));
+      },
       async setJobPrinter(jobId, printer, now) {
         writes.time(() => statements.setJobPrinter.run(printer, now, jobId));
       },

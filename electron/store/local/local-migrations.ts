@@ -5,6 +5,7 @@ import { orderCacheMigration } from './migrations/004-order-cache';
 import { printHoldMigration } from './migrations/005-print-hold-for-the-label-preview';
 import { printDocumentOutputMigration } from './migrations/006-print-documents-keep-their-output-and-automatic-sends';
 import { gatewayOfEveryRowMigration } from './migrations/007-gateway-and-shop-of-every-job-journal-row-and-print-task';
+import { claimLeaseMigration } from './migrations/008-claims-with-an-owner-and-a-lease';
 import type { StationMigration } from './station-migration';
 
 /** The station database's migrations, in order. A new one gets the next numbered file and is appended here. */
@@ -16,4 +17,5 @@ export const localMigrations: readonly StationMigration[] = [
   printHoldMigration,
   printDocumentOutputMigration,
   gatewayOfEveryRowMigration,
+  claimLeaseMigration,
 ];

@@ -133,6 +133,7 @@ export const issuePrintEn = {
       invalid: 'Invalid',
       'already-issued': 'Already issued',
       moved: 'Moved to a later job',
+      held: 'Held by another job or desk',
     },
   },
   errorFlows: {
@@ -293,6 +294,7 @@ export const issuePrintZhCn = {
       invalid: '无效',
       'already-issued': '已有面单',
       moved: '已转入后续任务',
+      held: '其他任务或工位正在处理',
     },
   },
   errorFlows: {

@@ -27,6 +27,7 @@ const stateColour: Record<OrderViewState, string> = {
   invalid: 'error',
   'already-issued': 'default',
   moved: 'default',
+  held: 'default',
 };
 
 /** The end-of-job summary: what was issued, recovered, issued elsewhere, failed; printed; points spent. */
@@ -131,7 +132,7 @@ export function JobLiveView({ jobId }: { jobId: string }) {
   const confirmPreview = () => run(() => unwrapResult(station['jobs.confirm-preview']({ jobId })));
   const hold = job.printHold;
   const counts = job.orders;
-  const toIssue = counts.total - counts.invalid - counts['already-issued'] - counts.moved;
+  const toIssue = counts.total - counts.invalid - counts['already-issued'] - counts.moved - counts.held;
   const settled = counts.issued + counts.recovered + counts.elsewhere + counts.failed + counts.skipped;
   const labels = job.labels;
   const labelTotal = labels.queued + labels.sent + labels.accepted + labels.printed + labels.failed + labels.unknown;
