@@ -35,6 +35,13 @@ import { createPaperworkService } from '../paperwork/paperwork-service';
 import { createPaperworkSources } from '../paperwork/paperwork-sources';
 import { readOrCreateDeskId } from '../shared-mode/desk-id';
 import { sharedModeIpcHandlers } from '../shared-mode/shared-mode-ipc-handlers';
+import { startSharedHistorySync } from '../shared-mode/shared-history-sync';
+import { createSharedModeView, sharedModeOff } from '../shared-mode/shared-mode-view';
+import { createSharedOrderClaims } from '../shared-mode/shared-order-claims';
+import { openSharedStation } from '../shared-mode/shared-station';
+import { sharedConnectionOf } from '../shared-mode/test-shared-connection';
+import type { SharedConnectionSettings } from '../store/shared/open-shared-database';
+import type { StationError } from '../../shared/errors/station-error';
 import { createComponentRequests } from '../printing/component-requests';
 import { tellLabelChangesGathered } from '../printing/label-changes-notice';
 import { printingIpcHandlers } from '../printing/printing-ipc-handlers';
@@ -77,17 +84,43 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   const settings = createSettingsStore({ filePath: join(dataDir, 'settings.json'), log: logger });
   const effectiveSettings = (): Settings => effectiveSettingsOf(settings.get(), options.overrides);
   const overridden = Boolean(options.overrides.baseUrl ?? options.overrides.shopId);
-  /** Where this station keeps its data (the shared mode joins the map later). */
-  const mode: StationMode = 'local';
+  /** This desk's link to the shared database (it connects in the background; a desk starts without the server). */
+  const openDeskLink = (saved: Settings['sharedMode']) => {
+    let connection: SharedConnectionSettings | null = null;
+    let problem: StationError | undefined;
+    try {
+      connection = sharedConnectionOf(saved, sharedPasswordVault.read());
+    } catch (error) {
+      if (!(error instanceof StationFailure)) throw error;
+      problem = error.error;
+    }
+    return openSharedStation({
+      connection,
+      ...(problem === undefined ? {} : { problem }),
+      schema: saved.schema,
+      deskId: readOrCreateDeskId(dataDir),
+      deskName: saved.deskName === '' ? hostname() : saved.deskName,
+      gatewayIdentity: () => gatewayIdentityOf(effectiveSettings()),
+      marginMs: settings.get().gateway.rateLimitMarginMs,
+      logger,
+    });
+  };
+  const gatewayIdentity = () => gatewayIdentityOf(effectiveSettings());
+  // The mode is read once at start: turning the shared mode on or off takes effect at the next start.
+  const sharedSettings = settings.get().sharedMode;
+  const mode: StationMode = sharedSettings.enabled ? 'shared' : 'local';
+  const shared = mode === 'shared' ? openDeskLink(sharedSettings) : undefined;
   let backend: StationBackend;
   try {
     backend = await stationBackends[mode]({
+      ...(shared === undefined ? {} : { shared }),
       file: join(dataDir, 'station.db'),
       // Rows written before the gateway was recorded were issued under the settings read intact now, if any.
       context: { legacyGateway: settings.loadNotice === null && !settings.startedFromDefaults && !overridden ? gatewayIdentityOf(effectiveSettings()) : null },
       onMigration: (event) => logger.info('database migrated', event),
     });
   } catch (error) {
+    await shared?.close();
     lock.release();
     if (!(error instanceof StationFailure)) throw error;
     logger.error('station database refused', { code: error.error.code, params: error.error.params });
@@ -95,10 +128,10 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   }
   const journal = { read: backend.read.journal, write: backend.write.journal };
   const printTasks = { read: backend.read.printTasks, write: backend.write.printTasks };
-  const gatewayIdentity = () => gatewayIdentityOf(effectiveSettings());
   const neededAtStart = settings.startedFromDefaults && !overridden && (await journal.read.hasJobsOutside(DEMO_GATEWAY));
   const attention = createSettingsAttention({ neededAtStart, loadNotice: settings.loadNotice, gatewayIdentity, logger });
-  const limiter = createRateLimiter({ marginMs: settings.get().gateway.rateLimitMarginMs });
+  // In shared mode every desk's calls pass the account's window in PostgreSQL; without the server none is sent.
+  const limiter = createRateLimiter(shared === undefined ? { marginMs: settings.get().gateway.rateLimitMarginMs } : { window: shared.callWindow });
   settings.onChange((changed) => limiter.setMarginMs(changed.gateway.rateLimitMarginMs));
   const events = createStationEvents();
   const gateway = createGatewayAccess({
@@ -150,14 +183,21 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     soldOrders: (orderNumbers) => orders.get(orderNumbers),
     queue: print.queue,
     logger,
+    ...(shared === undefined ? {} : { claims: createSharedOrderClaims({ station: shared, journal: journal.write, logger }) }),
     emit: (event) => {
       if (event.kind === 'job') events.emit('jobs.changed', event.job);
       else {
         events.emit('jobs.orders-changed', { jobId: event.jobId, orders: event.orders });
         ordersChanged();
+        // A waybill recorded here goes on to the shared history.
+        sharedSync?.poke();
       }
     },
   });
+  const sharedSync = shared === undefined ? undefined : startSharedHistorySync({ station: shared, outbox: { read: backend.read.sharedOutbox, write: backend.write.sharedOutbox }, logger });
+  const sharedModeView = shared === undefined ? sharedModeOff : createSharedModeView(shared);
+  // Other desks' claims and waybills show within a second; after a reconnect everything is read again.
+  sharedModeView.onChange(ordersChanged);
   let labelRenderer: LabelRenderer | null = null;
   const previewer = createLabelPreviewer({
     journal: journal.read,
@@ -227,11 +267,14 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       uiLanguage: () => settings.get().ui.language,
       logger,
       jobs: engine,
+      sharedMode: sharedModeView,
       close: async () => {
         stopPrintDataRetention();
         // The start-up pass records what it finds: it ends before the database closes.
         await startUp.ended();
         await engine.close();
+        await sharedSync?.close();
+        await shared?.close();
         await paperwork.flush();
         await print.close();
         await gateway.close();

@@ -1,3 +1,4 @@
+import type { SharedModeView } from '../shared-mode/shared-mode-view';
 import { describeError, type StationError } from '../../shared/errors/station-error';
 import type { StationInfo } from '../../shared/ipc/ipc-contract';
 import type { Settings } from '../../shared/settings/settings-schema';
@@ -45,6 +46,8 @@ export interface Station {
   logger: StationLogger;
   /** Running jobs and how to stop them at a safe point, for the quit question. */
   jobs: JobSafePoints;
+  /** The shared mode as the views show it: the link, the desks, orders held or issued at other desks. */
+  sharedMode: SharedModeView;
   /** Stops the embedded servers, closes the database and frees the data folder. */
   close: () => Promise<void>;
 }

@@ -15,6 +15,7 @@ import type { Result } from '../../shared/result';
 import { fail } from '../../shared/result';
 import { gatewayAddressProblem } from '../../shared/settings/gateway-address';
 import { allProblems, validateIssueRequest } from '../../shared/validation/issue-entry-validation';
+import { StationFailure } from '../ipc/to-station-error';
 import type { StationLogger } from '../logging/station-logger';
 import type { CostWriter } from '../store/station-backend';
 import type { CallOptions } from './call-options';
@@ -154,8 +155,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       let slot: CallSlot;
       try {
         slot = await limiter.acquire(call.priority ?? 'interactive', call.signal);
-      } catch {
-        return { kind: 'failure', error: cancelled() };
+      } catch (error) {
+        // A window that cannot grant (the shared database is away) says why; nothing was sent.
+        return { kind: 'failure', error: error instanceof StationFailure ? error.error : cancelled() };
       }
       const startedAt = performance.now();
       logger.debug('gateway.request', { endpoint, path, attempt, body: body.kind === 'json' ? body.value : body.fields });

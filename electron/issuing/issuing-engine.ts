@@ -12,7 +12,7 @@ import { logisticsServicesText, withRequiredServices } from '../../shared/issuin
 import { assemblePlan, branchIn, branchOf, isHeldBack, planPackages, requestProblems } from './issue-plan';
 import type { IssueJobSettings, JobEnding, JobState, OrderStatus } from '../../shared/domain/issuing';
 import type { CostReader, JournalReader, JournalWriter, PrintTaskReader } from '../store/station-backend';
-import type { JobChange, JobOrderRow, JobRecord } from '../store/station-records';
+import type { JobChange, JobOrderRow, JobRecord, OwnedOrder } from '../store/station-records';
 import type {
   IssuePlan,
   JobOrderView,
@@ -31,6 +31,7 @@ import type { JobRun, RunResult, RunTuning } from './job-run';
 import { createLabelFeeder, heldLabels, unprintedLabels } from './label-printing';
 import { waitingForOtherGateways } from './waiting-work';
 import { lookUpAll } from './waybill-lookup';
+import type { OrderClaims } from './order-claims';
 import { conditionOfFailure } from '../../shared/domain/printer-condition';
 import { documentFailureError } from '../../shared/domain/printing';
 
@@ -124,6 +125,8 @@ export interface IssuingEngineOptions {
   soldOrders: (orderNumbers: readonly string[]) => Promise<SoldOrder[]>;
   /** The print queue on the station backend's print-task store. */
   queue: PrintQueue;
+  /** Claims beyond this desk (shared mode); absent, the journal's claim is the only one. */
+  claims?: OrderClaims;
   logger: StationLogger;
   /** Where progress goes (the IPC layer forwards it to the renderer). */
   emit: (event: IssuingEvent) => void;
@@ -372,8 +375,22 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     }
     const { deskId } = options;
     const leaseEnd = () => now() + tuning.claimLeaseMs;
-    const { owned, held } = await journal.write.claim(jobId, { ...claim, owner: { deskId, leaseUntil: leaseEnd() } }, now());
+    const claimed = await journal.write.claim(jobId, { ...claim, owner: { deskId, leaseUntil: leaseEnd() } }, now());
+    const { held } = claimed;
+    let { owned } = claimed;
     if (held.length > 0) logger.warn('issuing.orders-held', { jobId, held: held.length, byJobs: [...new Set(held.map((order) => `${order.deskId}/${order.jobId}`))] });
+    if (options.claims) {
+      try {
+        owned = await claimBeyondThisDesk(options.claims, job, owned, client);
+      } catch (error) {
+        // No claim could be made (the shared database is away): nothing may be sent.
+        await options.claims.release(job, []).catch(() => undefined);
+        if (options.claims) await releaseClaims(options.claims, job);
+    await journal.write.releaseClaim(jobId, deskId);
+        await endIssuing(jobId, { ending: 'failed', error: error instanceof StationFailure ? error.error : stationError('internal.unexpected', {}), unresolved: [] });
+        return;
+      }
+    }
     scheduleJobEvent(jobId);
     // The claim holds while the run lives: renewed every third of the lease, ended with the run.
     const renewal = setInterval(() => {
@@ -397,8 +414,29 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       clearInterval(renewal);
       runs.delete(jobId);
     }
+    if (options.claims) await releaseClaims(options.claims, job);
     await journal.write.releaseClaim(jobId, deskId);
     await endIssuing(jobId, result);
+  }
+
+  /** The shared claims of the job's open orders: refused planned orders are set aside as failed, refused pending ones wait for their look-up; answers the orders the run may carry. */
+  async function claimBeyondThisDesk(claims: OrderClaims, job: JobRecord, owned: OwnedOrder[], client: GatewayClient): Promise<OwnedOrder[]> {
+    const refused = await claims.claim(job, owned.filter((order) => order.state === 'planned' || order.state === 'pending'), client);
+    if (refused.size === 0) return owned;
+    const statuses: OrderStatus[] = [];
+    for (const [orderNumber, error] of refused) {
+      if (owned.find((order) => order.orderNumber === orderNumber)?.state === 'planned') statuses.push(...(await journal.write.failOrders([orderNumber], error, now())));
+    }
+    logger.info('issuing.claimed-elsewhere', { jobId: job.id, refused: refused.size });
+    if (statuses.length > 0) onStep(job.id, statuses);
+    return owned.filter((order) => !refused.has(order.orderNumber));
+  }
+
+  /** Frees the job's shared claims of orders the run did not issue (pending ones keep theirs until it lapses: their outcome is unknown). */
+  async function releaseClaims(claims: OrderClaims, job: JobRecord): Promise<void> {
+    const rows = await journal.read.jobOrders(job.id);
+    const notIssued = rows.filter((row) => row.ownerJobId === job.id && (row.state === 'planned' || row.state === 'failed' || row.state === 'skipped')).map((row) => row.orderNumber);
+    await claims.release(job, notIssued).catch((error: unknown) => logger.warn('issuing.claims-not-released', { jobId: job.id, error: String(error) }));
   }
 
   /** Starts (or resumes) a job's run; the caller checked it may start and that it does not run or wait already. */
@@ -593,12 +631,15 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         packingSlips: request.packingSlips ?? false,
       };
       const alreadyIssued = await journal.read.waybillsOf(orders.map((order) => order.orderNumber));
-      const heldBack = orders.filter((order) => !alreadyIssued.has(order.orderNumber) && isHeldBack(order, settings));
-      const grouping = planPackages(
-        orders.filter((order) => !alreadyIssued.has(order.orderNumber) && !isHeldBack(order, settings)),
+      // Orders another desk holds or issued are left out, each with why (shared mode).
+      const elsewhere = options.claims ? await options.claims.elsewhere(options.gatewayIdentity(), orders.filter((order) => !alreadyIssued.has(order.orderNumber)).map((order) => order.orderNumber)) : new Map<string, StationError>();
+      const heldBack = orders.filter((order) => !alreadyIssued.has(order.orderNumber) && !elsewhere.has(order.orderNumber) && isHeldBack(order, settings));
+      const planned = planPackages(
+        orders.filter((order) => !alreadyIssued.has(order.orderNumber) && !elsewhere.has(order.orderNumber) && !isHeldBack(order, settings)),
         settings,
         { merge, keepApart, offeredServices },
       );
+      const grouping = { ...planned, invalid: [...planned.invalid, ...[...elsewhere].map(([orderNumber, error]) => ({ orderNumber, problems: [error] }))] };
       const toCheck = [...(await journal.read.pendingAmong(grouping.packages.flatMap((pkg) => pkg.orders.map((order) => order.orderNumber))))];
       const { plan, members } = assemblePlan({
         jobId,

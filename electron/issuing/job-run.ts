@@ -82,10 +82,11 @@ const stopCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'config.base-url-invalid',
   'settings.gateway-insecure',
   'transport.refused',
+  'shared-mode.unreachable',
 ]);
 
 /** Of those, the ones where the request never left the station. */
-const neverSentCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['config.token-missing', 'config.base-url-invalid', 'settings.gateway-insecure', 'transport.refused', 'gateway.path-not-found']);
+const neverSentCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['config.token-missing', 'config.base-url-invalid', 'settings.gateway-insecure', 'transport.refused', 'gateway.path-not-found', 'shared-mode.unreachable']);
 
 /**
  * What an issue failure means for its orders and the job (decisions.md "Issuing safely" and the

@@ -24,6 +24,7 @@ import type {
   PrintDocumentRecord,
   ReprintSource,
   UnknownPrintDocument,
+  UnsharedWaybill,
   WaybillPackage,
   WriteTimes,
 } from './station-records';
@@ -65,6 +66,8 @@ export interface StationReader {
   paperwork: PaperworkReader;
   /** Counts for the diagnostics archive. */
   diagnostics: DiagnosticsReader;
+  /** The waybills the shared history has not received yet (shared mode). */
+  sharedOutbox: SharedOutboxReader;
 }
 
 /** The changes, per owner. */
@@ -79,6 +82,8 @@ export interface StationWriter {
   orders: OrderCacheWriter;
   /** The print queue's documents. */
   printTasks: PrintTaskWriter;
+  /** Marks waybills as received by the shared history. */
+  sharedOutbox: SharedOutboxWriter;
 }
 
 /** Questions to the issuing journal: jobs, their orders, waybills and attempts. */
@@ -280,4 +285,21 @@ export interface PaperworkReader {
 export interface DiagnosticsReader {
   /** Rows per table (and per state), never a row's content. */
   journalCounts(): Promise<JournalCounts>;
+}
+
+/**
+ * Questions about the waybills not yet in the shared history: every waybill the journal records
+ * (issued or recovered here) starts "not yet shared", in the transaction that records it.
+ */
+export interface SharedOutboxReader {
+  /** Up to `limit` waybills not yet shared, oldest first. */
+  unshared(limit: number): Promise<UnsharedWaybill[]>;
+  /** How many are left to share. */
+  count(): Promise<number>;
+}
+
+/** Changes to the waybills not yet shared. */
+export interface SharedOutboxWriter {
+  /** Marks these waybills as received by the shared history at `at`. */
+  markShared(waybillCodes: readonly string[], at: number): Promise<void>;
 }

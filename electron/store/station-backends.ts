@@ -1,12 +1,28 @@
 import type { OpenStationDatabaseOptions } from './local/open-station-database';
 import { openLocalBackend } from './local/open-local-backend';
+import { withSharedHistory } from '../shared-mode/with-shared-history';
+import type { SharedStation } from '../shared-mode/shared-station';
 import type { StationBackend } from './station-backend';
 
-/** Where a station keeps its data: `local`, its own SQLite file in the data folder. */
-export type StationMode = 'local';
+/**
+ * Where a station keeps its data: `local`, its own SQLite file in the data folder; `shared`, that
+ * file first and the account's shared database (PostgreSQL) after, for several desks on one account.
+ */
+export type StationMode = 'local' | 'shared';
+
+/** What a backend is opened with: the station database, and in shared mode the desk's link to the shared database. */
+export interface OpenStationBackendOptions extends OpenStationDatabaseOptions {
+  shared?: SharedStation;
+}
 
 /** Opens a station's backend (refusing storage it cannot use with a StationFailure). */
-export type OpenStationBackend = (options: OpenStationDatabaseOptions) => Promise<StationBackend>;
+export type OpenStationBackend = (options: OpenStationBackendOptions) => Promise<StationBackend>;
+
+/** The shared mode's backend: the local one, written first, with the account's shared history over it. */
+async function openSharedBackend(options: OpenStationBackendOptions): Promise<StationBackend> {
+  if (options.shared === undefined) throw new Error('the shared backend needs the desk’s link to the shared database');
+  return withSharedHistory(await openLocalBackend(options), options.shared);
+}
 
 /** The backend of each mode: the composition root opens the station's storage through it. */
-export const stationBackends = { local: openLocalBackend } satisfies Record<StationMode, OpenStationBackend>;
+export const stationBackends = { local: openLocalBackend, shared: openSharedBackend } satisfies Record<StationMode, OpenStationBackend>;

@@ -296,3 +296,19 @@ export interface WriteTimes {
   /** Milliseconds they took in all. */
   totalMs(): number;
 }
+
+/** A waybill this desk recorded (issued or recovered) that the shared history has not received yet. */
+export interface UnsharedWaybill {
+  gateway: GatewayIdentity;
+  jobId: string;
+  waybillCode: string;
+  parentWaybillCode: string | null;
+  /** The orders it ships, in the job's order. */
+  orderNumbers: string[];
+  carrierCode: string;
+  branchCode: string | null;
+  /** When this desk recorded it (epoch ms). */
+  recordedAt: number;
+  /** Its print data; null when unreadable or purged. */
+  printData: Record<string, unknown> | null;
+}

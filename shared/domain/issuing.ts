@@ -355,6 +355,8 @@ export interface HistoryRow {
   voided: boolean;
   voidNote: string;
   error: StationError | null;
+  /** The desk that issued it (shared mode's history, across desks); absent in a desk's own history. */
+  deskName?: string;
 }
 
 /** A page of the history. */

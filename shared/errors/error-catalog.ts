@@ -451,6 +451,16 @@ export const errorCatalog = {
     en: { text: 'The shared schema “{{schema}}” was set up by a newer version of the app (version {{version}}; this version knows up to {{known}}).', remedy: 'Install the newer version on this desk too.' },
     zh: { text: '共享结构“{{schema}}”由更新版本的程序建立（版本 {{version}}；本版本最多支持 {{known}}）。', remedy: '请在本工作台也安装较新的版本。' },
   },
+  'shared-mode.held-elsewhere': {
+    retryable: true,
+    en: { text: 'Order {{orderNumber}} is being issued at desk “{{desk}}”.', remedy: 'Leave it to that desk; if that desk stopped, the order can be planned again once its claim lapses.' },
+    zh: { text: '订单 {{orderNumber}} 正在工作台“{{desk}}”出单。', remedy: '请交给该工作台处理；若该工作台已停止，待其占用过期后可重新规划此订单。' },
+  },
+  'shared-mode.issued-elsewhere': {
+    retryable: false,
+    en: { text: 'Order {{orderNumber}} was issued at desk “{{desk}}” (waybill {{waybillCode}}).', remedy: 'Nothing to issue: reprint its label from the history if needed.' },
+    zh: { text: '订单 {{orderNumber}} 已在工作台“{{desk}}”出单（面单号 {{waybillCode}}）。', remedy: '无需再出单；如需要，可在历史记录中补打面单。' },
+  },
   'shared-mode.refused': {
     retryable: false,
     en: { text: 'The shared database refused the request ({{reason}}).', remedy: 'Check that the user may create the schema and its tables in this database, or ask the administrator.' },

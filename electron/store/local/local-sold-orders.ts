@@ -10,7 +10,7 @@ export interface LocalSoldOrders {
 }
 
 /**
- * Sold orders stored once (table sold_orders, migration 10): each version of an order, its JSON
+ * Sold orders stored once (table sold_orders, migration 11): each version of an order, its JSON
  * as fetched, is one row. The order cache refers to the version it fetched last, a job member to
  * the version it was planned with; a refresh that brings the same order again finds its row, one
  * that changes it adds a row and drops the old one unless a job member still refers to it. So a

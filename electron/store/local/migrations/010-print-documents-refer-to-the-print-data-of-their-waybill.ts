@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { StationMigration } from '../station-migration';
 
 /**
- * Migration 9: a print document refers to its waybill's print data instead of keeping a copy.
+ * Migration 10: a print document refers to its waybill's print data instead of keeping a copy.
  * A label's first layer is the print data stored once with its waybill (waybills.print_data); the
  * document keeps only the layers after it (own_layers_json: the custom area) and
  * print_data_of_waybill = 1, and the queue's store puts the two together when it loads the label.
@@ -10,7 +10,7 @@ import type { StationMigration } from '../station-migration';
  * its waybill's stored print data: that copy is dropped and the document refers to the waybill.
  */
 export const printDataOnceMigration: StationMigration = {
-  version: 9,
+  version: 10,
   name: 'print documents refer to the print data of their waybill',
   up(db) {
     db.exec(`

@@ -1,13 +1,13 @@
 import type { StationMigration } from '../station-migration';
 
 /**
- * Migration 10: each version of a sold order (its JSON as fetched) is stored once, in
+ * Migration 11: each version of a sold order (its JSON as fetched) is stored once, in
  * sold_orders, and referred to: by the order cache (the version fetched last) and by each job
  * member (the version it was planned with, which its label and paperwork print). Copies held
  * before by both are merged, one row per distinct text.
  */
 export const soldOrdersOnceMigration: StationMigration = {
-  version: 10,
+  version: 11,
   name: 'sold orders stored once',
   up(db) {
     db.exec(`

@@ -7,9 +7,9 @@ const planned = JSON.stringify({ orderNumber: 'T1', remark: 'as planned' });
 const refreshed = JSON.stringify({ orderNumber: 'T1', remark: 'changed since' });
 const other = JSON.stringify({ orderNumber: 'T2', remark: '' });
 
-/** A version-9 database holding each order twice or more: in the order cache and in the members of two jobs. */
-function version9WithCopies(): void {
-  const db = databaseAtVersion(databaseFile(), 9);
+/** A version-10 database holding each order twice or more: in the order cache and in the members of two jobs. */
+function version10WithCopies(): void {
+  const db = databaseAtVersion(databaseFile(), 10);
   db.exec(`
     INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json) VALUES ('job-1', 'done', 1, 1, 'YTO', 'B1', '{}');
     INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json) VALUES ('job-2', 'planned', 2, 2, 'YTO', 'B1', '{}');
@@ -27,10 +27,10 @@ function version9WithCopies(): void {
 const ordersOf = (db: ReturnType<typeof migrateTo>, table: 'job_orders' | 'cached_orders') =>
   db.prepare(`SELECT t.order_number, o.order_json FROM ${table} t JOIN sold_orders o ON o.id = t.sold_order_id ORDER BY t.rowid`).all();
 
-describe('migration 10: sold orders stored once', () => {
+describe('migration 11: sold orders stored once', () => {
   it('keeps each distinct order text once, which the cache and the job members refer to, as each had it', () => {
-    version9WithCopies();
-    const db = migrateTo(databaseFile(), 10);
+    version10WithCopies();
+    const db = migrateTo(databaseFile(), 11);
     expect(tablesOf(db)).toContain('sold_orders');
     expect(db.prepare('SELECT order_number, order_json FROM sold_orders ORDER BY id').all()).toEqual([
       { order_number: 'T1', order_json: planned },
@@ -55,8 +55,8 @@ describe('migration 10: sold orders stored once', () => {
   });
 
   it('refuses a reference to an order that is not stored', () => {
-    version9WithCopies();
-    const db = migrateTo(databaseFile(), 10);
+    version10WithCopies();
+    const db = migrateTo(databaseFile(), 11);
     expect(() => db.prepare("UPDATE cached_orders SET sold_order_id = 999 WHERE order_number = 'T2'").run()).toThrow(/FOREIGN KEY constraint failed/);
     db.close();
   });

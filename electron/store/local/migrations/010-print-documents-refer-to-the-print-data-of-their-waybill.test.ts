@@ -9,9 +9,9 @@ const gateway = { baseUrl: 'https://gateway.example.com', shopId: '8800' };
 const printData = { encryptedData: 'AES:YT1-secret', signature: 'MD:1', templateURL: 'https://cloudprint.cainiao.com/template/standard/101/3', ver: 'v1' };
 const customArea = { templateURL: 'https://cloudprint.cainiao.com/template/customArea/1234/1', data: { ORDER_ID: 'T1', REMARK: '' } };
 
-/** A version-8 database as a station left it: a waybill's print data stored, and print documents with whole copies of their layers. */
-function version8WithCopies(): void {
-  const db = databaseAtVersion(databaseFile(), 8);
+/** A version-9 database as a station left it: a waybill's print data stored, and print documents with whole copies of their layers. */
+function version9WithCopies(): void {
+  const db = databaseAtVersion(databaseFile(), 9);
   db.exec(`
     INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json) VALUES ('job-1', 'printing', 1, 1, 'YTO', 'B1', '{}');
     INSERT INTO waybills (waybill_code, object_id, origin, job_id, recorded_at, print_data, print_data_state) VALUES ('YT1', 'T1', 'issued', 'job-1', 1, '${JSON.stringify(printData)}', 'present');
@@ -30,10 +30,10 @@ function version8WithCopies(): void {
   db.close();
 }
 
-describe('migration 9: print documents refer to the print data of their waybill', () => {
+describe('migration 10: print documents refer to the print data of their waybill', () => {
   it('drops a document’s copy of its waybill’s print data and keeps every other layer it had', () => {
-    version8WithCopies();
-    const db = migrateTo(databaseFile(), 9);
+    version9WithCopies();
+    const db = migrateTo(databaseFile(), 10);
     const added = columnsOf(db, 'print_documents').filter((column) => ['own_layers_json', 'print_data_of_waybill', 'contents_json'].includes(column.name));
     expect(added).toEqual([
       expect.objectContaining({ name: 'own_layers_json', type: 'TEXT', notnull: 0 }),
@@ -53,8 +53,8 @@ describe('migration 9: print documents refer to the print data of their waybill'
   });
 
   it('leaves the documents printable: the queue loads them with the layers they had', async () => {
-    version8WithCopies();
-    const db = migrateTo(databaseFile(), 9);
+    version9WithCopies();
+    const db = migrateTo(databaseFile(), 10);
     const loaded = await createLocalPrintTasks(db, createWriteTimer()).read.openDocuments(gateway);
     expect(loaded.map((record) => ({ id: record.id, contents: record.contents, printDataOfWaybill: record.printDataOfWaybill }))).toEqual([
       { id: 'p-same', contents: [printData, customArea], printDataOfWaybill: true },

@@ -1,0 +1,146 @@
+import type { StationLogger } from '../logging/station-logger';
+import type { SharedOutboxReader, SharedOutboxWriter } from '../store/station-backend';
+import type { UnsharedWaybill } from '../store/station-records';
+import type { SharedStation } from './shared-station';
+
+/** What the sync moves waybills with. */
+export interface SharedHistorySyncOptions {
+  station: SharedStation;
+  /** The waybills not yet shared (local, written with each waybill). */
+  outbox: { read: SharedOutboxReader; write: SharedOutboxWriter };
+  logger: StationLogger;
+  now?: () => number;
+  /** Waybills per round trip. */
+  batch?: number;
+  /** First wait after a failure, doubling up to `maxBackoffMs`. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+/** The background sync of this desk's waybills into the shared history. */
+export interface SharedHistorySync {
+  /** Something was recorded, or the server is back: send what is waiting now. */
+  poke(): void;
+  /** Resolves once nothing is waiting (for tests and a clean close); rejects never. */
+  drained(): Promise<void>;
+  /** Stops; what is left waits in the local journal for the next start. */
+  close(): Promise<void>;
+}
+
+/**
+ * Sends the waybills this desk recorded to the shared history and marks their claims issued,
+ * then marks them shared locally. The local journal is written first (the waybill and its "not
+ * yet shared" mark in one transaction), PostgreSQL after: a desk that dies or loses the server
+ * in between sends them on its next round, and both writes are idempotent, so a waybill sent
+ * twice is there once. Failures are retried with a growing wait, and at once when poked.
+ */
+export function startSharedHistorySync(options: SharedHistorySyncOptions): SharedHistorySync {
+  const { station, outbox, logger } = options;
+  const now = options.now ?? Date.now;
+  const batch = options.batch ?? 200;
+  const backoffMs = options.backoffMs ?? 500;
+  const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+  let failures = 0;
+  let retry: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let closed = false;
+  const drainedWaiters: (() => void)[] = [];
+
+  const send = async (waybills: readonly UnsharedWaybill[]) => {
+    const groups = new Map<string, UnsharedWaybill[]>();
+    for (const waybill of waybills) {
+      const key = JSON.stringify([waybill.gateway.baseUrl, waybill.gateway.shopId, waybill.jobId]);
+      groups.set(key, [...(groups.get(key) ?? []), waybill]);
+    }
+    for (const group of groups.values()) {
+      const [{ gateway, jobId }] = group as [UnsharedWaybill];
+      await station.history.recordWaybills(
+        gateway,
+        jobId,
+        group.map((waybill) => ({
+          waybillCode: waybill.waybillCode,
+          parentWaybillCode: waybill.parentWaybillCode,
+          orderNumbers: waybill.orderNumbers,
+          carrierCode: waybill.carrierCode,
+          branchCode: waybill.branchCode,
+          issuedAt: waybill.recordedAt,
+          printData: waybill.printData,
+        })),
+      );
+      const { conflicts } = await station.claims.markIssued(
+        gateway,
+        jobId,
+        group.flatMap((waybill) => waybill.orderNumbers.map((orderNumber) => ({ orderNumber, waybillCode: waybill.waybillCode }))),
+      );
+      // Two waybills for one order across desks: a person must look (the shared history keeps both).
+      for (const conflict of conflicts) logger.error('shared claims: order issued at two desks', { orderNumber: conflict.orderNumber, here: conflict.waybillCode, elsewhere: conflict.recordedWaybillCode, desk: conflict.holder.deskName });
+      await outbox.write.markShared(
+        group.map((waybill) => waybill.waybillCode),
+        now(),
+      );
+    }
+  };
+
+  const drain = async () => {
+    for (;;) {
+      if (closed) return;
+      const waiting = await outbox.read.unshared(batch);
+      if (waiting.length === 0) break;
+      station.ready();
+      await send(waiting);
+    }
+    failures = 0;
+    for (const resolve of drainedWaiters.splice(0)) resolve();
+  };
+
+  const run = () => {
+    if (running !== null) {
+      again = true;
+      return;
+    }
+    if (retry !== null) clearTimeout(retry);
+    retry = null;
+    running = drain()
+      .catch((error: unknown) => {
+        station.noticeFailure(error);
+        if (failures === 0) logger.warn('shared history sync waits for the server', { error: String(error) });
+        failures += 1;
+        if (!closed) retry = setTimeout(run, Math.min(maxBackoffMs, backoffMs * 2 ** (failures - 1)));
+      })
+      .finally(() => {
+        running = null;
+        if (again && !closed) {
+          again = false;
+          run();
+        }
+      });
+  };
+
+  const stopListening = station.subscribe((event) => {
+    if (event.type === 'state' && event.state === 'connected') {
+      failures = 0;
+      run();
+    }
+  });
+  run();
+
+  return {
+    poke: () => {
+      failures = 0;
+      run();
+    },
+    drained: () =>
+      new Promise((resolve) => {
+        drainedWaiters.push(resolve);
+        run();
+      }),
+    async close() {
+      closed = true;
+      stopListening();
+      if (retry !== null) clearTimeout(retry);
+      await running;
+      for (const resolve of drainedWaiters.splice(0)) resolve();
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryPage, IssuePlan, JobSummary, JobView } from '../../shared/domain/issuing';
+import type { Result } from '../../shared/result';
+import { openTestStation, sandboxDeskPatch } from '../composition/testing/sandbox-desk';
+import type { Station } from '../composition/station';
+import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
+import { startSandbox, type RunningSandbox } from '../demo/sandbox';
+import { openSharedDatabase, type SharedConnectionSettings } from '../store/shared/open-shared-database';
+import { startPostgresTestServer, type PostgresTestServer } from '../store/shared/testing/postgres-test-server';
+
+const token = 'tok-two-desks-7731';
+let server: PostgresTestServer;
+let database: SharedConnectionSettings;
+let sandbox: RunningSandbox;
+let emulator: PrintEmulator;
+let root: string;
+const desks: Station[] = [];
+
+const data = async <T>(station: Station, channel: string, input: unknown = {}): Promise<T> => {
+  const answer = (await station.dispatch(channel, input)) as Result<T>;
+  if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${JSON.stringify(answer.error.params)}`);
+  return answer.data;
+};
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A desk in shared mode: its settings saved, then started again (the mode is read at start). */
+async function openDesk(name: string): Promise<Station> {
+  const dataDir = join(root, name);
+  const overrides = { baseUrl: sandbox.url, componentUrl: emulator.url };
+  const first = await openTestStation(dataDir, overrides);
+  await data(first, 'token.set', { token });
+  const { host, port, database: db, user, tls } = database;
+  await data(first, 'settings.update', { patch: { ...sandboxDeskPatch(sandbox), sharedMode: { enabled: true, host, port, database: db, user, tls, deskName: name } } });
+  await data(first, 'shared-mode.set-password', { password: database.password });
+  await first.close();
+  const station = await openTestStation(dataDir, overrides);
+  desks.push(station);
+  await until(`${name} connected`, () => (station.sharedMode.state() === 'connected' ? true : undefined));
+  return station;
+}
+
+const finished = (station: Station, jobId: string) =>
+  until(`job ${jobId} ended`, async () => {
+    const jobs = await data<JobView[]>(station, 'jobs.list', {});
+    const job = jobs.find((candidate) => candidate.id === jobId);
+    return job && ['done', 'cancelled', 'failed'].includes(job.state) ? job : undefined;
+  }, 60_000);
+
+const issueCalls = () => sandbox.calls().filter((call) => call.endpoint === 'issue');
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'two-desks-'));
+  server = await startPostgresTestServer();
+  database = await server.freshDatabase();
+  sandbox = await startSandbox({ port: 0, token, orders: 60 });
+  // The desks alone must keep an order from being issued twice.
+  sandbox.setFaults({ overlapCheckOff: true });
+  emulator = await startPrintEmulator({ port: 0, spoolDir: join(root, 'spool'), noRender: true });
+}, 60_000);
+
+afterAll(async () => {
+  for (const station of desks.splice(0)) await station.close();
+  await emulator?.close();
+  await sandbox?.close();
+  server?.dispose();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('two desks on one account, one PostgreSQL, one sandbox (composition root, real SQLite each)', () => {
+  let a: Station;
+  let b: Station;
+  let orderNumbers: string[];
+
+  it('issues overlapping selections started at once: every order exactly once, no rate-limit violation, no 614', async () => {
+    a = await openDesk('Desk A');
+    b = await openDesk('Desk B');
+    await data(a, 'orders.refresh', { mode: 'full' });
+    await data(b, 'orders.refresh', { mode: 'full' });
+    const listing = await data<{ rows: { order: { orderNumber: string } }[] }>(a, 'orders.list', {});
+    orderNumbers = listing.rows.map((row) => row.order.orderNumber).slice(0, 50);
+    const plans = await Promise.all([
+      data<IssuePlan>(a, 'issue.plan', { orderNumbers: orderNumbers.slice(0, 35), merge: false, keepApart: [] }),
+      data<IssuePlan>(b, 'issue.plan', { orderNumbers: orderNumbers.slice(15), merge: false, keepApart: [] }),
+    ]);
+    const [jobA, jobB] = await Promise.all([data<JobView>(a, 'issue.start', { jobId: plans[0].jobId }), data<JobView>(b, 'issue.start', { jobId: plans[1].jobId })]);
+    await Promise.all([finished(a, jobA.id), finished(b, jobB.id)]);
+
+    // Every order either desk could issue (invalid or held-back ones are no desk's) was issued, each once.
+    const issuable = new Set(plans.flatMap((plan) => plan.packages.flatMap((pkg) => pkg.orderNumbers)));
+    expect(issuable.size).toBeGreaterThan(40);
+    const issued = sandbox.issuedWaybills().flatMap((waybill) => waybill.orderNumbers);
+    expect([...issued].sort()).toEqual([...issuable].sort());
+    expect(sandbox.secondWaybills()).toEqual([]);
+    // Each order both desks planned went to one desk; the other left it out, saying where it is.
+    const overlap = orderNumbers.slice(15, 35).filter((order) => issuable.has(order));
+    const summaries = await Promise.all([data<JobSummary>(a, 'jobs.summary', { jobId: jobA.id }), data<JobSummary>(b, 'jobs.summary', { jobId: jobB.id })]);
+    const leftOut = summaries.flatMap((summary) => summary.failed).filter((failure) => failure.error.code.startsWith('shared-mode.'));
+    expect(leftOut.map((failure) => failure.orderNumber).sort()).toEqual([...overlap].sort());
+    expect(sandbox.violations()).toBe(0);
+    expect(issueCalls().filter((call) => call.code === 614)).toEqual([]);
+  }, 120_000);
+
+  it('shows an order issued at A as issued at A on B, and B’s history finds A’s waybill', async () => {
+    const byA = sandbox.issuedWaybills().find((waybill) => waybill.orderNumbers.includes(orderNumbers[0] as string));
+    expect(byA).toBeDefined();
+    const elsewhere = await until('B to see A’s waybill', async () => (await b.sharedMode.elsewhere([orderNumbers[0] as string])).get(orderNumbers[0] as string));
+    expect(elsewhere).toEqual({ desk: 'Desk A', state: 'issued', waybillCode: byA?.waybillCode });
+    const page = await data<HistoryPage>(b, 'history.search', { text: orderNumbers[0] });
+    expect(page.rows).toEqual([expect.objectContaining({ orderNumber: orderNumbers[0], waybillCode: byA?.waybillCode, deskName: 'Desk A' })]);
+    expect((await b.sharedMode.desks()).map((desk) => desk.name).sort()).toEqual(['Desk A', 'Desk B']);
+  }, 60_000);
+
+  it('stops issuing with shared-mode.unreachable while the server is away, and shares what was recorded once it is back', async () => {
+    const rest = (await data<{ rows: { order: { orderNumber: string } }[] }>(a, 'orders.list', {})).rows.map((row) => row.order.orderNumber).filter((order) => !orderNumbers.includes(order));
+    const plan = await data<IssuePlan>(a, 'issue.plan', { orderNumbers: rest, merge: false, keepApart: [] });
+    const callsBefore = issueCalls().length;
+    server.stop();
+    try {
+      await until('A to see the server gone', () => (a.sharedMode.state() === 'unreachable' ? true : undefined));
+      const job = await data<JobView>(a, 'issue.start', { jobId: plan.jobId });
+      const ended = await finished(a, job.id);
+      expect(ended.stopError?.code).toBe('shared-mode.unreachable');
+      expect(issueCalls().length).toBe(callsBefore);
+      // Printing this desk's own labels goes on without the server.
+      const own = sandbox.issuedWaybills().find((waybill) => waybill.orderNumbers.includes(orderNumbers[0] as string));
+      const reprint = await data<{ queued: string[] }>(a, 'history.reprint', { waybillCodes: [own?.waybillCode], confirmAlreadyPrinted: true });
+      expect(reprint.queued).toEqual([own?.waybillCode]);
+    } finally {
+      server.start();
+    }
+    await until('A connected again', () => (a.sharedMode.state() === 'connected' ? true : undefined), 30_000);
+    const pool = openSharedDatabase(database, { deskName: 'test' });
+    try {
+      const shared = await until('every waybill in the shared history', async () => {
+        const { rows } = await pool.query<{ count: number }>('SELECT count(*)::integer AS count FROM waybill_station.shared_waybills');
+        return rows[0]?.count === sandbox.issuedWaybills().length ? rows[0].count : undefined;
+      });
+      expect(shared).toBe(sandbox.issuedWaybills().length);
+    } finally {
+      await pool.end();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,180 @@
+import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
+import { stationError, type StationError } from '../../shared/errors/station-error';
+import type { CallWindow } from '../gateway/call-window';
+import { StationFailure } from '../ipc/to-station-error';
+import type { StationLogger } from '../logging/station-logger';
+import { openSharedDatabase, type SharedConnectionSettings } from '../store/shared/open-shared-database';
+import type { SharedDeskAccess } from '../store/shared/shared-access';
+import { createSharedCallWindow } from '../store/shared/shared-call-window';
+import { createSharedClaims, type SharedClaims } from '../store/shared/shared-claims';
+import { sharedDatabaseFailure } from '../store/shared/shared-database-failure';
+import { createSharedDesks, type SharedDesks } from '../store/shared/shared-desks';
+import { createSharedHistory, type SharedHistory } from '../store/shared/shared-history';
+import { migrateSharedSchema } from '../store/shared/shared-migrations';
+import { listenToSharedChanges, type SharedEvent } from '../store/shared/shared-notifications';
+import { createSharedOrders, type SharedOrders } from '../store/shared/shared-orders';
+
+/** Whether the desk works with the shared database now. */
+export type SharedLinkState = 'connected' | 'unreachable';
+
+/** What the desk connects with: where the database is (null when the settings lack it: `problem` says what), the account's schema, and who this desk is. */
+export interface SharedStationOptions {
+  connection: SharedConnectionSettings | null;
+  /** Why there is no connection (shared-mode.not-configured). */
+  problem?: StationError;
+  schema: string;
+  deskId: string;
+  deskName: string;
+  /** The gateway and shop the desk works on now (its orders' claims and history are of it). */
+  gatewayIdentity: () => GatewayIdentity;
+  logger: StationLogger;
+  /** How often the desk says it is here (and checks the server), and how soon it tries again after losing it. */
+  heartbeatMs?: number;
+  /** The safety margin of the account's call window (the settings' rate-limit margin). */
+  marginMs?: number;
+}
+
+/**
+ * One desk's live link to the shared database: the account's modules on one pool, a heartbeat
+ * that also notices the server coming and going, and the account's change notifications. The
+ * desk starts without the server; the link connects (creating or migrating the schema) in the
+ * background and again whenever it was lost. Until it is connected, the call window and every
+ * `ready()` caller get `shared-mode.unreachable`: nothing is granted or claimed without the server.
+ */
+export interface SharedStation {
+  access: SharedDeskAccess;
+  /** The account's call window: grants only while the server answers. */
+  callWindow: CallWindow;
+  claims: SharedClaims;
+  history: SharedHistory;
+  orders: SharedOrders;
+  desks: SharedDesks;
+  /** This desk's name as the other desks show it. */
+  deskName: string;
+  gatewayIdentity: () => GatewayIdentity;
+  state(): SharedLinkState;
+  /** Throws the failure to show unless the link is connected. */
+  ready(): void;
+  /** Reports a failure of a shared call: a lost server turns the link unreachable until the heartbeat finds it again. */
+  noticeFailure(error: unknown): void;
+  /** Calls `listener` on every change of the account (and `state` when the link came or went). */
+  subscribe(listener: (event: SharedEvent | { type: 'state'; state: SharedLinkState }) => void): () => void;
+  /** The job this desk runs now, for the Desks view (sent with the next heartbeat, at once). */
+  setCurrentJob(jobId: string | null): void;
+  close(): Promise<void>;
+}
+
+/** Opens the link; it never throws for an unreachable server (see SharedStation). */
+export function openSharedStation(options: SharedStationOptions): SharedStation {
+  const { logger, schema, deskId, deskName } = options;
+  const heartbeatMs = options.heartbeatMs ?? 3000;
+  const connection = options.connection ?? { host: '', port: 5432, database: '', user: '', password: null, tls: 'off' as const };
+  const pool = openSharedDatabase(connection, { deskName, connectTimeoutMs: 3000 });
+  const access: SharedDeskAccess = { pool, schema, deskId, connection };
+  const listeners = new Set<(event: SharedEvent | { type: 'state'; state: SharedLinkState }) => void>();
+  const emit = (event: SharedEvent | { type: 'state'; state: SharedLinkState }) => {
+    for (const listener of listeners) listener(event);
+  };
+  let state: SharedLinkState = 'unreachable';
+  let lastFailure: StationFailure = new StationFailure(options.problem ?? stationError('shared-mode.unreachable', { host: connection.host, port: connection.port, reason: 'not connected yet' }));
+  let migrated = false;
+  let closed = false;
+  let currentJobId: string | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let beating: Promise<void> = Promise.resolve();
+  const desks = createSharedDesks(access);
+
+  const setState = (next: SharedLinkState) => {
+    if (next === state) return;
+    state = next;
+    logger.info('shared database link', { state, reason: next === 'unreachable' ? lastFailure.error.params : null });
+    emit({ type: 'state', state });
+  };
+  const noticeFailure = (error: unknown) => {
+    const failure = sharedDatabaseFailure(error, connection);
+    if (failure.error.code !== 'shared-mode.unreachable') return;
+    lastFailure = failure;
+    setState('unreachable');
+  };
+
+  const beat = async () => {
+    if (closed || options.connection === null) return;
+    try {
+      if (!migrated) {
+        await migrateSharedSchema(pool, schema);
+        migrated = true;
+      }
+      await desks.heartbeat(deskName, currentJobId);
+      setState('connected');
+    } catch (error) {
+      const failure = sharedDatabaseFailure(error, connection);
+      // Any failure (a refused login too) is what a desk waiting for the link is told.
+      lastFailure = failure;
+      if (state === 'connected' || failure.error.code !== 'shared-mode.unreachable') logger.warn('shared database heartbeat failed', { error: failure.error.code, params: failure.error.params });
+      setState('unreachable');
+    }
+  };
+  const beatNow = () => {
+    beating = beating.then(beat);
+    return beating;
+  };
+  const schedule = () => {
+    if (closed) return;
+    timer = setTimeout(() => void beatNow().then(schedule), heartbeatMs);
+  };
+  void beatNow().then(schedule);
+
+  const notifications = options.connection === null ? null : listenToSharedChanges(options.connection, { schema, deskName });
+  notifications?.subscribe((event) => {
+    // Heard again after a loss: the server is back (the heartbeat confirms at once).
+    if (event.type === 'listening') void beatNow();
+    emit(event);
+  });
+
+  const shared = createSharedCallWindow(pool, { schema, deskId, connection, ...(options.marginMs === undefined ? {} : { marginMs: options.marginMs }) });
+  const ready = () => {
+    if (state !== 'connected' || !migrated) throw lastFailure;
+  };
+  const callWindow: CallWindow = {
+    setMarginMs: (marginMs) => shared.setMarginMs(marginMs),
+    async take(signal) {
+      ready();
+      try {
+        return await shared.take(signal);
+      } catch (error) {
+        noticeFailure(error);
+        throw error;
+      }
+    },
+  };
+
+  return {
+    access,
+    callWindow,
+    claims: createSharedClaims(access),
+    history: createSharedHistory(access),
+    orders: createSharedOrders(access),
+    desks,
+    deskName,
+    gatewayIdentity: options.gatewayIdentity,
+    state: () => state,
+    ready,
+    noticeFailure,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setCurrentJob(jobId) {
+      if (jobId === currentJobId) return;
+      currentJobId = jobId;
+      void beatNow();
+    },
+    async close() {
+      closed = true;
+      if (timer !== null) clearTimeout(timer);
+      await beating;
+      await notifications?.close();
+      await pool.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { HistoryRow } from '../../shared/domain/issuing';
+import type { SharedHistoryRow } from '../store/shared/shared-history';
+import type { HistoryReader, HistoryWriter, StationBackend } from '../store/station-backend';
+import type { SharedStation } from './shared-station';
+
+/**
+ * The shared mode's backend, composed on the local one: this desk's own SQLite journal, written first and the truth for its
+ * work, with the account's shared history over it. History search reads every desk's waybills
+ * while the server answers (this desk's lines keep their print states), and this desk's own
+ * history while it is away; void marks go to both. The waybills themselves reach the shared
+ * history through the background sync (shared-history-sync.ts), never in the journal's step.
+ */
+export function withSharedHistory(local: StationBackend, shared: SharedStation): StationBackend {
+  const localHistory = local.read.history;
+
+  const lineOf = async (row: SharedHistoryRow): Promise<HistoryRow> => {
+    if (row.deskId === shared.access.deskId) {
+      const own = (await localHistory.search({ text: row.orderNumber, limit: 10 })).rows.find((line) => line.orderNumber === row.orderNumber && line.waybillCode === row.waybillCode);
+      if (own) return { ...own, deskName: row.deskName };
+    }
+    return {
+      orderNumber: row.orderNumber,
+      jobId: row.jobId,
+      state: 'issued',
+      waybillCode: row.waybillCode,
+      parentWaybillCode: row.parentWaybillCode,
+      carrierCode: row.carrierCode,
+      branchCode: row.branchCode,
+      origin: 'issued',
+      at: row.at,
+      printState: 'not-printed',
+      printError: null,
+      printCount: 0,
+      printOutput: null,
+      printAutomaticSends: 0,
+      printData: row.printData,
+      voided: row.voided,
+      voidNote: row.voidNote,
+      error: null,
+      deskName: row.deskName,
+    };
+  };
+
+  const history: HistoryReader = {
+    ...localHistory,
+    async search(query) {
+      // Filters by journal state are this desk's own; so is everything while the server is away.
+      if (shared.state() !== 'connected' || (query.states !== undefined && query.states.length > 0)) return localHistory.search(query);
+      try {
+        const page = await shared.history.search({ ...query, limit: Math.min(query.limit ?? 100, 1000) });
+        return { rows: await Promise.all(page.rows.map(lineOf)), total: page.total };
+      } catch (error) {
+        shared.noticeFailure(error);
+        return localHistory.search(query);
+      }
+    },
+  };
+  const historyWriter: HistoryWriter = {
+    ...local.write.history,
+    async setVoid(waybillCodes, voidedAt, note) {
+      const changed = await local.write.history.setVoid(waybillCodes, voidedAt, note);
+      shared.ready();
+      const gateway = shared.gatewayIdentity();
+      return Math.max(changed, await shared.history.setVoid(gateway, waybillCodes, voidedAt, note));
+    },
+  };
+  return { ...local, read: { ...local.read, history }, write: { ...local.write, history: historyWriter } };
+}
