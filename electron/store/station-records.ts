@@ -309,6 +309,6 @@ export interface UnsharedWaybill {
   branchCode: string | null;
   /** When this desk recorded it (epoch ms). */
   recordedAt: number;
-  /** Its print data; null when unreadable or purged. */
-  printData: Record<string, unknown> | null;
+  /** Its print data as stored (the gateway's own JSON text, passed on as it is); null when unreadable or purged. */
+  printDataText: string | null;
 }
