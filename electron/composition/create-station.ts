@@ -215,7 +215,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   let osPrinting: OsPrinting | null = null;
   const slipPrinting = (): OsPrinting => (osPrinting ??= createOsPrinting());
   const paperwork = createPaperworkService({
-    sources: createPaperworkSources({ journal: backend.read.paperwork, soldOrders: (orderNumbers) => orders.get(orderNumbers) }),
+    sources: createPaperworkSources({ journal: backend.read.paperwork, shopId: () => effectiveSettings().gateway.shopId, soldOrders: (orderNumbers) => orders.get(orderNumbers) }),
     renderer: () => (paperworkRenderer ??= createPaperworkRenderer()),
     labelRenderer: () => (labelRenderer ??= createLabelRenderer()),
     printing: slipPrinting,

@@ -425,7 +425,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     if (refused.size === 0) return owned;
     const statuses: OrderStatus[] = [];
     for (const [orderNumber, error] of refused) {
-      if (owned.find((order) => order.orderNumber === orderNumber)?.state === 'planned') statuses.push(...(await journal.write.failOrders([orderNumber], error, now())));
+      if (owned.find((order) => order.orderNumber === orderNumber)?.state === 'planned') statuses.push(...(await journal.write.failOrders(job.id, [orderNumber], error, now())));
     }
     logger.info('issuing.claimed-elsewhere', { jobId: job.id, refused: refused.size });
     if (statuses.length > 0) onStep(job.id, statuses);
@@ -630,7 +630,8 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         printOrder: request.printOrder ?? 'as-selected',
         packingSlips: request.packingSlips ?? false,
       };
-      const alreadyIssued = await journal.read.waybillsOf(orders.map((order) => order.orderNumber));
+      const { shopId } = options.gatewayIdentity();
+      const alreadyIssued = await journal.read.waybillsOf(shopId, orders.map((order) => order.orderNumber));
       // Orders another desk holds or issued are left out, each with why (shared mode).
       const elsewhere = options.claims ? await options.claims.elsewhere(options.gatewayIdentity(), orders.filter((order) => !alreadyIssued.has(order.orderNumber)).map((order) => order.orderNumber)) : new Map<string, StationError>();
       const heldBack = orders.filter((order) => !alreadyIssued.has(order.orderNumber) && !elsewhere.has(order.orderNumber) && isHeldBack(order, settings));
@@ -640,7 +641,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         { merge, keepApart, offeredServices },
       );
       const grouping = { ...planned, invalid: [...planned.invalid, ...[...elsewhere].map(([orderNumber, error]) => ({ orderNumber, problems: [error] }))] };
-      const toCheck = [...(await journal.read.pendingAmong(grouping.packages.flatMap((pkg) => pkg.orders.map((order) => order.orderNumber))))];
+      const toCheck = [...(await journal.read.pendingAmong(shopId, grouping.packages.flatMap((pkg) => pkg.orders.map((order) => order.orderNumber))))];
       const { plan, members } = assemblePlan({
         jobId,
         settings,

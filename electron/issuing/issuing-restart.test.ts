@@ -125,7 +125,7 @@ describe('the start-up pass', () => {
     await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: station.deskId, leaseUntil: now + 60_000 } }, now);
     // Crash after the batch came back 614 "already issued" and its look-up was recorded, before anything else.
     await lookUpOnce({ client: station.client, journal, logger: station.bench.logger, now: Date.now }, plan.jobId, orders);
-    expect(await station.backend.read.journal.waybillsOf([elsewhere])).toEqual(new Map([[elsewhere, other?.waybillCode]]));
+    expect(await station.backend.read.journal.waybillsOf(station.bench.sandbox.shopId, [elsewhere])).toEqual(new Map([[elsewhere, other?.waybillCode]]));
     expect((await station.engine.jobOrders(plan.jobId)).find((order) => order.orderNumber === elsewhere)?.state).toBe('elsewhere');
 
     await station.restart();

@@ -226,7 +226,7 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
 
   async function giveUp(pkg: RunPackage): Promise<void> {
     const planned = pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'planned');
-    apply(await journal.failOrders(planned, pkg.lastError ?? stationError('gateway.issue-answer-lost', { cause: 'retries' }), now()));
+    apply(await journal.failOrders(jobId, planned, pkg.lastError ?? stationError('gateway.issue-answer-lost', { cause: 'retries' }), now()));
   }
 
   async function runIssue(batch: RunPackage[]): Promise<void> {
@@ -293,7 +293,7 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     }
     if (then === 'split') {
       const pkg = packagesSent[0] as RunPackage;
-      apply(await journal.failOrders(pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'planned'), result.error, now()));
+      apply(await journal.failOrders(jobId, pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'planned'), result.error, now()));
     }
     if (then === 'look-up' || then === 'look-up-and-stop') {
       // Pending orders are looked up on release; orders rejected as overlapping are planned and looked up too.

@@ -103,7 +103,7 @@ describe('print data and sold orders stored once', () => {
       const preview = await station.backend.read.journal.previewLabel(code);
       expect(preview.kind === 'label' && preview.label.orders).toEqual([orders[index]]);
     }
-    const paperwork = createPaperworkSources({ journal: station.backend.read.paperwork, soldOrders: (orderNumbers) => station?.backend.read.orders.orders(shopId, orderNumbers) ?? Promise.resolve([]) });
+    const paperwork = createPaperworkSources({ journal: station.backend.read.paperwork, shopId: () => shopId, soldOrders: (orderNumbers) => station?.backend.read.orders.orders(shopId, orderNumbers) ?? Promise.resolve([]) });
     expect((await paperwork.packagesOfWaybills(codes)).packages.map((pkg) => pkg.orders)).toEqual([[changed], [forgotten]]);
   });
 

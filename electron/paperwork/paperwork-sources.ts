@@ -24,8 +24,12 @@ export interface PaperworkSources {
   jobOrderNumbers(jobId: string): Promise<string[]>;
 }
 
-/** Paperwork sources over the journal's paperwork questions and the order cache. */
-export function createPaperworkSources(parts: { journal: PaperworkReader; soldOrders: (orderNumbers: readonly string[]) => Promise<SoldOrder[]> }): PaperworkSources {
+/** Paperwork sources over the journal's paperwork questions and the order cache of the shop the orders are of. */
+export function createPaperworkSources(parts: {
+  journal: PaperworkReader;
+  shopId: () => string;
+  soldOrders: (orderNumbers: readonly string[]) => Promise<SoldOrder[]>;
+}): PaperworkSources {
   const { journal } = parts;
 
   async function packageOfWaybill(waybillCode: string): Promise<PaperworkPackage | null> {
@@ -42,7 +46,7 @@ export function createPaperworkSources(parts: { journal: PaperworkReader; soldOr
       const listed = new Set<string>();
       for (const orderNumber of orderNumbers) {
         if (listed.has(orderNumber)) continue;
-        const waybillCode = await journal.waybillOfOrder(orderNumber);
+        const waybillCode = await journal.waybillOfOrder(parts.shopId(), orderNumber);
         const pkg = waybillCode === undefined ? null : await packageOfWaybill(waybillCode);
         const order = cached.get(orderNumber);
         if (pkg) packages.push(pkg);

@@ -113,10 +113,10 @@ export interface JournalReader {
   orderCounts(jobId: string): Promise<OrderCounts>;
   /** The job's orders in the user's order, with their journal state. */
   jobOrders(jobId: string): Promise<JobOrderRow[]>;
-  /** Orders among these that have a waybill, with it. */
-  waybillsOf(orderNumbers: readonly string[]): Promise<Map<string, string>>;
-  /** Orders among these that are pending in some job. */
-  pendingAmong(orderNumbers: readonly string[]): Promise<Set<string>>;
+  /** Orders of the shop among these that have a waybill, with it. */
+  waybillsOf(shopId: string, orderNumbers: readonly string[]): Promise<Map<string, string>>;
+  /** Orders of the shop among these that are pending in some job. */
+  pendingAmong(shopId: string, orderNumbers: readonly string[]): Promise<Set<string>>;
   /** Pending orders, and orders of unfinished jobs left to issue, counted by the gateway and shop they were issued against. */
   ordersWaitingByGateway(): Promise<{ gateway: GatewayIdentity; count: number }[]>;
   /** The printable labels (as printableLabels) of jobs still issuing or printing, each once, with its job's gateway and shop. */
@@ -157,7 +157,7 @@ export interface JournalWriter {
   /** Records how an issue attempt ended. */
   finishIssue(attemptId: number, outcome: IssueAttemptOutcome, now: number): Promise<OrderStatus[]>;
   /** Sets planned orders aside as failed (an order isolated by a this-order-only rejection, or given up on). */
-  failOrders(orderNumbers: readonly string[], error: StationError, now: number): Promise<OrderStatus[]>;
+  failOrders(jobId: string, orderNumbers: readonly string[], error: StationError, now: number): Promise<OrderStatus[]>;
   /**
    * Records a query answer: found → recovered/elsewhere with the waybill; the explicit "not issued"
    * → a pending order is planned again; unknown → it stays pending, with the gateway's words as its error.
@@ -273,8 +273,8 @@ export interface PrintTaskWriter {
 
 /** Questions paperwork asks: the journal's copy of each order as issued, grouped by waybill. */
 export interface PaperworkReader {
-  /** The waybill an order got; undefined when it has none. */
-  waybillOfOrder(orderNumber: string): Promise<string | undefined>;
+  /** The waybill an order of the shop got; undefined when it has none. */
+  waybillOfOrder(shopId: string, orderNumber: string): Promise<string | undefined>;
   /** The package of a waybill: its carrier and orders in the job's order (no orders for an unknown waybill). */
   packageOfWaybill(waybillCode: string): Promise<WaybillPackage>;
   /** A job's orders that go into its packages, in the job's order. */

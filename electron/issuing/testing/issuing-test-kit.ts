@@ -3,7 +3,7 @@ import { UNKNOWN_GATEWAY, type GatewayIdentity } from '../../../shared/domain/ga
 import type { SoldOrder } from '../../../shared/domain/sold-order';
 import { validateIssueEntry } from '../../../shared/validation/issue-entry-validation';
 import type { PrintEmulatorOptions } from '../../demo/print-emulator/print-emulator';
-import type { SandboxOptions } from '../../demo/sandbox/index';
+import { SANDBOX_DEFAULTS, type SandboxOptions } from '../../demo/sandbox/index';
 import type { GatewayClient } from '../../gateway/gateway-client';
 import { startGatewayVariant } from '../../gateway/testing/gateway-variant-proxy';
 import type { GatewayVariant, VariantRequest } from '../../gateway/testing/gateway-variant-proxy';
@@ -50,10 +50,10 @@ export function demoPlanRequest(orderNumbers: string[], overrides: Partial<PlanR
   return { ...demoJobSettings, orderNumbers, merge: false, keepApart: [], ...overrides };
 }
 
-/** The first `count` orders (after `skip`) that pass local validation under the demo settings and have no waybill. */
+/** The first `count` orders of the demo shop (after `skip`) that pass local validation under the demo settings and have no waybill. */
 export async function issuableOrders(orderCache: OrderCache, journal: JournalReader, count: number, skip = 0): Promise<SoldOrder[]> {
   const cached = (await orderCache.list()).rows.map((row) => row.order);
-  const issued = await journal.waybillsOf(cached.map((order) => order.orderNumber));
+  const issued = await journal.waybillsOf(SANDBOX_DEFAULTS.shopId, cached.map((order) => order.orderNumber));
   const orders = cached
     .filter((order) => !issued.has(order.orderNumber) && validateIssueEntry(entryForOrders([order], demoJobSettings)).length === 0)
     .slice(skip, skip + count);

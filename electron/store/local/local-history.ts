@@ -112,7 +112,7 @@ export function createLocalHistory(db: StationDatabase, writes: WriteTimer): { r
         EXISTS (SELECT 1 FROM print_documents p WHERE p.document_id = w.waybill_code AND p.state IN ${OPEN_PRINT_STATES}) AS in_queue
       FROM waybills w JOIN issue_jobs s ON s.id = w.job_id WHERE w.waybill_code = ?`),
     ordersOn: db.prepare(`SELECT o.order_json FROM journal_orders j JOIN job_orders m ON m.order_number = j.order_number
-      JOIN sold_orders o ON o.id = m.sold_order_id WHERE j.waybill_code = ? GROUP BY j.order_number ORDER BY MIN(m.position), j.order_number`),
+      JOIN issue_jobs s ON s.id = m.job_id AND s.gateway_shop_id = j.gateway_shop_id JOIN sold_orders o ON o.id = m.sold_order_id WHERE j.waybill_code = ? GROUP BY j.order_number ORDER BY MIN(m.position), j.order_number`),
     firstOrder: db.prepare('SELECT order_number FROM journal_orders WHERE waybill_code = ? ORDER BY order_number LIMIT 1'),
     setVoid: db.prepare('UPDATE waybills SET voided_at = ?, void_note = ? WHERE waybill_code = ?'),
     // A label waiting in the print queue keeps its print data: it may still have to be sent. So

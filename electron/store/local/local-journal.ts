@@ -91,9 +91,9 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
       VALUES (@jobId, @orderNumber, @position, @packageKey, @soldOrderId, @problems)`),
     job: db.prepare('SELECT * FROM issue_jobs WHERE id = ?'),
     recentJobs: db.prepare('SELECT * FROM issue_jobs ORDER BY created_at DESC, rowid DESC LIMIT ?'),
-    journalRow: db.prepare('SELECT order_number, job_id, state, unknown_attempts, waybill_code, gateway_base_url, gateway_shop_id, claim_desk_id, lease_until FROM journal_orders WHERE order_number = ?'),
+    journalRow: db.prepare('SELECT order_number, job_id, state, unknown_attempts, waybill_code, gateway_base_url, gateway_shop_id, claim_desk_id, lease_until FROM journal_orders WHERE gateway_shop_id = ? AND order_number = ?'),
     insertJournal: db.prepare(`INSERT INTO journal_orders (order_number, job_id, state, updated_at, gateway_base_url, gateway_shop_id) VALUES (?, ?, ?, ?, ?, ?)`),
-    setOwnerAndState: db.prepare('UPDATE journal_orders SET job_id = ?, state = ?, error_json = NULL, updated_at = ?, gateway_base_url = ?, gateway_shop_id = ? WHERE order_number = ?'),
+    setOwnerAndState: db.prepare('UPDATE journal_orders SET job_id = ?, state = ?, error_json = NULL, updated_at = ?, gateway_base_url = ? WHERE gateway_shop_id = ? AND order_number = ?'),
     setHolder: db.prepare('UPDATE job_orders SET held_by_job_id = ?, held_by_desk_id = ? WHERE job_id = ? AND order_number = ?'),
     // The job's rows without a waybill carry its owner and lease; rows with one are settled and need none.
     leaseJob: db.prepare('UPDATE journal_orders SET claim_desk_id = ?, lease_until = ? WHERE job_id = ? AND waybill_code IS NULL'),
@@ -109,25 +109,26 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     attemptJob: db.prepare('SELECT job_id FROM issue_attempts WHERE id = ?'),
     pendingOfAttempt: db.prepare(`SELECT j.order_number FROM attempt_orders a JOIN journal_orders j ON j.order_number = a.order_number
       WHERE a.attempt_id = ? AND j.state = 'pending' AND j.last_attempt_id = a.attempt_id`),
-    backToPlanned: db.prepare(`UPDATE journal_orders SET state = 'planned', updated_at = ? WHERE order_number = ? AND state = 'pending'`),
-    failOrder: db.prepare(`UPDATE journal_orders SET state = 'failed', error_json = ?, updated_at = ? WHERE order_number = ? AND state IN ('planned', 'pending')`),
+    backToPlanned: db.prepare(`UPDATE journal_orders SET state = 'planned', updated_at = ? WHERE gateway_shop_id = ? AND order_number = ? AND state = 'pending'`),
+    failOrder: db.prepare(`UPDATE journal_orders SET state = 'failed', error_json = ?, updated_at = ? WHERE gateway_shop_id = ? AND order_number = ? AND state IN ('planned', 'pending')`),
     insertWaybill: db.prepare(`INSERT INTO waybills (waybill_code, parent_waybill_code, carrier_code, branch_code, object_id, origin, job_id, recorded_at, print_data, print_data_state)
       VALUES (@waybillCode, @parentWaybillCode, @carrierCode, @branchCode, @objectId, @origin, @jobId, @recordedAt, @printData, @printDataState)
       ON CONFLICT (waybill_code) DO NOTHING`),
     giveWaybill: db.prepare(`UPDATE journal_orders SET state = @state, waybill_code = @waybillCode, error_json = NULL, updated_at = @now
-      WHERE order_number = @orderNumber AND waybill_code IS NULL`),
+      WHERE gateway_shop_id = @shopId AND order_number = @orderNumber AND waybill_code IS NULL`),
     notIssued: db.prepare(`UPDATE journal_orders SET state = 'planned', unknown_attempts = unknown_attempts + 1, error_json = NULL, updated_at = ?
-      WHERE order_number = ? AND state = 'pending'`),
+      WHERE gateway_shop_id = ? AND order_number = ? AND state = 'pending'`),
     // Why a pending order's outcome is still unknown (the gateway's words), for the views.
-    explainPending: db.prepare(`UPDATE journal_orders SET error_json = ?, updated_at = ? WHERE order_number = ? AND state = 'pending'`),
-    status: db.prepare('SELECT order_number, state, waybill_code FROM journal_orders WHERE order_number = ?'),
+    explainPending: db.prepare(`UPDATE journal_orders SET error_json = ?, updated_at = ? WHERE gateway_shop_id = ? AND order_number = ? AND state = 'pending'`),
+    status: db.prepare('SELECT order_number, state, waybill_code FROM journal_orders WHERE gateway_shop_id = ? AND order_number = ?'),
     pending: db.prepare(`SELECT order_number, job_id FROM journal_orders
       WHERE state = 'pending' AND (lease_until IS NULL OR lease_until <= @now OR claim_desk_id IS NULL OR claim_desk_id = @deskId) ORDER BY job_id, order_number`),
     setJobPrinter: db.prepare("UPDATE issue_jobs SET settings_json = json_set(settings_json, '$.printer', ?), updated_at = ? WHERE id = ?"),
     unreadable: db.prepare(`SELECT DISTINCT w.waybill_code FROM journal_orders j JOIN waybills w ON w.waybill_code = j.waybill_code
       WHERE j.job_id = ? AND w.print_data_state = 'unreadable' ORDER BY w.waybill_code`),
     jobOrders: db.prepare(`SELECT m.order_number, m.position, m.package_key, m.problems_json, m.held_by_job_id, m.held_by_desk_id, j.state, j.job_id AS owner, j.waybill_code, j.attempts, j.error_json
-      FROM job_orders m LEFT JOIN journal_orders j ON j.order_number = m.order_number WHERE m.job_id = ? ORDER BY m.position`),
+      FROM job_orders m JOIN issue_jobs s ON s.id = m.job_id
+      LEFT JOIN journal_orders j ON j.gateway_shop_id = s.gateway_shop_id AND j.order_number = m.order_number WHERE m.job_id = ? ORDER BY m.position`),
     // The same reading of a member as the engine's views: invalid, not started, owned, or another job's.
     orderCounts: db.prepare(`SELECT CASE
         WHEN m.problems_json IS NOT NULL THEN 'invalid'
@@ -136,7 +137,8 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
         WHEN j.waybill_code IS NOT NULL THEN 'already-issued'
         WHEN m.held_by_job_id = j.job_id THEN 'held'
         ELSE 'moved' END AS view_state, COUNT(*) AS count
-      FROM job_orders m LEFT JOIN journal_orders j ON j.order_number = m.order_number WHERE m.job_id = ? GROUP BY view_state`),
+      FROM job_orders m JOIN issue_jobs s ON s.id = m.job_id
+      LEFT JOIN journal_orders j ON j.gateway_shop_id = s.gateway_shop_id AND j.order_number = m.order_number WHERE m.job_id = ? GROUP BY view_state`),
   };
 
   /** The job's labels that may print without asking (one row per order on them). */
@@ -168,8 +170,11 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     outside: db.prepare('SELECT 1 FROM issue_jobs WHERE gateway_base_url <> ? LIMIT 1'),
   };
 
-  function statusOf(orderNumber: string): OrderStatus {
-    const row = statements.status.get(orderNumber) as { order_number: string; state: OrderState; waybill_code: string | null } | undefined;
+  /** The shop of a job: its journal rows are keyed by it and the order number. */
+  const shopOfJob = (jobId: string): string => (statements.job.get(jobId) as JobRow).gateway_shop_id;
+
+  function statusOf(shopId: string, orderNumber: string): OrderStatus {
+    const row = statements.status.get(shopId, orderNumber) as { order_number: string; state: OrderState; waybill_code: string | null } | undefined;
     if (!row) throw new Error(`order ${orderNumber} has no journal row`);
     return { orderNumber: row.order_number, state: row.state, waybillCode: row.waybill_code };
   }
@@ -194,7 +199,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
       printDataState: waybill.printData.ok ? 'present' : 'unreadable',
     });
     for (const order of orders) {
-      statements.giveWaybill.run({ state: order.state, waybillCode: waybill.waybillCode, now: context.now, orderNumber: order.orderNumber });
+      statements.giveWaybill.run({ state: order.state, waybillCode: waybill.waybillCode, now: context.now, shopId: shopOfJob(context.jobId), orderNumber: order.orderNumber });
     }
   }
 
@@ -249,7 +254,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     const owned: OwnedOrder[] = [];
     const held: HeldOrder[] = [];
     for (const member of members) {
-      const row = statements.journalRow.get(member.order_number) as JournalRow | undefined;
+      const row = statements.journalRow.get(gateway.shopId, member.order_number) as JournalRow | undefined;
       let state: OrderState | null;
       if (row && row.waybill_code === null && heldByAnother(row, jobId, options.owner.deskId, now)) {
         // Another job or desk runs it now: refused, never moved.
@@ -304,7 +309,8 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
       statements.insertAttemptOrder.run(attemptId, orderNumber);
       marked.push(orderNumber);
     }
-    return { attemptId, orderNumbers: marked, statuses: orderNumbers.map(statusOf) };
+    const shopId = shopOfJob(jobId);
+    return { attemptId, orderNumbers: marked, statuses: orderNumbers.map((orderNumber) => statusOf(shopId, orderNumber)) };
   });
 
   const finishIssue = transaction((attemptId: number, outcome: IssueAttemptOutcome, now: number): OrderStatus[] => {
@@ -320,30 +326,32 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
         recordWaybill(entry, { origin: 'issued', jobId, carrierCode: job.settings.carrierCode, branchCode: job.settings.branchCode, now }, orders);
       }
       for (const failure of outcome.failed) {
-        for (const orderNumber of failure.orderNumbers) if (carried.has(orderNumber)) statements.failOrder.run(JSON.stringify(failure.error), now, orderNumber);
+        for (const orderNumber of failure.orderNumbers) if (carried.has(orderNumber)) statements.failOrder.run(JSON.stringify(failure.error), now, job.gateway.shopId, orderNumber);
       }
       for (const unclear of outcome.unknown) {
-        for (const orderNumber of unclear.orderNumbers) if (carried.has(orderNumber)) statements.explainPending.run(JSON.stringify(unclear.error), now, orderNumber);
+        for (const orderNumber of unclear.orderNumbers) if (carried.has(orderNumber)) statements.explainPending.run(JSON.stringify(unclear.error), now, job.gateway.shopId, orderNumber);
       }
     } else if (outcome.kind === 'unknown') {
-      for (const orderNumber of pending) statements.explainPending.run(JSON.stringify(outcome.error), now, orderNumber);
+      for (const orderNumber of pending) statements.explainPending.run(JSON.stringify(outcome.error), now, job.gateway.shopId, orderNumber);
     } else if (outcome.kind === 'rejected' || outcome.kind === 'not-sent') {
-      for (const orderNumber of pending) statements.backToPlanned.run(now, orderNumber);
+      for (const orderNumber of pending) statements.backToPlanned.run(now, job.gateway.shopId, orderNumber);
     }
-    return pending.map(statusOf);
+    return pending.map((orderNumber) => statusOf(job.gateway.shopId, orderNumber));
   });
 
-  const failOrders = transaction((orderNumbers: readonly string[], error: StationError, now: number): OrderStatus[] => {
-    for (const orderNumber of orderNumbers) statements.failOrder.run(JSON.stringify(error), now, orderNumber);
-    return orderNumbers.map(statusOf);
+  const failOrders = transaction((jobId: string, orderNumbers: readonly string[], error: StationError, now: number): OrderStatus[] => {
+    const shopId = shopOfJob(jobId);
+    for (const orderNumber of orderNumbers) statements.failOrder.run(JSON.stringify(error), now, shopId, orderNumber);
+    return orderNumbers.map((orderNumber) => statusOf(shopId, orderNumber));
   });
 
   const recordQuery = transaction((jobId: string, outcomes: readonly QueryEntryOutcome[], now: number): OrderStatus[] => {
     const attemptId = Number(statements.insertAttempt.run(jobId, 'query', now, now, 'answered', null).lastInsertRowid);
     const known: string[] = [];
+    const shopId = shopOfJob(jobId);
     for (const outcome of outcomes) {
       statements.insertAttemptOrder.run(attemptId, outcome.orderNumber);
-      const row = statements.journalRow.get(outcome.orderNumber) as JournalRow | undefined;
+      const row = statements.journalRow.get(shopId, outcome.orderNumber) as JournalRow | undefined;
       if (!row) continue;
       known.push(outcome.orderNumber);
       if (outcome.status === 'found') {
@@ -359,19 +367,20 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
         );
       } else if (outcome.status === 'not-issued' && row.state === 'pending') {
         // The attempt's outcome was never learned from its own answer: it counts as unknown for good.
-        statements.notIssued.run(now, outcome.orderNumber);
+        statements.notIssued.run(now, shopId, outcome.orderNumber);
       } else if (outcome.status === 'unknown') {
-        statements.explainPending.run(JSON.stringify(outcome.error), now, outcome.orderNumber);
+        statements.explainPending.run(JSON.stringify(outcome.error), now, shopId, outcome.orderNumber);
       }
     }
-    return known.map(statusOf);
+    return known.map((orderNumber) => statusOf(shopId, orderNumber));
   });
 
   const recordFailedQuery = transaction((jobId: string, orderNumbers: readonly string[], error: StationError, now: number) => {
     const attemptId = Number(statements.insertAttempt.run(jobId, 'query', now, now, 'unknown', JSON.stringify(error)).lastInsertRowid);
+    const shopId = shopOfJob(jobId);
     for (const orderNumber of orderNumbers) {
       statements.insertAttemptOrder.run(attemptId, orderNumber);
-      statements.explainPending.run(JSON.stringify(error), now, orderNumber);
+      statements.explainPending.run(JSON.stringify(error), now, shopId, orderNumber);
     }
   });
 
@@ -386,11 +395,11 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
   };
 
   /** Rows of a column over a long list of order numbers, 500 at a time (SQLite's parameter limit). */
-  const inChunks = <R>(sql: (placeholderList: string) => string, orderNumbers: readonly string[]): R[] => {
+  const inChunks = <R>(sql: (placeholderList: string) => string, shopId: string, orderNumbers: readonly string[]): R[] => {
     const rows: R[] = [];
     for (let start = 0; start < orderNumbers.length; start += 500) {
       const chunk = orderNumbers.slice(start, start + 500);
-      rows.push(...(db.prepare(sql(placeholders(chunk.length))).all(...chunk) as R[]));
+      rows.push(...(db.prepare(sql(placeholders(chunk.length))).all(shopId, ...chunk) as R[]));
     }
     return rows;
   };
@@ -469,12 +478,16 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
           heldBy: row.held_by_job_id !== null && row.held_by_desk_id !== null ? { jobId: row.held_by_job_id, deskId: row.held_by_desk_id } : null,
         }));
       },
-      async waybillsOf(orderNumbers) {
-        const rows = inChunks<{ order_number: string; waybill_code: string }>((list) => `SELECT order_number, waybill_code FROM journal_orders WHERE waybill_code IS NOT NULL AND order_number IN (${list})`, orderNumbers);
+      async waybillsOf(shopId, orderNumbers) {
+        const rows = inChunks<{ order_number: string; waybill_code: string }>(
+          (list) => `SELECT order_number, waybill_code FROM journal_orders WHERE waybill_code IS NOT NULL AND gateway_shop_id = ? AND order_number IN (${list})`,
+          shopId,
+          orderNumbers,
+        );
         return new Map(rows.map((row) => [row.order_number, row.waybill_code]));
       },
-      async pendingAmong(orderNumbers) {
-        const rows = inChunks<{ order_number: string }>((list) => `SELECT order_number FROM journal_orders WHERE state = 'pending' AND order_number IN (${list})`, orderNumbers);
+      async pendingAmong(shopId, orderNumbers) {
+        const rows = inChunks<{ order_number: string }>((list) => `SELECT order_number FROM journal_orders WHERE state = 'pending' AND gateway_shop_id = ? AND order_number IN (${list})`, shopId, orderNumbers);
         return new Set(rows.map((row) => row.order_number));
       },
       ordersWaitingByGateway: async () =>
@@ -495,7 +508,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
       claim: async (jobId, options, now) => claim(jobId, options, now),
       beginIssue: async (jobId, orderNumbers, now) => beginIssue(jobId, orderNumbers, now),
       finishIssue: async (attemptId, outcome, now) => finishIssue(attemptId, outcome, now),
-      failOrders: async (orderNumbers, error, now) => failOrders(orderNumbers, error, now),
+      failOrders: async (jobId, orderNumbers, error, now) => failOrders(jobId, orderNumbers, error, now),
       recordQuery: async (jobId, outcomes, now) => recordQuery(jobId, outcomes, now),
       recordFailedQuery: async (jobId, orderNumbers, error, now) => recordFailedQuery(jobId, orderNumbers, error, now),
       renewClaim: async (jobId, deskId, leaseUntil) => writes.time(() => statements.renewLease.run(leaseUntil, jobId, deskId).changes),

@@ -53,12 +53,12 @@ export function createLocalOrderCacheStore(db: StationDatabase, writes: WriteTim
     // The problems of the order in its last started job (a plan only looked at is not one).
     lines: db.prepare(`SELECT o.order_json, j.state, j.waybill_code, j.error_json, w.carrier_code, w.voided_at,
         (SELECT m.problems_json FROM job_orders m JOIN issue_jobs s ON s.id = m.job_id
-          WHERE m.order_number = c.order_number AND s.state <> 'planned' ORDER BY m.rowid DESC LIMIT 1) AS problems_json,
+          WHERE m.order_number = c.order_number AND s.gateway_shop_id = c.shop_id AND s.state <> 'planned' ORDER BY m.rowid DESC LIMIT 1) AS problems_json,
         (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = j.waybill_code AND p.state = 'printed') AS print_count,
         (SELECT p.state FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_state
       FROM cached_orders c
       JOIN sold_orders o ON o.id = c.sold_order_id
-      LEFT JOIN journal_orders j ON j.order_number = c.order_number
+      LEFT JOIN journal_orders j ON j.gateway_shop_id = c.shop_id AND j.order_number = c.order_number
       LEFT JOIN waybills w ON w.waybill_code = j.waybill_code
       WHERE c.shop_id = ? ORDER BY c.confirmed_at DESC, c.order_number`),
   };

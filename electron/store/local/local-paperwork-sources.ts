@@ -5,7 +5,7 @@ import type { PaperworkReader } from '../station-backend';
 /** What paperwork reads of the journal on the station database: each order as it was issued, grouped by waybill. */
 export function createLocalPaperworkSources(db: StationDatabase): PaperworkReader {
   const statements = {
-    waybillOfOrder: db.prepare(`SELECT waybill_code FROM journal_orders WHERE order_number = ? AND waybill_code IS NOT NULL`),
+    waybillOfOrder: db.prepare(`SELECT waybill_code FROM journal_orders WHERE gateway_shop_id = ? AND order_number = ? AND waybill_code IS NOT NULL`),
     packageOfWaybill: db.prepare(`SELECT w.carrier_code, o.order_json
       FROM waybills w JOIN journal_orders j ON j.waybill_code = w.waybill_code JOIN job_orders m ON m.order_number = j.order_number AND m.job_id = j.job_id
       JOIN sold_orders o ON o.id = m.sold_order_id
@@ -13,7 +13,7 @@ export function createLocalPaperworkSources(db: StationDatabase): PaperworkReade
     jobOrders: db.prepare(`SELECT order_number FROM job_orders WHERE job_id = ? AND package_key IS NOT NULL ORDER BY position`),
   };
   return {
-    waybillOfOrder: async (orderNumber) => (statements.waybillOfOrder.get(orderNumber) as { waybill_code: string } | undefined)?.waybill_code,
+    waybillOfOrder: async (shopId, orderNumber) => (statements.waybillOfOrder.get(shopId, orderNumber) as { waybill_code: string } | undefined)?.waybill_code,
     async packageOfWaybill(waybillCode) {
       const rows = statements.packageOfWaybill.all(waybillCode) as { carrier_code: string | null; order_json: string }[];
       return { carrierCode: rows[0]?.carrier_code ?? '', orders: rows.map((row) => JSON.parse(row.order_json) as SoldOrder) };
