@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { startPrintEmulator, type PrintEmulator, type PrintEmulatorOptions } from '../electron/demo/print-emulator/print-emulator';
 import { DEMO_NETWORK, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl } from '../electron/demo/sandbox';
+import { sandboxShopSettings } from '../electron/composition/testing/sandbox-desk';
 import { stationCall } from './desk-actions';
 import { expect, type OwnGateway, type StationHostProcess } from './station-fixtures';
 import { uiText, type DeskLocale } from './ui-text';
@@ -24,7 +25,7 @@ export async function openOwnGatewayDesk(page: Page, request: APIRequestContext,
   await stationCall(request, host, 'settings.update', {
     patch: {
       ui: { setupCompleted: true },
-      gateway: { sellerNick: gateway.sandbox.sellerNick, merchantUserId: gateway.sandbox.userId },
+      gateway: { shops: sandboxShopSettings(gateway.sandbox) },
       print: { templateUrlByCarrier: { YTO: standardTemplateUrl(template) } },
       shipFrom: {
         carrierCode: 'YTO',

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { sandboxShopSettings } from '../electron/composition/testing/sandbox-desk';
 import { stationCall } from './desk-actions';
 import { expect, test } from './station-fixtures';
 import { browserLocale, uiText, type DeskLocale } from './ui-text';
@@ -14,7 +15,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     test('the station starts, the desk says so, and a token entered in Settings replaces it', async ({ openStation, crashStation, restartStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('this spec runs against its own gateway');
       await stationCall(request, stationHost, 'settings.update', {
-        patch: { ui: { setupCompleted: true }, gateway: { sellerNick: ownGateway.sandbox.sellerNick, merchantUserId: ownGateway.sandbox.userId } },
+        patch: { ui: { setupCompleted: true }, gateway: { shops: sandboxShopSettings(ownGateway.sandbox) } },
       });
       await crashStation(await openStation(browserLocale(locale)));
       // The vault is damaged while the station is down (a disk error, a bad copy of the data folder).

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { DEMO_GATEWAY } from '../../shared/domain/gateway-identity';
 import type { SettingsView } from '../../shared/ipc/ipc-contract';
-import { labelSizeFor, type Settings } from '../../shared/settings/settings-schema';
+import { firstShopOf, labelSizeFor, type Settings } from '../../shared/settings/settings-schema';
 import { soldOrderFiltersAvailable } from '../../shared/gateway/editions';
 import { aboutIpcHandlers } from '../about/about-ipc-handlers';
 import { stationInfoOf } from '../about/station-info';
@@ -167,7 +167,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   const orders = createOrderCache({
     store: { read: backend.read.orders, write: backend.write.orders },
     client: () => gateway.client(),
-    shopId: () => effectiveSettings().gateway.shopId,
+    shopId: () => firstShopOf(effectiveSettings().gateway).shopId,
     timeFilterAvailable: () => {
       const { edition, vvtypeOverrides } = effectiveSettings().gateway;
       return soldOrderFiltersAvailable(edition, vvtypeOverrides);
@@ -215,13 +215,13 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   let osPrinting: OsPrinting | null = null;
   const slipPrinting = (): OsPrinting => (osPrinting ??= createOsPrinting());
   const paperwork = createPaperworkService({
-    sources: createPaperworkSources({ journal: backend.read.paperwork, shopId: () => effectiveSettings().gateway.shopId, soldOrders: (orderNumbers) => orders.get(orderNumbers) }),
+    sources: createPaperworkSources({ journal: backend.read.paperwork, shopId: () => firstShopOf(effectiveSettings().gateway).shopId, soldOrders: (orderNumbers) => orders.get(orderNumbers) }),
     renderer: () => (paperworkRenderer ??= createPaperworkRenderer()),
     labelRenderer: () => (labelRenderer ??= createLabelRenderer()),
     printing: slipPrinting,
     settings: () => {
       const current = effectiveSettings();
-      return { paperwork: current.paperwork, shopName: current.gateway.sellerNick, language: current.ui.language ?? 'zh-CN' };
+      return { paperwork: current.paperwork, shopName: firstShopOf(current.gateway).sellerNick, language: current.ui.language ?? 'zh-CN' };
     },
     jobSettings: async (jobId) => (await journal.read.job(jobId))?.settings,
     log: logger,

@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Settings } from '../../shared/settings/settings-schema';
+import { stationError } from '../../shared/errors/station-error';
+import { firstShopOf, type Settings } from '../../shared/settings/settings-schema';
+import { StationFailure } from '../ipc/to-station-error';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
 import type { CostWriter } from '../store/station-backend';
 import { createGatewayClient, type GatewayClient } from '../gateway/gateway-client';
@@ -22,21 +24,23 @@ export interface GatewayAccessOptions {
   demoOrders?: number | undefined;
 }
 
-/** The current gateway client (rebuilt when the settings it depends on change), and shutdown. */
+/** The current gateway client of each shop (rebuilt when the settings it depends on change), and shutdown. */
 export interface GatewayAccess {
-  client: () => Promise<GatewayClient>;
+  /** The client that calls the gateway as this shop of the account (its ids on every call); the first shop's without one. */
+  client: (shopId?: string) => Promise<GatewayClient>;
   close: () => Promise<void>;
 }
 
 /**
  * Gives the services a gateway client for the current settings. With no base URL set (demo
  * mode) the embedded sandbox gateway is started on a free port, once, keeping its state in the
- * data folder, and its demo account stands in for the shop settings.
+ * data folder, and its demo account stands in for the shop settings. The settings' shops are
+ * the account's (one token, one limiter): each shop's client sends that shop's ids.
  */
 export function createGatewayAccess(options: GatewayAccessOptions): GatewayAccess {
   const pathMemory = createPathMemory();
   let sandbox: Promise<RunningSandbox> | null = null;
-  let current: { key: string; client: GatewayClient } | null = null;
+  const current = new Map<string, { key: string; client: GatewayClient }>();
 
   const embeddedSandbox = () => {
     sandbox ??= (async () => {
@@ -55,15 +59,15 @@ export function createGatewayAccess(options: GatewayAccessOptions): GatewayAcces
   };
 
   return {
-    client: async () => {
+    client: async (shopId) => {
       const { gateway } = options.settings();
+      const shop = shopId === undefined ? firstShopOf(gateway) : gateway.shops.find((candidate) => candidate.shopId === shopId);
+      if (!shop) throw new StationFailure(stationError('settings.shop-not-set', { shopId: shopId ?? '' }));
       const demo = gateway.baseUrl === null ? await embeddedSandbox() : null;
-      const account = demo
-        ? { baseUrl: demo.url, shopId: demo.shopId, sellerNick: demo.sellerNick, userId: demo.userId }
-        : { baseUrl: gateway.baseUrl ?? '', shopId: gateway.shopId, sellerNick: gateway.sellerNick, userId: gateway.merchantUserId };
+      const account = { baseUrl: demo ? demo.url : (gateway.baseUrl ?? ''), shopId: shop.shopId, sellerNick: shop.sellerNick, userId: shop.merchantUserId };
       const key = JSON.stringify([account, gateway.edition, gateway.vvtypeOverrides]);
-      if (current?.key !== key) {
-        current = {
+      if (current.get(shop.shopId)?.key !== key) {
+        current.set(shop.shopId, {
           key,
           client: createGatewayClient({
             ...account,
@@ -75,9 +79,9 @@ export function createGatewayAccess(options: GatewayAccessOptions): GatewayAcces
             costLedger: options.costLedger,
             pathMemory,
           }),
-        };
+        });
       }
-      return current.client;
+      return (current.get(shop.shopId) as { client: GatewayClient }).client;
     },
     close: async () => {
       if (sandbox) await (await sandbox).close();

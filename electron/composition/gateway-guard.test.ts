@@ -13,7 +13,7 @@ import { CURRENT_SETTINGS_VERSION } from '../../shared/settings/settings-schema'
 import type { StationInfo } from '../../shared/ipc/ipc-contract';
 import { startPrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
-import { openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
+import { openTestStation, sandboxDeskPatch, sandboxShopSettings } from './testing/sandbox-desk';
 import { openLocalBackend } from '../store/local/open-local-backend';
 import type { Station } from './station';
 import { readOrCreateDeskId } from '../shared-mode/desk-id';
@@ -63,7 +63,7 @@ function realConnection(sandbox: RunningSandbox, componentUrl: string) {
   const desk = sandboxDeskPatch(sandbox);
   return {
     ...desk,
-    gateway: { ...desk.gateway, baseUrl: sandbox.url, shopId: sandbox.shopId },
+    gateway: { ...desk.gateway, baseUrl: sandbox.url },
     print: { ...desk.print, componentUrl },
     ui: { setupCompleted: true },
   };
@@ -265,13 +265,13 @@ describe('moving to another gateway while labels of this one are on their way', 
     const refusals: StationError[] = [];
     const work = await realDeskWithWorkLeft(async (call) => {
       refusals.push(errorOf(await call('settings.update', { patch: { gateway: { baseUrl: null } } })));
-      refusals.push(errorOf(await call('settings.update', { patch: { gateway: { shopId: 'another-shop' } } })));
+      refusals.push(errorOf(await call('settings.update', { patch: { gateway: { shops: [{ shopId: 'another-shop', sellerNick: 'another', merchantUserId: 1, name: '', colour: 'blue' }] } } })));
     });
     for (const refusal of refusals) {
       expect(refusal).toMatchObject({ code: 'settings.gateway-busy', params: { labels: 3 }, retryable: true });
       expect(refusal.params.jobs).toBeGreaterThanOrEqual(0);
     }
-    expect(JSON.parse(readFileSync(settingsFile(work), 'utf8'))).toMatchObject({ gateway: { baseUrl: work.sandbox.url, shopId: work.sandbox.shopId } });
+    expect(JSON.parse(readFileSync(settingsFile(work), 'utf8'))).toMatchObject({ gateway: { baseUrl: work.sandbox.url, shops: sandboxShopSettings(work.sandbox) } });
     expect(journalStates(work).labels).toEqual(['queued', 'queued', 'queued']);
     expect(demoSpool(work)).toEqual([]);
   }, 60_000);

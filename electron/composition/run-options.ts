@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
-import { gatewaySettingsSchema, printSettingsSchema } from '../../shared/settings/settings-schema';
+import { gatewaySettingsSchema, printSettingsSchema, shopSettingsSchema } from '../../shared/settings/settings-schema';
 import type { RunOverrides } from './station';
 
 /** What a development or test run of the station was told on its command line or by environment. */
@@ -63,7 +63,7 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): Parsed 
   if (demoOrders !== undefined && (!Number.isInteger(demoOrders) || demoOrders < 0)) return problem('demo-orders', 'must be a whole number of orders, such as 2000');
   const checks: Array<[OptionName, z.ZodType, string]> = [
     ['base-url', gatewaySettingsSchema.shape.baseUrl, 'must be an http:// or https:// address, such as https://gateway.example.com; leave it out for demo mode'],
-    ['shop', gatewaySettingsSchema.shape.shopId, 'must be the shop id (owner_id), at most 64 characters'],
+    ['shop', shopSettingsSchema.shape.shopId, 'must be the shop id (owner_id), at most 64 characters'],
     ['component-url', printSettingsSchema.shape.componentUrl, 'must be a ws:// or wss:// address, such as ws://127.0.0.1:13528'],
   ];
   for (const [name, schema, what] of checks) {

@@ -1,22 +1,25 @@
 import { DEMO_GATEWAY, type GatewayIdentity } from '../../shared/domain/gateway-identity';
-import { DEMO_GATEWAY_ACCOUNT, type Settings } from '../../shared/settings/settings-schema';
+import { demoShops, firstShopOf, type Settings } from '../../shared/settings/settings-schema';
 import type { RunOverrides } from '../composition/station';
 
 /**
- * The settings in effect: the stored ones with this run's overrides on top; in demo mode (no
- * base URL) the embedded sandbox's demo account stands in for the shop.
+ * The settings in effect: the stored ones with this run's overrides on top (a shop id given
+ * for the run is the first shop's); in demo mode (no base URL) the embedded sandbox's demo
+ * account and its shops stand in for the account's.
  */
 export function effectiveSettingsOf(stored: Settings, overrides: RunOverrides): Settings {
   const { baseUrl, shopId, componentUrl } = overrides;
-  const gateway = { ...stored.gateway, ...(baseUrl ? { baseUrl } : {}), ...(shopId ? { shopId } : {}) };
+  const [first, ...rest] = stored.gateway.shops;
+  const shops = shopId && first ? [{ ...first, shopId }, ...rest.filter((shop) => shop.shopId !== shopId)] : stored.gateway.shops;
+  const gateway = { ...stored.gateway, ...(baseUrl ? { baseUrl } : {}), shops };
   return {
     ...stored,
-    gateway: gateway.baseUrl === null ? { ...gateway, ...DEMO_GATEWAY_ACCOUNT } : gateway,
+    gateway: gateway.baseUrl === null ? { ...gateway, shops: demoShops() } : gateway,
     print: { ...stored.print, ...(componentUrl ? { componentUrl } : {}) },
   };
 }
 
 /** The gateway and shop jobs are issued against under these (effective) settings. */
 export function gatewayIdentityOf(settings: Settings): GatewayIdentity {
-  return { baseUrl: settings.gateway.baseUrl ?? DEMO_GATEWAY, shopId: settings.gateway.shopId };
+  return { baseUrl: settings.gateway.baseUrl ?? DEMO_GATEWAY, shopId: firstShopOf(settings.gateway).shopId };
 }

@@ -11,13 +11,15 @@ export interface GatewayWork {
 }
 
 /**
- * Refuses (`settings.gateway-busy`) a patch that points the station at another gateway or shop
+ * Refuses (`settings.gateway-busy`) a patch that points the station at another gateway or shops
  * while jobs run or labels are on their way to the printer: labels already handed to the print
  * queue would follow the new gateway's output (the demo emulator, say) and be recorded printed
  * without coming out, so the move waits for them.
  */
 export function refuseGatewayMoveWhileBusy(patch: SettingsPatch, current: Settings['gateway'], work: GatewayWork): void {
-  const moves = (patch.gateway?.baseUrl !== undefined && patch.gateway.baseUrl !== current.baseUrl) || (patch.gateway?.shopId !== undefined && patch.gateway.shopId !== current.shopId);
+  const shopIds = (shops: readonly { shopId: string }[]) => shops.map((shop) => shop.shopId).join('\n');
+  const moves =
+    (patch.gateway?.baseUrl !== undefined && patch.gateway.baseUrl !== current.baseUrl) || (patch.gateway?.shops !== undefined && shopIds(patch.gateway.shops) !== shopIds(current.shops));
   if (!moves) return;
   const { counts } = work.queue.status();
   const busy = { jobs: work.engine.activeJobs().length, labels: counts.queued + counts.sent + counts.accepted };

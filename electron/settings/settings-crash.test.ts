@@ -25,7 +25,7 @@ const tempFiles = () => readdirSync(folder).filter((name) => name.endsWith('.tmp
 
 describe('settings survive a crash mid-write', () => {
   it('keeps the old settings when the process is killed between write and rename', async () => {
-    createSettingsStore({ filePath }).update({ gateway: { sellerNick: 'old-nick' } });
+    createSettingsStore({ filePath }).update({ shipFrom: { senderName: 'old-nick' } });
     const oldBytes = readFileSync(filePath);
     const markerPath = join(folder, 'blocked.marker');
 
@@ -34,19 +34,19 @@ describe('settings survive a crash mid-write', () => {
     // The new settings are complete in the temp file, the real file still holds the old ones.
     const [tempName] = tempFiles();
     expect(tempName).toBeDefined();
-    expect(JSON.parse(readFileSync(join(folder, tempName ?? ''), 'utf8')).gateway.sellerNick).toBe('new-nick');
+    expect(JSON.parse(readFileSync(join(folder, tempName ?? ''), 'utf8')).shipFrom.senderName).toBe('new-nick');
     expect(readFileSync(filePath).equals(oldBytes)).toBe(true);
     expect(await fixture.kill()).toBe('SIGKILL');
 
     const reopened = createSettingsStore({ filePath });
     expect(reopened.loadNotice).toBeNull();
-    expect(reopened.get().gateway.sellerNick).toBe('old-nick');
+    expect(reopened.get().shipFrom.senderName).toBe('old-nick');
     expect(tempFiles()).toEqual([]);
     expect(readdirSync(folder).filter((name) => name.includes('corrupt'))).toEqual([]);
   });
 
   it('always loads either the old or the new settings when killed at random points of a run of updates', async () => {
-    createSettingsStore({ filePath }).update({ gateway: { sellerNick: 'nick-0' } });
+    createSettingsStore({ filePath }).update({ shipFrom: { senderName: 'nick-0' } });
     let lastSeen = 0;
     for (let iteration = 0; iteration < 20; iteration += 1) {
       const fixture = startFixtureProcess(fixturePath, ['update-loop', filePath]);
@@ -59,7 +59,7 @@ describe('settings survive a crash mid-write', () => {
       const lastCommitted = committed.at(-1) ?? 0;
       const store = createSettingsStore({ filePath });
       expect(store.loadNotice).toBeNull();
-      const nick = store.get().gateway.sellerNick;
+      const nick = store.get().shipFrom.senderName;
       const onDisk = lastCommitted === 0 ? [`nick-${lastSeen}`, 'nick-1'] : [`nick-${lastCommitted}`, `nick-${lastCommitted + 1}`];
       expect(onDisk).toContain(nick);
       lastSeen = Number(nick.slice('nick-'.length));

@@ -6,6 +6,8 @@
  * set aside), never replaced by a default.
  */
 
+import { DEMO_GATEWAY_ACCOUNT } from '../../shared/settings/settings-schema';
+
 /** A settings document as read from disk, before validation. */
 export type RawSettings = Record<string, unknown>;
 
@@ -51,5 +53,27 @@ export function migrateVersion0To1(raw: RawSettings): RawSettings {
   };
 }
 
+const isRecord = (value: unknown): value is RawSettings => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Version 1 → 2. Version 1 held one shop (`gateway.shopId`, `sellerNick`, `merchantUserId`);
+ * version 2 holds the account's shops as a list (多店铺), each with a display name and a colour
+ * tag: the one shop becomes a list of one, named by its nick (an empty name) and tagged blue. A
+ * field version 1 left out took the demo shop's value then, and takes it now.
+ */
+export function migrateVersion1To2(raw: RawSettings): RawSettings {
+  if (!isRecord(raw.gateway)) return { ...raw, schemaVersion: 2 };
+  const { shopId, sellerNick, merchantUserId, ...gateway } = raw.gateway;
+  if (shopId === undefined && sellerNick === undefined && merchantUserId === undefined) return { ...raw, schemaVersion: 2, gateway };
+  const shop = {
+    shopId: shopId ?? DEMO_GATEWAY_ACCOUNT.shopId,
+    sellerNick: sellerNick ?? DEMO_GATEWAY_ACCOUNT.sellerNick,
+    merchantUserId: merchantUserId ?? DEMO_GATEWAY_ACCOUNT.merchantUserId,
+    name: '',
+    colour: 'blue',
+  };
+  return { ...raw, schemaVersion: 2, gateway: { ...gateway, shops: [shop] } };
+}
+
 /** Every migration, in order: index n migrates version n to n+1. */
-export const settingsMigrations: readonly SettingsMigration[] = [migrateVersion0To1];
+export const settingsMigrations: readonly SettingsMigration[] = [migrateVersion0To1, migrateVersion1To2];

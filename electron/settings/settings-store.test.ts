@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Settings, SettingsPatch } from '../../shared/settings/settings-schema';
-import { CURRENT_SETTINGS_VERSION, defaultSettings } from '../../shared/settings/settings-schema';
+import { CURRENT_SETTINGS_VERSION, DEMO_GATEWAY_ACCOUNT, defaultSettings } from '../../shared/settings/settings-schema';
 import type { StationError } from '../../shared/errors/station-error';
 import { StationFailure } from '../ipc/to-station-error';
 import { settingsMigrations } from './settings-migrations';
@@ -45,7 +45,7 @@ describe('settings store', () => {
     const store = createSettingsStore({ filePath });
     const seen: Settings[] = [];
     const stop = store.onChange((settings) => seen.push(settings));
-    const updated = store.update({ gateway: { baseUrl: 'https://gateway.example.com', sellerNick: '小店' }, ui: { language: 'en' } });
+    const updated = store.update({ gateway: { baseUrl: 'https://gateway.example.com' }, shipFrom: { senderName: '小店' }, ui: { language: 'en' } });
     expect(updated.gateway.baseUrl).toBe('https://gateway.example.com');
     expect(store.get()).toBe(updated);
     expect(seen).toEqual([updated]);
@@ -88,7 +88,7 @@ describe('settings store', () => {
     [{ print: { labelSizeByCarrier: { 'Y T O': '76x130' } } }, 'print.labelSizeByCarrier.Y T O', 'carrier code'],
     [{ shipFrom: { senderName: 'x'.repeat(40) } }, 'shipFrom.senderName', 'at most 39'],
     [{ gateway: { shopID: '123' } }, 'gateway.shopID', 'not a known setting'],
-    [{ gateway: { merchantUserId: '10001' } }, 'gateway.merchantUserId', 'number'],
+    [{ gateway: { shops: [{ shopId: '5566', sellerNick: '老店', merchantUserId: '10001', name: '', colour: 'blue' }] } }, 'gateway.shops.0.merchantUserId', 'number'],
   ])('refuses %j with settings.invalid naming %s', (patch, field, problem) => {
     const failure = invalidUpdateError(patch);
     expect(failure.error.retryable).toBe(false);
@@ -100,12 +100,12 @@ describe('settings store', () => {
 
   it('leaves the file and the settings untouched when an update is refused', () => {
     const store = createSettingsStore({ filePath });
-    store.update({ gateway: { sellerNick: 'kept' } });
+    store.update({ shipFrom: { senderName: 'kept' } });
     const bytes = readFileSync(filePath);
     let calls = 0;
     store.onChange(() => (calls += 1));
-    expect(() => store.update({ gateway: { sellerNick: 'changed', edition: 'premium' } } as unknown as SettingsPatch)).toThrow(StationFailure);
-    expect(store.get().gateway.sellerNick).toBe('kept');
+    expect(() => store.update({ shipFrom: { senderName: 'changed' }, gateway: { edition: 'premium' } } as unknown as SettingsPatch)).toThrow(StationFailure);
+    expect(store.get().shipFrom.senderName).toBe('kept');
     expect(readFileSync(filePath).equals(bytes)).toBe(true);
     expect(calls).toBe(0);
     expect(readdirSync(folder)).toEqual(['settings.json', 'settings.last-good.json']);
@@ -126,11 +126,11 @@ describe('settings store', () => {
   });
 
   it('fills fields a file lacks with their defaults', () => {
-    writeFileSync(filePath, JSON.stringify({ schemaVersion: CURRENT_SETTINGS_VERSION, gateway: { sellerNick: 'only this' } }));
+    writeFileSync(filePath, JSON.stringify({ schemaVersion: CURRENT_SETTINGS_VERSION, shipFrom: { senderName: 'only this' } }));
     const store = createSettingsStore({ filePath });
     expect(store.loadNotice).toBeNull();
     const expected = defaultSettings();
-    expected.gateway.sellerNick = 'only this';
+    expected.shipFrom.senderName = 'only this';
     expect(store.get()).toEqual(expected);
   });
 
@@ -169,9 +169,9 @@ describe('a corrupt settings file', () => {
     expect(readFileSync(setAsidePath).equals(bytes)).toBe(true);
     expect(readdirSync(folder)).toEqual([setAsidePath.slice(folder.length + 1)]);
 
-    store.update({ gateway: { sellerNick: 'after' } });
+    store.update({ shipFrom: { senderName: 'after' } });
     expect(readFileSync(setAsidePath).equals(bytes)).toBe(true);
-    expect(createSettingsStore({ filePath }).get().gateway.sellerNick).toBe('after');
+    expect(createSettingsStore({ filePath }).get().shipFrom.senderName).toBe('after');
   });
 
   it('never overwrites an earlier set-aside file', () => {
@@ -189,7 +189,7 @@ describe('a corrupt settings file', () => {
 
 describe('the last-good copy of the settings', () => {
   const lastGoodPath = () => join(folder, 'settings.last-good.json');
-  const realGateway = { baseUrl: 'https://gateway.example.com/', shopId: '5566' };
+  const realGateway = { baseUrl: 'https://gateway.example.com/', shops: [{ shopId: '5566', sellerNick: '老店', merchantUserId: 778899, name: '', colour: 'blue' as const }] };
 
   it('is written beside the file after each save and after a load of a file that had none', () => {
     createSettingsStore({ filePath }).update({ gateway: realGateway });
@@ -262,7 +262,7 @@ describe('settings migrations', () => {
     const store = createSettingsStore({ filePath });
     expect(store.loadNotice).toBeNull();
     const expected = defaultSettings();
-    expected.gateway = { ...expected.gateway, baseUrl: 'https://gateway.example.com/', shopId: '5566', sellerNick: '老店', merchantUserId: 778899 };
+    expected.gateway = { ...expected.gateway, baseUrl: 'https://gateway.example.com/', shops: [{ shopId: '5566', sellerNick: '老店', merchantUserId: 778899, name: '', colour: 'blue' }] };
     expected.print = { ...expected.print, printer: null, needEncrypt: false };
     expected.ui = { ...expected.ui, language: 'zh-CN' };
     expect(store.get()).toEqual(expected);
@@ -276,6 +276,31 @@ describe('settings migrations', () => {
     const expected = defaultSettings();
     expected.print.printer = 'Label printer';
     expect(store.get()).toEqual(expected);
+  });
+
+  it('turns the one shop of a version 1 file into a list of one, keeping the rest of the gateway section', () => {
+    const version1 = { ...defaultSettings(), schemaVersion: 1, gateway: { baseUrl: 'https://gateway.example.com/', shopId: '5566', sellerNick: '老店', merchantUserId: 778899, edition: 'enhanced', vvtypeOverrides: { issue: 3 }, orderChannel: 'JD', rateLimitMarginMs: 80 } };
+    writeFileSync(filePath, JSON.stringify(version1));
+    const store = createSettingsStore({ filePath });
+    expect(store.loadNotice).toBeNull();
+    expect(store.get().gateway).toEqual({
+      baseUrl: 'https://gateway.example.com/',
+      shops: [{ shopId: '5566', sellerNick: '老店', merchantUserId: 778899, name: '', colour: 'blue' }],
+      edition: 'enhanced',
+      vvtypeOverrides: { issue: 3 },
+      orderChannel: 'JD',
+      rateLimitMarginMs: 80,
+    });
+    expect(JSON.parse(readFileSync(filePath, 'utf8'))).toMatchObject({ schemaVersion: CURRENT_SETTINGS_VERSION, gateway: { shops: [{ shopId: '5566' }] } });
+  });
+
+  it('gives a version 1 shop the demo shop values version 1 took for what it left out, and a version 1 file without a shop the default shops', () => {
+    writeFileSync(filePath, JSON.stringify({ schemaVersion: 1, gateway: { shopId: '5566' } }));
+    expect(createSettingsStore({ filePath }).get().gateway.shops).toEqual([
+      { shopId: '5566', sellerNick: DEMO_GATEWAY_ACCOUNT.sellerNick, merchantUserId: DEMO_GATEWAY_ACCOUNT.merchantUserId, name: '', colour: 'blue' },
+    ]);
+    writeFileSync(filePath, JSON.stringify({ schemaVersion: 1, gateway: { edition: 'enhanced' } }));
+    expect(createSettingsStore({ filePath }).get().gateway.shops).toEqual(defaultSettings().gateway.shops);
   });
 
   it('sets a version 0 file aside when its values do not pass the schema', () => {

@@ -360,6 +360,11 @@ export const errorCatalog = {
     en: { text: 'The gateway or shop cannot change now: {{jobs}} job(s) are running and {{labels}} label(s) are on their way to the printer under the current one.', remedy: 'Let the job finish (or stop it) and the labels print, then change the connection.' },
     zh: { text: '现在不能更换网关或店铺：当前网关下有 {{jobs}} 个任务正在运行，{{labels}} 张面单正在送往打印机。', remedy: '请等任务完成（或停止任务）、面单打印完后，再更换连接。' },
   },
+  'settings.shop-not-set': {
+    retryable: false,
+    en: { text: 'The shop {{shopId}} is not one of the shops set in Settings → Connection.', remedy: 'Add the shop to the connection settings, or leave its orders out.' },
+    zh: { text: '店铺 {{shopId}} 不在「设置 → 连接」的店铺列表中。', remedy: '请在连接设置中添加该店铺，或不处理它的订单。' },
+  },
   'settings.write-failed': {
     retryable: true,
     en: { text: 'The settings could not be saved ({{reason}}).', remedy: 'Check that the data folder is writable and has free space, then try again.' },

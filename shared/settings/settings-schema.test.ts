@@ -34,8 +34,11 @@ describe('settings schema', () => {
   it.each([
     ['gateway.baseUrl', { gateway: { baseUrl: 'ftp://gateway.example' } }],
     ['gateway.baseUrl', { gateway: { baseUrl: 'not a url' } }],
-    ['gateway.shopId', { gateway: { shopId: '' } }],
-    ['gateway.merchantUserId', { gateway: { merchantUserId: 1.5 } }],
+    ['gateway.shops.0.shopId', { gateway: { shops: [{ shopId: '', sellerNick: 'n', merchantUserId: 1, name: '', colour: 'blue' }] } }],
+    ['gateway.shops.0.merchantUserId', { gateway: { shops: [{ shopId: 's', sellerNick: 'n', merchantUserId: 1.5, name: '', colour: 'blue' }] } }],
+    ['gateway.shops.0.colour', { gateway: { shops: [{ shopId: 's', sellerNick: 'n', merchantUserId: 1, name: '', colour: 'pink' }] } }],
+    ['gateway.shops', { gateway: { shops: [] } }],
+    ['gateway.shops', { gateway: { shops: [{ shopId: 's', sellerNick: 'n', merchantUserId: 1, name: '', colour: 'blue' }, { shopId: 's', sellerNick: 'm', merchantUserId: 2, name: '', colour: 'red' }] } }],
     ['gateway.edition', { gateway: { edition: 'premium' } }],
     ['gateway.orderChannel', { gateway: { orderChannel: 'TAOBAO' } }],
     ['gateway.vvtypeOverrides.unknown-endpoint', { gateway: { vvtypeOverrides: { 'unknown-endpoint': 1 } } }],

@@ -15,7 +15,7 @@ import { recognisePhoneNumbers, SENDER_PHONE_TEXT_MAX } from '../validation/phon
  */
 
 /** The settings document version this build writes; older files are migrated up to it. */
-export const CURRENT_SETTINGS_VERSION = 1;
+export const CURRENT_SETTINGS_VERSION = 2;
 
 /** Where the print component listens on a packing desk (print-component.md "Connection"). */
 export const DEFAULT_PRINT_COMPONENT_URL = 'ws://127.0.0.1:13528';
@@ -40,10 +40,15 @@ export const DEMO_GATEWAY_ACCOUNT = { shopId: '57301862', sellerNick: '小满百
  * demo shop first, so a station with one shop works as before, then two more with their own ids.
  */
 export const DEMO_GATEWAY_SHOPS = [
-  { ...DEMO_GATEWAY_ACCOUNT, name: '小满百货' },
-  { shopId: '57301875', sellerNick: '小满家居专营店', merchantUserId: 2201385311, name: '小满家居' },
-  { shopId: '60418827', sellerNick: '小满母婴优选店', merchantUserId: 2207764102, name: '小满母婴' },
+  { ...DEMO_GATEWAY_ACCOUNT, name: '小满百货', colour: 'blue' },
+  { shopId: '57301875', sellerNick: '小满家居专营店', merchantUserId: 2201385311, name: '小满家居', colour: 'green' },
+  { shopId: '60418827', sellerNick: '小满母婴优选店', merchantUserId: 2207764102, name: '小满母婴', colour: 'orange' },
 ] as const;
+
+/** The colour tags a shop can wear in the orders table and history. */
+export const SHOP_COLOURS = ['blue', 'green', 'orange', 'purple', 'red', 'teal', 'grey'] as const;
+/** A shop's colour tag. */
+export type ShopColour = (typeof SHOP_COLOURS)[number];
 
 /** The demo shop's sender: demo mode fills Settings' sender with it, and its labels print it while Settings' sender is empty. */
 export const DEMO_SENDER_CONTACT = { name: '小满百货', mobile: '13857100123' } as const;
@@ -103,16 +108,33 @@ const endpointIds = GATEWAY_ENDPOINTS.map((endpoint) => endpoint.id) as [Gateway
 /** A vvtype number that overrides the edition's number at one endpoint. */
 export const vvtypeOverrideSchema = z.int({ error: 'must be a whole number' }).min(0).max(99);
 
-/** How the station talks to the gateway. */
-export const gatewaySettingsSchema = z.object({
-  /** The gateway base URL; null means the embedded sandbox (demo mode). */
-  baseUrl: urlWithProtocol(['http:', 'https:'], 'must be an http:// or https:// address').nullable(),
+/** One shop the account serves (多店铺): its ids at the gateway and how the desk shows it. */
+export const shopSettingsSchema = z.object({
   /** The shop id (`owner_id` / `shop_id`). */
   shopId: requiredText(64),
   /** The seller's account nickname (`nick`): the account nickname, not the shop name. */
   sellerNick: requiredText(64),
-  /** The merchant's `user_id` sent with each issued waybill. */
+  /** The shop's merchant `user_id`, sent with each of its issued waybills. */
   merchantUserId: z.int({ error: 'must be a whole number' }).positive(),
+  /** The name the desk shows for the shop; empty shows the seller nick. */
+  name: textUpTo(32).refine((text) => text.trim() === text, { error: 'must not start or end with spaces' }),
+  /** The shop's colour tag. */
+  colour: z.enum(SHOP_COLOURS),
+});
+
+/** A shop the account serves. */
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+/** How the station talks to the gateway. */
+export const gatewaySettingsSchema = z.object({
+  /** The gateway base URL; null means the embedded sandbox (demo mode). */
+  baseUrl: urlWithProtocol(['http:', 'https:'], 'must be an http:// or https:// address').nullable(),
+  /** The shops the account (one token) serves: the first is the station's own, where one shop is meant. */
+  shops: z
+    .array(shopSettingsSchema)
+    .min(1, { error: 'must hold at least one shop' })
+    .max(20, { error: 'must hold at most 20 shops' })
+    .refine((shops) => new Set(shops.map((shop) => shop.shopId)).size === shops.length, { error: 'must not hold a shop id twice' }),
   /** The edition the account subscribes to; it selects the vvtype per endpoint. */
   edition: z.enum(EDITION_NAMES),
   /** Per-endpoint vvtype numbers for accounts whose gateway expects other numbers. */
@@ -380,15 +402,28 @@ export const settingsPatchSchema = z.strictObject({
 /** A change to the settings; see `settingsPatchSchema`. */
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
+/** The shops of the demo account, as settings hold them. */
+export function demoShops(): ShopSettings[] {
+  return DEMO_GATEWAY_SHOPS.map((shop) => ({ ...shop }));
+}
+
+/** The station's own shop: the first of the account's (the one meant where one shop is meant). */
+export function firstShopOf(gateway: GatewaySettings): ShopSettings {
+  return gateway.shops[0] as ShopSettings;
+}
+
+/** The name the desk shows for a shop. */
+export function shopDisplayName(shop: ShopSettings): string {
+  return shop.name === '' ? shop.sellerNick : shop.name;
+}
+
 /** The settings of a new station: demo mode (embedded sandbox), ready with zero typing. */
 export function defaultSettings(): Settings {
   return {
     schemaVersion: CURRENT_SETTINGS_VERSION,
     gateway: {
       baseUrl: null,
-      shopId: DEMO_GATEWAY_ACCOUNT.shopId,
-      sellerNick: DEMO_GATEWAY_ACCOUNT.sellerNick,
-      merchantUserId: DEMO_GATEWAY_ACCOUNT.merchantUserId,
+      shops: [demoShops()[0] as ShopSettings],
       edition: 'basic',
       vvtypeOverrides: {},
       orderChannel: 'TB',

@@ -1,22 +1,33 @@
 import { join } from 'node:path';
-import type { SettingsPatch } from '../../../shared/settings/settings-schema';
+import { SHOP_COLOURS, type SettingsPatch, type ShopSettings } from '../../../shared/settings/settings-schema';
 import { DEMO_NETWORK, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl, type RunningSandbox } from '../../demo/sandbox';
 import { keyFileCipher } from '../../token-vault/key-file-cipher';
 import { createStation } from '../create-station';
 import type { RunOverrides, Station } from '../station';
 
+/** The sandbox account's shops as a desk's settings hold them, each with its own colour tag. */
+export function sandboxShopSettings(sandbox: Pick<RunningSandbox, 'shops'>): ShopSettings[] {
+  return sandbox.shops().map((shop, index) => ({
+    shopId: shop.shopId,
+    sellerNick: shop.sellerNick,
+    merchantUserId: shop.userId,
+    name: shop.name,
+    colour: SHOP_COLOURS[index % SHOP_COLOURS.length] ?? 'blue',
+  }));
+}
+
 /**
- * The settings a test desk issues with on the sandbox's demo account: its seller nick and merchant
- * id, the 76 mm YTO template, and shipping from the demo network's first YTO branch and address
+ * The settings a test desk issues with on the sandbox's demo account: its shops (the demo shop
+ * first), the 76 mm YTO template, and shipping from the demo network's first YTO branch and address
  * with the demo sender. Tests add what they need on top (the component, paperwork, …).
  */
-export function sandboxDeskPatch(sandbox: Pick<RunningSandbox, 'sellerNick' | 'userId'>): SettingsPatch & Required<Pick<SettingsPatch, 'gateway' | 'print' | 'shipFrom'>> {
+export function sandboxDeskPatch(sandbox: Pick<RunningSandbox, 'shops'>): SettingsPatch & Required<Pick<SettingsPatch, 'gateway' | 'print' | 'shipFrom'>> {
   const branch = DEMO_NETWORK.find((carrier) => carrier.cpCode === 'YTO')?.branches[0];
   const address = branch?.addresses[0];
   const template = STANDARD_TEMPLATES.find((candidate) => candidate.cpCode === 'YTO' && candidate.widthMm === 76);
   if (!branch || !address || !template) throw new Error('the demo network has no YTO branch with an address');
   return {
-    gateway: { sellerNick: sandbox.sellerNick, merchantUserId: sandbox.userId },
+    gateway: { shops: sandboxShopSettings(sandbox) },
     print: { templateUrlByCarrier: { YTO: standardTemplateUrl(template) } },
     shipFrom: {
       carrierCode: 'YTO',

@@ -3,6 +3,7 @@ import { Button, Popover, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorRemedyKey, errorTextKey } from '../../../shared/errors/error-resources';
 import { formatChinaDateTime } from '../../../shared/time/china-time';
+import { firstShopOf } from '../../../shared/settings/settings-schema';
 import { useUi } from '../app/ui-store-context';
 import { useNow } from '../app/use-now';
 import {
@@ -120,7 +121,7 @@ export function AccountBar() {
   return (
     <div role="group" aria-label={t('account.label')} className="account-bar">
       <Typography.Text strong className="account-bar__item">
-        <ShopOutlined aria-hidden /> {t('account.shop')}: {gateway?.shopId ?? '—'}
+        <ShopOutlined aria-hidden /> {t('account.shop')}: {gateway ? firstShopOf(gateway).shopId : '—'}
       </Typography.Text>
       {gateway ? <Tag color="geekblue">{t(`editions.${gateway.edition}`)}</Tag> : null}
       {info.data?.demoMode ? (

@@ -132,7 +132,7 @@ describe('the Settings form', () => {
     const save = settingsSave(values, storedView());
     expect(save.token).toBe('secret-token');
     // The real account's fields start empty (never the demo shop's): what is typed is saved.
-    expect(save.patch.gateway).toMatchObject({ baseUrl: 'https://gateway.example.com', shopId: '5566', sellerNick: '老店', merchantUserId: 778899, edition: 'enhanced' });
+    expect(save.patch.gateway).toMatchObject({ baseUrl: 'https://gateway.example.com', shops: [{ shopId: '5566', sellerNick: '老店', merchantUserId: 778899 }], edition: 'enhanced' });
     expect(save.patch).not.toHaveProperty('print');
     // A token typed while demo mode is chosen is not stored.
     expect(settingsSave({ ...values, gatewayMode: 'demo' }, storedView()).token).toBeNull();

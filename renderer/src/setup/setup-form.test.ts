@@ -23,11 +23,11 @@ describe('the setup form', () => {
     // The demo shop's account is never offered as the merchant's own.
     expect({ shopId: values.shopId, sellerNick: values.sellerNick, merchantUserId: values.merchantUserId }).toEqual({ shopId: '', sellerNick: '', merchantUserId: '' });
     const real = storedView();
-    real.settings.gateway = { ...real.settings.gateway, baseUrl: 'https://gateway.example.com', shopId: '5566', sellerNick: '老店', merchantUserId: 778899 };
+    real.settings.gateway = { ...real.settings.gateway, baseUrl: 'https://gateway.example.com', shops: [{ shopId: '5566', sellerNick: '老店', merchantUserId: 778899, name: '', colour: 'blue' }] };
     expect(formValuesFromSettings(real)).toMatchObject({ gatewayMode: 'real', shopId: '5566', sellerNick: '老店', merchantUserId: '778899' });
     // Against a real gateway the stored account is the one in use, even where it equals the demo shop's.
     const realWithDemoAccount = storedView();
-    realWithDemoAccount.settings.gateway = { ...realWithDemoAccount.settings.gateway, ...DEMO_GATEWAY_ACCOUNT, baseUrl: 'https://gateway.example.com' };
+    realWithDemoAccount.settings.gateway = { ...realWithDemoAccount.settings.gateway, shops: [{ ...DEMO_GATEWAY_ACCOUNT, name: '', colour: 'blue' }], baseUrl: 'https://gateway.example.com' };
     expect(formValuesFromSettings(realWithDemoAccount)).toMatchObject({ gatewayMode: 'real', shopId: DEMO_GATEWAY_ACCOUNT.shopId, sellerNick: DEMO_GATEWAY_ACCOUNT.sellerNick, merchantUserId: String(DEMO_GATEWAY_ACCOUNT.merchantUserId) });
     expect(values.templates).toEqual([{ carrierCode: 'ZTO', url: 'https://cloudprint.cainiao.com/template/standard/201/5' }]);
   });
@@ -45,7 +45,9 @@ describe('the setup form', () => {
       templates: [{ carrierCode: 'YTO', url: 'https://cloudprint.cainiao.com/template/standard/101/3' }],
     };
     const settings = save(values);
-    expect(settings.gateway).toMatchObject({ baseUrl: 'https://gateway.example.com', shopId: '5566', sellerNick: '老店', merchantUserId: 778899, edition: 'enhanced', orderChannel: 'PDD' });
+    expect(settings.gateway).toMatchObject({ baseUrl: 'https://gateway.example.com', shops: [{ shopId: '5566', sellerNick: '老店', merchantUserId: 778899 }], edition: 'enhanced', orderChannel: 'PDD' });
+    // Leaving demo mode never carries the demo account's shops into the real account.
+    expect(settings.gateway.shops).toHaveLength(1);
     // ZTO was removed from the form, so it is removed from the settings.
     expect(settings.print.templateUrlByCarrier).toEqual({ YTO: 'https://cloudprint.cainiao.com/template/standard/101/3' });
   });
@@ -60,12 +62,20 @@ describe('the setup form', () => {
     expect(settingsPatchSchema.safeParse(settingsPatchFromForm({ ...values, senderPhone: '12345' }, storedView())).success).toBe(false);
   });
 
+  it('edits the first shop of a real account and keeps its other shops, with their names and colours', () => {
+    const view = storedView();
+    const second = { shopId: '5577', sellerNick: '二店', merchantUserId: 778800, name: '二店', colour: 'green' as const };
+    view.settings.gateway = { ...view.settings.gateway, baseUrl: 'https://gateway.example.com', shops: [{ shopId: '5566', sellerNick: '老店', merchantUserId: 778899, name: '老店铺', colour: 'red' }, second] };
+    const settings = save({ ...formValuesFromSettings(view), sellerNick: '新昵称' }, view);
+    expect(settings.gateway.shops).toEqual([{ shopId: '5566', sellerNick: '新昵称', merchantUserId: 778899, name: '老店铺', colour: 'red' }, second]);
+  });
+
   it('keeps the stored account fields in demo mode and clears the base URL', () => {
     const view = storedView();
-    view.settings.gateway.shopId = '5566';
+    view.settings.gateway.shops = [{ shopId: '5566', sellerNick: '老店', merchantUserId: 778899, name: '', colour: 'blue' }];
     const settings = save({ ...formValuesFromSettings(view), shopId: 'ignored', gatewayMode: 'demo', baseUrl: 'https://x.example' }, view);
     expect(settings.gateway.baseUrl).toBeNull();
-    expect(settings.gateway.shopId).toBe('5566');
+    expect(settings.gateway.shops.map((shop) => shop.shopId)).toEqual(['5566']);
   });
 
   it('checks each field with the settings schema', () => {

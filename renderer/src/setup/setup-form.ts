@@ -1,7 +1,19 @@
 import type { z } from 'zod';
 import type { EditionName } from '../../../shared/gateway/editions';
 import type { SettingsView } from '../../../shared/ipc/ipc-contract';
-import { carrierCodeSchema, DEMO_GATEWAY_ACCOUNT, DEMO_SENDER_CONTACT, gatewaySettingsSchema, standardTemplateUrlSchema, type SettingsPatch, type ShipFromSettings } from '../../../shared/settings/settings-schema';
+import {
+  carrierCodeSchema,
+  DEMO_GATEWAY_ACCOUNT,
+  DEMO_SENDER_CONTACT,
+  firstShopOf,
+  gatewaySettingsSchema,
+  SHOP_COLOURS,
+  shopSettingsSchema,
+  standardTemplateUrlSchema,
+  type SettingsPatch,
+  type ShipFromSettings,
+  type ShopSettings,
+} from '../../../shared/settings/settings-schema';
 
 /**
  * The setup form's values and how they become a settings change. The form checks each field
@@ -43,17 +55,17 @@ export type SetupField = 'baseUrl' | 'shopId' | 'sellerNick' | 'merchantUserId' 
  */
 export function formValuesFromSettings(view: SettingsView): SetupFormValues {
   const { gateway, print, shipFrom } = view.settings;
+  const shop = firstShopOf(gateway);
   // Only in demo mode is the account the demo shop's stand-in; against a real gateway it is the one in use.
   const demoAccount =
-    gateway.baseUrl === null &&
-    gateway.shopId === DEMO_GATEWAY_ACCOUNT.shopId && gateway.sellerNick === DEMO_GATEWAY_ACCOUNT.sellerNick && gateway.merchantUserId === DEMO_GATEWAY_ACCOUNT.merchantUserId;
+    gateway.baseUrl === null && shop.shopId === DEMO_GATEWAY_ACCOUNT.shopId && shop.sellerNick === DEMO_GATEWAY_ACCOUNT.sellerNick && shop.merchantUserId === DEMO_GATEWAY_ACCOUNT.merchantUserId;
   return {
     gatewayMode: gateway.baseUrl === null ? 'demo' : 'real',
     baseUrl: gateway.baseUrl ?? '',
     token: '',
-    shopId: demoAccount ? '' : gateway.shopId,
-    sellerNick: demoAccount ? '' : gateway.sellerNick,
-    merchantUserId: demoAccount ? '' : String(gateway.merchantUserId),
+    shopId: demoAccount ? '' : shop.shopId,
+    sellerNick: demoAccount ? '' : shop.sellerNick,
+    merchantUserId: demoAccount ? '' : String(shop.merchantUserId),
     edition: gateway.edition,
     orderChannel: gateway.orderChannel,
     templates: Object.entries(print.templateUrlByCarrier).map(([carrierCode, url]) => ({ carrierCode, url })),
@@ -69,9 +81,9 @@ export function wholeNumberOf(text: string): number {
 
 const fieldSchemas: Readonly<Record<SetupField, { schema: z.ZodType; read: (text: string) => unknown }>> = {
   baseUrl: { schema: gatewaySettingsSchema.shape.baseUrl, read: (text) => text.trim() },
-  shopId: { schema: gatewaySettingsSchema.shape.shopId, read: (text) => text },
-  sellerNick: { schema: gatewaySettingsSchema.shape.sellerNick, read: (text) => text },
-  merchantUserId: { schema: gatewaySettingsSchema.shape.merchantUserId, read: wholeNumberOf },
+  shopId: { schema: shopSettingsSchema.shape.shopId, read: (text) => text },
+  sellerNick: { schema: shopSettingsSchema.shape.sellerNick, read: (text) => text },
+  merchantUserId: { schema: shopSettingsSchema.shape.merchantUserId, read: wholeNumberOf },
   orderChannel: { schema: gatewaySettingsSchema.shape.orderChannel, read: (text) => text },
   templateCarrier: { schema: carrierCodeSchema, read: (text) => text },
   templateUrl: { schema: standardTemplateUrlSchema, read: (text) => text.trim() },
@@ -85,18 +97,27 @@ export function isValidField(field: SetupField, text: string): boolean {
 
 /**
  * The settings change that saves the form. Demo mode keeps the stored account fields (the
- * sandbox's demo account stands in for them); templates removed from the form are removed; the
- * sender goes in only when it changed.
+ * sandbox's demo account stands in for them); a real gateway's form sets the first shop and keeps
+ * the account's other shops (never the demo account's); templates removed from the form are
+ * removed; the sender goes in only when it changed.
  */
 export function settingsPatchFromForm(values: SetupFormValues, stored: SettingsView): SettingsPatch {
   const real = values.gatewayMode === 'real';
   const templates = Object.fromEntries(values.templates.map((row) => [row.carrierCode, row.url.trim()]));
   const removed = Object.keys(stored.settings.print.templateUrlByCarrier).filter((carrierCode) => !(carrierCode in templates));
   const [senderName, senderPhone] = [values.senderName.trim(), values.senderPhone.trim()];
+  const [storedFirst, ...storedOthers] = stored.settings.gateway.baseUrl === null ? [] : stored.settings.gateway.shops;
+  const first: ShopSettings = {
+    shopId: values.shopId,
+    sellerNick: values.sellerNick,
+    merchantUserId: wholeNumberOf(values.merchantUserId),
+    name: storedFirst?.shopId === values.shopId ? storedFirst.name : '',
+    colour: storedFirst?.colour ?? SHOP_COLOURS[0],
+  };
   return {
     gateway: {
       baseUrl: real ? values.baseUrl.trim() : null,
-      ...(real ? { shopId: values.shopId, sellerNick: values.sellerNick, merchantUserId: wholeNumberOf(values.merchantUserId) } : {}),
+      ...(real ? { shops: [first, ...storedOthers.filter((shop) => shop.shopId !== values.shopId)] } : {}),
       edition: values.edition,
       orderChannel: values.orderChannel,
     },
