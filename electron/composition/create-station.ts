@@ -46,7 +46,7 @@ import type { StationError } from '../../shared/errors/station-error';
 import { createComponentRequests } from '../printing/component-requests';
 import { tellLabelChangesGathered } from '../printing/label-changes-notice';
 import { printingIpcHandlers } from '../printing/printing-ipc-handlers';
-import { effectiveSettingsOf, gatewayIdentityOf } from '../settings/effective-settings';
+import { effectiveSettingsOf, gatewayIdentitiesOf, gatewayIdentityOf } from '../settings/effective-settings';
 import { createSettingsAttention } from '../settings/settings-attention';
 import { settingsIpcHandlers } from '../settings/settings-ipc-handlers';
 import { createSettingsStore } from '../settings/settings-store';
@@ -166,7 +166,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
 
   const orders = createOrderCache({
     store: { read: backend.read.orders, write: backend.write.orders },
-    client: () => gateway.client(),
+    client: (shopId) => gateway.client(shopId),
     shopId: () => firstShopOf(effectiveSettings().gateway).shopId,
     timeFilterAvailable: () => {
       const { edition, vvtypeOverrides } = effectiveSettings().gateway;
@@ -180,9 +180,9 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     deskId: readOrCreateDeskId(dataDir),
     printTasks: printTasks.read,
     costs: backend.read.costs,
-    gateway: () => gateway.client(),
-    gatewayIdentity,
-    soldOrders: (orderNumbers) => orders.get(orderNumbers),
+    gateway: (shopId) => gateway.client(shopId),
+    gatewayIdentities: () => gatewayIdentitiesOf(effectiveSettings()),
+    soldOrders: (shopId, orderNumbers) => orders.get(orderNumbers, shopId),
     queue: print.queue,
     logger,
     ...(shared === undefined ? {} : { claims: createSharedOrderClaims({ station: shared, journal: journal.write, logger }) }),
@@ -235,7 +235,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     printTasks,
     queue: print.queue,
     gateway: () => gateway.client(),
-    gatewayIdentity,
+    gatewayIdentities: () => gatewayIdentitiesOf(effectiveSettings()),
   });
   const stopPrintDataRetention = startPrintDataRetention({ history, retentionDays: () => settings.get().retention.printDataRetentionDays, logger });
   const loadWaitingLabels = () => print.queue.loadWaiting();

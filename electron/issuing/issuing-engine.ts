@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sameGateway, type GatewayIdentity } from '../../shared/domain/gateway-identity';
+import { amongGateways, type GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { StationError } from '../../shared/errors/station-error';
 import { stationError } from '../../shared/errors/station-error';
@@ -117,12 +117,12 @@ export interface IssuingEngineOptions {
   costs: CostReader;
   /** This desk's id (kept in the data folder): the owner of the claims its runs hold on their orders. */
   deskId: string;
-  /** The current gateway client (rebuilt when settings change). */
-  gateway: () => Promise<GatewayClient>;
-  /** The gateway and shop that client works on: jobs record it, and only its jobs are acted on. */
-  gatewayIdentity: () => GatewayIdentity;
-  /** Loaded sold orders by number (the order cache); unknown numbers are left out. */
-  soldOrders: (orderNumbers: readonly string[]) => Promise<SoldOrder[]>;
+  /** The current gateway client of a shop of the account (rebuilt when settings change): it sends that shop's ids. */
+  gateway: (shopId: string) => Promise<GatewayClient>;
+  /** The gateway set now with each shop of the account, the first shop first: a job records its shop's, and only jobs of these are acted on. */
+  gatewayIdentities: () => readonly GatewayIdentity[];
+  /** Loaded sold orders of a shop by number (the order cache); unknown numbers are left out. */
+  soldOrders: (shopId: string, orderNumbers: readonly string[]) => Promise<SoldOrder[]>;
   /** The print queue on the station backend's print-task store. */
   queue: PrintQueue;
   /** Claims beyond this desk (shared mode); absent, the journal's claim is the only one. */
@@ -367,7 +367,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     }
     let client: GatewayClient;
     try {
-      client = await options.gateway();
+      client = await options.gateway(job.gateway.shopId);
     } catch (error) {
       logger.error('issuing.no-gateway', { jobId, error: String(error) });
       await endIssuing(jobId, { ending: 'failed', error: stationError('internal.unexpected', {}), unresolved: [] });
@@ -524,8 +524,8 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     };
   }
 
-  /** Whether the job was issued against the gateway and shop set now (else it waits for them). */
-  const ofCurrentGateway = (job: JobRecord | undefined): boolean => job !== undefined && sameGateway(job.gateway, options.gatewayIdentity());
+  /** Whether the job was issued against the gateway set now and one of the account's shops (else it waits for them). */
+  const ofCurrentGateway = (job: JobRecord | undefined): boolean => job !== undefined && amongGateways(job.gateway, options.gatewayIdentities());
 
   /** See IssuingEngine.printAgain. */
   async function printAgain({ jobId, confirmMaybePrinted, printer, leaveUnknown = false }: { jobId: string; confirmMaybePrinted: boolean; printer?: string; leaveUnknown?: boolean }): Promise<PrintAgainResult> {
@@ -549,21 +549,21 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
 
   async function startUp(): Promise<StartUpReport> {
     await activeLoaded;
-    const current = options.gatewayIdentity();
     const report: StartUpReport = {
       reconciled: { recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] },
       interruptedJobs: [],
       labelsQueued: 0,
-      waiting: await waitingForOtherGateways({ journal: journal.read, printTasks }, current),
+      waiting: await waitingForOtherGateways({ journal: journal.read, printTasks }, options.gatewayIdentities()),
     };
-    const client = await options.gateway();
     // This desk's runs before the start are gone: their claims end now, not when their leases lapse.
     for (const job of await journal.read.jobsIn(['issuing', 'printing'])) {
       if (!runs.has(job.id) && !waiting.has(job.id)) await journal.write.releaseClaim(job.id, options.deskId);
     }
     for (const [jobId, orderNumbers] of await journal.read.pendingOrders(options.deskId, now())) {
       // Only the gateway an order is pending under can say whether it was issued.
-      if (runs.has(jobId) || waiting.has(jobId) || !ofCurrentGateway(await journal.read.job(jobId))) continue;
+      const pendingJob = await journal.read.job(jobId);
+      if (runs.has(jobId) || waiting.has(jobId) || !pendingJob || !ofCurrentGateway(pendingJob)) continue;
+      const client = await options.gateway(pendingJob.gateway.shopId);
       const round = await lookUpAll({ client, journal: journal.write, logger, now }, jobId, orderNumbers, { rounds: tuning.lookupRounds, delayMs: tuning.retryDelayMs });
       options.emit({ kind: 'orders', jobId, orders: round.statuses });
       for (const status of round.statuses) {
@@ -612,13 +612,17 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
   return {
     async plan(request) {
       const orderNumbers = [...new Set(request.orderNumbers)];
-      const found = new Map((await options.soldOrders(orderNumbers)).map((order) => [order.orderNumber, order]));
+      const identities = options.gatewayIdentities();
+      const gateway = request.shopId === undefined ? identities[0] : identities.find((identity) => identity.shopId === request.shopId);
+      if (!gateway) throw new StationFailure(stationError('settings.shop-not-set', { shopId: request.shopId ?? '' }));
+      const { shopId } = gateway;
+      const found = new Map((await options.soldOrders(shopId, orderNumbers)).map((order) => [order.orderNumber, order]));
       // The job's orders are stored in the print order chosen: batches, retries and a restart keep it.
       const orders = arrangeForPrinting(orderNumbers.flatMap((orderNumber) => found.get(orderNumber) ?? []), request.printOrder ?? 'as-selected');
       const notLoaded = orderNumbers.filter((orderNumber) => !found.has(orderNumber));
-      const { orderNumbers: _orderNumbers, merge, keepApart, ...requested } = request;
+      const { orderNumbers: _orderNumbers, shopId: _shopId, merge, keepApart, ...requested } = request;
       const jobId = newJobId();
-      const client = await options.gateway();
+      const client = await options.gateway(shopId);
       const network = await client.networkInfo({ carrierCode: requested.carrierCode }, { priority: 'interactive', jobId });
       const offeredServices = branchIn(network, requested)?.services ?? null;
       // The branch's required services always go with the job, whatever was chosen.
@@ -630,10 +634,9 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         printOrder: request.printOrder ?? 'as-selected',
         packingSlips: request.packingSlips ?? false,
       };
-      const { shopId } = options.gatewayIdentity();
       const alreadyIssued = await journal.read.waybillsOf(shopId, orders.map((order) => order.orderNumber));
       // Orders another desk holds or issued are left out, each with why (shared mode).
-      const elsewhere = options.claims ? await options.claims.elsewhere(options.gatewayIdentity(), orders.filter((order) => !alreadyIssued.has(order.orderNumber)).map((order) => order.orderNumber)) : new Map<string, StationError>();
+      const elsewhere = options.claims ? await options.claims.elsewhere(gateway, orders.filter((order) => !alreadyIssued.has(order.orderNumber)).map((order) => order.orderNumber)) : new Map<string, StationError>();
       const heldBack = orders.filter((order) => !alreadyIssued.has(order.orderNumber) && !elsewhere.has(order.orderNumber) && isHeldBack(order, settings));
       const planned = planPackages(
         orders.filter((order) => !alreadyIssued.has(order.orderNumber) && !elsewhere.has(order.orderNumber) && !isHeldBack(order, settings)),
@@ -656,7 +659,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         offeredServices,
         heldBack,
       });
-      await journal.write.createJob({ id: jobId, createdAt: now(), settings, gateway: options.gatewayIdentity() }, members);
+      await journal.write.createJob({ id: jobId, createdAt: now(), settings, gateway }, members);
       logger.info('issuing.planned', { jobId, packages: plan.packages.length, invalid: plan.invalid.length, merges: plan.merges.length, calls: plan.calls });
       return plan;
     },

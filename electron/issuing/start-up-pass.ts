@@ -60,7 +60,7 @@ export function createStartUpPass(options: StartUpPassOptions): StartUpPass {
     },
     report: () =>
       options.settingsNeedAttention()
-        ? waitingForOtherGateways(options.waiting, options.gatewayIdentity()).then((waiting) => ({ reconciled: { recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] }, interruptedJobs: [], labelsQueued: 0, waiting }))
+        ? waitingForOtherGateways(options.waiting, [options.gatewayIdentity()]).then((waiting) => ({ reconciled: { recovered: [], issuedElsewhere: [], notIssued: [], unresolved: [] }, interruptedJobs: [], labelsQueued: 0, waiting }))
         : run(),
     ended: async () => {
       await startUp?.catch(() => undefined);

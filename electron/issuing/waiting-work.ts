@@ -1,4 +1,4 @@
-import { sameGateway, type GatewayIdentity, type WaitingForGateway } from '../../shared/domain/gateway-identity';
+import { amongGateways, type GatewayIdentity, type WaitingForGateway } from '../../shared/domain/gateway-identity';
 import type { JournalReader, PrintTaskReader } from '../store/station-backend';
 
 /** Where the work waiting for other gateways is asked about: the journal's orders and labels, the print queue's documents. */
@@ -8,11 +8,11 @@ export interface WaitingWorkSources {
 }
 
 /**
- * What waits for a gateway other than `current` (an unknown one included): pending orders and
+ * What waits for a gateway and shop other than those of `current` (an unknown one included): pending orders and
  * orders of unfinished jobs left to issue, and labels not printed yet — those in the print queue
  * and those of unfinished jobs never handed to it — grouped by gateway and shop.
  */
-export async function waitingForOtherGateways(sources: WaitingWorkSources, current: GatewayIdentity): Promise<WaitingForGateway[]> {
+export async function waitingForOtherGateways(sources: WaitingWorkSources, current: readonly GatewayIdentity[]): Promise<WaitingForGateway[]> {
   const [orders, documents, recorded] = await Promise.all([
     sources.journal.ordersWaitingByGateway(),
     sources.printTasks.openDocumentsByGateway(),
@@ -21,7 +21,7 @@ export async function waitingForOtherGateways(sources: WaitingWorkSources, curre
   const handedOver = await sources.printTasks.handedOver(recorded.map((label) => label.waybillCode));
   const waiting = new Map<string, WaitingForGateway>();
   const add = (gateway: GatewayIdentity, count: { orders?: number; labels?: number }): void => {
-    if (sameGateway(gateway, current)) return;
+    if (amongGateways(gateway, current)) return;
     const key = JSON.stringify([gateway.baseUrl, gateway.shopId]);
     const found = waiting.get(key) ?? { gateway, orders: 0, labels: 0 };
     found.orders += count.orders ?? 0;

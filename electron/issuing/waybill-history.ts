@@ -1,4 +1,4 @@
-import { sameGateway, type GatewayIdentity } from '../../shared/domain/gateway-identity';
+import { amongGateways, type GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { StationError } from '../../shared/errors/station-error';
 import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
 import { chinaDayOf } from '../../shared/time/china-time';
@@ -42,8 +42,8 @@ export interface WaybillHistoryOptions {
   printTasks: { read: PrintTaskReader; write: PrintTaskWriter };
   queue: PrintQueue;
   gateway: () => Promise<GatewayClient>;
-  /** The gateway and shop set now: a label issued against another one is not printed again here. */
-  gatewayIdentity: () => GatewayIdentity;
+  /** The gateway set now with each shop of the account: a label issued against another one is not printed again here. */
+  gatewayIdentities: () => readonly GatewayIdentity[];
   now?: () => number;
   newJobId?: () => string;
 }
@@ -64,7 +64,7 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
         const source = await history.read.reprintSource(waybillCode);
         const refuse = (reason: ReprintRefusal) => result.refused.push({ waybillCode, reason });
         if (!source) refuse('unknown-waybill');
-        else if (!sameGateway(source.gateway, options.gatewayIdentity())) refuse('other-gateway');
+        else if (!amongGateways(source.gateway, options.gatewayIdentities())) refuse('other-gateway');
         else if (source.voided) refuse('voided');
         else if (source.printData === null) refuse(source.printDataState === 'purged' ? 'print-data-purged' : 'print-data-unreadable');
         else if (source.inQueue) refuse('already-in-print-queue');
@@ -85,11 +85,11 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
       return result;
     },
     async resendUnknown(waybillCodes) {
-      const current = options.gatewayIdentity();
+      const current = options.gatewayIdentities();
       const documents = [];
       for (const waybillCode of waybillCodes) documents.push(...(await printTasks.read.unknownDocumentsOf(waybillCode)));
-      const ofCurrent = documents.filter((document) => sameGateway(document.gateway, current));
-      const ofOther = documents.filter((document) => !sameGateway(document.gateway, current));
+      const ofCurrent = documents.filter((document) => amongGateways(document.gateway, current));
+      const ofOther = documents.filter((document) => !amongGateways(document.gateway, current));
       const result = await queue.resendUnknown(ofCurrent.map((document) => document.recordId));
       // A label of another gateway's shop is not in this run's queue: it waits for that gateway.
       return { ...result, refused: [...result.refused, ...ofOther.map((document) => ({ id: document.recordId, reason: 'other-gateway' as const, state: 'unknown' as const }))] };

@@ -18,28 +18,30 @@ import type { CachedOrderLine } from '../store/station-records';
 
 /** The order cache: the `orders.*` channels of the IPC contract, kept in the station database. */
 export interface OrderCache {
-  /** Every cached order of the current shop, newest confirmation first, with the journal's state of it. */
-  list(): Promise<OrderListing>;
-  /** What a refresh would fetch and cost, told before a full fetch starts. */
-  estimate(): Promise<OrderRefreshEstimate>;
+  /** Every cached order of a shop (absent: the current one), newest confirmation first, with the journal's state of it. */
+  list(shopId?: string): Promise<OrderListing>;
+  /** What a refresh of a shop (absent: the current one) would fetch and cost, told before a full fetch starts. */
+  estimate(shopId?: string): Promise<OrderRefreshEstimate>;
   /**
-   * Fetches orders into the cache. `changed` fetches only orders confirmed since the last refresh
+   * Fetches orders of a shop of the account (absent: the current one) into the cache, through
+   * that shop's client (the one limiter). `changed` fetches only orders confirmed since the last refresh
    * where the edition has the time filter (else everything). Pages are stored as they arrive: a
    * cancelled or failed refresh keeps them (and throws the cancellation or the gateway's error).
    */
-  refresh(request: { mode: 'changed' | 'full'; filters?: SoldOrderFilters | undefined }): Promise<OrderRefreshOutcome>;
+  refresh(request: { mode: 'changed' | 'full'; filters?: SoldOrderFilters | undefined; shopId?: string | undefined }): Promise<OrderRefreshOutcome>;
   /** Stops the running refresh between pages; false when none runs. */
   cancel(): boolean;
-  /** The cached orders with these numbers, in the order asked (unknown numbers left out): what the issuing engine plans from. */
-  get(orderNumbers: readonly string[]): Promise<SoldOrder[]>;
+  /** The cached orders of a shop (absent: the current one) with these numbers, in the order asked (unknown numbers left out): what the issuing engine plans from. */
+  get(orderNumbers: readonly string[], shopId?: string): Promise<SoldOrder[]>;
 }
 
 /** What the cache is built from. */
 export interface OrderCacheOptions {
   /** The sold-order cache's part of the station backend. */
   store: { read: OrderCacheReader; write: OrderCacheWriter };
-  client: () => Promise<GatewayClient>;
-  /** The shop the current gateway account serves: each shop's orders are kept apart. */
+  /** The gateway client of a shop of the account. */
+  client: (shopId: string) => Promise<GatewayClient>;
+  /** The shop the current gateway account serves first: each shop's orders are kept apart. */
   shopId: () => string;
   /** Whether sold orders are requested with the vvtype that honours the time filter (decisions.md "Editions"). */
   timeFilterAvailable: () => boolean;
@@ -112,8 +114,8 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
   const overlapMs = options.overlapMs ?? 10 * 60_000;
   let running: AbortController | null = null;
 
-  async function estimate(): Promise<OrderRefreshEstimate> {
-    const row = await read.state(options.shopId());
+  async function estimate(shopId = options.shopId()): Promise<OrderRefreshEstimate> {
+    const row = await read.state(shopId);
     const fetched = row?.lastRefreshAt != null;
     const timeFilter = options.timeFilterAvailable();
     const knownTotal = row?.lastTotal ?? null;
@@ -129,8 +131,7 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
   }
 
   return {
-    async list() {
-      const shopId = options.shopId();
+    async list(shopId = options.shopId()) {
       const lines = await read.lines(shopId);
       const keys = lines.map((line) => buyerAddressKey(line.order));
       const shared = new Map<string, number>();
@@ -144,21 +145,20 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
       };
     },
     estimate,
-    async refresh({ mode, filters }) {
+    async refresh({ mode, filters, shopId = options.shopId() }) {
       if (running) throw new StationFailure(stationError('orders.refresh-running', {}));
       const abort = new AbortController();
       running = abort;
-      const shopId = options.shopId();
       const startedAt = now();
       let stored = 0;
       let replacing = false;
       try {
         const watermark = (await read.state(shopId))?.watermark ?? null;
-        const changedOnly = mode === 'changed' && (await estimate()).mode === 'changed' && watermark !== null;
+        const changedOnly = mode === 'changed' && (await estimate(shopId)).mode === 'changed' && watermark !== null;
         const unfiltered = filters === undefined;
         replacing = !changedOnly && unfiltered;
         const startAt = changedOnly ? Math.max(watermark, filters?.startAt ?? 0) : filters?.startAt;
-        const client = await options.client();
+        const client = await options.client(shopId);
         // Pages are stored one after the other, as they arrive; the fetch ends only once the last is stored.
         let storing: Promise<void> = Promise.resolve();
         const result = await client.fetchAllSoldOrders({ ...filters, ...(startAt === undefined ? {} : { startAt }) }, {
@@ -198,8 +198,8 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
       running.abort();
       return true;
     },
-    async get(orderNumbers) {
-      const found = new Map((await read.orders(options.shopId(), orderNumbers)).map((order) => [order.orderNumber, order]));
+    async get(orderNumbers, shopId = options.shopId()) {
+      const found = new Map((await read.orders(shopId, orderNumbers)).map((order) => [order.orderNumber, order]));
       return orderNumbers.flatMap((orderNumber) => found.get(orderNumber) ?? []);
     },
   };

@@ -19,7 +19,13 @@ export function effectiveSettingsOf(stored: Settings, overrides: RunOverrides): 
   };
 }
 
-/** The gateway and shop jobs are issued against under these (effective) settings. */
+/** The gateway with each shop of the account under these (effective) settings, the first shop first: jobs of any of them are acted on. */
+export function gatewayIdentitiesOf(settings: Settings): GatewayIdentity[] {
+  const baseUrl = settings.gateway.baseUrl ?? DEMO_GATEWAY;
+  return settings.gateway.shops.map((shop) => ({ baseUrl, shopId: shop.shopId }));
+}
+
+/** The gateway and the station's own (first) shop under these (effective) settings. */
 export function gatewayIdentityOf(settings: Settings): GatewayIdentity {
   return { baseUrl: settings.gateway.baseUrl ?? DEMO_GATEWAY, shopId: firstShopOf(settings.gateway).shopId };
 }

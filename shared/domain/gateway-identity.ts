@@ -24,6 +24,11 @@ export function sameGateway(recorded: GatewayIdentity, current: GatewayIdentity)
   return recorded.baseUrl !== UNKNOWN_GATEWAY && recorded.shopId !== UNKNOWN_GATEWAY && recorded.baseUrl === current.baseUrl && recorded.shopId === current.shopId;
 }
 
+/** Whether rows of `recorded` may be acted on under one of `current` (the gateway set now, once per shop of the account). */
+export function amongGateways(recorded: GatewayIdentity, current: readonly GatewayIdentity[]): boolean {
+  return current.some((identity) => sameGateway(recorded, identity));
+}
+
 /** Rows of one other gateway that wait for it: how many orders and labels. */
 export interface WaitingForGateway {
   gateway: GatewayIdentity;

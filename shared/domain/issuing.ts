@@ -105,6 +105,8 @@ export interface LabelCounts {
 export interface PlanRequest extends IssueJobSettings {
   /** Order numbers of loaded sold orders, in the order the labels should come out. */
   orderNumbers: string[];
+  /** The shop the orders are of (one job, one shop: its calls carry that shop's ids); absent: the first shop. */
+  shopId?: string | undefined;
   /** Merge orders of the same buyer to the same full address into one package (off by default). */
   merge: boolean;
   /** Keys of merged packages the user split again: their orders go one package each. */

@@ -241,6 +241,8 @@ export const ipcContract = {
     z
       .object({
         orderNumbers: z.array(orderNumber).min(1).max(10_000),
+        /** The shop the orders are of (one of the settings' shops); absent: the first shop. */
+        shopId: z.string().min(1).max(64).optional(),
         merge: z.boolean(),
         /** Merged packages the user split again (their keys). */
         keepApart: z.array(orderNumber).max(10_000),

@@ -49,7 +49,7 @@ if (mode === 'print-unknown') {
     printTasks: { read: backend.read.printTasks, write: backend.write.printTasks },
     queue: station.queue,
     gateway: async () => station.client,
-    gatewayIdentity: station.gatewayIdentity,
+    gatewayIdentities: () => [station.gatewayIdentity()],
   });
   await station.queue.reconcile();
   const unknown = (await history.search({ states: ['print-unknown'], limit: 1000 })).rows.flatMap((row) => (row.waybillCode ? [row.waybillCode] : []));

@@ -35,7 +35,10 @@ export interface IssuingStationParts {
 /** What the parts are made from. */
 export interface IssuingStationInputs {
   backend: StationBackend;
+  /** The client of the account's first shop (the one of `gatewayIdentity`). */
   client: GatewayClient;
+  /** The clients of the account's other shops, by shop id (several shops on one account). */
+  otherShops?: ReadonlyMap<string, GatewayClient>;
   logger: StationLogger;
   /** The print component's (emulator's) WebSocket address. */
   componentUrl: string;
@@ -49,7 +52,16 @@ export interface IssuingStationInputs {
 
 /** Builds the parts and waits until the print component is connected. */
 export async function assembleIssuingStation(inputs: IssuingStationInputs): Promise<IssuingStationParts> {
-  const gateway = async () => inputs.client;
+  const otherShops = inputs.otherShops ?? new Map<string, GatewayClient>();
+  const gateway = async (shopId: string): Promise<GatewayClient> => {
+    const found = shopId === inputs.gatewayIdentity()?.shopId ? inputs.client : otherShops.get(shopId);
+    if (!found) throw new Error(`no client for shop ${shopId}`);
+    return found;
+  };
+  const identities = (): GatewayIdentity[] => {
+    const first = inputs.gatewayIdentity() ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY };
+    return [first, ...[...otherShops.keys()].map((shopId) => ({ baseUrl: first.baseUrl, shopId }))];
+  };
   const { backend } = inputs;
   const orderCache = createOrderCache({
     store: { read: backend.read.orders, write: backend.write.orders },
@@ -69,8 +81,8 @@ export async function assembleIssuingStation(inputs: IssuingStationInputs): Prom
     printTasks: backend.read.printTasks,
     costs: backend.read.costs,
     gateway,
-    gatewayIdentity: () => inputs.gatewayIdentity() ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY },
-    soldOrders: (orderNumbers) => orderCache.get(orderNumbers),
+    gatewayIdentities: identities,
+    soldOrders: (shopId, orderNumbers) => orderCache.get(orderNumbers, shopId),
     queue,
     logger: inputs.logger,
     emit: inputs.emit,

@@ -50,10 +50,10 @@ export function demoPlanRequest(orderNumbers: string[], overrides: Partial<PlanR
   return { ...demoJobSettings, orderNumbers, merge: false, keepApart: [], ...overrides };
 }
 
-/** The first `count` orders of the demo shop (after `skip`) that pass local validation under the demo settings and have no waybill. */
-export async function issuableOrders(orderCache: OrderCache, journal: JournalReader, count: number, skip = 0): Promise<SoldOrder[]> {
-  const cached = (await orderCache.list()).rows.map((row) => row.order);
-  const issued = await journal.waybillsOf(SANDBOX_DEFAULTS.shopId, cached.map((order) => order.orderNumber));
+/** The first `count` orders of a shop (after `skip`; the demo shop by default) that pass local validation under the demo settings and have no waybill. */
+export async function issuableOrders(orderCache: OrderCache, journal: JournalReader, count: number, skip = 0, shopId: string = SANDBOX_DEFAULTS.shopId): Promise<SoldOrder[]> {
+  const cached = (await orderCache.list(shopId)).rows.map((row) => row.order);
+  const issued = await journal.waybillsOf(shopId, cached.map((order) => order.orderNumber));
   const orders = cached
     .filter((order) => !issued.has(order.orderNumber) && validateIssueEntry(entryForOrders([order], demoJobSettings)).length === 0)
     .slice(skip, skip + count);
@@ -91,7 +91,8 @@ export interface IssuingTestStation {
   history: WaybillHistory;
   /** Every event the engine emitted. */
   events: IssuingEvent[];
-  issuable(count: number, skip?: number): Promise<SoldOrder[]>;
+  /** Issuable orders of a shop already loaded (the sandbox's first by default). */
+  issuable(count: number, skip?: number, shopId?: string): Promise<SoldOrder[]>;
   planRequest(orderNumbers: string[], overrides?: Partial<PlanRequest>): PlanRequest;
   /** Plans and starts a job; resolves with its id when it has ended with its labels settled. */
   issueAndPrint(orderNumbers: string[], overrides?: Partial<PlanRequest>): Promise<string>;
@@ -114,6 +115,13 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
       })
     : null;
   const client = bench.client({ timeoutMs: 3000, ...(front ? { baseUrl: front.url } : {}) });
+  // The sandbox account's other shops, each with its own client (its ids on every call).
+  const otherShops = new Map(
+    bench.sandbox
+      .shops()
+      .slice(1)
+      .map((shop) => [shop.shopId, bench.client({ timeoutMs: 3000, shopId: shop.shopId, sellerNick: shop.sellerNick, userId: shop.userId, ...(front ? { baseUrl: front.url } : {}) })] as const),
+  );
   const events: IssuingEvent[] = [];
   let gateway: GatewayIdentity | null = { baseUrl: bench.sandbox.url, shopId: bench.sandbox.shopId };
   const deskId = readOrCreateDeskId(dirname(bench.logDirectory));
@@ -121,6 +129,7 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
     assembleIssuingStation({
       backend: bench.backend,
       client,
+      otherShops,
       logger: bench.logger,
       componentUrl: emulator.url,
       emit: (event) => events.push(event),
@@ -153,7 +162,10 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
     printTasks: { read: bench.backend.read.printTasks, write: bench.backend.write.printTasks },
     queue,
     gateway: async () => client,
-    gatewayIdentity: () => gateway ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY },
+    gatewayIdentities: () => {
+      const first = gateway ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY };
+      return [first, ...[...otherShops.keys()].map((shopId) => ({ baseUrl: first.baseUrl, shopId }))];
+    },
     now: () => Date.now() + clockOffset(),
   });
 
@@ -177,7 +189,7 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
     },
     history,
     events,
-    issuable: (count, skip) => issuableOrders(current.orderCache, bench.backend.read.journal, count, skip),
+    issuable: (count, skip, shopId) => issuableOrders(current.orderCache, bench.backend.read.journal, count, skip, shopId),
     planRequest: demoPlanRequest,
     async issueAndPrint(orderNumbers, overrides) {
       const plan = await current.engine.plan(demoPlanRequest(orderNumbers, overrides));
