@@ -21,8 +21,8 @@ const issueCalls = (calls: readonly SandboxCall[]): IssueCallBody[] => calls.fil
 const entriesOf = (body: IssueCallBody) => body.param_waybill_cloud_print_apply_new_request.trade_order_info_dtos;
 
 /** Opens a station on a sandbox account of three shops and loads every shop's sold orders. */
-async function threeShopStation(): Promise<{ open: IssuingTestStation; shops: SandboxShop[] }> {
-  const open = await openIssuingTestStation({ sandbox: { orders: 60, otherShopOrders: 40 } });
+async function threeShopStation(ordersPerShop = 60): Promise<{ open: IssuingTestStation; shops: SandboxShop[] }> {
+  const open = await openIssuingTestStation({ sandbox: { orders: ordersPerShop, otherShopOrders: ordersPerShop } });
   const shops = open.bench.sandbox.shops();
   for (const shop of shops.slice(1)) await open.orderCache.refresh({ mode: 'full', shopId: shop.shopId });
   return { open, shops };
@@ -35,6 +35,8 @@ async function issueForShop(open: IssuingTestStation, shopId: string, orderNumbe
   await open.engine.settled(plan.jobId);
   return plan.jobId;
 }
+
+const JOB_ORDERS = 1000;
 
 describe('several shops on one account', () => {
   it("issues each shop's orders with that shop's ids: every call one shop (its shop_id), every entry that shop's merchant id", async () => {
@@ -104,4 +106,37 @@ describe('several shops on one account', () => {
     expect(plan.packages).toEqual([]);
     await expect(open.engine.plan({ ...open.planRequest([onlyThere]), shopId: 'not-a-shop-of-the-account' })).rejects.toMatchObject({ error: { code: 'settings.shop-not-set' } });
   });
+
+  it(`issues and prints ${JOB_ORDERS} orders of three shops, one job per shop started together: every entry with its shop's ids, no rate-limit violation, at most 0.101 issue calls per order`, async () => {
+    const { open, shops } = await threeShopStation(400);
+    station = open;
+    // 340 + 330 + 330: each shop's job fills its batches of 10.
+    const counts = [340, 330, 330];
+    const orderNumbersOf = new Map<string, string[]>();
+    for (const [index, shop] of shops.entries()) orderNumbersOf.set(shop.shopId, (await open.issuable(counts[index] ?? 0, 0, shop.shopId)).map((order) => order.orderNumber));
+    const plans = [];
+    for (const shop of shops) plans.push(await open.engine.plan({ ...open.planRequest(orderNumbersOf.get(shop.shopId) ?? []), shopId: shop.shopId }));
+    const before = open.bench.sandbox.calls().length;
+    for (const plan of plans) await open.engine.start({ jobId: plan.jobId });
+    const ended = await Promise.all(plans.map((plan) => open.engine.settled(plan.jobId)));
+    expect(ended.map((job) => job.state)).toEqual(['done', 'done', 'done']);
+
+    const bodies = issueCalls(open.bench.sandbox.calls().slice(before));
+    const carried = bodies.flatMap((body) => entriesOf(body).flatMap((entry) => entry.order_info.trade_order_list.map((orderNumber) => `${body.shop_id} ${orderNumber}`)));
+    expect(carried).toHaveLength(JOB_ORDERS);
+    expect(new Set(carried).size).toBe(JOB_ORDERS);
+    for (const body of bodies) {
+      const shop = shops.find((candidate) => candidate.shopId === body.shop_id);
+      for (const entry of entriesOf(body)) {
+        expect(entry.user_id).toBe(shop?.userId);
+        for (const orderNumber of entry.order_info.trade_order_list) expect(orderNumbersOf.get(body.shop_id)).toContain(orderNumber);
+      }
+    }
+    expect(bodies.length / JOB_ORDERS).toBeLessThanOrEqual(0.101);
+    expect(open.bench.sandbox.violations()).toBe(0);
+    // Every label printed once.
+    const printed = open.emulator.printed().map((document) => document.documentId);
+    expect(printed).toHaveLength(JOB_ORDERS);
+    expect(new Set(printed).size).toBe(JOB_ORDERS);
+  }, 120_000);
 });
