@@ -1,6 +1,6 @@
 import type { Benchmark } from './benchmark';
 import { gatewayBenchmarks } from './gateway-benchmarks';
-import { issueAndPrintBenchmark } from './issue-and-print-bench';
+import { issueAndPrintBenchmark, multiShopIssueAndPrintBenchmark } from './issue-and-print-bench';
 import { labelRenderBenchmarks } from './label-render-bench';
 import { ordersTableBenchmark } from './orders-table-bench';
 import { paperworkBenchmarks } from './paperwork-bench';
@@ -8,4 +8,4 @@ import { printDispatchBenchmark } from './print-dispatch-bench';
 import { sharedCallWindowBenchmark } from './shared-call-window-bench';
 
 /** Every benchmark `npm run bench` runs, in order. Later features append theirs. */
-export const benchmarks: readonly Benchmark[] = [...gatewayBenchmarks, ...labelRenderBenchmarks, ...paperworkBenchmarks, printDispatchBenchmark, issueAndPrintBenchmark, ordersTableBenchmark, sharedCallWindowBenchmark];
+export const benchmarks: readonly Benchmark[] = [...gatewayBenchmarks, ...labelRenderBenchmarks, ...paperworkBenchmarks, printDispatchBenchmark, issueAndPrintBenchmark, multiShopIssueAndPrintBenchmark, ordersTableBenchmark, sharedCallWindowBenchmark];

@@ -72,16 +72,26 @@ export interface IssueAndPrintMeasurement {
   rateLimitViolations: number;
 }
 
+/** `count` orders over `shops` shops, whole batches of 10 each, the first shops taking the batches left over. */
+function ordersPerShop(count: number, shops: number): number[] {
+  const batches = Math.ceil(count / 10);
+  const perShop = Array.from({ length: shops }, (_, index) => (Math.floor(batches / shops) + (index < batches % shops ? 1 : 0)) * 10);
+  perShop[perShop.length - 1] = count - perShop.slice(0, -1).reduce((sum, value) => sum + value, 0);
+  return perShop;
+}
+
 /**
  * Issues and prints `count` orders: the sandbox CLI at `latencyMs` and the emulator CLI in
  * no-render mode, each in its own process; the station (engine, print queue, SQLite file) in
- * this one; no faults. The plan (with its network-info call) is made before the clock starts.
+ * this one; no faults. With several shops (多店铺) the orders are of the account's first `shops`
+ * shops, one job per shop started together through the one limiter. The plans (with their
+ * network-info calls) are made before the clock starts.
  */
-export async function measureIssueAndPrint(count = orders): Promise<IssueAndPrintMeasurement> {
+export async function measureIssueAndPrint(count = orders, shops = 1): Promise<IssueAndPrintMeasurement> {
   const folder = await mkdtemp(join(tmpdir(), 'issue-bench-'));
   const sandbox = await startServerProcess(
     'electron/demo/sandbox-cli.ts',
-    ['--port', '0', '--orders', String(count + 100), '--latency-ms', String(latencyMs), '--admin-routes'],
+    ['--port', '0', '--shops', String(Math.max(shops, 1)), '--orders', String(count + 100), '--shop-orders', String(count + 100), '--latency-ms', String(latencyMs), '--admin-routes'],
     /listening on (http:\/\/127\.0\.0\.1:\d+)/,
   );
   const emulator = await startServerProcess('electron/demo/print-emulator-cli.ts', ['--port', '0', '--no-render', '--spool', join(folder, 'spool')], /listening on (ws:\/\/127\.0\.0\.1:\d+)/);
@@ -92,9 +102,13 @@ export async function measureIssueAndPrint(count = orders): Promise<IssueAndPrin
   const issueCalls = async () => (await admin<SandboxCall[]>('calls')).filter((call) => call.endpoint === 'issue').length;
   const station = await openSandboxStation({ file: join(folder, 'station.sqlite'), sandboxUrl: sandbox.address, componentUrl: emulator.address, emit: () => undefined });
   try {
-    await station.orderCache.refresh({ mode: 'full' });
-    const orderNumbers = (await issuableOrders(station.orderCache, station.backend.read.journal, count)).map((order) => order.orderNumber);
-    const plan = await station.engine.plan(demoPlanRequest(orderNumbers));
+    const plans = [];
+    for (const [index, shopCount] of ordersPerShop(count, shops).entries()) {
+      const shopId = (SANDBOX_DEFAULTS.shops[index] as { shopId: string }).shopId;
+      await station.orderCache.refresh({ mode: 'full', shopId });
+      const orderNumbers = (await issuableOrders(station.orderCache, station.backend.read.journal, shopCount, 0, shopId)).map((order) => order.orderNumber);
+      plans.push(await station.engine.plan({ ...demoPlanRequest(orderNumbers), shopId }));
+    }
     const callsBefore = await issueCalls();
     const writesBefore = station.backend.writes.totalMs();
     let firstPrinted = 0;
@@ -102,11 +116,11 @@ export async function measureIssueAndPrint(count = orders): Promise<IssueAndPrin
       if (event.kind === 'document' && event.document.state === 'printed' && firstPrinted === 0) firstPrinted = performance.now();
     });
     const started = performance.now();
-    await station.engine.start({ jobId: plan.jobId });
-    const ended = await station.engine.settled(plan.jobId);
+    for (const plan of plans) await station.engine.start({ jobId: plan.jobId });
+    const ended = await Promise.all(plans.map((plan) => station.engine.settled(plan.jobId)));
     const seconds = (performance.now() - started) / 1000;
     stop();
-    if (ended.state !== 'done') throw new Error(`the job ended ${ended.state}: ${ended.stopError?.code ?? ''}`);
+    for (const job of ended) if (job.state !== 'done') throw new Error(`the job ended ${job.state}: ${job.stopError?.code ?? ''}`);
     const printed = [...emulator.output().matchAll(/^printed (\S+) /gm)].map((match) => match[1]);
     return {
       orders: count,
@@ -167,11 +181,43 @@ export const issueAndPrintBenchmark: Benchmark = {
   },
 };
 
+/** Shops of the multi-shop run: the demo account's three. */
+const multiShopShops = 3;
+
+/** The multi-shop issuing benchmark (多店铺): the same orders over three shops, one job per shop through the one limiter. */
+export const multiShopIssueAndPrintBenchmark: Benchmark = {
+  name: `issuing: issue and print ${orders.toLocaleString('en')} orders of ${multiShopShops} shops`,
+  description: `As the one-shop run, with the orders split over the account's ${multiShopShops} shops in whole batches: one job per shop, started together, each call carrying its shop's ids.`,
+  async run(): Promise<BenchmarkFigure[]> {
+    const measured = await measureIssueAndPrint(orders, multiShopShops);
+    return [
+      {
+        name: 'issued and printed',
+        value: round(measured.orders / measured.seconds, 1),
+        unit: 'orders/s',
+        goal: { comparison: 'at-least', value: 95, basis: `beside the bound of ${boundOrdersPerSecond} orders/s (10 calls/s × 10 orders), as for one shop` },
+      },
+      { name: 'wall time', value: round(measured.seconds), unit: 's', goal: null },
+      {
+        name: 'issue calls per order',
+        value: round(measured.issueCalls / measured.orders, 3),
+        unit: 'calls',
+        goal: { comparison: 'at-most', value: 0.101, basis: 'batches of 10 per shop, nothing sent twice without faults' },
+      },
+      { name: 'labels printed', value: measured.labelsPrinted, unit: 'labels', goal: { comparison: 'at-most', value: measured.orders, basis: 'never a double label' } },
+      { name: 'distinct labels printed', value: measured.distinctLabels, unit: 'labels', goal: { comparison: 'at-least', value: measured.orders, basis: 'every label' } },
+      { name: 'rate-limit violations', value: measured.rateLimitViolations, unit: 'calls', goal: { comparison: 'at-most', value: 0, basis: 'never over the limit' } },
+    ];
+  },
+};
+
 // Run alone: `npx tsx bench/issue-and-print-bench.ts`.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  console.log(issueAndPrintBenchmark.name);
-  for (const figure of await issueAndPrintBenchmark.run()) {
-    const verdict = meetsGoal(figure);
-    console.log(`  ${verdict === null ? ' ' : verdict ? '✓' : '✗'} ${figure.name}: ${figure.value} ${figure.unit}`);
+  for (const benchmark of [issueAndPrintBenchmark, multiShopIssueAndPrintBenchmark]) {
+    console.log(benchmark.name);
+    for (const figure of await benchmark.run()) {
+      const verdict = meetsGoal(figure);
+      console.log(`  ${verdict === null ? ' ' : verdict ? '✓' : '✗'} ${figure.name}: ${figure.value} ${figure.unit}`);
+    }
   }
 }

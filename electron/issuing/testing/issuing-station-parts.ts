@@ -114,27 +114,31 @@ export interface SandboxStation extends IssuingStationParts {
 
 /**
  * Opens the station's local backend on `file` (logs beside it) and assembles the issuing parts with a
- * client for the sandbox's demo account at `sandboxUrl`: what the app's main process holds, as
- * the soak's engine process and the benchmark run it.
+ * client for each shop of the sandbox's demo account at `sandboxUrl` (one limiter): what the app's
+ * main process holds, as the soak's engine process and the benchmark run it.
  */
 export async function openSandboxStation(options: { file: string; sandboxUrl: string; componentUrl: string; emit: (event: IssuingEvent) => void }): Promise<SandboxStation> {
   const backend = await stationBackends.local({ file: options.file });
   const logger = createStationLogger({ directory: join(dirname(options.file), 'logs'), level: 'info', secrets: () => [SANDBOX_DEFAULTS.token] });
-  const client = createGatewayClient({
-    baseUrl: options.sandboxUrl,
-    token: () => SANDBOX_DEFAULTS.token,
-    shopId: SANDBOX_DEFAULTS.shopId,
-    sellerNick: SANDBOX_DEFAULTS.sellerNick,
-    userId: SANDBOX_DEFAULTS.userId,
-    edition: 'enhanced',
-    limiter: createRateLimiter(),
-    logger,
-    costLedger: backend.write.costs,
-    timeoutMs: 5000,
-    retry: { baseDelayMs: 20, maxDelayMs: 200 },
-  });
+  const limiter = createRateLimiter();
+  const clientOf = (shop: { shopId: string; sellerNick: string; userId: number }) =>
+    createGatewayClient({
+      baseUrl: options.sandboxUrl,
+      token: () => SANDBOX_DEFAULTS.token,
+      shopId: shop.shopId,
+      sellerNick: shop.sellerNick,
+      userId: shop.userId,
+      edition: 'enhanced',
+      limiter,
+      logger,
+      costLedger: backend.write.costs,
+      timeoutMs: 5000,
+      retry: { baseDelayMs: 20, maxDelayMs: 200 },
+    });
+  const client = clientOf(SANDBOX_DEFAULTS);
+  const otherShops = new Map(SANDBOX_DEFAULTS.shops.slice(1).map((shop) => [shop.shopId, clientOf(shop)] as const));
   const gatewayIdentity = { baseUrl: options.sandboxUrl, shopId: SANDBOX_DEFAULTS.shopId };
-  const parts = await assembleIssuingStation({ backend, client, logger, componentUrl: options.componentUrl, emit: options.emit, gatewayIdentity: () => gatewayIdentity, deskId: readOrCreateDeskId(dirname(options.file)) });
+  const parts = await assembleIssuingStation({ backend, client, otherShops, logger, componentUrl: options.componentUrl, emit: options.emit, gatewayIdentity: () => gatewayIdentity, deskId: readOrCreateDeskId(dirname(options.file)) });
   return {
     ...parts,
     backend,
