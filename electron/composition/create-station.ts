@@ -185,8 +185,11 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     logger,
     ...(shared === undefined ? {} : { claims: createSharedOrderClaims({ station: shared, journal: journal.write, logger }) }),
     emit: (event) => {
-      if (event.kind === 'job') events.emit('jobs.changed', event.job);
-      else {
+      if (event.kind === 'job') {
+        events.emit('jobs.changed', event.job);
+        // The Desks view shows what this desk is doing, whatever the job.
+        shared?.followJob(event.job.id, event.job.state === 'issuing' || event.job.state === 'printing');
+      } else {
         events.emit('jobs.orders-changed', { jobId: event.jobId, orders: event.orders });
         ordersChanged();
         // A waybill recorded here goes on to the shared history.
@@ -252,7 +255,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     historyIpcHandlers(history),
     printingIpcHandlers({ ...print, withComponent, previewer, settings, settingsView }),
     paperworkIpcHandlers({ paperwork, slipPrinting, chosenSlipPrinter: () => settings.get().paperwork.slipPrinter }),
-    sharedModeIpcHandlers({ settings: () => settings.get().sharedMode, passwordVault: sharedPasswordVault, computerName: hostname(), deskId: () => readOrCreateDeskId(dataDir), logger }),
+    sharedModeIpcHandlers({ settings: () => settings.get().sharedMode, passwordVault: sharedPasswordVault, computerName: hostname(), deskId: () => readOrCreateDeskId(dataDir), runningMode: mode, logger }),
   );
 
   logger.info('station started', { shell: options.shell, version: packageJson.version, demoMode: info().demoMode, settingsNeedAttention: attention.needed() });

@@ -132,6 +132,10 @@ export interface ConnectionTestReport {
 export interface SharedModeStatus {
   password: TokenStatus;
   computerName: string;
+  /** The mode this run works in: it is read at start. */
+  runningMode: 'local' | 'shared';
+  /** The saved setting differs from the running mode: it takes effect after a restart. */
+  restartToApply: boolean;
 }
 
 /** "Test connection" of the shared mode: the server answered, the schema is current, the desks that joined. */
