@@ -8,7 +8,7 @@ import type { PrintQueue } from '../printing/print-queue';
 import type { HistoryReader, HistoryWriter, PrintTaskReader, PrintTaskWriter } from '../store/station-backend';
 import { labelContents } from './label-printing';
 import { shipmentCsv } from './waybill-csv';
-import type { HistoryQuery, HistoryPage, IssueJobSettings, ReprintRefusal, ReprintResult } from '../../shared/domain/issuing';
+import type { HistoryQuery, HistoryPage, IssueJobSettings, ReprintRefusal, ReprintResult, VoidResult } from '../../shared/domain/issuing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,8 +24,8 @@ export interface WaybillHistory {
   reprint(request: { waybillCodes: string[]; confirmAlreadyPrinted: boolean; printer?: string }): Promise<ReprintResult>;
   /** Labels whose print outcome stays unknown after the component was asked: the user checked the desk and wants them again. */
   resendUnknown(waybillCodes: string[]): Promise<RequeueResult>;
-  /** Sets or clears the local void mark (the gateway has no cancel endpoint: the carrier is not told). */
-  setVoid(request: { waybillCodes: string[]; voided: boolean; note?: string }): Promise<number>;
+  /** Sets or clears the void mark (the gateway has no cancel endpoint: the carrier is not told); in shared mode the shared history's too, now or once the server is back. */
+  setVoid(request: { waybillCodes: string[]; voided: boolean; note?: string }): Promise<VoidResult>;
   /** The shipment CSV of the matching orders whose waybill was issued or recovered here and is not voided. */
   exportCsv(query: Omit<HistoryQuery, 'limit' | 'offset'>): Promise<{ fileName: string; text: string; lines: number }>;
   /** Drops stored print data older than the retention (waybill numbers stay); answers how much was dropped. */

@@ -58,10 +58,20 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
   const historyWriter: HistoryWriter = {
     ...local.write.history,
     async setVoid(waybillCodes, voidedAt, note) {
-      const changed = await local.write.history.setVoid(waybillCodes, voidedAt, note);
-      shared.ready();
+      // Another desk's waybill is only in the shared history: without the server it cannot be marked.
+      if (shared.state() !== 'connected') for (const waybillCode of waybillCodes) if ((await localHistory.reprintSource(waybillCode)) === undefined) shared.ready();
+      // This desk's marks are kept first (each "not yet shared"); the sync sends them if the server cannot take them now.
+      const { changed } = await local.write.history.setVoid(waybillCodes, voidedAt, note);
       const gateway = shared.gatewayIdentity();
-      return Math.max(changed, await shared.history.setVoid(gateway, waybillCodes, voidedAt, note));
+      try {
+        shared.ready();
+        // This desk's marks stay "not yet shared" all the same: a waybill the shared history lacks yet gets its mark from the sync.
+        return { changed: Math.max(changed, await shared.history.setVoid(gateway, waybillCodes, voidedAt, note)), sharingWaits: false };
+      } catch (error) {
+        if (changed < new Set(waybillCodes).size) throw error;
+        shared.noticeFailure(error);
+        return { changed, sharingWaits: true };
+      }
     },
   };
   return { ...local, read: { ...local.read, history }, write: { ...local.write, history: historyWriter } };

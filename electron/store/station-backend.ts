@@ -1,5 +1,5 @@
 import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
-import type { HistoryPage, HistoryQuery, JobState, LabelCounts, OrderCounts, OrderStatus } from '../../shared/domain/issuing';
+import type { HistoryPage, HistoryQuery, JobState, LabelCounts, OrderCounts, OrderStatus, VoidResult } from '../../shared/domain/issuing';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { QueryEntryOutcome } from '../../shared/domain/waybill';
 import type { StationError } from '../../shared/errors/station-error';
@@ -24,6 +24,7 @@ import type {
   PrintDocumentRecord,
   ReprintSource,
   UnknownPrintDocument,
+  UnsharedVoidMark,
   UnsharedWaybill,
   WaybillPackage,
   WriteTimes,
@@ -203,8 +204,8 @@ export interface HistoryReader {
 
 /** Changes to the waybill history. */
 export interface HistoryWriter {
-  /** Sets (at a time, with a note) or clears (null) the local void mark of these waybills; answers how many changed. */
-  setVoid(waybillCodes: readonly string[], voidedAt: number | null, note: string): Promise<number>;
+  /** Sets (at a time, with a note) or clears (null) the void mark of these waybills; answers how many changed, and whether sharing the marks waits for the server (shared mode). */
+  setVoid(waybillCodes: readonly string[], voidedAt: number | null, note: string): Promise<VoidResult>;
   /** Drops the print data of waybills recorded before `cutoff` that no open print waits for; answers how many. */
   purgePrintData(cutoff: number): Promise<number>;
   /** Stores print data fetched again for a waybill whose data was unreadable or purged. */
@@ -291,6 +292,8 @@ export interface DiagnosticsReader {
 export interface SharedOutboxReader {
   /** Up to `limit` waybills not yet shared, oldest first. */
   unshared(limit: number): Promise<UnsharedWaybill[]>;
+  /** Up to `limit` void marks changed here since the shared history last had them, of waybills it has. */
+  unsharedVoidMarks(limit: number): Promise<UnsharedVoidMark[]>;
   /** How many are left to share. */
   count(): Promise<number>;
 }
@@ -299,4 +302,6 @@ export interface SharedOutboxReader {
 export interface SharedOutboxWriter {
   /** Marks these waybills as received by the shared history at `at`. */
   markShared(waybillCodes: readonly string[], at: number): Promise<void>;
+  /** Marks these void marks as received by the shared history, unless changed again meanwhile. */
+  markVoidMarksShared(marks: readonly UnsharedVoidMark[]): Promise<void>;
 }

@@ -297,7 +297,7 @@ export interface UnsharedWaybill {
   jobId: string;
   waybillCode: string;
   parentWaybillCode: string | null;
-  /** The orders it ships, in the job's order. */
+  /** The orders it ships, in the job's order; none for a waybill no journal order points at (nothing a desk could look for). */
   orderNumbers: string[];
   carrierCode: string;
   branchCode: string | null;
@@ -305,4 +305,14 @@ export interface UnsharedWaybill {
   recordedAt: number;
   /** Its print data; null when unreadable or purged. */
   printData: Record<string, unknown> | null;
+}
+
+/** A void mark (set or cleared) of a waybill already shared, not yet in the shared history. */
+export interface UnsharedVoidMark {
+  /** The gateway and shop of the waybill's job. */
+  gateway: GatewayIdentity;
+  waybillCode: string;
+  /** Epoch ms; null: the mark was cleared. */
+  voidedAt: number | null;
+  note: string;
 }

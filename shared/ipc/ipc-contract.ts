@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { StationError } from '../errors/station-error';
-import type { HistoryPage, IssuePlan, JobOrderView, JobSummary, JobView, OrderStatus, PrintAgainResult, ReprintResult, StartUpReport } from '../domain/issuing';
+import type { HistoryPage, IssuePlan, JobOrderView, JobSummary, JobView, OrderStatus, PrintAgainResult, ReprintResult, StartUpReport, VoidResult } from '../domain/issuing';
 import type { PrinterStateView } from '../domain/printer-condition';
 import type { NetworkInfo } from '../domain/network';
 import type { OrderListing, OrderRefreshEstimate, OrderRefreshOutcome, OrderRefreshProgress } from '../domain/order-row';
@@ -304,7 +304,7 @@ export const ipcContract = {
   /** Prints again labels whose outcome stayed unknown, once the user checked the desk. */
   'history.resend-unknown': channel<RequeueResult>()(z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000) }).strict()),
   /** Sets or clears the local void mark (the carrier is not told: there is no cancel endpoint). */
-  'history.void': channel<{ changed: number }>()(
+  'history.void': channel<VoidResult>()(
     z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000), voided: z.boolean(), note: z.string().max(200).optional() }).strict(),
   ),
   /** The shipment CSV (order number, carrier, waybill number) for the platform's bulk shipping import. */

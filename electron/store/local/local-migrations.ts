@@ -7,6 +7,7 @@ import { printDocumentOutputMigration } from './migrations/006-print-documents-k
 import { gatewayOfEveryRowMigration } from './migrations/007-gateway-and-shop-of-every-job-journal-row-and-print-task';
 import { claimLeaseMigration } from './migrations/008-claims-with-an-owner-and-a-lease';
 import { waybillsNotYetSharedMigration } from './migrations/009-waybills-not-yet-shared';
+import { voidMarksNotYetSharedMigration } from './migrations/010-void-marks-not-yet-shared';
 import type { StationMigration } from './station-migration';
 
 /** The station database's migrations, in order. A new one gets the next numbered file and is appended here. */
@@ -20,4 +21,5 @@ export const localMigrations: readonly StationMigration[] = [
   gatewayOfEveryRowMigration,
   claimLeaseMigration,
   waybillsNotYetSharedMigration,
+  voidMarksNotYetSharedMigration,
 ];
