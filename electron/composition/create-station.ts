@@ -34,6 +34,7 @@ import { paperworkIpcHandlers } from '../paperwork/paperwork-ipc-handlers';
 import { createPaperworkService } from '../paperwork/paperwork-service';
 import { createPaperworkSources } from '../paperwork/paperwork-sources';
 import { readOrCreateDeskId } from '../shared-mode/desk-id';
+import { issueSettings } from '../issuing/issue-settings';
 import { sharedModeIpcHandlers } from '../shared-mode/shared-mode-ipc-handlers';
 import { startSharedHistorySync } from '../shared-mode/shared-history-sync';
 import { createSharedModeView, sharedModeOff } from '../shared-mode/shared-mode-view';
@@ -234,6 +235,8 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     queue: print.queue,
     gateway: () => gateway.client(),
     gatewayIdentity,
+    currentPrintSettings: () => issueSettings(effectiveSettings()),
+    ...(shared === undefined ? {} : { deskName: shared.deskName }),
   });
   const stopPrintDataRetention = startPrintDataRetention({ history, retentionDays: () => settings.get().retention.printDataRetentionDays, logger });
   const loadWaitingLabels = () => print.queue.loadWaiting();

@@ -24,6 +24,7 @@ import type {
   PrintDocumentRecord,
   ReprintSource,
   UnknownPrintDocument,
+  LabelPrints,
   UnsharedVoidMark,
   UnsharedWaybill,
   WaybillPackage,
@@ -241,6 +242,8 @@ export interface PrintTaskReader {
    * order: what the queue loads at start (nothing while `gateway` is null: the settings need attention).
    */
   openDocuments(gateway: GatewayIdentity | null): Promise<PrintDocumentRecord[]>;
+  /** What the queue did with a waybill's label here (another desk's waybill reprinted here too). */
+  printsOf(waybillCode: string): Promise<LabelPrints>;
   /** Which of these waybills' labels were ever handed to the print queue (any document, whatever its state). */
   handedOver(waybillCodes: readonly string[]): Promise<Set<string>>;
   /** Documents not yet printed that still have their contents, counted by the gateway and shop they were queued under. */

@@ -214,7 +214,8 @@ export interface ReprintSource {
   printData: Record<string, unknown> | null;
   printDataState: PrintDataState;
   voided: boolean;
-  settings: IssueJobSettings;
+  /** How the job printed it; null for another desk's waybill (shared mode): it prints with this desk's current print settings. */
+  settings: IssueJobSettings | null;
   gateway: GatewayIdentity;
   /** How many times it came out of the printer. */
   printCount: number;
@@ -315,4 +316,14 @@ export interface UnsharedVoidMark {
   /** Epoch ms; null: the mark was cleared. */
   voidedAt: number | null;
   note: string;
+}
+
+/** What this desk's print queue did with a waybill's label, whichever job queued it. */
+export interface LabelPrints {
+  /** Times it came out of the printer here. */
+  printed: number;
+  /** A print of it is queued or in flight. */
+  open: boolean;
+  /** The state of its latest print here; null: never queued here. */
+  lastState: DocumentState | null;
 }

@@ -307,7 +307,7 @@ export const ipcContract = {
   'history.void': channel<VoidResult>()(
     z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000), voided: z.boolean(), note: z.string().max(200).optional() }).strict(),
   ),
-  /** The shipment CSV (order number, carrier, waybill number) for the platform's bulk shipping import. */
+  /** The shipment CSV (order number, carrier, waybill number; in shared mode the desk too) for the platform's bulk shipping import. */
   'history.export-csv': channel<{ fileName: string; text: string; lines: number }>()(historyQuery.omit({ limit: true, offset: true })),
   /** Fetches print data again for waybills whose stored data is unreadable or purged. */
   'history.refetch-print-data': channel<{ refreshed: string[]; failed: { waybillCode: string; error: StationError | null }[] }>()(
