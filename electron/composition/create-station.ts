@@ -36,6 +36,7 @@ import { createPaperworkSources } from '../paperwork/paperwork-sources';
 import { readOrCreateDeskId } from '../shared-mode/desk-id';
 import { issueSettings } from '../issuing/issue-settings';
 import { sharedModeIpcHandlers } from '../shared-mode/shared-mode-ipc-handlers';
+import { createSharedOrderRefreshes } from '../shared-mode/shared-order-refreshes';
 import { startSharedHistorySync } from '../shared-mode/shared-history-sync';
 import { createSharedModeView, sharedModeOff } from '../shared-mode/shared-mode-view';
 import { createSharedOrderClaims } from '../shared-mode/shared-order-claims';
@@ -163,6 +164,8 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   const withComponent = createComponentRequests(print.component);
   const jobPrinter = createJobPrinter({ output: () => settings.get().print.output, withComponent });
 
+  // Shared mode: one desk refreshes a shop's orders for all; the others read them from the shared cache.
+  const sharedRefreshes = shared === undefined ? undefined : createSharedOrderRefreshes({ station: shared, store: { read: backend.read.orders, write: backend.write.orders }, onChanged: ordersChanged, logger });
   const orders = createOrderCache({
     store: { read: backend.read.orders, write: backend.write.orders },
     client: () => gateway.client(),
@@ -173,6 +176,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     },
     onProgress: (progress) => events.emit('orders.refresh-progress', progress),
     onChanged: ordersChanged,
+    ...(sharedRefreshes === undefined ? {} : { shared: sharedRefreshes }),
   });
   const engine = createIssuingEngine({
     journal,
@@ -279,6 +283,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
         // The start-up pass records what it finds: it ends before the database closes.
         await startUp.ended();
         await engine.close();
+        sharedRefreshes?.close();
         await sharedSync?.close();
         await shared?.close();
         await paperwork.flush();

@@ -86,8 +86,31 @@ describe('two desks on one account, one PostgreSQL, one sandbox (composition roo
   it('issues overlapping selections started at once: every order exactly once, no rate-limit violation, no 614', async () => {
     a = await openDesk('Desk A');
     b = await openDesk('Desk B');
-    await data(a, 'orders.refresh', { mode: 'full' });
-    await data(b, 'orders.refresh', { mode: 'full' });
+    // One refresh for both desks: while A holds the shop's turn (a slow gateway), B is told A refreshes.
+    sandbox.setFaults({ latencyMs: 400 });
+    const refreshAtA = data(a, 'orders.refresh', { mode: 'full' });
+    const watcher = openSharedDatabase(database, { deskName: 'test' });
+    try {
+      await until('A to hold the shop’s refresh turn', async () => {
+        const { rows } = await watcher.query<{ held: boolean }>('SELECT refreshing_desk_id IS NOT NULL AS held FROM waybill_station.shared_order_refreshes');
+        return rows[0]?.held === true ? true : undefined;
+      });
+    } finally {
+      await watcher.end();
+    }
+    const refusedAtB = (await b.dispatch('orders.refresh', { mode: 'full' })) as Result<unknown>;
+    expect(refusedAtB).toEqual({ ok: false, error: { code: 'shared-mode.refreshing-elsewhere', params: { desk: 'Desk A' }, retryable: true } });
+    await refreshAtA;
+    sandbox.setFaults({ latencyMs: 0 });
+    const soldOrderCalls = () => sandbox.calls().filter((call) => call.endpoint === 'sold-orders').length;
+    const paidByA = soldOrderCalls();
+    const listedAtA = await data<{ rows: { order: { orderNumber: string } }[] }>(a, 'orders.list', {});
+    const listedAtB = await until('B to read A’s refresh', async () => {
+      const rows = (await data<{ rows: { order: { orderNumber: string } }[] }>(b, 'orders.list', {})).rows;
+      return rows.length > 0 ? rows : undefined;
+    });
+    expect(listedAtB.map((row) => row.order.orderNumber)).toEqual(listedAtA.rows.map((row) => row.order.orderNumber));
+    expect(soldOrderCalls()).toBe(paidByA);
     const listing = await data<{ rows: { order: { orderNumber: string } }[] }>(a, 'orders.list', {});
     orderNumbers = listing.rows.map((row) => row.order.orderNumber).slice(0, 50);
     const plans = await Promise.all([
