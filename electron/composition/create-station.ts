@@ -35,6 +35,7 @@ import { createPaperworkService } from '../paperwork/paperwork-service';
 import { createPaperworkSources } from '../paperwork/paperwork-sources';
 import { readOrCreateDeskId } from '../shared-mode/desk-id';
 import { issueSettings } from '../issuing/issue-settings';
+import { desksIpcHandlers } from '../shared-mode/desks-ipc-handlers';
 import { sharedModeIpcHandlers } from '../shared-mode/shared-mode-ipc-handlers';
 import { createSharedOrderRefreshes } from '../shared-mode/shared-order-refreshes';
 import { startSharedHistorySync } from '../shared-mode/shared-history-sync';
@@ -157,6 +158,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   });
   print.printerState.onChange((state) => events.emit('print.printer-state', state));
   const ordersChanged = () => events.emit('orders.changed', { at: Date.now() });
+  /** What the station shows of the shared mode (a desk on its own until the shared backend joins). */
   print.queue.onEvent((event) => {
     if (event.kind === 'status') events.emit('print.queue-status', event.status);
   });
@@ -205,7 +207,10 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   const sharedSync = shared === undefined ? undefined : startSharedHistorySync({ station: shared, outbox: { read: backend.read.sharedOutbox, write: backend.write.sharedOutbox }, logger });
   const sharedModeView = shared === undefined ? sharedModeOff : createSharedModeView(shared);
   // Other desks' claims and waybills show within a second; after a reconnect everything is read again.
-  sharedModeView.onChange(ordersChanged);
+  sharedModeView.onChange(() => {
+    ordersChanged();
+    events.emit('shared-mode.changed', { state: sharedModeView.state() });
+  });
   let labelRenderer: LabelRenderer | null = null;
   const previewer = createLabelPreviewer({
     journal: journal.read,
@@ -257,7 +262,8 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     aboutIpcHandlers({ info, app: { productName: packageJson.productName, version: packageJson.version, shell: options.shell }, dataDir, logsDir, desktop: options.desktop, diagnostics: { journal: backend.read.diagnostics, settings: settingsView, secrets: currentSecrets }, logger }),
     settingsIpcHandlers({ settings, effectiveSettings, settingsView, vault, attention, startUp, gatewayWork: { engine, queue: print.queue }, events, logger }),
     gatewayIpcHandlers({ client: gateway.client, costs: backend.read.costs }),
-    ordersIpcHandlers(orders),
+    ordersIpcHandlers(orders, sharedModeView),
+    desksIpcHandlers(sharedModeView),
     issuingIpcHandlers({ engine, startUp, settings: effectiveSettings, jobPrinter, withComponent, printerState: print.printerState, stall: print.stall }),
     historyIpcHandlers(history),
     printingIpcHandlers({ ...print, withComponent, previewer, settings, settingsView }),

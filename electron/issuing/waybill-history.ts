@@ -6,7 +6,7 @@ import type { GatewayClient } from '../gateway/gateway-client';
 import type { RequeueResult } from '../../shared/domain/printing';
 import type { PrintQueue } from '../printing/print-queue';
 import type { HistoryReader, HistoryWriter, PrintTaskReader, PrintTaskWriter } from '../store/station-backend';
-import { labelContents } from './label-printing';
+import { labelDocument } from './label-printing';
 import { shipmentCsv } from './waybill-csv';
 import type { HistoryQuery, HistoryPage, IssueJobSettings, ReprintRefusal, ReprintResult, VoidResult } from '../../shared/domain/issuing';
 
@@ -81,7 +81,7 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
       if (result.needsConfirmation.length > 0 || printable.length === 0) return result;
       const documents = [];
       for (const label of printable) {
-        documents.push({ documentId: label.waybillCode, contents: labelContents(label.printData, label.settings, await history.read.ordersOn(label.waybillCode)) });
+        documents.push(labelDocument(label.waybillCode, label.printData, label.settings, await history.read.ordersOn(label.waybillCode)));
       }
       const enqueued = await queue.enqueue({ jobId: newJobId(), printer: request.printer ?? printable[0]?.settings.printer ?? '', documents });
       result.queued = enqueued.queued.map((document) => document.documentId);
@@ -105,7 +105,7 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
         const page = await history.read.search({ ...query, limit: 1000, offset });
         for (const row of page.rows) {
           if (row.voided || row.waybillCode === null || (row.state !== 'issued' && row.state !== 'recovered')) continue;
-          lines.push({ orderNumber: row.orderNumber, carrierCode: row.carrierCode, waybillCode: row.parentWaybillCode ?? row.waybillCode, deskName: row.deskName ?? options.deskName ?? '' });
+          lines.push({ orderNumber: row.orderNumber, carrierCode: row.carrierCode, waybillCode: row.parentWaybillCode ?? row.waybillCode, deskName: row.desk?.name ?? options.deskName ?? '' });
         }
         if (offset + 1000 >= page.total) break;
       }
@@ -133,7 +133,7 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
           const waybillCode = byOrder.get(orderNumber) as string;
           const outcome = answer.ok ? answer.data.outcomes.find((candidate) => candidate.orderNumber === orderNumber) : undefined;
           if (outcome?.status === 'found' && outcome.waybill.waybillCode === waybillCode && outcome.waybill.printData.ok) {
-            await history.write.storePrintData(waybillCode, outcome.waybill.printData.data.content);
+            await history.write.storePrintData(waybillCode, outcome.waybill.printData.data);
             refreshed.push(waybillCode);
           } else {
             const error = !answer.ok ? answer.error : outcome?.status === 'unknown' ? outcome.error : outcome?.status === 'found' && !outcome.waybill.printData.ok ? outcome.waybill.printData.error : null;

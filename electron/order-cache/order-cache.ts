@@ -167,7 +167,7 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
       return {
         rows: lines.map((line, index) => {
           const key = keys[index] as string;
-          return { order: line.order, station: stationStateOf(line), mergeKey: (shared.get(key) ?? 0) > 1 ? key : null };
+          return { order: line.order, station: stationStateOf(line), mergeKey: (shared.get(key) ?? 0) > 1 ? key : null, elsewhere: null };
         }),
         fetchedAt: (await read.state(shopId))?.lastRefreshAt ?? null,
       };

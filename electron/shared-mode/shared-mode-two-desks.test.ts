@@ -147,7 +147,7 @@ describe('two desks on one account, one PostgreSQL, one sandbox (composition roo
     const elsewhere = await until('B to see A’s waybill', async () => (await b.sharedMode.elsewhere([orderNumbers[0] as string])).get(orderNumbers[0] as string));
     expect(elsewhere).toEqual({ desk: 'Desk A', state: 'issued', waybillCode: byA?.waybillCode });
     const page = await data<HistoryPage>(b, 'history.search', { text: orderNumbers[0] });
-    expect(page.rows).toEqual([expect.objectContaining({ orderNumber: orderNumbers[0], waybillCode: byA?.waybillCode, deskName: 'Desk A' })]);
+    expect(page.rows).toEqual([expect.objectContaining({ orderNumber: orderNumbers[0], waybillCode: byA?.waybillCode, desk: expect.objectContaining({ name: 'Desk A' }) as unknown })]);
     expect((await b.sharedMode.desks()).map((desk) => desk.name).sort()).toEqual(['Desk A', 'Desk B']);
   }, 60_000);
 
@@ -166,7 +166,7 @@ describe('two desks on one account, one PostgreSQL, one sandbox (composition roo
       const found = (await data<HistoryPage>(b, 'history.search', { text: own })).rows.find((row) => row.waybillCode === own);
       return found?.printCount === 1 ? found : undefined;
     });
-    expect(line).toMatchObject({ deskName: 'Desk A', printState: 'printed' });
+    expect(line).toMatchObject({ desk: { name: 'Desk A' }, printState: 'printed' });
 
     const pool = openSharedDatabase(database, { deskName: 'test' });
     try {

@@ -1,7 +1,7 @@
 import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { HistoryPage, HistoryQuery, JobState, LabelCounts, OrderCounts, OrderStatus, VoidResult } from '../../shared/domain/issuing';
 import type { SoldOrder } from '../../shared/domain/sold-order';
-import type { QueryEntryOutcome } from '../../shared/domain/waybill';
+import type { PrintData, QueryEntryOutcome } from '../../shared/domain/waybill';
 import type { StationError } from '../../shared/errors/station-error';
 import type {
   CachedOrderLine,
@@ -207,10 +207,13 @@ export interface HistoryReader {
 export interface HistoryWriter {
   /** Sets (at a time, with a note) or clears (null) the void mark of these waybills; answers how many changed, and whether sharing the marks waits for the server (shared mode). */
   setVoid(waybillCodes: readonly string[], voidedAt: number | null, note: string): Promise<VoidResult>;
-  /** Drops the print data of waybills recorded before `cutoff` that no open print waits for; answers how many. */
+  /**
+   * Drops the print data of waybills recorded before `cutoff` that no print waits for (an open one,
+   * or a failed one that refers to it and keeps its layers past `cutoff`); answers how many.
+   */
   purgePrintData(cutoff: number): Promise<number>;
-  /** Stores print data fetched again for a waybill whose data was unreadable or purged. */
-  storePrintData(waybillCode: string, printData: Record<string, unknown>): Promise<void>;
+  /** Stores print data fetched again (its text, as decoded at the gateway) for a waybill whose data was unreadable or purged. */
+  storePrintData(waybillCode: string, printData: PrintData): Promise<void>;
 }
 
 /** Questions to the sold-order cache (kept per shop). */
@@ -268,7 +271,7 @@ export interface PrintTaskWriter {
   save(record: PrintDocumentRecord, gateway: GatewayIdentity | null): Promise<void>;
   /** Saves documents together, in one durable commit (a burst recorded `sent` before its first task leaves). */
   saveAll(records: readonly PrintDocumentRecord[], gateway: GatewayIdentity | null): Promise<void>;
-  /** Drops the contents of printed and failed documents last changed before `cutoff`; answers how many. */
+  /** Drops the layers of printed and failed documents last changed before `cutoff` (a waybill's print data is the history's to drop); answers how many. */
   purgeContents(cutoff: number): Promise<number>;
 }
 

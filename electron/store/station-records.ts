@@ -159,7 +159,13 @@ export interface PrintDocumentRecord {
   documentId: string;
   /** Printer name; empty means the component's default. */
   printer: string;
+  /** The layers the component gets. */
   contents: readonly PrintContent[];
+  /**
+   * Whether the first of `contents` is the print data stored with the waybill `documentId`: a
+   * store keeps that layer once, with the waybill, and only the layers after it with the document.
+   */
+  printDataOfWaybill: boolean;
   /** How many documents of the job may share one task (1 by default: a failure then reprints one label only). */
   documentsPerTask: number;
   state: DocumentState;

@@ -325,6 +325,8 @@ export interface HistoryQuery {
   from?: number;
   to?: number;
   states?: HistoryFilterState[];
+  /** Only the waybills of this desk (its id); shared mode only. */
+  desk?: string;
   /** Default 100, at most 1000. */
   limit?: number;
   offset?: number;
@@ -355,8 +357,8 @@ export interface HistoryRow {
   voided: boolean;
   voidNote: string;
   error: StationError | null;
-  /** The desk that issued it (shared mode's history, across desks); absent in a desk's own history. */
-  deskName?: string;
+  /** The desk that issued it, in the shared history; absent while the shared mode is off. */
+  desk?: { deskId: string; name: string };
 }
 
 /** A page of the history. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { StationError } from '../errors/station-error';
 import type { HistoryPage, IssuePlan, JobOrderView, JobSummary, JobView, OrderStatus, PrintAgainResult, ReprintResult, StartUpReport, VoidResult } from '../domain/issuing';
 import type { PrinterStateView } from '../domain/printer-condition';
+import type { DeskListing, SharedModeState } from '../domain/desks';
 import type { NetworkInfo } from '../domain/network';
 import type { OrderListing, OrderRefreshEstimate, OrderRefreshOutcome, OrderRefreshProgress } from '../domain/order-row';
 import { CALIBRATION_LIMIT_MM, type ComponentState, type LabelPreview, type PrintQueueStatus, type RequeueResult, type PrinterChoice, type PrinterConfig, type TestPrintResult } from '../domain/printing';
@@ -30,6 +31,8 @@ const historyQuery = z
       .array(z.enum(['issued', 'recovered', 'elsewhere', 'failed', 'pending', 'printed', 'not-printed', 'print-failed', 'print-unknown', 'voided']))
       .max(10)
       .optional(),
+    /** One desk's waybills (its id; shared mode only). */
+    desk: z.string().trim().min(1).max(100).optional(),
     limit: z.number().int().min(1).max(1000).optional(),
     offset: z.number().int().nonnegative().optional(),
   })
@@ -201,13 +204,15 @@ export const ipcContract = {
    * a typed error (unreachable, login refused, TLS refused, schema of a newer app).
    */
   'shared-mode.test': channel<SharedModeTestReport>()(noInput),
+  /** The shared mode's state and the account's desks (online, current job, labels today); no desks while it is off. */
+  'desks.list': channel<DeskListing>()(noInput),
   /** The merchant's subscription period (the account bar's end date). */
   'subscription.get': channel<Subscription>()(noInput),
   /** Carriers, branches, balances, services and sender addresses. */
   'network.get': channel<NetworkInfo>()(noInput),
   /** Points spent today (China calendar day) and in all, from the station's cost ledger. */
   'costs.summary': channel<CostSummary>()(noInput),
-  /** The cached orders with their issued/printed state. */
+  /** The cached orders with their issued/printed state, and the marks of those another desk holds or issued. */
   'orders.list': channel<OrderListing>()(noInput),
   /** What a refresh would fetch and cost, asked before a full fetch starts. */
   'orders.refresh-estimate': channel<OrderRefreshEstimate>()(noInput),
@@ -365,6 +370,8 @@ export const ipcEvents = {
   'orders.refresh-progress': event<OrderRefreshProgress>(),
   /** The cached orders or their station state changed: fetch `orders.list` again. */
   'orders.changed': event<{ at: number }>(),
+  /** The shared mode connected or lost its server, or the desks changed: fetch `desks.list` and `orders.list` again. */
+  'shared-mode.changed': event<{ state: SharedModeState }>(),
   /** A job changed state or progressed. */
   'jobs.changed': event<JobView>(),
   /** Orders of a job changed state. */

@@ -26,7 +26,7 @@ interface VoidMarkRow {
 
 /**
  * The waybills the shared history has not received yet (migration 9: `waybills.shared_at` NULL),
- * and the void marks changed since it had them (migration 10: `void_unshared`), on the station database. Waybills found issued elsewhere are not this desk's to share.
+ * and the void marks changed since it had them (migration 12: `void_unshared`), on the station database. Waybills found issued elsewhere are not this desk's to share.
  */
 export function createLocalSharedOutbox(db: StationDatabase): { read: SharedOutboxReader; write: SharedOutboxWriter } {
   const statements = {
