@@ -73,7 +73,7 @@ export function startSharedHistorySync(options: SharedHistorySyncOptions): Share
           carrierCode: waybill.carrierCode,
           branchCode: waybill.branchCode,
           issuedAt: waybill.recordedAt,
-          printData: waybill.printData,
+          printDataText: waybill.printDataText,
         })),
       );
       const { conflicts } = await station.claims.markIssued(

@@ -310,8 +310,8 @@ export interface UnsharedWaybill {
   branchCode: string | null;
   /** When this desk recorded it (epoch ms). */
   recordedAt: number;
-  /** Its print data; null when unreadable or purged. */
-  printData: Record<string, unknown> | null;
+  /** Its print data as stored (the gateway's own JSON text, passed on as it is); null when unreadable or purged. */
+  printDataText: string | null;
 }
 
 /** A void mark (set or cleared) of a waybill already shared, not yet in the shared history. */

@@ -66,7 +66,7 @@ export function createLocalSharedOutbox(db: StationDatabase): { read: SharedOutb
               carrierCode: row.carrier_code ?? '',
               branchCode: row.branch_code,
               recordedAt: row.recorded_at,
-              printData: row.print_data_state === 'present' && row.print_data !== null ? (JSON.parse(row.print_data) as Record<string, unknown>) : null,
+              printDataText: row.print_data_state === 'present' ? row.print_data : null,
           };
         });
       },
