@@ -46,6 +46,7 @@ const validInputs: { [C in ChannelName]: ChannelInput<C> } = {
   'shared-mode.set-password': { password: 'shared-password' },
   'shared-mode.clear-password': {},
   'shared-mode.test': {},
+  'desks.list': {},
   'subscription.get': {},
   'network.get': {},
   'costs.summary': {},

@@ -101,12 +101,9 @@ describe('the three kinds of 614', () => {
     const orders = await station.issuable(10);
     // A well-formed order number the platform does not know (tid not a real order): only the gateway can tell.
     const stranger = { ...(orders[7] as (typeof orders)[number]), orderNumber: '3999999999999999999' };
-    const soldOrders = new Map([...orders, stranger].map((order) => [order.orderNumber, order]));
     const chosen = orders.map((order, index) => (index === 7 ? stranger.orderNumber : order.orderNumber));
     // The engine reads orders from the cache: put the stranger there the way a refresh would.
-    station.bench.db
-      .prepare('INSERT INTO cached_orders (shop_id, order_number, order_json, confirmed_at, first_seen_at, fetched_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(station.bench.sandbox.shopId, stranger.orderNumber, JSON.stringify(soldOrders.get(stranger.orderNumber)), stranger.confirmedAt, Date.now(), Date.now());
+    await station.bench.backend.write.orders.storePage(station.bench.sandbox.shopId, [stranger], Date.now());
 
     const jobId = await station.issueAndPrint(chosen);
     const summary = await station.engine.summary(jobId);

@@ -2,7 +2,7 @@ import { DEFAULT_CUSTOM_AREA_FIELDS } from '../../shared/domain/paperwork';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import { customAreaData } from '../paperwork/custom-area';
 import type { PrintContent } from '../printing/print-component';
-import type { PrintQueue } from '../printing/print-queue';
+import type { PrintQueue, QueuedDocument } from '../printing/print-queue';
 import type { IssueJobSettings, PrintHold } from '../../shared/domain/issuing';
 import type { JournalReader, PrintTaskReader } from '../store/station-backend';
 import type { PrintableWaybill } from '../store/station-records';
@@ -23,6 +23,15 @@ export function labelContents(printData: Record<string, unknown>, settings: Issu
   const data = customAreaData(orders, fields);
   if (settings.customAreaTemplateUrl !== null) return [printData, { templateURL: settings.customAreaTemplateUrl, data }];
   return settings.customAreaWithoutTemplate ? [printData, { data }] : [printData];
+}
+
+/**
+ * A label as the print queue takes it: its waybill's layers (labelContents), the first of them the
+ * print data stored with the waybill, so that the queue's store refers to it instead of keeping
+ * a second copy.
+ */
+export function labelDocument(waybillCode: string, printData: Record<string, unknown>, settings: IssueJobSettings, orders: readonly SoldOrder[]): QueuedDocument {
+  return { documentId: waybillCode, contents: labelContents(printData, settings, orders), printDataOfWaybill: true };
 }
 
 /** Where a job's labels are asked about: the journal's printable labels, and the print queue's store for those it ever had. */
@@ -99,7 +108,7 @@ export function createLabelFeeder(parts: { journal: JournalReader; printTasks: P
     await queue.enqueue({
       jobId,
       printer: line.settings.printer,
-      documents: next.map((label) => ({ documentId: label.waybillCode, contents: labelContents(label.printData, line.settings, label.orders) })),
+      documents: next.map((label) => labelDocument(label.waybillCode, label.printData, line.settings, label.orders)),
     });
   }
 

@@ -111,7 +111,7 @@ describe('the history', () => {
     expect(await history.purgePrintData(30)).toEqual({ waybills: 0, printDocuments: 0 });
     clockOffset = 31 * DAY_MS;
     expect(await history.purgePrintData(30)).toEqual({ waybills: 2, printDocuments: 1 });
-    const kept = station.bench.db.prepare('SELECT COUNT(*) AS n FROM print_documents WHERE contents_json IS NOT NULL').get() as { n: number };
+    const kept = station.bench.db.prepare('SELECT COUNT(*) AS n FROM print_documents WHERE own_layers_json IS NOT NULL').get() as { n: number };
     expect(kept.n).toBe(0);
     const rows = (await history.search({ states: ['issued'] })).rows;
     expect(rows.map((row) => row.waybillCode).sort()).toEqual([...codes].sort());

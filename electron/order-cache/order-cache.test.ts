@@ -35,10 +35,8 @@ async function openCache(options: { orders: number; latencyMs?: number; filters?
     onProgress: (page) => progress.push(page),
     onChanged: () => (changes += 1),
   });
-  const insertCached = (orderNumber: string) =>
-    opened.db
-      .prepare('INSERT INTO cached_orders (shop_id, order_number, order_json, confirmed_at, first_seen_at, fetched_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(opened.sandbox.shopId, orderNumber, JSON.stringify(soldOrder(orderNumber)), 0, 0, 0);
+  // An order an earlier fetch stored long ago (fetched at 0).
+  const insertCached = (orderNumber: string) => opened.backend.write.orders.storePage(opened.sandbox.shopId, [soldOrder(orderNumber)], 0);
   return {
     cache,
     progress,
@@ -88,7 +86,7 @@ describe('the order cache', () => {
     const { cache, sandbox, insertCached, setFilters } = await openCache({ orders: 250, filters: false });
     await cache.refresh({ mode: 'changed' });
     expect(await cache.estimate()).toMatchObject({ mode: 'full', fullBecause: 'no-time-filter', fullCalls: 3 });
-    insertCached('gone-1');
+    await insertCached('gone-1');
     sandbox.clearCalls();
     expect(await cache.refresh({ mode: 'changed' })).toEqual({ mode: 'full', received: 250, total: 250, points: 3 });
     expect(soldOrderCalls().every((call) => !Object.hasOwn(call.body as object, 'start_time'))).toBe(true);
@@ -124,7 +122,7 @@ describe('the order cache', () => {
 
   it('stops between pages when cancelled, keeping the pages that arrived and removing nothing', async () => {
     const { cache, progress, changes, insertCached } = await openCache({ orders: 2000, latencyMs: 60 });
-    insertCached('kept-1');
+    await insertCached('kept-1');
     const refreshing = cache.refresh({ mode: 'full' });
     const second = cache.refresh({ mode: 'full' });
     await expect(second).rejects.toBeInstanceOf(StationFailure);

@@ -298,7 +298,7 @@ describe('print queue', () => {
     // An earlier run's task the component accepted, but that it no longer knows (it was reinstalled since).
     const store = createInMemoryPrintTaskStore([
       {
-        id: 'r1', jobId: 'earlier', seq: 0, documentId: code, printer: '', contents: plainDocument(code).contents, documentsPerTask: 1,
+        id: 'r1', jobId: 'earlier', seq: 0, documentId: code, printer: '', contents: plainDocument(code).contents, printDataOfWaybill: false, documentsPerTask: 1,
         state: 'unknown', taskId: 'earlier-1', attempts: 1, automaticSends: 1, output: 'print-component', received: true, rendered: false, failure: null, updatedAt: 0,
         statusAskedAt: null,
       },
@@ -322,7 +322,7 @@ describe('print queue', () => {
     await earlier.request('print', { task: { taskID: 'earlier-1', printer: '', documents: [{ documentID: printedBefore, contents: plainDocument(printedBefore).contents }] } });
     await earlier.close();
     await emulated.idle();
-    const base = { jobId: 'earlier', printer: '', documentsPerTask: 1, attempts: 1, automaticSends: 1, output: 'print-component' as const, received: false, rendered: false, failure: null, updatedAt: 0, statusAskedAt: null };
+    const base = { jobId: 'earlier', printer: '', printDataOfWaybill: false, documentsPerTask: 1, attempts: 1, automaticSends: 1, output: 'print-component' as const, received: false, rendered: false, failure: null, updatedAt: 0, statusAskedAt: null };
     const store = createInMemoryPrintTaskStore([
       { ...base, id: 'r1', seq: 0, documentId: printedBefore, contents: plainDocument(printedBefore).contents, state: 'sent', taskId: 'earlier-1' },
       { ...base, id: 'r2', seq: 1, documentId: neverArrived, contents: plainDocument(neverArrived).contents, state: 'accepted', taskId: 'earlier-2' },
@@ -342,7 +342,7 @@ describe('print queue', () => {
     const emulated = await emulator();
     const [forgotten] = waybillCodes(1, 950) as [string];
     // The earlier run saw the task accepted; the component restarted since and knows nothing of it.
-    const base = { jobId: 'earlier', printer: '', documentsPerTask: 1, attempts: 1, automaticSends: 1, output: 'print-component' as const, rendered: false, failure: null, updatedAt: 0, statusAskedAt: null };
+    const base = { jobId: 'earlier', printer: '', printDataOfWaybill: false, documentsPerTask: 1, attempts: 1, automaticSends: 1, output: 'print-component' as const, rendered: false, failure: null, updatedAt: 0, statusAskedAt: null };
     const store = createInMemoryPrintTaskStore([
       { ...base, id: 'r1', seq: 0, documentId: forgotten, contents: plainDocument(forgotten).contents, state: 'accepted', taskId: 'earlier-1', received: true },
     ]);

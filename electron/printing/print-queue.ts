@@ -36,12 +36,17 @@ import type { PrintDocumentRecord } from '../store/station-records';
  *   OS printer): after a switch it waits until its own output is chosen again.
  */
 
+/** A document to queue: what the component gets, and whether its first layer is its waybill's stored print data (false when absent). */
+export interface QueuedDocument extends PrintDocument {
+  printDataOfWaybill?: boolean;
+}
+
 /** A print job: documents for one printer, in the order they must come out. */
 export interface PrintJob {
   jobId: string;
   /** Printer name; empty means the component's default. */
   printer: string;
-  documents: readonly PrintDocument[];
+  documents: readonly QueuedDocument[];
   /** Documents per task; 1 (the default) keeps a failure to one label. */
   documentsPerTask?: number;
 }
@@ -514,6 +519,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
           documentId: document.documentId,
           printer: job.printer,
           contents: document.contents,
+          printDataOfWaybill: document.printDataOfWaybill ?? false,
           documentsPerTask: Math.max(1, Math.floor(job.documentsPerTask ?? 1)),
           state: 'queued',
           taskId: null,

@@ -1,27 +1,5 @@
+import type { DeskView, ElsewhereMark, SharedModeState } from '../../shared/domain/desks';
 import type { SharedStation } from './shared-station';
-
-/** A desk of the account, as the Desks view shows it. */
-export interface DeskView {
-  deskId: string;
-  name: string;
-  /** Seen within the last half minute (the server's clock). */
-  online: boolean;
-  /** When the server last saw it (epoch ms). */
-  lastSeenAt: number;
-  /** The job it runs now; null when idle. */
-  currentJobId: string | null;
-  /** Labels it issued this China day. */
-  labelsToday: number;
-  /** This desk itself. */
-  thisDesk: boolean;
-}
-
-/** An order another desk holds or issued, as the orders table shows it ("at desk 2"). */
-export interface ElsewhereOrder {
-  desk: string;
-  state: 'held' | 'issued';
-  waybillCode: string | null;
-}
 
 /**
  * What the renderer's shared-mode views read (orders table, Desks view): the link's state, the
@@ -30,10 +8,10 @@ export interface ElsewhereOrder {
  * it answers "nothing elsewhere" and no desks: the views show the desk alone.
  */
 export interface SharedModeView {
-  state(): 'off' | 'connected' | 'unreachable';
+  state(): SharedModeState;
   desks(): Promise<DeskView[]>;
   /** Orders among these held or issued by ANOTHER desk (this desk's own are the journal's to show). */
-  elsewhere(orderNumbers: readonly string[]): Promise<Map<string, ElsewhereOrder>>;
+  elsewhere(orderNumbers: readonly string[]): Promise<Map<string, ElsewhereMark>>;
   /** Calls `listener` when claims, waybills, desks or the link changed; answers how to stop. */
   onChange(listener: () => void): () => void;
 }
@@ -63,16 +41,14 @@ export function createSharedModeView(station: SharedStation): SharedModeView {
     elsewhere: (orderNumbers) =>
       whenConnected(async () => {
         const held = await station.claims.heldBy(station.gatewayIdentity(), orderNumbers);
-        const elsewhere = new Map<string, ElsewhereOrder>();
+        const elsewhere = new Map<string, ElsewhereMark>();
         for (const [orderNumber, claim] of held) {
           if (claim.holder.deskId === station.access.deskId) continue;
           elsewhere.set(orderNumber, { desk: claim.holder.deskName, state: claim.state === 'issued' ? 'issued' : 'held', waybillCode: claim.waybillCode });
         }
         return elsewhere;
-      }, new Map<string, ElsewhereOrder>()),
-    onChange: (listener) =>
-      station.subscribe((event) => {
-        if (event.type !== 'connection-lost') listener();
-      }),
+      }, new Map<string, ElsewhereMark>()),
+    // A lost link changes the state the header shows as much as a claim changes the table.
+    onChange: (listener) => station.subscribe(() => listener()),
   };
 }

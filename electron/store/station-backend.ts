@@ -1,7 +1,7 @@
 import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
-import type { HistoryPage, HistoryQuery, JobState, LabelCounts, OrderCounts, OrderStatus } from '../../shared/domain/issuing';
+import type { HistoryPage, HistoryQuery, JobState, LabelCounts, OrderCounts, OrderStatus, VoidResult } from '../../shared/domain/issuing';
 import type { SoldOrder } from '../../shared/domain/sold-order';
-import type { QueryEntryOutcome } from '../../shared/domain/waybill';
+import type { PrintData, QueryEntryOutcome } from '../../shared/domain/waybill';
 import type { StationError } from '../../shared/errors/station-error';
 import type {
   CachedOrderLine,
@@ -24,6 +24,8 @@ import type {
   PrintDocumentRecord,
   ReprintSource,
   UnknownPrintDocument,
+  LabelPrints,
+  UnsharedVoidMark,
   UnsharedWaybill,
   WaybillPackage,
   WriteTimes,
@@ -203,12 +205,15 @@ export interface HistoryReader {
 
 /** Changes to the waybill history. */
 export interface HistoryWriter {
-  /** Sets (at a time, with a note) or clears (null) the local void mark of these waybills; answers how many changed. */
-  setVoid(waybillCodes: readonly string[], voidedAt: number | null, note: string): Promise<number>;
-  /** Drops the print data of waybills recorded before `cutoff` that no open print waits for; answers how many. */
+  /** Sets (at a time, with a note) or clears (null) the void mark of these waybills; answers how many changed, and whether sharing the marks waits for the server (shared mode). */
+  setVoid(waybillCodes: readonly string[], voidedAt: number | null, note: string): Promise<VoidResult>;
+  /**
+   * Drops the print data of waybills recorded before `cutoff` that no print waits for (an open one,
+   * or a failed one that refers to it and keeps its layers past `cutoff`); answers how many.
+   */
   purgePrintData(cutoff: number): Promise<number>;
-  /** Stores print data fetched again for a waybill whose data was unreadable or purged. */
-  storePrintData(waybillCode: string, printData: Record<string, unknown>): Promise<void>;
+  /** Stores print data fetched again (its text, as decoded at the gateway) for a waybill whose data was unreadable or purged. */
+  storePrintData(waybillCode: string, printData: PrintData): Promise<void>;
 }
 
 /** Questions to the sold-order cache (kept per shop). */
@@ -240,6 +245,8 @@ export interface PrintTaskReader {
    * order: what the queue loads at start (nothing while `gateway` is null: the settings need attention).
    */
   openDocuments(gateway: GatewayIdentity | null): Promise<PrintDocumentRecord[]>;
+  /** What the queue did with a waybill's label here (another desk's waybill reprinted here too). */
+  printsOf(waybillCode: string): Promise<LabelPrints>;
   /** Which of these waybills' labels were ever handed to the print queue (any document, whatever its state). */
   handedOver(waybillCodes: readonly string[]): Promise<Set<string>>;
   /** Documents not yet printed that still have their contents, counted by the gateway and shop they were queued under. */
@@ -264,7 +271,7 @@ export interface PrintTaskWriter {
   save(record: PrintDocumentRecord, gateway: GatewayIdentity | null): Promise<void>;
   /** Saves documents together, in one durable commit (a burst recorded `sent` before its first task leaves). */
   saveAll(records: readonly PrintDocumentRecord[], gateway: GatewayIdentity | null): Promise<void>;
-  /** Drops the contents of printed and failed documents last changed before `cutoff`; answers how many. */
+  /** Drops the layers of printed and failed documents last changed before `cutoff` (a waybill's print data is the history's to drop); answers how many. */
   purgeContents(cutoff: number): Promise<number>;
 }
 
@@ -291,6 +298,8 @@ export interface DiagnosticsReader {
 export interface SharedOutboxReader {
   /** Up to `limit` waybills not yet shared, oldest first. */
   unshared(limit: number): Promise<UnsharedWaybill[]>;
+  /** Up to `limit` void marks changed here since the shared history last had them, of waybills it has. */
+  unsharedVoidMarks(limit: number): Promise<UnsharedVoidMark[]>;
   /** How many are left to share. */
   count(): Promise<number>;
 }
@@ -299,4 +308,6 @@ export interface SharedOutboxReader {
 export interface SharedOutboxWriter {
   /** Marks these waybills as received by the shared history at `at`. */
   markShared(waybillCodes: readonly string[], at: number): Promise<void>;
+  /** Marks these void marks as received by the shared history, unless changed again meanwhile. */
+  markVoidMarksShared(marks: readonly UnsharedVoidMark[]): Promise<void>;
 }

@@ -325,6 +325,8 @@ export interface HistoryQuery {
   from?: number;
   to?: number;
   states?: HistoryFilterState[];
+  /** Only the waybills of this desk (its id); shared mode only. */
+  desk?: string;
   /** Default 100, at most 1000. */
   limit?: number;
   offset?: number;
@@ -355,8 +357,8 @@ export interface HistoryRow {
   voided: boolean;
   voidNote: string;
   error: StationError | null;
-  /** The desk that issued it (shared mode's history, across desks); absent in a desk's own history. */
-  deskName?: string;
+  /** The desk that issued it, in the shared history; absent while the shared mode is off. */
+  desk?: { deskId: string; name: string };
 }
 
 /** A page of the history. */
@@ -367,6 +369,14 @@ export interface HistoryPage {
 
 /** Why a label was not reprinted. */
 export type ReprintRefusal = 'unknown-waybill' | 'voided' | 'print-data-unreadable' | 'print-data-purged' | 'already-in-print-queue' | 'other-gateway';
+
+/** What setting or clearing void marks did. */
+export interface VoidResult {
+  /** Waybills whose mark changed. */
+  changed: number;
+  /** Shared mode with the server away: the marks are kept here and sent to the shared history once it is back. */
+  sharingWaits: boolean;
+}
 
 /** What a reprint request did. */
 export interface ReprintResult {

@@ -1,5 +1,6 @@
 import type { SoldOrder } from './sold-order';
 import type { StationError } from '../errors/station-error';
+import type { ElsewhereMark } from './desks';
 
 /** What this station did about an order's waybill (null: nothing yet; 'invalid': its last job could not send it). */
 export type OrderWaybillState = 'issuing' | 'issued' | 'issued-elsewhere' | 'failed' | 'invalid';
@@ -32,6 +33,8 @@ export interface OrderRow {
    * package); null for an order with no such partner.
    */
   mergeKey: string | null;
+  /** Held or issued at another desk of the shared mode (never planned here); null otherwise and while the mode is off. */
+  elsewhere: ElsewhereMark | null;
 }
 
 /** The orders the desk works from, as cached. */

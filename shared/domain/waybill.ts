@@ -2,12 +2,15 @@ import type { StationError } from '../errors/station-error';
 import type { Result } from '../result';
 
 /**
- * print_data decoded once, in the main process. `content` is the JSON object exactly as the
- * gateway serialized it (encryptedData/signature/templateURL/ver, or data/signature/templateURL):
- * it goes unchanged into a print task's contents.
+ * print_data decoded once, in the main process, and passed along as this one value. `content` is
+ * the JSON object exactly as the gateway serialized it (encryptedData/signature/templateURL/ver,
+ * or data/signature/templateURL): it goes unchanged into a print task's contents. `text` is the
+ * JSON text the station stores, once, with its waybill (never serialized again on the way).
  */
 export interface PrintData {
   content: Record<string, unknown>;
+  /** The JSON text of `content`: the gateway's own text when it sent print_data as text. */
+  text: string;
   /** templateURL inside the print data, if any. */
   templateUrl: string | null;
   /** Whether the content is encrypted (only the print component can read it). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { StationError } from '../errors/station-error';
-import type { HistoryPage, IssuePlan, JobOrderView, JobSummary, JobView, OrderStatus, PrintAgainResult, ReprintResult, StartUpReport } from '../domain/issuing';
+import type { HistoryPage, IssuePlan, JobOrderView, JobSummary, JobView, OrderStatus, PrintAgainResult, ReprintResult, StartUpReport, VoidResult } from '../domain/issuing';
 import type { PrinterStateView } from '../domain/printer-condition';
+import type { DeskListing, SharedModeState } from '../domain/desks';
 import type { NetworkInfo } from '../domain/network';
 import type { OrderListing, OrderRefreshEstimate, OrderRefreshOutcome, OrderRefreshProgress } from '../domain/order-row';
 import { CALIBRATION_LIMIT_MM, type ComponentState, type LabelPreview, type PrintQueueStatus, type RequeueResult, type PrinterChoice, type PrinterConfig, type TestPrintResult } from '../domain/printing';
@@ -30,6 +31,8 @@ const historyQuery = z
       .array(z.enum(['issued', 'recovered', 'elsewhere', 'failed', 'pending', 'printed', 'not-printed', 'print-failed', 'print-unknown', 'voided']))
       .max(10)
       .optional(),
+    /** One desk's waybills (its id; shared mode only). */
+    desk: z.string().trim().min(1).max(100).optional(),
     limit: z.number().int().min(1).max(1000).optional(),
     offset: z.number().int().nonnegative().optional(),
   })
@@ -132,6 +135,10 @@ export interface ConnectionTestReport {
 export interface SharedModeStatus {
   password: TokenStatus;
   computerName: string;
+  /** The mode this run works in: it is read at start. */
+  runningMode: 'local' | 'shared';
+  /** The saved setting differs from the running mode: it takes effect after a restart. */
+  restartToApply: boolean;
 }
 
 /** "Test connection" of the shared mode: the server answered, the schema is current, the desks that joined. */
@@ -197,13 +204,15 @@ export const ipcContract = {
    * a typed error (unreachable, login refused, TLS refused, schema of a newer app).
    */
   'shared-mode.test': channel<SharedModeTestReport>()(noInput),
+  /** The shared mode's state and the account's desks (online, current job, labels today); no desks while it is off. */
+  'desks.list': channel<DeskListing>()(noInput),
   /** The merchant's subscription period (the account bar's end date). */
   'subscription.get': channel<Subscription>()(noInput),
   /** Carriers, branches, balances, services and sender addresses. */
   'network.get': channel<NetworkInfo>()(noInput),
   /** Points spent today (China calendar day) and in all, from the station's cost ledger. */
   'costs.summary': channel<CostSummary>()(noInput),
-  /** The cached orders with their issued/printed state. */
+  /** The cached orders with their issued/printed state, and the marks of those another desk holds or issued. */
   'orders.list': channel<OrderListing>()(noInput),
   /** What a refresh would fetch and cost, asked before a full fetch starts. */
   'orders.refresh-estimate': channel<OrderRefreshEstimate>()(noInput),
@@ -300,10 +309,10 @@ export const ipcContract = {
   /** Prints again labels whose outcome stayed unknown, once the user checked the desk. */
   'history.resend-unknown': channel<RequeueResult>()(z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000) }).strict()),
   /** Sets or clears the local void mark (the carrier is not told: there is no cancel endpoint). */
-  'history.void': channel<{ changed: number }>()(
+  'history.void': channel<VoidResult>()(
     z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000), voided: z.boolean(), note: z.string().max(200).optional() }).strict(),
   ),
-  /** The shipment CSV (order number, carrier, waybill number) for the platform's bulk shipping import. */
+  /** The shipment CSV (order number, carrier, waybill number; in shared mode the desk too) for the platform's bulk shipping import. */
   'history.export-csv': channel<{ fileName: string; text: string; lines: number }>()(historyQuery.omit({ limit: true, offset: true })),
   /** Fetches print data again for waybills whose stored data is unreadable or purged. */
   'history.refetch-print-data': channel<{ refreshed: string[]; failed: { waybillCode: string; error: StationError | null }[] }>()(
@@ -361,6 +370,8 @@ export const ipcEvents = {
   'orders.refresh-progress': event<OrderRefreshProgress>(),
   /** The cached orders or their station state changed: fetch `orders.list` again. */
   'orders.changed': event<{ at: number }>(),
+  /** The shared mode connected or lost its server, or the desks changed: fetch `desks.list` and `orders.list` again. */
+  'shared-mode.changed': event<{ state: SharedModeState }>(),
   /** A job changed state or progressed. */
   'jobs.changed': event<JobView>(),
   /** Orders of a job changed state. */

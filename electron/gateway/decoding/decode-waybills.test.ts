@@ -5,10 +5,12 @@ const encrypted = { encryptedData: 'AES:abc', signature: 'MD:xyz', templateURL: 
 const plain = { data: { waybillCode: 'YT1', recipient: { name: '张三' } }, signature: 'MD:1', templateURL: 'https://cloudprint.cainiao.com/template/standard/101/3' };
 
 describe('decodePrintData', () => {
-  it('decodes the JSON document inside the string once, keeping it unchanged', () => {
-    expect(decodePrintData(JSON.stringify(encrypted))).toEqual({ content: encrypted, templateUrl: encrypted.templateURL, encrypted: true });
-    expect(decodePrintData(JSON.stringify(plain))).toEqual({ content: plain, templateUrl: plain.templateURL, encrypted: false });
-    expect(decodePrintData(plain)).toEqual({ content: plain, templateUrl: plain.templateURL, encrypted: false });
+  it('decodes the JSON document inside the string once, keeping it unchanged and its text as the gateway sent it', () => {
+    const spaced = JSON.stringify(encrypted, null, 1);
+    expect(decodePrintData(spaced)).toEqual({ content: encrypted, text: spaced, templateUrl: encrypted.templateURL, encrypted: true });
+    expect(decodePrintData(JSON.stringify(plain))).toEqual({ content: plain, text: JSON.stringify(plain), templateUrl: plain.templateURL, encrypted: false });
+    // An object the gateway sent as it is: its text is written once, here.
+    expect(decodePrintData(plain)).toEqual({ content: plain, text: JSON.stringify(plain), templateUrl: plain.templateURL, encrypted: false });
   });
 
   it('gives null for print data that is not a JSON object', () => {
@@ -126,7 +128,7 @@ describe('decodeQueryResult', () => {
     expect(decoded.data.points).toBe(2);
     expect(decoded.data.outcomes.map((outcome) => outcome.status)).toEqual(['found', 'not-issued', 'unknown', 'unknown']);
     const [found] = decoded.data.outcomes;
-    expect(found?.status === 'found' && found.waybill.printData).toEqual({ ok: true, data: { content: encrypted, templateUrl: encrypted.templateURL, encrypted: true } });
+    expect(found?.status === 'found' && found.waybill.printData).toEqual({ ok: true, data: { content: encrypted, text: JSON.stringify(encrypted), templateUrl: encrypted.templateURL, encrypted: true } });
   });
 
   it('takes only the explicit "no waybill for this order" for not issued; every other shape stays unknown', () => {

@@ -15,7 +15,7 @@ import { asRecord, asRecordList, pick, readBoolean, readOptionalText, readText }
 
 /**
  * print_data decoded once: a JSON document inside a string (an already-parsed object is taken
- * as it is). Null when it is not a JSON object.
+ * as it is, and serialized once for storage). Null when it is not a JSON object.
  */
 export function decodePrintData(value: unknown): PrintData | null {
   let parsed: unknown = value;
@@ -30,6 +30,7 @@ export function decodePrintData(value: unknown): PrintData | null {
   if (!content) return null;
   return {
     content,
+    text: typeof value === 'string' ? value : JSON.stringify(content),
     templateUrl: readOptionalText(pick(content, 'templateURL', 'templateUrl', 'template_url')),
     encrypted: typeof content.encryptedData === 'string',
   };

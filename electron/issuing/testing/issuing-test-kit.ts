@@ -154,6 +154,7 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
     queue,
     gateway: async () => client,
     gatewayIdentity: () => gateway ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY },
+    currentPrintSettings: () => demoJobSettings,
     now: () => Date.now() + clockOffset(),
   });
 

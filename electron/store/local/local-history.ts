@@ -111,14 +111,19 @@ export function createLocalHistory(db: StationDatabase, writes: WriteTimer): { r
         (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = w.waybill_code AND p.state = 'printed') AS print_count,
         EXISTS (SELECT 1 FROM print_documents p WHERE p.document_id = w.waybill_code AND p.state IN ${OPEN_PRINT_STATES}) AS in_queue
       FROM waybills w JOIN issue_jobs s ON s.id = w.job_id WHERE w.waybill_code = ?`),
-    ordersOn: db.prepare(`SELECT m.order_json FROM journal_orders j JOIN job_orders m ON m.order_number = j.order_number
-      WHERE j.waybill_code = ? GROUP BY j.order_number ORDER BY MIN(m.position), j.order_number`),
+    ordersOn: db.prepare(`SELECT o.order_json FROM journal_orders j JOIN job_orders m ON m.order_number = j.order_number
+      JOIN sold_orders o ON o.id = m.sold_order_id WHERE j.waybill_code = ? GROUP BY j.order_number ORDER BY MIN(m.position), j.order_number`),
     firstOrder: db.prepare('SELECT order_number FROM journal_orders WHERE waybill_code = ? ORDER BY order_number LIMIT 1'),
-    setVoid: db.prepare('UPDATE waybills SET voided_at = ?, void_note = ? WHERE waybill_code = ?'),
-    // A label waiting in the print queue keeps its print data: it may still have to be sent.
+    // The shared history (shared mode) is sent the mark later: see migration 12.
+    setVoid: db.prepare('UPDATE waybills SET voided_at = ?, void_note = ?, void_unshared = 1 WHERE waybill_code = ?'),
+    // A label waiting in the print queue keeps its print data: it may still have to be sent. So
+    // does a failed one that refers to it and keeps its own layers through this purge (the
+    // queue's purge drops them at the same cutoff): the user may still retry it.
     purgeWaybills: db.prepare(`UPDATE waybills SET print_data = NULL, print_data_state = 'purged'
-      WHERE print_data_state = 'present' AND recorded_at < ?
-        AND NOT EXISTS (SELECT 1 FROM print_documents p WHERE p.document_id = waybills.waybill_code AND p.state IN ${OPEN_PRINT_STATES})`),
+      WHERE print_data_state = 'present' AND recorded_at < @cutoff
+        AND NOT EXISTS (SELECT 1 FROM print_documents p WHERE p.document_id = waybills.waybill_code
+          AND (p.state IN ${OPEN_PRINT_STATES}
+            OR (p.state = 'failed' AND p.print_data_of_waybill = 1 AND p.own_layers_json IS NOT NULL AND p.updated_at >= @cutoff)))`),
     storePrintData: db.prepare("UPDATE waybills SET print_data = ?, print_data_state = 'present' WHERE waybill_code = ? AND print_data_state <> 'present'"),
   };
 
@@ -152,11 +157,13 @@ export function createLocalHistory(db: StationDatabase, writes: WriteTimer): { r
       firstOrderOn: async (waybillCode) => (statements.firstOrder.get(waybillCode) as { order_number: string } | undefined)?.order_number,
     },
     write: {
-      setVoid: async (waybillCodes, voidedAt, note) =>
-        writes.time(() => db.transaction(() => waybillCodes.reduce((count, waybillCode) => count + statements.setVoid.run(voidedAt, note, waybillCode).changes, 0))()),
-      purgePrintData: async (cutoff) => writes.time(() => statements.purgeWaybills.run(cutoff).changes),
+      setVoid: async (waybillCodes, voidedAt, note) => ({
+        changed: writes.time(() => db.transaction(() => waybillCodes.reduce((count, waybillCode) => count + statements.setVoid.run(voidedAt, note, waybillCode).changes, 0))()),
+        sharingWaits: false,
+      }),
+      purgePrintData: async (cutoff) => writes.time(() => statements.purgeWaybills.run({ cutoff }).changes),
       async storePrintData(waybillCode, printData) {
-        writes.time(() => statements.storePrintData.run(JSON.stringify(printData), waybillCode));
+        writes.time(() => statements.storePrintData.run(printData.text, waybillCode));
       },
     },
   };

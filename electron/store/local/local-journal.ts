@@ -7,6 +7,7 @@ import type { Result } from '../../../shared/result';
 import type { StationDatabase } from './open-station-database';
 import type { JournalReader, JournalWriter } from '../station-backend';
 import type { ClaimOwner, ClaimResult, HeldOrder, IssueAttemptOutcome, JobChange, JobMember, JobRecord, NewJob, OwnedOrder, PrintableWaybill } from '../station-records';
+import type { LocalSoldOrders } from './local-sold-orders';
 import type { WriteTimer } from './write-timer';
 
 /**
@@ -77,7 +78,7 @@ function jobOf(row: JobRow): JobRecord {
 const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(', ');
 
 /** The journal's questions and changes on a database migrated to at least version 2; its transactions are timed by `writes`. */
-export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { read: JournalReader; write: JournalWriter } {
+export function createLocalJournal(db: StationDatabase, writes: WriteTimer, soldOrders: LocalSoldOrders): { read: JournalReader; write: JournalWriter } {
   const transaction = <A extends unknown[], T>(body: (...args: A) => T): ((...args: A) => T) => {
     const run = db.transaction(body);
     return (...args: A) => writes.time(() => run(...args));
@@ -86,8 +87,8 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
   const statements = {
     insertJob: db.prepare(`INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json, gateway_base_url, gateway_shop_id)
       VALUES (@id, 'planned', @createdAt, @createdAt, @carrierCode, @branchCode, @settings, @baseUrl, @shopId)`),
-    insertMember: db.prepare(`INSERT INTO job_orders (job_id, order_number, position, package_key, order_json, problems_json)
-      VALUES (@jobId, @orderNumber, @position, @packageKey, @order, @problems)`),
+    insertMember: db.prepare(`INSERT INTO job_orders (job_id, order_number, position, package_key, sold_order_id, problems_json)
+      VALUES (@jobId, @orderNumber, @position, @packageKey, @soldOrderId, @problems)`),
     job: db.prepare('SELECT * FROM issue_jobs WHERE id = ?'),
     recentJobs: db.prepare('SELECT * FROM issue_jobs ORDER BY created_at DESC, rowid DESC LIMIT ?'),
     journalRow: db.prepare('SELECT order_number, job_id, state, unknown_attempts, waybill_code, gateway_base_url, gateway_shop_id, claim_desk_id, lease_until FROM journal_orders WHERE order_number = ?'),
@@ -98,7 +99,8 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
     leaseJob: db.prepare('UPDATE journal_orders SET claim_desk_id = ?, lease_until = ? WHERE job_id = ? AND waybill_code IS NULL'),
     renewLease: db.prepare('UPDATE journal_orders SET lease_until = ? WHERE job_id = ? AND claim_desk_id = ? AND lease_until IS NOT NULL AND waybill_code IS NULL'),
     releaseLease: db.prepare('UPDATE journal_orders SET lease_until = NULL WHERE job_id = ? AND claim_desk_id = ? AND lease_until IS NOT NULL'),
-    members: db.prepare('SELECT order_number, position, package_key, order_json FROM job_orders WHERE job_id = ? AND package_key IS NOT NULL ORDER BY position'),
+    members: db.prepare(`SELECT m.order_number, m.position, m.package_key, o.order_json FROM job_orders m JOIN sold_orders o ON o.id = m.sold_order_id
+      WHERE m.job_id = ? AND m.package_key IS NOT NULL ORDER BY m.position`),
     insertAttempt: db.prepare('INSERT INTO issue_attempts (job_id, kind, started_at, finished_at, outcome, error_json) VALUES (?, ?, ?, ?, ?, ?)'),
     insertAttemptOrder: db.prepare('INSERT OR IGNORE INTO attempt_orders (attempt_id, order_number) VALUES (?, ?)'),
     markPending: db.prepare(`UPDATE journal_orders SET state = 'pending', attempts = attempts + 1, last_attempt_id = ?, error_json = NULL, updated_at = ?
@@ -138,8 +140,9 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
   };
 
   /** The job's labels that may print without asking (one row per order on them). */
-  const printableSql = (orderFilter: string) => `SELECT w.waybill_code, w.print_data, m.order_json
+  const printableSql = (orderFilter: string) => `SELECT w.waybill_code, w.print_data, o.order_json
     FROM job_orders m
+    JOIN sold_orders o ON o.id = m.sold_order_id
     JOIN journal_orders j ON j.order_number = m.order_number AND j.job_id = m.job_id
     JOIN waybills w ON w.waybill_code = j.waybill_code
     WHERE m.job_id = ?
@@ -147,8 +150,9 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
     ORDER BY m.position`;
   const printableAll = db.prepare(printableSql(''));
   const labelStatements = {
-    label: db.prepare(`SELECT w.waybill_code, w.print_data, w.print_data_state, j.job_id, m.order_json
+    label: db.prepare(`SELECT w.waybill_code, w.print_data, w.print_data_state, j.job_id, o.order_json
       FROM waybills w JOIN journal_orders j ON j.waybill_code = w.waybill_code JOIN job_orders m ON m.order_number = j.order_number AND m.job_id = j.job_id
+      JOIN sold_orders o ON o.id = m.sold_order_id
       WHERE w.waybill_code = ? ORDER BY m.position`),
   };
 
@@ -185,7 +189,8 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
       origin: context.origin,
       jobId: context.jobId,
       recordedAt: context.now,
-      printData: waybill.printData.ok ? JSON.stringify(waybill.printData.data.content) : null,
+      // The gateway's print_data text, stored as it came: the one copy of it (the print queue refers to it).
+      printData: waybill.printData.ok ? waybill.printData.data.text : null,
       printDataState: waybill.printData.ok ? 'present' : 'unreadable',
     });
     for (const order of orders) {
@@ -209,7 +214,8 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer): { r
         orderNumber: member.orderNumber,
         position: member.position,
         packageKey: member.packageKey,
-        order: JSON.stringify(member.order),
+        // The order as planned, stored once: the cache's row of the same version is this one.
+        soldOrderId: soldOrders.idOf(member.order),
         problems: json(member.problems),
       });
     }

@@ -7,6 +7,9 @@ import { printDocumentOutputMigration } from './migrations/006-print-documents-k
 import { gatewayOfEveryRowMigration } from './migrations/007-gateway-and-shop-of-every-job-journal-row-and-print-task';
 import { claimLeaseMigration } from './migrations/008-claims-with-an-owner-and-a-lease';
 import { waybillsNotYetSharedMigration } from './migrations/009-waybills-not-yet-shared';
+import { printDataOnceMigration } from './migrations/010-print-documents-refer-to-the-print-data-of-their-waybill';
+import { soldOrdersOnceMigration } from './migrations/011-sold-orders-stored-once';
+import { voidMarksNotYetSharedMigration } from './migrations/012-void-marks-not-yet-shared';
 import type { StationMigration } from './station-migration';
 
 /** The station database's migrations, in order. A new one gets the next numbered file and is appended here. */
@@ -20,4 +23,7 @@ export const localMigrations: readonly StationMigration[] = [
   gatewayOfEveryRowMigration,
   claimLeaseMigration,
   waybillsNotYetSharedMigration,
+  printDataOnceMigration,
+  soldOrdersOnceMigration,
+  voidMarksNotYetSharedMigration,
 ];

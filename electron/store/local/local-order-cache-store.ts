@@ -5,6 +5,7 @@ import type { StationError } from '../../../shared/errors/station-error';
 import type { StationDatabase } from './open-station-database';
 import type { OrderCacheReader, OrderCacheWriter } from '../station-backend';
 import type { OrderCacheState } from '../station-records';
+import type { LocalSoldOrders } from './local-sold-orders';
 import type { WriteTimer } from './write-timer';
 
 interface StateRow {
@@ -29,16 +30,20 @@ interface LineRow {
 
 /**
  * The sold-order cache on the station database (tables cached_orders and order_cache_state),
- * kept per shop. Its list carries, per order, what the journal and the print queue know of it,
- * read in the same statement: the orders table shows thousands of rows and is listed often.
+ * kept per shop. Each cached order refers to its version in sold_orders (stored once, shared with
+ * the job members planned from it: see createLocalSoldOrders); a version the cache lets go of
+ * stays while a job member refers to it. Its list carries, per order, what the journal and the
+ * print queue know of it, read in the same statement: the orders table shows thousands of rows
+ * and is listed often.
  */
-export function createLocalOrderCacheStore(db: StationDatabase, writes: WriteTimer): { read: OrderCacheReader; write: OrderCacheWriter } {
+export function createLocalOrderCacheStore(db: StationDatabase, writes: WriteTimer, soldOrders: LocalSoldOrders): { read: OrderCacheReader; write: OrderCacheWriter } {
   const statements = {
     state: db.prepare('SELECT * FROM order_cache_state WHERE shop_id = ?'),
-    upsert: db.prepare(`INSERT INTO cached_orders (shop_id, order_number, order_json, confirmed_at, first_seen_at, fetched_at)
-      VALUES (@shopId, @orderNumber, @order, @confirmedAt, @at, @at)
-      ON CONFLICT (shop_id, order_number) DO UPDATE SET order_json = excluded.order_json, confirmed_at = excluded.confirmed_at, fetched_at = excluded.fetched_at`),
-    removeUnseen: db.prepare('DELETE FROM cached_orders WHERE shop_id = ? AND fetched_at < ?'),
+    cachedVersion: db.prepare('SELECT sold_order_id FROM cached_orders WHERE shop_id = ? AND order_number = ?').pluck(),
+    upsert: db.prepare(`INSERT INTO cached_orders (shop_id, order_number, sold_order_id, confirmed_at, first_seen_at, fetched_at)
+      VALUES (@shopId, @orderNumber, @soldOrderId, @confirmedAt, @at, @at)
+      ON CONFLICT (shop_id, order_number) DO UPDATE SET sold_order_id = excluded.sold_order_id, confirmed_at = excluded.confirmed_at, fetched_at = excluded.fetched_at`),
+    removeUnseen: db.prepare('DELETE FROM cached_orders WHERE shop_id = ? AND fetched_at < ? RETURNING sold_order_id').pluck(),
     count: db.prepare('SELECT COUNT(*) AS count FROM cached_orders WHERE shop_id = ?'),
     saveState: db.prepare(`INSERT INTO order_cache_state (shop_id, watermark, last_full_at, last_refresh_at, last_mode, last_total, last_pages, last_points)
       VALUES (@shopId, @watermark, @lastFullAt, @at, @mode, @total, @pages, @points)
@@ -46,18 +51,29 @@ export function createLocalOrderCacheStore(db: StationDatabase, writes: WriteTim
         last_refresh_at = excluded.last_refresh_at, last_mode = excluded.last_mode, last_total = COALESCE(excluded.last_total, last_total),
         last_pages = excluded.last_pages, last_points = excluded.last_points`),
     // The problems of the order in its last started job (a plan only looked at is not one).
-    lines: db.prepare(`SELECT c.order_json, j.state, j.waybill_code, j.error_json, w.carrier_code, w.voided_at,
+    lines: db.prepare(`SELECT o.order_json, j.state, j.waybill_code, j.error_json, w.carrier_code, w.voided_at,
         (SELECT m.problems_json FROM job_orders m JOIN issue_jobs s ON s.id = m.job_id
           WHERE m.order_number = c.order_number AND s.state <> 'planned' ORDER BY m.rowid DESC LIMIT 1) AS problems_json,
         (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = j.waybill_code AND p.state = 'printed') AS print_count,
         (SELECT p.state FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_state
       FROM cached_orders c
+      JOIN sold_orders o ON o.id = c.sold_order_id
       LEFT JOIN journal_orders j ON j.order_number = c.order_number
       LEFT JOIN waybills w ON w.waybill_code = j.waybill_code
       WHERE c.shop_id = ? ORDER BY c.confirmed_at DESC, c.order_number`),
   };
   const storePage = db.transaction((shopId: string, orders: readonly SoldOrder[], at: number) => {
-    for (const order of orders) statements.upsert.run({ shopId, orderNumber: order.orderNumber, order: JSON.stringify(order), confirmedAt: order.confirmedAt, at });
+    const replaced: number[] = [];
+    for (const order of orders) {
+      const before = statements.cachedVersion.get(shopId, order.orderNumber) as number | undefined;
+      const soldOrderId = soldOrders.idOf(order);
+      if (before !== undefined && before !== soldOrderId) replaced.push(before);
+      statements.upsert.run({ shopId, orderNumber: order.orderNumber, soldOrderId, confirmedAt: order.confirmedAt, at });
+    }
+    soldOrders.dropUnreferenced(replaced);
+  });
+  const removeUnseen = db.transaction((shopId: string, since: number) => {
+    soldOrders.dropUnreferenced(statements.removeUnseen.all(shopId, since) as number[]);
   });
   const parsed = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
@@ -88,7 +104,8 @@ export function createLocalOrderCacheStore(db: StationDatabase, writes: WriteTim
         for (let start = 0; start < orderNumbers.length; start += 500) {
           const chunk = orderNumbers.slice(start, start + 500);
           const rows = db
-            .prepare(`SELECT order_json FROM cached_orders WHERE shop_id = ? AND order_number IN (${chunk.map(() => '?').join(', ')})`)
+            .prepare(`SELECT o.order_json FROM cached_orders c JOIN sold_orders o ON o.id = c.sold_order_id
+              WHERE c.shop_id = ? AND c.order_number IN (${chunk.map(() => '?').join(', ')})`)
             .all(shopId, ...chunk) as { order_json: string }[];
           for (const row of rows) found.push(JSON.parse(row.order_json) as SoldOrder);
         }
@@ -100,7 +117,7 @@ export function createLocalOrderCacheStore(db: StationDatabase, writes: WriteTim
         writes.time(() => storePage(shopId, orders, at));
       },
       async removeUnseen(shopId, since) {
-        writes.time(() => statements.removeUnseen.run(shopId, since));
+        writes.time(() => removeUnseen(shopId, since));
       },
       async saveRefresh(shopId, refresh) {
         writes.time(() => statements.saveState.run({ shopId, ...refresh }));

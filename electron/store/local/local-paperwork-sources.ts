@@ -6,8 +6,9 @@ import type { PaperworkReader } from '../station-backend';
 export function createLocalPaperworkSources(db: StationDatabase): PaperworkReader {
   const statements = {
     waybillOfOrder: db.prepare(`SELECT waybill_code FROM journal_orders WHERE order_number = ? AND waybill_code IS NOT NULL`),
-    packageOfWaybill: db.prepare(`SELECT w.carrier_code, m.order_json
+    packageOfWaybill: db.prepare(`SELECT w.carrier_code, o.order_json
       FROM waybills w JOIN journal_orders j ON j.waybill_code = w.waybill_code JOIN job_orders m ON m.order_number = j.order_number AND m.job_id = j.job_id
+      JOIN sold_orders o ON o.id = m.sold_order_id
       WHERE w.waybill_code = ? ORDER BY m.position`),
     jobOrders: db.prepare(`SELECT order_number FROM job_orders WHERE job_id = ? AND package_key IS NOT NULL ORDER BY position`),
   };

@@ -35,6 +35,7 @@ const record = (id: string, seq: number, changes: Partial<PrintDocumentRecord> =
   documentId: `YT${seq}`,
   printer: '',
   contents: [{ encryptedData: `AES:${id}`, templateURL: 'https://cloudprint.cainiao.com/template/standard/101/1' }],
+  printDataOfWaybill: false,
   documentsPerTask: 1,
   state: 'queued',
   taskId: null,
@@ -81,7 +82,7 @@ describe('the local print-task store', () => {
     expect(await store.write.purgeContents(Number.MAX_SAFE_INTEGER)).toBe(1);
 
     expect(await printTasks(db).read.openDocuments(realShop)).toEqual([]);
-    expect(db.prepare("SELECT state, contents_json FROM print_documents WHERE id = 'a'").get()).toEqual({ state: 'printed', contents_json: null });
+    expect(db.prepare("SELECT state, own_layers_json FROM print_documents WHERE id = 'a'").get()).toEqual({ state: 'printed', own_layers_json: null });
   });
 
   it('writes a record saved by another store instance as an update, never a second row', async () => {

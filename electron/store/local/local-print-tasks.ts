@@ -14,7 +14,10 @@ interface PrintDocumentRow {
   seq: number;
   document_id: string;
   printer: string;
-  contents_json: string | null;
+  own_layers_json: string | null;
+  print_data_of_waybill: number;
+  /** The waybill's print data (joined) when the document refers to it. */
+  waybill_print_data: string | null;
   documents_per_task: number;
   state: DocumentState;
   task_id: string | null;
@@ -30,6 +33,12 @@ interface PrintDocumentRow {
   gateway_shop_id: string;
 }
 
+/** A document's layers: its waybill's print data first when it refers to it, then its own. */
+function contentsOf(row: PrintDocumentRow): PrintContent[] {
+  const own = JSON.parse(row.own_layers_json ?? '[]') as PrintContent[];
+  return row.print_data_of_waybill === 1 && row.waybill_print_data !== null ? [JSON.parse(row.waybill_print_data) as PrintContent, ...own] : own;
+}
+
 function recordOf(row: PrintDocumentRow): PrintDocumentRecord {
   return {
     id: row.id,
@@ -37,7 +46,8 @@ function recordOf(row: PrintDocumentRow): PrintDocumentRecord {
     seq: row.seq,
     documentId: row.document_id,
     printer: row.printer,
-    contents: JSON.parse(row.contents_json ?? '[]') as PrintContent[],
+    contents: contentsOf(row),
+    printDataOfWaybill: row.print_data_of_waybill === 1,
     documentsPerTask: row.documents_per_task,
     state: row.state,
     taskId: row.task_id,
@@ -55,10 +65,17 @@ function recordOf(row: PrintDocumentRow): PrintDocumentRecord {
 /**
  * The print queue's store on the station database (table print_documents). Every save is its
  * own committed transaction, so a state is on disk before the queue acts on it: a document
- * saved `sent` is never sent again blindly after a crash. The label's contents are written
+ * saved `sent` is never sent again blindly after a crash. The label's layers are written
  * once, on the first save, and dropped when the document is printed (the waybill keeps its
- * print data for reprints, under the retention setting). Documents whose contents were purged
- * are not loaded: they can only be printed again from the history, which asks first. The row
+ * print data for reprints, under the retention setting). Documents whose layers were purged
+ * are not loaded: they can only be printed again from the history, which asks first.
+ *
+ * Print data is stored once: a label's first layer, its waybill's print data, stays only with
+ * the waybill (waybills.print_data, as the gateway sent it); the document keeps the layers after
+ * it (own_layers_json: the custom area) and print_data_of_waybill = 1, and the two are joined
+ * here, in one statement, when the queue loads it. A document whose waybill has lost its print
+ * data (purged, which waits for the documents that may still be sent) is not loaded. Other
+ * documents (flag 0) keep all their layers. The row
  * also keeps when its latest task was sent (sent_at), so that a status asked about an earlier
  * task is never taken for the answer about the current one, and the output its latest task went
  * to, so that a restart after switching outputs never asks or sends it through the other one.
@@ -70,9 +87,9 @@ function recordOf(row: PrintDocumentRow): PrintDocumentRecord {
  */
 export function createLocalPrintTasks(db: StationDatabase, writes: WriteTimer): { read: PrintTaskReader; write: PrintTaskWriter } {
   const insert = db.prepare(`
-    INSERT INTO print_documents (id, job_id, seq, document_id, printer, contents_json, documents_per_task, state, task_id, attempts,
+    INSERT INTO print_documents (id, job_id, seq, document_id, printer, own_layers_json, print_data_of_waybill, documents_per_task, state, task_id, attempts,
       automatic_sends, output, received, rendered, failure_json, created_at, updated_at, sent_at, status_asked_at, gateway_base_url, gateway_shop_id)
-    VALUES (@id, @jobId, @seq, @documentId, @printer, @contents, @documentsPerTask, @state, @taskId, @attempts,
+    VALUES (@id, @jobId, @seq, @documentId, @printer, @ownLayers, @printDataOfWaybill, @documentsPerTask, @state, @taskId, @attempts,
       @automaticSends, @output, @received, @rendered, @failure, @updatedAt, @updatedAt, CASE WHEN @state = 'sent' THEN @updatedAt END, @statusAskedAt,
       @baseUrl, @shopId)
     ON CONFLICT (id) DO NOTHING`);
@@ -81,27 +98,32 @@ export function createLocalPrintTasks(db: StationDatabase, writes: WriteTimer): 
       automatic_sends = @automaticSends, output = @output, received = @received,
       rendered = @rendered, failure_json = @failure, updated_at = @updatedAt, status_asked_at = @statusAskedAt,
       sent_at = CASE WHEN @state = 'sent' THEN @updatedAt ELSE sent_at END,
-      contents_json = CASE WHEN @state = 'printed' THEN NULL ELSE contents_json END
+      own_layers_json = CASE WHEN @state = 'printed' THEN NULL ELSE own_layers_json END
     WHERE id = @id`);
-  const open = db.prepare(
-    "SELECT * FROM print_documents WHERE state <> 'printed' AND contents_json IS NOT NULL ORDER BY seq, created_at, rowid",
-  );
+  // A document still has its layers: its own, and its waybill's print data where it refers to it.
+  const hasLayers = 'p.own_layers_json IS NOT NULL AND (p.print_data_of_waybill = 0 OR w.print_data IS NOT NULL)';
+  const withWaybill = 'print_documents p LEFT JOIN waybills w ON p.print_data_of_waybill = 1 AND w.waybill_code = p.document_id';
+  const open = db.prepare(`SELECT p.*, w.print_data AS waybill_print_data FROM ${withWaybill}
+    WHERE p.state <> 'printed' AND ${hasLayers} ORDER BY p.seq, p.created_at, p.rowid`);
   /** Ids known to have a row: later saves update the state and leave the contents as written. */
   const stored = new Set<string>();
   // An unknown label is settled ("print outcome unknown", the user decides) only once the
   // component was asked about the task it was last sent in.
   const settledUnknown = 'status_asked_at IS NOT NULL AND status_asked_at >= COALESCE(sent_at, 0)';
   const statements = {
+    printsOf: db.prepare(`SELECT (SELECT COUNT(*) FROM print_documents WHERE document_id = @code AND state = 'printed') AS printed,
+        EXISTS (SELECT 1 FROM print_documents WHERE document_id = @code AND state IN ('queued', 'sent', 'accepted', 'unknown')) AS open,
+        (SELECT state FROM print_documents WHERE document_id = @code ORDER BY created_at DESC, rowid DESC LIMIT 1) AS last_state`),
     openLabels: db.prepare(`SELECT COUNT(*) AS open FROM print_documents WHERE job_id = ?
       AND (state IN ('queued', 'sent', 'accepted') OR (state = 'unknown' AND NOT (${settledUnknown})))`),
     labelCounts: db.prepare('SELECT state, COUNT(*) AS count FROM print_documents WHERE job_id = ? GROUP BY state'),
     labelProblems: db.prepare(`SELECT id, document_id, state, failure_json, status_asked_at FROM print_documents
       WHERE job_id = ? AND (state = 'failed' OR (state = 'unknown' AND ${settledUnknown})) ORDER BY seq`),
-    openByGateway: db.prepare(`SELECT gateway_base_url, gateway_shop_id, COUNT(*) AS count FROM print_documents
-      WHERE state IN ('queued', 'sent', 'accepted', 'unknown') AND contents_json IS NOT NULL GROUP BY gateway_base_url, gateway_shop_id`),
+    openByGateway: db.prepare(`SELECT p.gateway_base_url, p.gateway_shop_id, COUNT(*) AS count FROM ${withWaybill}
+      WHERE p.state IN ('queued', 'sent', 'accepted', 'unknown') AND ${hasLayers} GROUP BY p.gateway_base_url, p.gateway_shop_id`),
     // Only labels the component was asked about since their latest send: a stale answer never allows a second label.
     unknownDocuments: db.prepare(`SELECT id, gateway_base_url, gateway_shop_id FROM print_documents WHERE document_id = ? AND state = 'unknown' AND ${settledUnknown}`),
-    purgeContents: db.prepare("UPDATE print_documents SET contents_json = NULL WHERE contents_json IS NOT NULL AND state IN ('printed', 'failed') AND updated_at < ?"),
+    purgeContents: db.prepare("UPDATE print_documents SET own_layers_json = NULL WHERE own_layers_json IS NOT NULL AND state IN ('printed', 'failed') AND updated_at < ?"),
   };
   /**
    * Commits a write. Only a document about to leave (`sent`) must be on the disk before the next
@@ -150,7 +172,14 @@ export function createLocalPrintTasks(db: StationDatabase, writes: WriteTimer): 
       return;
     }
     const queuedUnder = gateway ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY };
-    const inserted = insert.run({ ...values, contents: record.state === 'printed' ? null : JSON.stringify(record.contents), baseUrl: queuedUnder.baseUrl, shopId: queuedUnder.shopId });
+    const ownLayers = record.printDataOfWaybill ? record.contents.slice(1) : record.contents;
+    const inserted = insert.run({
+      ...values,
+      ownLayers: record.state === 'printed' ? null : JSON.stringify(ownLayers),
+      printDataOfWaybill: record.printDataOfWaybill ? 1 : 0,
+      baseUrl: queuedUnder.baseUrl,
+      shopId: queuedUnder.shopId,
+    });
     if (inserted.changes === 0) update.run(values);
     stored.add(record.id);
   };
@@ -163,6 +192,10 @@ export function createLocalPrintTasks(db: StationDatabase, writes: WriteTimer): 
         const records = rows.map(recordOf);
         for (const record of records) stored.add(record.id);
         return records;
+      },
+      async printsOf(waybillCode) {
+        const row = statements.printsOf.get({ code: waybillCode }) as { printed: number; open: number; last_state: DocumentState | null };
+        return { printed: row.printed, open: row.open === 1, lastState: row.last_state };
       },
       async handedOver(waybillCodes) {
         const found = new Set<string>();

@@ -10,6 +10,7 @@ import { createLocalOrderCacheStore } from './local-order-cache-store';
 import { createLocalPaperworkSources } from './local-paperwork-sources';
 import { createLocalPrintTasks } from './local-print-tasks';
 import { createLocalSharedOutbox } from './local-shared-outbox';
+import { createLocalSoldOrders } from './local-sold-orders';
 
 /**
  * Opens the station database in the data folder (see openStationDatabase: WAL, synchronous=FULL,
@@ -20,10 +21,11 @@ import { createLocalSharedOutbox } from './local-shared-outbox';
 export async function openLocalBackend(options: OpenStationDatabaseOptions): Promise<StationBackend> {
   const db = openStationDatabase(options);
   const writes = createWriteTimer();
-  const journal = createLocalJournal(db, writes);
+  const soldOrders = createLocalSoldOrders(db);
+  const journal = createLocalJournal(db, writes, soldOrders);
   const costs = createLocalCostLedger(db);
   const history = createLocalHistory(db, writes);
-  const orders = createLocalOrderCacheStore(db, writes);
+  const orders = createLocalOrderCacheStore(db, writes, soldOrders);
   const printTasks = createLocalPrintTasks(db, writes);
   const sharedOutbox = createLocalSharedOutbox(db);
   return {

@@ -27,7 +27,7 @@ describe('the Desks view: heartbeats, online, current job, labels today (real Po
     await desk1.heartbeat('Packing 1', 'job-7');
     await desk2.heartbeat('Desk 2', null);
     const now = Date.now();
-    const label = (code: string, issuedAt: number) => ({ waybillCode: code, parentWaybillCode: null, orderNumbers: [code], carrierCode: 'YTO', branchCode: null, issuedAt, printData: null });
+    const label = (code: string, issuedAt: number) => ({ waybillCode: code, parentWaybillCode: null, orderNumbers: [code], carrierCode: 'YTO', branchCode: null, issuedAt, printDataText: null });
     // Two labels today, one 30 hours ago (another China day).
     await createSharedHistory(access1).recordWaybills(gateway, 'job-7', [label('YT1', now - 1000), label('YT2', now), label('YT0', now - 30 * 3_600_000)]);
 

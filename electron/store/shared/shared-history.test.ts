@@ -12,7 +12,7 @@ const waybill = (code: string, orderNumbers: string[], minutes: number, extra: P
   carrierCode: 'YTO',
   branchCode: 'B1',
   issuedAt: day + minutes * 60_000,
-  printData: { label: code },
+  printDataText: JSON.stringify({ label: code }),
   ...extra,
 });
 
@@ -35,7 +35,7 @@ describe('the shared history across desks (real PostgreSQL)', () => {
   it('records each waybill once however often it is sent, and finds it from any desk by order or waybill, desk, carrier and time, page by page', async () => {
     expect(await desk1.recordWaybills(gateway, 'job-1', [waybill('YT1', ['T1'], 1), waybill('YT2', ['T2', 'T3'], 2)])).toBe(2);
     // Sent again after an outage, together with a new one: only the new one is added.
-    expect(await desk1.recordWaybills(gateway, 'job-1', [waybill('YT1', ['T1'], 1, { printData: { label: 'changed' } }), waybill('YT3', ['T4'], 3)])).toBe(1);
+    expect(await desk1.recordWaybills(gateway, 'job-1', [waybill('YT1', ['T1'], 1, { printDataText: JSON.stringify({ label: 'changed' }) }), waybill('YT3', ['T4'], 3)])).toBe(1);
     expect(await desk2.recordWaybills(gateway, 'job-9', [waybill('ZT1', ['T10'], 4, { carrierCode: 'ZTO', parentWaybillCode: 'ZT0' })])).toBe(1);
     expect(await desk2.recordWaybills({ ...gateway, shopId: 'shop-2' }, 'job-8', [waybill('YT1', ['T1'], 5)])).toBe(1);
 
@@ -77,7 +77,7 @@ describe('the shared history across desks (real PostgreSQL)', () => {
   });
 
   it('gives another desk the print data for a reprint, shares void marks, and purges old print data', async () => {
-    await desk1.recordWaybills(gateway, 'job-1', [waybill('YT1', ['T1', 'T2'], 1), waybill('YT2', ['T3'], 60), waybill('YT3', ['T4'], 61, { printData: null })]);
+    await desk1.recordWaybills(gateway, 'job-1', [waybill('YT1', ['T1', 'T2'], 1), waybill('YT2', ['T3'], 60), waybill('YT3', ['T4'], 61, { printDataText: null })]);
     expect(await desk2.printData(gateway, 'YT1')).toEqual({ printData: { label: 'YT1' }, printDataState: 'present', voided: false, orderNumbers: ['T1', 'T2'], carrierCode: 'YTO', deskId: 'desk-1', jobId: 'job-1' });
     expect(await desk2.printData({ ...gateway, shopId: 'shop-2' }, 'YT1')).toBeUndefined();
     expect(await desk2.printData(gateway, 'YT3')).toMatchObject({ printData: null, printDataState: 'purged' });

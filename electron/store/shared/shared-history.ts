@@ -13,8 +13,8 @@ export interface SharedWaybillRecord {
   branchCode: string | null;
   /** When the desk recorded it (epoch ms, the desk's journal time: it may be sent later, after an outage). */
   issuedAt: number;
-  /** The label's print data; null when the desk has none readable. */
-  printData: Record<string, unknown> | null;
+  /** The label's print data as the desk stored it (the gateway's JSON text, stored here as it is); null when the desk has none readable. */
+  printDataText: string | null;
 }
 
 /** A history search across the desks: the local one's text and time filters, plus desk, carrier and gateway. */
@@ -147,7 +147,7 @@ export function createSharedHistory(access: SharedDeskAccess): SharedHistory {
                 carrier_code: record.carrierCode,
                 branch_code: record.branchCode,
                 issued_at: record.issuedAt,
-                print_data: record.printData === null ? null : JSON.stringify(record.printData),
+                print_data: record.printDataText,
               })),
             ),
           ],

@@ -29,7 +29,7 @@ describe('a lost shared server (real PostgreSQL stopped)', () => {
     const deskList = createSharedDesks(access);
     await claims.claim(gateway, 'job-1', ['T1'], 30_000);
     const lapsed = { orderNumber: 'T1', kind: 'lapsed', holder: { deskId: 'desk-2', deskName: 'Desk 2', jobId: 'job-2' }, leaseUntil: 0 } as const;
-    const record = { waybillCode: 'YT1', parentWaybillCode: null, orderNumbers: ['T1'], carrierCode: 'YTO', branchCode: null, issuedAt: Date.now(), printData: null };
+    const record = { waybillCode: 'YT1', parentWaybillCode: null, orderNumbers: ['T1'], carrierCode: 'YTO', branchCode: null, issuedAt: Date.now(), printDataText: null };
     const calls: Record<string, () => Promise<unknown>> = {
       'claims.claim': () => claims.claim(gateway, 'job-1', ['T2'], 30_000),
       'claims.takeLapsed': () => claims.takeLapsed(gateway, 'job-1', { lapsed, waybillCode: null }, 30_000),

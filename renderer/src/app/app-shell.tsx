@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AboutHost } from '../about/about-host';
 import { AccountBar } from '../account-bar/account-bar';
+import { DesksDrawer, SharedModeBadge } from '../desks/desks-view';
 import { HistoryDrawer } from '../history/history-drawer';
 import { IssuePrintDrawer } from '../issue-print/issue-print-drawer';
 import { RecoveryDialog } from '../recovery/recovery-dialog';
@@ -97,6 +98,7 @@ export function AppShell({ cspNonce }: AppShellProps) {
             <Typography.Title level={1} className="station__title">
               {appName}
             </Typography.Title>
+            <SharedModeBadge />
             <Button type="text" className="station__header-button" icon={<SettingOutlined aria-hidden />} onClick={() => setSettingsOpen(true)}>
               {t('header.settings')} <kbd>F2</kbd>
             </Button>
@@ -120,6 +122,7 @@ export function AppShell({ cspNonce }: AppShellProps) {
         <HelpOverlay />
         <IssuePrintDrawer />
         <HistoryDrawer />
+        <DesksDrawer />
         <RecoveryDialog />
       </App>
     </ConfigProvider>

@@ -1,8 +1,8 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { IssuePrintButton } from '../issue-print/issue-print-button';
 import { ORDER_SEARCH_ID, LocalFilters } from '../orders/local-filters';
 import { applyLocalFilters, hasLocalFilters } from '../orders/order-filters';
-import type { OrderView } from '../orders/order-view';
+import { isPlannableHere, plannableKeys, type OrderView } from '../orders/order-view';
 import { ORDERS_GRID_ID, OrdersGrid } from '../orders/orders-grid';
 import { RefreshButtons, RefreshStatus } from '../orders/refresh-control';
 import { SelectionBar } from '../orders/selection-bar';
@@ -68,6 +68,12 @@ export function DeskScreen() {
   const store = useUiStoreApi();
   const refresh = useOrdersRefresh();
   useScanHandling(views);
+  // An order another desk took since it was ticked leaves the selection: a plan never includes it.
+  useEffect(() => {
+    const taken = views.filter((view) => !isPlannableHere(view)).map((view) => view.key);
+    const state = store.getState();
+    if (taken.some((key) => state.selection.selected.has(key))) state.unselectRows(taken);
+  }, [views, store]);
 
   useWindowShortcuts({
     'focus-search': () => focusById(ORDER_SEARCH_ID),
@@ -79,7 +85,7 @@ export function DeskScreen() {
     'toggle-scan-mode': () => store.getState().toggleScanMode(),
     'select-all': () => {
       const state = store.getState();
-      state.selectRows(applyLocalFilters(views, state.localFilters, Date.now()).map((view) => view.key));
+      state.selectRows(plannableKeys(applyLocalFilters(views, state.localFilters, Date.now())));
     },
     escape: ({ inTextField, target }) => {
       if (inTextField) {

@@ -14,6 +14,9 @@ export interface ShellSlice {
   /** The Settings screen, opened from the desk (F2 or the header's button) once the first-run setup is done. */
   settingsOpen: boolean;
   setSettingsOpen: (open: boolean) => void;
+  /** The Desks view (shared mode only). */
+  desksOpen: boolean;
+  setDesksOpen: (open: boolean) => void;
 }
 
 /** UI-only state of the renderer (server data lives in react-query, never here). */
@@ -27,6 +30,8 @@ function createShellSlice(initialLanguage: UiLanguage): StateCreator<UiState, []
     setHelpOpen: (helpOpen) => set({ helpOpen }),
     settingsOpen: false,
     setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
+    desksOpen: false,
+    setDesksOpen: (desksOpen) => set({ desksOpen }),
   });
 }
 

@@ -19,6 +19,7 @@ export const stationQueryKeys = {
   componentState: ['print-component-state'],
   printers: ['printers'],
   orders: ['orders'],
+  desks: ['desks'],
   /** Pushed by main while a refresh runs (never fetched). */
   refreshProgress: ['orders-refresh-progress'],
 } as const;
@@ -67,6 +68,12 @@ export function usePrintersQuery(enabled: boolean) {
   return useQuery({ queryKey: stationQueryKeys.printers, queryFn: () => unwrapResult(station['printers.list']({})), enabled, staleTime: 60_000 });
 }
 
+/** The shared mode's state and the account's desks (kept current by `shared-mode.changed`). */
+export function useDesksQuery() {
+  const station = useStation();
+  return useQuery({ queryKey: stationQueryKeys.desks, queryFn: () => unwrapResult(station['desks.list']({})), staleTime: Infinity });
+}
+
 /** Asks again for everything that depends on the gateway account (after its settings or token changed). */
 export async function refetchAccountData(client: QueryClient): Promise<void> {
   const keys = [stationQueryKeys.info, stationQueryKeys.subscription, stationQueryKeys.network, stationQueryKeys.costs];
@@ -75,8 +82,8 @@ export async function refetchAccountData(client: QueryClient): Promise<void> {
 
 /**
  * Keeps the cache current from main's pushed events: new settings replace the cached ones (and
- * what depends on the gateway account is asked again), changed orders are listed again, and the
- * print component's state and a refresh's progress are stored as they come.
+ * what depends on the gateway account is asked again), changed orders and desks are listed again,
+ * and the print component's state and a refresh's progress are stored as they come.
  */
 export function useStationEventsIntoCache(): void {
   const station = useStation();
@@ -94,6 +101,11 @@ export function useStationEventsIntoCache(): void {
       station.on('orders.changed', () => {
         void client.invalidateQueries({ queryKey: stationQueryKeys.orders });
         void client.invalidateQueries({ queryKey: stationQueryKeys.costs });
+      }),
+      // The desks changed, or the shared server came or went: the desks and the other desks' marks on the orders are asked again.
+      station.on('shared-mode.changed', () => {
+        void client.invalidateQueries({ queryKey: stationQueryKeys.desks });
+        void client.invalidateQueries({ queryKey: stationQueryKeys.orders });
       }),
       station.on('orders.refresh-progress', (progress) => client.setQueryData(stationQueryKeys.refreshProgress, progress)),
       station.on('print.component-state', (state) => {

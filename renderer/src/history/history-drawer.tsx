@@ -12,6 +12,7 @@ import { overlayContainer } from '../app/overlay-container';
 import { useUi, useUiStoreApi } from '../app/ui-store-context';
 import { useNow } from '../app/use-now';
 import { unwrapResult, useStation } from '../bridge/station-context';
+import { useDesksQuery } from '../bridge/station-queries';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { PlainTable } from '../issue-print/plain-table';
 import { usePrintQueueStatus } from '../issue-print/use-job';
@@ -39,6 +40,8 @@ interface HistoryForm {
   text: string;
   range: [Dayjs | null, Dayjs | null] | null;
   states: HistoryFilterState[];
+  /** One desk's waybills (its id; shared mode only); null for every desk. */
+  desk: string | null;
 }
 
 /** Start of the picked calendar day in China time, the day the rest of the app counts in (whatever the computer's zone). */
@@ -54,6 +57,7 @@ function queryOf(form: HistoryForm): Omit<HistoryQuery, 'limit' | 'offset'> {
     ...(from ? { from: chinaDayStartOf(from) } : {}),
     ...(to ? { to: chinaDayStartOf(to) + dayMs - 1 } : {}),
     ...(form.states.length > 0 ? { states: form.states } : {}),
+    ...(form.desk !== null ? { desk: form.desk } : {}),
   };
 }
 
@@ -69,13 +73,16 @@ export function HistoryDrawer() {
   const { message, modal } = App.useApp();
   const open = useUi((state) => state.historyOpen);
   const store = useUiStoreApi();
-  const [form, setForm] = useState<HistoryForm>({ text: '', range: null, states: [] });
+  const [form, setForm] = useState<HistoryForm>({ text: '', range: null, states: [], desk: null });
   const today = dayjs(chinaDayOf(useNow()));
   const [selected, setSelected] = useState<string[]>([]);
   const [actionError, setActionError] = useState<StationError | null>(null);
   const reprintLabels = useReprintLabels();
   const output = usePrintQueueStatus().data?.output ?? null;
-  const query = queryOf(form);
+  // The desk column and filter exist only in the shared mode (a desk on its own has only itself).
+  const desks = useDesksQuery().data;
+  const shared = desks !== undefined && desks.state !== 'off';
+  const query = queryOf(shared ? form : { ...form, desk: null });
   const page = useQuery({
     queryKey: ['history', query],
     queryFn: () => unwrapResult(station['history.search']({ ...query, limit: 500 })),
@@ -155,6 +162,18 @@ export function HistoryDrawer() {
             optionFilterProp="label"
             style={{ minWidth: 260 }}
           />
+          {shared ? (
+            <Select<string>
+              allowClear
+              aria-label={t('history.desk')}
+              placeholder={t('history.allDesks')}
+              value={form.desk ?? undefined}
+              onChange={(desk) => setForm({ ...form, desk: desk ?? null })}
+              options={desks.desks.map((desk) => ({ value: desk.deskId, label: desk.thisDesk ? `${desk.name} (${t('desks.thisDesk')})` : desk.name }))}
+              virtual={false}
+              style={{ minWidth: 180 }}
+            />
+          ) : null}
           <Button icon={<DownloadOutlined aria-hidden />} onClick={() => void exportCsv()}>
             {t('history.exportCsv')}
           </Button>
@@ -197,6 +216,7 @@ export function HistoryDrawer() {
             { key: 'order', title: t('history.column.order'), render: (row) => <Typography.Text code>{row.orderNumber}</Typography.Text> },
             { key: 'waybill', title: t('history.column.waybill'), render: (row) => row.waybillCode ?? '—' },
             { key: 'carrier', title: t('history.column.carrier'), render: (row) => row.carrierCode ?? '—' },
+            ...(shared ? [{ key: 'desk', title: t('history.column.desk'), render: (row: HistoryRow) => row.desk?.name ?? '—' }] : []),
             {
               key: 'state',
               title: t('history.column.state'),

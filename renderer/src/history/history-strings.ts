@@ -23,7 +23,9 @@ export const historyEn = {
         'The station only marks it: it is not reprinted or exported until the mark is cleared. The waybill is NOT cancelled at the carrier and stays drawn from the branch’s balance — the gateway has no cancel call. If the parcel will not ship, ask your branch (网点) to cancel or recycle the unused waybill before it is picked up; unused waybills are recycled by the carrier after some days.',
       ok: 'Mark void here',
     },
-    column: { order: 'Order', waybill: 'Waybill', carrier: 'Carrier', state: 'State', at: 'When' },
+    column: { order: 'Order', waybill: 'Waybill', carrier: 'Carrier', desk: 'Desk', state: 'State', at: 'When' },
+    desk: 'Desk',
+    allDesks: 'All desks',
     state: {
       issued: 'Issued',
       recovered: 'Recovered',
@@ -104,7 +106,9 @@ export const historyZhCn = {
         '本程序只做标记：取消标记前不会补打，也不会导出。面单在快递公司处并未取消，网点余额中的这一单也不会退回——网关没有取消面单的接口。如果包裹不再发出，请在揽收前联系网点取消或回收这个未使用的面单；未使用的面单过一段时间后由快递公司回收。',
       ok: '在本机标记作废',
     },
-    column: { order: '订单', waybill: '面单号', carrier: '快递', state: '状态', at: '时间' },
+    column: { order: '订单', waybill: '面单号', carrier: '快递', desk: '打包台', state: '状态', at: '时间' },
+    desk: '打包台',
+    allDesks: '全部打包台',
     state: {
       issued: '已取号',
       recovered: '已找回',

@@ -1,4 +1,5 @@
 import { paperworkEn } from '../paperwork/paperwork-strings';
+import { desksEn } from '../desks/desks-strings';
 import { historyEn } from '../history/history-strings';
 import { issuePrintEn } from '../issue-print/issue-print-strings';
 import { printTruthEn } from '../issue-print/print-truth-strings';
@@ -110,6 +111,8 @@ export const en = {
       printed_one: 'Printed',
       printed_other: 'Printed ×{{count}}',
       voided: 'Voided',
+      'at-other-desk': 'At {{desk}}',
+      'issued-at-other-desk': 'Issued at {{desk}}',
     },
     empty: {
       'nothing-loaded': 'No orders loaded yet. Press Refresh (F5) to fetch them from the platform.',
@@ -216,6 +219,8 @@ export const en = {
       'already-printed_one': 'Already printed! Order {{orderNumber}}, waybill {{waybillCode}}',
       'already-printed_other': 'Already printed {{count}} times! Order {{orderNumber}}, waybill {{waybillCode}}',
       'issued-elsewhere': 'Issued elsewhere! Order {{orderNumber}} already has waybill {{waybillCode}} from another desk: check before printing',
+      'held-at-other-desk': 'At {{desk}}! Order {{orderNumber}} is being issued at {{desk}}: not selected here',
+      'issued-at-other-desk': 'Issued at {{desk}}! Order {{orderNumber}} has waybill {{waybillCode}}: not selected here',
       waybill: 'Waybill {{waybillCode}} belongs to order {{orderNumber}}',
       unknown: 'Unknown code {{code}}: not a loaded order or a waybill of this desk',
       'held-back': 'Held back! Order {{orderNumber}} has order status {{orderStatus}}: it may be refunded or already shipped',
@@ -227,6 +232,8 @@ export const en = {
       'print-not-issued': 'not issued',
       'already-printed': 'already printed',
       'issued-elsewhere': 'issued elsewhere',
+      'held-at-other-desk': 'at another desk',
+      'issued-at-other-desk': 'issued at another desk',
       waybill: 'waybill',
       unknown: 'unknown',
       'held-back': 'held back',
@@ -352,6 +359,7 @@ export const en = {
   ...issuePrintEn,
   ...printTruthEn,
   ...historyEn,
+  ...desksEn,
   ...recoveryEn,
   ...settingsEn,
   ...paperworkEn,

@@ -1,4 +1,5 @@
 import { paperworkZhCn } from '../paperwork/paperwork-strings';
+import { desksZhCn } from '../desks/desks-strings';
 import { historyZhCn } from '../history/history-strings';
 import { issuePrintZhCn } from '../issue-print/issue-print-strings';
 import { printTruthZhCn } from '../issue-print/print-truth-strings';
@@ -113,6 +114,8 @@ export const zhCN: Strings<typeof en> = {
       printed_one: '已打印',
       printed_other: '已打印 ×{{count}}',
       voided: '已作废',
+      'at-other-desk': '{{desk}} 处理中',
+      'issued-at-other-desk': '{{desk}} 已取号',
     },
     empty: {
       'nothing-loaded': '还没有加载订单。按“刷新订单”（F5）从平台拉取。',
@@ -219,6 +222,8 @@ export const zhCN: Strings<typeof en> = {
       'already-printed_one': '已打印过！订单 {{orderNumber}}，运单号 {{waybillCode}}',
       'already-printed_other': '已打印过 {{count}} 次！订单 {{orderNumber}}，运单号 {{waybillCode}}',
       'issued-elsewhere': '他处已取号！订单 {{orderNumber}} 已有其他打包台取的运单号 {{waybillCode}}，打印前请核对',
+      'held-at-other-desk': '{{desk}} 处理中！订单 {{orderNumber}} 正在 {{desk}} 取号：本台不选中',
+      'issued-at-other-desk': '{{desk}} 已取号！订单 {{orderNumber}} 的运单号为 {{waybillCode}}：本台不选中',
       waybill: '运单号 {{waybillCode}} 属于订单 {{orderNumber}}',
       unknown: '无法识别 {{code}}：不是已加载的订单，也不是本机的运单号',
       'held-back': '暂扣！订单 {{orderNumber}} 的订单状态为 {{orderStatus}}：可能已退款或已发货',
@@ -230,6 +235,8 @@ export const zhCN: Strings<typeof en> = {
       'print-not-issued': '未取到号',
       'already-printed': '已打印过',
       'issued-elsewhere': '他处已取号',
+      'held-at-other-desk': '他台处理中',
+      'issued-at-other-desk': '他台已取号',
       waybill: '运单号',
       unknown: '无法识别',
       'held-back': '暂扣',
@@ -355,6 +362,7 @@ export const zhCN: Strings<typeof en> = {
   ...issuePrintZhCn,
   ...printTruthZhCn,
   ...historyZhCn,
+  ...desksZhCn,
   ...recoveryZhCn,
   ...settingsZhCn,
   ...paperworkZhCn,

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { SELLER_FLAGS } from '../../../shared/domain/seller-flags';
 import { formatChinaDateTime } from '../../../shared/time/china-time';
 import { localizedError } from '../errors/station-error-text';
-import { hoursBetween, shipUrgency, yuanFromFen, type OrderProgress, type OrderView } from './order-view';
+import { hoursBetween, isPlannableHere, shipUrgency, yuanFromFen, type OrderProgress, type OrderView } from './order-view';
 
 /** What a cell needs besides its row. */
 export interface CellContext {
@@ -33,7 +33,7 @@ export function shortChinaTime(instant: number): string {
 }
 
 /** The colours a cell tag comes in (`orders-grid.css`). */
-type TagColour = 'grey' | 'blue' | 'orange' | 'red' | 'gold' | 'green' | 'purple' | 'cyan';
+type TagColour = 'grey' | 'blue' | 'orange' | 'red' | 'gold' | 'green' | 'purple' | 'cyan' | 'magenta';
 
 /**
  * A small coloured label in a cell. Plain markup styled by the table's stylesheet rather than
@@ -59,6 +59,9 @@ const progressColour: Readonly<Record<OrderProgress, TagColour>> = {
   'print-unknown': 'gold',
   printed: 'green',
   voided: 'grey',
+  // Another desk's orders stand apart from this desk's own states at a glance.
+  'at-other-desk': 'magenta',
+  'issued-at-other-desk': 'magenta',
 };
 
 const dash = <span className="orders-grid__muted">—</span>;
@@ -85,12 +88,15 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
     header: 'orders.columns.state',
     width: '240px',
     render: (view, { t, language }) => {
-      const { waybillCode, printCount, problem } = view.row.station;
+      const { station, elsewhere } = view.row;
+      const { printCount, problem } = station;
+      // Another desk's waybill when that desk issued it; this desk's own otherwise.
+      const waybillCode = view.progress === 'issued-at-other-desk' ? (elsewhere?.waybillCode ?? null) : station.waybillCode;
       // A failed order says why (its issue error, or what kept it from being sent), in the packer's words.
-      const reason = problem === null ? null : localizedError(t, language, problem).text;
+      const reason = problem === null || !isPlannableHere(view) ? null : localizedError(t, language, problem).text;
       return (
         <>
-          <CellTag colour={progressColour[view.progress]}>{t(`orders.progress.${view.progress}`, { count: Math.max(1, printCount) })}</CellTag>
+          <CellTag colour={progressColour[view.progress]}>{t(`orders.progress.${view.progress}`, { count: Math.max(1, printCount), desk: elsewhere?.desk })}</CellTag>
           {waybillCode === null ? null : <span className="orders-grid__waybill">{waybillCode}</span>}
           {reason === null ? null : (
             <span className="orders-grid__reason" title={reason}>

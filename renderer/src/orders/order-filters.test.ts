@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ElsewhereMark } from '../../../shared/domain/desks';
 import type { OrderStationState } from '../../../shared/domain/order-row';
 import { applyLocalFilters, hasLocalFilters, matchesLocalFilters, noLocalFilters, orderStatusesOf, PROGRESS_FILTERS, provincesOf, type ProgressFilter } from './order-filters';
-import { buildOrderViews, orderProgress, type OrderProgress } from './order-view';
+import { buildOrderViews, isPlannableHere, orderProgress, plannableKeys, type OrderProgress } from './order-view';
 import { sampleRow } from './testing/sample-order-rows';
 
 const hour = 3_600_000;
@@ -13,6 +14,8 @@ const views = buildOrderViews([
   sampleRow({ orderNumber: '1003', flag: 3, lastShipAt: now - hour }, { waybill: 'issued', waybillCode: 'YT2000000000001' }),
   sampleRow({ orderNumber: '1004', province: '广东省', city: '深圳市' }, { waybill: 'issued', waybillCode: 'YT2000000000002', print: 'printed', printCount: 1 }),
   sampleRow({ orderNumber: '1005' }, { waybill: 'issued-elsewhere', waybillCode: 'ZT1' }),
+  sampleRow({ orderNumber: '1006' }, {}, null, { desk: 'desk 2', state: 'issued', waybillCode: 'YT2000000000099' }),
+  sampleRow({ orderNumber: '1007', province: '广东省', city: '广州市' }, {}, null, { desk: 'desk 3', state: 'held', waybillCode: null }),
 ]);
 const keys = (filters: Partial<typeof noLocalFilters>) => applyLocalFilters(views, { ...noLocalFilters, ...filters }, now).map((view) => view.key);
 
@@ -30,17 +33,19 @@ describe('local order filters', () => {
     expect(keys({ text: '尽快' })).toEqual(['1001']);
     expect(keys({ text: 'yt2000000000001' })).toEqual(['1003']);
     expect(keys({ text: '１００４' })).toEqual(['1004']);
+    expect(keys({ text: 'YT2000000000099' })).toEqual(['1006']);
   });
 
   it('keep the chosen seller flags, 0 meaning no flag', () => {
     expect(keys({ flags: [1] })).toEqual(['1001']);
     expect(keys({ flags: [1, 3] })).toEqual(['1001', '1003']);
-    expect(keys({ flags: [0] })).toEqual(['1002', '1004', '1005']);
+    expect(keys({ flags: [0] })).toEqual(['1002', '1004', '1005', '1006', '1007']);
   });
 
   it('keep orders by issued/printed state', () => {
     expect(keys({ progress: 'not-issued' })).toEqual(['1001', '1002']);
-    expect(keys({ progress: 'issued' })).toEqual(['1003']);
+    // Held or issued at another desk counts as issued: nothing left to do about it at this desk.
+    expect(keys({ progress: 'issued' })).toEqual(['1003', '1006', '1007']);
     expect(keys({ progress: 'printed' })).toEqual(['1004']);
     expect(keys({ progress: 'attention' })).toEqual(['1005']);
   });
@@ -48,9 +53,10 @@ describe('local order filters', () => {
   /**
    * Every state a row can be in (a Record over OrderProgress: a new state does not compile until
    * it is placed here), the station facts that put a row in it, and the state filters that keep
-   * it besides "all" (a label whose print failed or is of unknown outcome is both not printed and needs attention).
+   * it besides "all" (a label whose print failed or is of unknown outcome is both not printed and needs attention;
+   * an order another desk holds or issued is issued, never "not issued").
    */
-  const everyState: Record<OrderProgress, { station: Partial<OrderStationState>; keptBy: readonly Exclude<ProgressFilter, 'all'>[] }> = {
+  const everyState: Record<OrderProgress, { station: Partial<OrderStationState>; elsewhere?: ElsewhereMark; keptBy: readonly Exclude<ProgressFilter, 'all'>[] }> = {
     'not-issued': { station: {}, keptBy: ['not-issued'] },
     issuing: { station: { waybill: 'issuing' }, keptBy: ['issued'] },
     issued: { station: { waybill: 'issued', waybillCode: 'YT1' }, keptBy: ['issued'] },
@@ -61,13 +67,15 @@ describe('local order filters', () => {
     'print-failed': { station: { waybill: 'issued', waybillCode: 'YT4', print: 'failed' }, keptBy: ['issued', 'attention'] },
     'print-unknown': { station: { waybill: 'issued', waybillCode: 'YT5', print: 'unknown' }, keptBy: ['issued', 'attention'] },
     voided: { station: { waybill: 'issued', waybillCode: 'YT6', voided: true }, keptBy: ['attention'] },
+    'at-other-desk': { station: {}, elsewhere: { desk: 'desk 2', state: 'held', waybillCode: null }, keptBy: ['issued'] },
+    'issued-at-other-desk': { station: { waybill: 'failed' }, elsewhere: { desk: 'desk 2', state: 'issued', waybillCode: 'YT7' }, keptBy: ['issued'] },
   };
   const stateTable = Object.entries(everyState) as [OrderProgress, (typeof everyState)[OrderProgress]][];
 
-  it.each(stateTable)('place a row that is %s in exactly its state filters (the table covers all 10 states)', (state, { station, keptBy }) => {
-    expect(stateTable).toHaveLength(10);
-    expect(orderProgress({ ...sampleRow({}).station, ...station })).toBe(state);
-    const [view] = buildOrderViews([sampleRow({ orderNumber: '2001' }, station)]);
+  it.each(stateTable)('place a row that is %s in exactly its state filters (the table covers all 12 states)', (state, { station, elsewhere, keptBy }) => {
+    expect(stateTable).toHaveLength(12);
+    expect(orderProgress({ ...sampleRow({}).station, ...station }, elsewhere)).toBe(state);
+    const [view] = buildOrderViews([sampleRow({ orderNumber: '2001' }, station, null, elsewhere)]);
     if (!view) throw new Error('no view');
     for (const filter of PROGRESS_FILTERS) {
       expect({ filter, kept: matchesLocalFilters(view, { ...noLocalFilters, progress: filter }, now) }).toEqual({ filter, kept: filter === 'all' || keptBy.includes(filter) });
@@ -87,8 +95,17 @@ describe('local order filters', () => {
     expect(more[1]?.progress).toBe('issue-failed');
   });
 
+  it("put this desk's own waybill before another desk's mark, and never offer another desk's orders for a plan", () => {
+    const mark: ElsewhereMark = { desk: 'desk 2', state: 'issued', waybillCode: 'YT8' };
+    expect(orderProgress({ ...sampleRow({}).station, waybill: 'issued', waybillCode: 'YT9' }, mark)).toBe('issued');
+    expect(orderProgress({ ...sampleRow({}).station, waybill: 'issuing' }, mark)).toBe('issuing');
+    expect(orderProgress({ ...sampleRow({}).station, waybill: 'issued-elsewhere', waybillCode: 'YT8' }, mark)).toBe('issued-at-other-desk');
+    expect(plannableKeys(views)).toEqual(['1001', '1002', '1003', '1004', '1005']);
+    expect(views.filter((view) => !isPlannableHere(view)).map((view) => view.key)).toEqual(['1006', '1007']);
+  });
+
   it('keep one province', () => {
-    expect(keys({ province: '广东省' })).toEqual(['1002', '1004']);
+    expect(keys({ province: '广东省' })).toEqual(['1002', '1004', '1007']);
   });
 
   it('keep urgent and overdue orders not yet printed', () => {
@@ -104,8 +121,8 @@ describe('local order filters', () => {
 
   it('list the provinces of the loaded orders, most orders first', () => {
     expect(provincesOf(views)).toEqual([
-      { province: '浙江省', count: 3 },
-      { province: '广东省', count: 2 },
+      { province: '浙江省', count: 4 },
+      { province: '广东省', count: 3 },
     ]);
   });
 

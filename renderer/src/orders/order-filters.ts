@@ -18,7 +18,8 @@ export type ProgressFilter = (typeof PROGRESS_FILTERS)[number];
  */
 const progressGroups: Readonly<Record<Exclude<ProgressFilter, 'all'>, readonly OrderProgress[]>> = {
   'not-issued': ['not-issued'],
-  issued: ['issuing', 'issued', 'printing', 'print-failed', 'print-unknown'],
+  // Held or issued at another desk counts as issued: nothing left to do about it here.
+  issued: ['issuing', 'issued', 'printing', 'print-failed', 'print-unknown', 'at-other-desk', 'issued-at-other-desk'],
   printed: ['printed'],
   attention: ['issued-elsewhere', 'issue-failed', 'print-failed', 'print-unknown', 'voided'],
 };

@@ -1,3 +1,4 @@
+import type { ElsewhereMark } from '../../../shared/domain/desks';
 import type { OrderRow, OrderStationState } from '../../../shared/domain/order-row';
 
 /**
@@ -16,7 +17,24 @@ export type OrderProgress =
   | 'print-failed'
   | 'print-unknown'
   | 'printed'
-  | 'voided';
+  | 'voided'
+  /** Another desk of the shared mode holds it for its job. */
+  | 'at-other-desk'
+  /** Another desk of the shared mode issued its waybill. */
+  | 'issued-at-other-desk';
+
+/** Orders another desk holds or issued: never selected or planned here. */
+const ELSEWHERE_PROGRESS: ReadonlySet<OrderProgress> = new Set(['at-other-desk', 'issued-at-other-desk']);
+
+/** Whether the order may be selected for a plan at this desk (not held or issued at another desk). */
+export function isPlannableHere(view: OrderView): boolean {
+  return !ELSEWHERE_PROGRESS.has(view.progress);
+}
+
+/** The keys of the orders that may be selected for a plan, in the order given. */
+export function plannableKeys(views: readonly OrderView[]): string[] {
+  return views.filter(isPlannableHere).map((view) => view.key);
+}
 
 /** How close an order's ship-by time is. */
 export type ShipUrgency = 'overdue' | 'urgent' | 'normal' | 'none';
@@ -43,13 +61,17 @@ export function normalizeSearchText(text: string): string {
   return text.normalize('NFKC').toLowerCase();
 }
 
-/** Where an order stands, from the station's own facts about it. */
-export function orderProgress(station: OrderStationState): OrderProgress {
+/**
+ * Where an order stands, from the station's own facts about it and another desk's mark: what this
+ * desk issued or printed itself comes first, then another desk's claim or waybill.
+ */
+export function orderProgress(station: OrderStationState, elsewhere: ElsewhereMark | null = null): OrderProgress {
   if (station.voided) return 'voided';
   if (station.print === 'printed' || station.printCount > 0) return 'printed';
   if (station.print === 'queued' || station.print === 'printing') return 'printing';
   if (station.print === 'failed') return 'print-failed';
   if (station.print === 'unknown') return 'print-unknown';
+  if (elsewhere !== null && station.waybill !== 'issuing' && station.waybill !== 'issued') return elsewhere.state === 'issued' ? 'issued-at-other-desk' : 'at-other-desk';
   switch (station.waybill) {
     case 'issuing':
       return 'issuing';
@@ -83,11 +105,12 @@ export function buildOrderViews(rows: readonly OrderRow[]): OrderView[] {
       order.remark,
       order.flagName ?? '',
       station.waybillCode ?? '',
+      row.elsewhere?.waybillCode ?? '',
     ];
     return {
       row,
       key: order.orderNumber,
-      progress: orderProgress(station),
+      progress: orderProgress(station, row.elsewhere),
       region,
       searchText: normalizeSearchText(searchable.join('\n')),
       mergeGroupSize: row.mergeKey === null ? 0 : (mergeCounts.get(row.mergeKey) ?? 0),
@@ -95,11 +118,11 @@ export function buildOrderViews(rows: readonly OrderRow[]): OrderView[] {
   });
 }
 
-/** How urgent shipping an order is now; printed orders are on their way and no longer urgent. */
+/** How urgent shipping an order is now; printed orders (and those of another desk) are on their way and no longer urgent here. */
 export function shipUrgency(view: OrderView, now: number): ShipUrgency {
   const lastShipAt = view.row.order.lastShipAt;
   if (lastShipAt === null) return 'none';
-  if (view.progress === 'printed' || view.progress === 'voided') return 'normal';
+  if (view.progress === 'printed' || view.progress === 'voided' || !isPlannableHere(view)) return 'normal';
   if (lastShipAt <= now) return 'overdue';
   return lastShipAt - now <= URGENT_WITHIN_MS ? 'urgent' : 'normal';
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useUi } from '../app/ui-store-context';
 import { ORDER_COLUMNS, ORDER_GRID_TEMPLATE, type CellContext } from './order-columns';
 import { useHeldBackStatuses } from './use-held-back-statuses';
-import type { OrderView } from './order-view';
+import { plannableKeys, type OrderView } from './order-view';
 import { measureRowsPainted } from './paint-timing';
 import './orders-grid.css';
 
@@ -34,20 +34,23 @@ interface OrderRowProps {
   index: number;
   start: number;
   selected: boolean;
+  /** Held or issued at another desk: shown, never ticked. */
+  locked: boolean;
   isCursor: boolean;
   context: CellContext;
   onRowClick: (key: string, event: MouseEvent) => void;
 }
 
 /** One row; memoized so that only rows whose selection or data changed render again. */
-const OrderGridRow = memo(function OrderGridRow({ view, index, start, selected, isCursor, context, onRowClick }: OrderRowProps) {
-  const className = ['orders-grid__row', selected ? 'is-selected' : '', isCursor ? 'is-cursor' : '', index % 2 === 1 ? 'is-odd' : ''].join(' ');
+const OrderGridRow = memo(function OrderGridRow({ view, index, start, selected, locked, isCursor, context, onRowClick }: OrderRowProps) {
+  const className = ['orders-grid__row', selected ? 'is-selected' : '', locked ? 'is-locked' : '', isCursor ? 'is-cursor' : '', index % 2 === 1 ? 'is-odd' : ''].join(' ');
   return (
     <div
       role="row"
       id={rowId(index)}
       aria-rowindex={index + 2}
       aria-selected={selected}
+      aria-disabled={locked || undefined}
       className={className}
       style={{ transform: `translateY(${start}px)` }}
       onClick={(event) => onRowClick(view.key, event)}
@@ -79,10 +82,17 @@ export function OrdersGrid({ rows, empty, now }: OrdersGridProps) {
   const selectRows = useUi((state) => state.selectRows);
   const unselectRows = useUi((state) => state.unselectRows);
   const moveCursor = useUi((state) => state.moveCursor);
+  const showRow = useUi((state) => state.showRow);
 
   const shownKeys = useMemo(() => rows.map((view) => view.key), [rows]);
+  // Orders another desk holds or issued are shown but never ticked: a plan never includes them.
+  const selectableKeys = useMemo(() => plannableKeys(rows), [rows]);
+  const lockedKeys: ReadonlySet<string> = useMemo(() => {
+    const selectable = new Set(selectableKeys);
+    return new Set(shownKeys.filter((key) => !selectable.has(key)));
+  }, [shownKeys, selectableKeys]);
   const cursorIndex = useMemo(() => (selection.cursor === null ? -1 : shownKeys.indexOf(selection.cursor)), [selection.cursor, shownKeys]);
-  const selectedShown = useMemo(() => shownKeys.reduce((count, key) => count + (selection.selected.has(key) ? 1 : 0), 0), [shownKeys, selection.selected]);
+  const selectedShown = useMemo(() => selectableKeys.reduce((count, key) => count + (selection.selected.has(key) ? 1 : 0), 0), [selectableKeys, selection.selected]);
 
   // The lint warns that React Compiler would not memoize around the virtualizer; this build does
   // not use the compiler, and the virtualizer re-renders the table itself when it scrolls.
@@ -103,10 +113,11 @@ export function OrdersGrid({ rows, empty, now }: OrdersGridProps) {
 
   const onRowClick = useCallback(
     (key: string, event: MouseEvent) => {
-      if (event.shiftKey) selectRange(shownKeys, key);
+      if (lockedKeys.has(key)) showRow(key);
+      else if (event.shiftKey) selectRange(selectableKeys, key);
       else toggleRow(key);
     },
-    [selectRange, shownKeys, toggleRow],
+    [lockedKeys, selectRange, selectableKeys, showRow, toggleRow],
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -116,13 +127,14 @@ export function OrdersGrid({ rows, empty, now }: OrdersGridProps) {
     if (move !== undefined && !event.ctrlKey && !event.altKey) {
       event.preventDefault();
       moveCursor(shownKeys, move, event.shiftKey);
-    } else if (event.key === ' ' && selection.cursor !== null) {
+      if (event.shiftKey && lockedKeys.size > 0) unselectRows([...lockedKeys]);
+    } else if (event.key === ' ' && selection.cursor !== null && !lockedKeys.has(selection.cursor)) {
       event.preventDefault();
       toggleRow(selection.cursor);
     }
   };
 
-  const allShownSelected = rows.length > 0 && selectedShown === rows.length;
+  const allShownSelected = selectableKeys.length > 0 && selectedShown === selectableKeys.length;
   const heldBack = useHeldBackStatuses();
   const context: CellContext = useMemo(() => ({ t, language: i18n.language, now, heldBack }), [t, i18n.language, now, heldBack]);
   const canvasStyle = { height: virtualizer.getTotalSize(), '--orders-grid-columns': ORDER_GRID_TEMPLATE } as CSSProperties;
@@ -148,9 +160,9 @@ export function OrdersGrid({ rows, empty, now }: OrdersGridProps) {
                 aria-label={t('orders.selectAllShown')}
                 checked={allShownSelected}
                 indeterminate={selectedShown > 0 && !allShownSelected}
-                disabled={rows.length === 0}
+                disabled={selectableKeys.length === 0}
                 tabIndex={-1}
-                onChange={() => (allShownSelected ? unselectRows(shownKeys) : selectRows(shownKeys))}
+                onChange={() => (allShownSelected ? unselectRows(selectableKeys) : selectRows(selectableKeys))}
               />
             </div>
             {ORDER_COLUMNS.map((column) => (
@@ -172,6 +184,7 @@ export function OrdersGrid({ rows, empty, now }: OrdersGridProps) {
                 index={item.index}
                 start={item.start}
                 selected={selection.selected.has(view.key)}
+                locked={lockedKeys.has(view.key)}
                 isCursor={item.index === cursorIndex}
                 context={context}
                 onRowClick={onRowClick}

@@ -2,7 +2,8 @@ import { CheckSquareOutlined, CloseSquareOutlined, HistoryOutlined } from '@ant-
 import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUi } from '../app/ui-store-context';
-import type { OrderView } from './order-view';
+import { DesksButton } from '../desks/desks-view';
+import { plannableKeys, type OrderView } from './order-view';
 
 /** Props of the selection bar. */
 export interface SelectionBarProps {
@@ -12,13 +13,14 @@ export interface SelectionBarProps {
   shown: readonly OrderView[];
 }
 
-/** How many orders are loaded, shown and selected, with "select all shown", "clear" and the way into the history. */
+/** How many orders are loaded, shown and selected, with "select all shown" (those this desk may plan), "clear" and the ways into the history and the desks. */
 export function SelectionBar({ loaded, shown }: SelectionBarProps) {
   const { t } = useTranslation();
   const selected = useUi((state) => state.selection.selected);
   const selectRows = useUi((state) => state.selectRows);
   const clearSelection = useUi((state) => state.clearSelection);
   const setHistoryOpen = useUi((state) => state.setHistoryOpen);
+  const selectable = plannableKeys(shown);
   const hidden = [...selected].length - shown.reduce((count, view) => count + (selected.has(view.key) ? 1 : 0), 0);
 
   return (
@@ -28,8 +30,8 @@ export function SelectionBar({ loaded, shown }: SelectionBarProps) {
         {hidden > 0 ? <Typography.Text type="warning">{t('selection.hidden', { count: hidden })}</Typography.Text> : null}
       </Typography.Text>
       <Space>
-        <Button icon={<CheckSquareOutlined aria-hidden />} disabled={shown.length === 0} onClick={() => selectRows(shown.map((view) => view.key))}>
-          {t('selection.selectAllShown', { count: shown.length })} <kbd>Ctrl+A</kbd>
+        <Button icon={<CheckSquareOutlined aria-hidden />} disabled={selectable.length === 0} onClick={() => selectRows(selectable)}>
+          {t('selection.selectAllShown', { count: selectable.length })} <kbd>Ctrl+A</kbd>
         </Button>
         <Button icon={<CloseSquareOutlined aria-hidden />} disabled={selected.size === 0} onClick={clearSelection}>
           {t('selection.clear')} <kbd>Esc</kbd>
@@ -37,6 +39,7 @@ export function SelectionBar({ loaded, shown }: SelectionBarProps) {
         <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setHistoryOpen(true)}>
           {t('history.open')}
         </Button>
+        <DesksButton />
       </Space>
     </div>
   );

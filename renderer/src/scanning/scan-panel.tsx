@@ -1,6 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled, InfoCircleFilled, PrinterOutlined, ScanOutlined } from '@ant-design/icons';
 import { App, Button, Segmented, Typography } from 'antd';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextKey } from '../../../shared/errors/error-resources';
@@ -9,7 +8,8 @@ import { useUi } from '../app/ui-store-context';
 import { useCostsQuery } from '../bridge/station-queries';
 import { stationErrorOf } from '../errors/station-error-text';
 import { useReprintLabels } from '../history/use-reprint-labels';
-import { SCAN_MODES, toneOf, type ScanMode, type ScanOutcome } from './scan-resolution';
+import { SCAN_MODES, toneOf, type ScanMode } from './scan-resolution';
+import { outcomeText } from './scan-outcome-text';
 import type { ScanRecord } from './scan-slice';
 import './scan-panel.css';
 
@@ -17,11 +17,6 @@ import './scan-panel.css';
 const LISTED_SCANS = 3;
 
 const toneIcon = { ok: <CheckCircleFilled aria-hidden />, notice: <InfoCircleFilled aria-hidden />, error: <CloseCircleFilled aria-hidden /> } as const;
-
-/** The sentence for a scan outcome. */
-function outcomeText(t: TFunction, outcome: ScanOutcome): string {
-  return t(`scan.outcome.${outcome.kind}`, { ...outcome, count: 'printCount' in outcome ? outcome.printCount : 0 });
-}
 
 /** The reprint offer for a scanned waybill or printed order: the history's reprint, with its confirmation for a label already printed. */
 function ReprintOffer({ record }: { record: ScanRecord }) {

@@ -1,8 +1,12 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { en } from '../i18n/en';
+import { zhCN } from '../i18n/zh-cn';
 import { buildOrderViews } from '../orders/order-view';
 import { sampleRow } from '../orders/testing/sample-order-rows';
 import { buildScanIndex, resolveScan, toneOf } from './scan-resolution';
 import { normalizeScanText } from './scan-input';
+import { outcomeText } from './scan-outcome-text';
 
 const index = buildScanIndex(
   buildOrderViews([
@@ -11,6 +15,8 @@ const index = buildScanIndex(
     sampleRow({ orderNumber: '2763007909173488684' }, { waybill: 'issued', waybillCode: 'YT1234567890123' }),
     sampleRow({ orderNumber: '2208950097816522376' }, { waybill: 'issued', waybillCode: 'YT5550000000001', print: 'printed', printCount: 2 }),
     sampleRow({ orderNumber: '3100000000000000001' }, { waybill: 'issued-elsewhere', waybillCode: '75000000000001' }),
+    sampleRow({ orderNumber: '3200000000000000001' }, {}, null, { desk: 'desk 2', state: 'issued', waybillCode: 'YT7770000000001' }),
+    sampleRow({ orderNumber: '3200000000000000002' }, {}, null, { desk: 'desk 3', state: 'held', waybillCode: null }),
   ]),
 );
 
@@ -46,6 +52,23 @@ describe('resolving a scanned code', () => {
     const outcome = resolveScan(index, '3100000000000000001', 'select');
     expect(outcome).toMatchObject({ kind: 'issued-elsewhere', waybillCode: '75000000000001' });
     expect(toneOf(outcome)).toBe('error');
+  });
+
+  it('alarms on an order another desk issued or holds, in either mode, naming the desk (never selected, never issued here)', async () => {
+    const words = i18next.createInstance();
+    await words.init({ lng: 'en', resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } }, interpolation: { escapeValue: false } });
+    for (const mode of ['select', 'print'] as const) {
+      const issued = resolveScan(index, '3200000000000000001', mode);
+      expect(issued).toEqual({ kind: 'issued-at-other-desk', code: '3200000000000000001', orderNumber: '3200000000000000001', desk: 'desk 2', waybillCode: 'YT7770000000001' });
+      expect(toneOf(issued)).toBe('error');
+      expect(outcomeText(words.t, issued).toLowerCase()).toContain('issued at desk 2');
+      expect(outcomeText(words.t, issued)).toContain('YT7770000000001');
+      expect(outcomeText(words.getFixedT('zh-CN'), issued)).toContain('desk 2 已取号');
+      const held = resolveScan(index, '3200000000000000002', mode);
+      expect(held).toEqual({ kind: 'held-at-other-desk', code: '3200000000000000002', orderNumber: '3200000000000000002', desk: 'desk 3' });
+      expect(toneOf(held)).toBe('error');
+      expect(outcomeText(words.t, held)).toContain('At desk 3');
+    }
   });
 
   it('finds the order of a scanned waybill number and offers it for a reprint', () => {

@@ -26,6 +26,10 @@ export type ScanOutcome =
   | { kind: 'already-printed'; code: string; orderNumber: string; waybillCode: string | null; printCount: number }
   /** Another desk or program issued a waybill for this order: check before anything is printed. */
   | { kind: 'issued-elsewhere'; code: string; orderNumber: string; waybillCode: string | null }
+  /** Another desk of the shared mode holds the order for its job: never selected or issued here. */
+  | { kind: 'held-at-other-desk'; code: string; orderNumber: string; desk: string }
+  /** Another desk of the shared mode issued the order's waybill: never selected or issued here. */
+  | { kind: 'issued-at-other-desk'; code: string; orderNumber: string; desk: string; waybillCode: string | null }
   /** The order's status is held back (Settings): nothing is done until the packer confirms it. */
   | { kind: 'held-back'; code: string; orderNumber: string; orderStatus: number; mode: ScanMode }
   /** A waybill number of this station: its order, offered for a reprint. */
@@ -81,6 +85,9 @@ export function resolveScan(index: ScanIndex, code: string, mode: ScanMode, held
     const orderNumber = order.key;
     if (order.progress === 'printed') return { kind: 'already-printed', code, orderNumber, waybillCode: station.waybillCode, printCount: station.printCount };
     if (order.progress === 'issued-elsewhere') return { kind: 'issued-elsewhere', code, orderNumber, waybillCode: station.waybillCode };
+    const { elsewhere } = order.row;
+    if (elsewhere !== null && order.progress === 'issued-at-other-desk') return { kind: 'issued-at-other-desk', code, orderNumber, desk: elsewhere.desk, waybillCode: elsewhere.waybillCode };
+    if (elsewhere !== null && order.progress === 'at-other-desk') return { kind: 'held-at-other-desk', code, orderNumber, desk: elsewhere.desk };
     const status = order.row.order.orderStatus;
     if (status !== null && heldBack.has(status) && order.progress === 'not-issued') return { kind: 'held-back', code, orderNumber, orderStatus: status, mode };
     return mode === 'print' ? { kind: 'print-requested', code, orderNumber } : { kind: 'selected', code, orderNumber };

@@ -1,4 +1,5 @@
 import { untouchedOrderState, type OrderRow, type OrderStationState } from '../../../../shared/domain/order-row';
+import type { ElsewhereMark } from '../../../../shared/domain/desks';
 import type { SoldOrder } from '../../../../shared/domain/sold-order';
 
 /** A sold order as the demo shop has them, with any fields replaced (for tests). */
@@ -27,7 +28,7 @@ export function sampleOrder(fields: Partial<SoldOrder> = {}): SoldOrder {
   };
 }
 
-/** A table row for a sold order, with the station's state and merge key replaced as given. */
-export function sampleRow(order: Partial<SoldOrder>, station: Partial<OrderStationState> = {}, mergeKey: string | null = null): OrderRow {
-  return { order: sampleOrder(order), station: { ...untouchedOrderState, ...station }, mergeKey };
+/** A table row for a sold order, with the station's state, merge key and another desk's mark replaced as given. */
+export function sampleRow(order: Partial<SoldOrder>, station: Partial<OrderStationState> = {}, mergeKey: string | null = null, elsewhere: ElsewhereMark | null = null): OrderRow {
+  return { order: sampleOrder(order), station: { ...untouchedOrderState, ...station }, mergeKey, elsewhere };
 }

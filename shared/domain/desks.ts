@@ -1,0 +1,32 @@
+/**
+ * The desks of a shared mode: several packing desks on one merchant account, coordinated by one
+ * PostgreSQL database. Off (one desk on its own) by default.
+ */
+
+/** Where this desk's shared mode stands: off, connected to the shared database, or unable to reach it. */
+export type SharedModeState = 'off' | 'connected' | 'unreachable';
+
+/** One desk of the account, as the Desks view shows it. */
+export interface DeskView {
+  deskId: string;
+  name: string;
+  /** Seen by the shared database recently (by the server's clock). */
+  online: boolean;
+  /** The desk the view is shown at. */
+  thisDesk: boolean;
+  /** The job the desk is running, null when idle. */
+  currentJobId: string | null;
+  /** Labels the desk issued this China calendar day. */
+  labelsToday: number;
+  /** When the desk was last seen (epoch ms). */
+  lastSeenAt: number;
+}
+
+/** An order another desk holds for its job (a claim), or issued a waybill for. */
+export type ElsewhereMark = { desk: string; state: 'held' | 'issued'; waybillCode: string | null };
+
+/** The desks as `desks.list` answers them: none while the shared mode is off. */
+export interface DeskListing {
+  state: SharedModeState;
+  desks: DeskView[];
+}
