@@ -1,6 +1,5 @@
 import { pathToFileURL } from 'node:url';
 import type { IssuePlan, JobView } from '../shared/domain/issuing';
-import type { OrderListing } from '../shared/domain/order-row';
 import { startSharedDesksRig } from '../electron/shared-mode/testing/shared-desks-rig';
 import { meetsGoal } from './benchmark';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
@@ -28,8 +27,7 @@ export const sharedDesksBenchmark: Benchmark = {
     const rig = await startSharedDesksRig({ deskCount, orders: deskCount * ordersPerDesk, latencyMs });
     try {
       const desks = rig.desks.map((desk) => desk.process);
-      await Promise.all(desks.map((desk) => desk.call('orders.refresh', { mode: 'full' })));
-      const orderNumbers = (await desks[0]?.call<OrderListing>('orders.list'))?.rows.map((row) => row.order.orderNumber) ?? [];
+      const orderNumbers = await rig.refreshOrders();
       const callsBefore = (await rig.sandbox.calls()).filter((call) => call.endpoint === 'issue').length;
       const plans = await Promise.all(desks.map((desk, index) => desk.call<IssuePlan>('issue.plan', { orderNumbers: orderNumbers.slice(index * ordersPerDesk, (index + 1) * ordersPerDesk), merge: false, keepApart: [] })));
       const started = performance.now();

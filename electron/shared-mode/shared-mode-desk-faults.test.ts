@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuePlan, JobView, StartUpReport } from '../../shared/domain/issuing';
-import type { OrderListing } from '../../shared/domain/order-row';
 import type { SharedDeskProcess } from './testing/shared-desk-process';
 import { startSharedDesksRig, type SharedDesksRig } from './testing/shared-desks-rig';
 
@@ -34,8 +33,7 @@ describe('three desk processes on one PostgreSQL: a desk killed and PostgreSQL r
   it('goes on at the other desks, and after the killed desk starts again every order is issued once and printed once', async () => {
     const [a, b, c] = rig.desks;
     if (!a || !b || !c) throw new Error('three desks');
-    await Promise.all(rig.desks.map((desk) => desk.process.call('orders.refresh', { mode: 'full' })));
-    const orderNumbers = (await a.process.call<OrderListing>('orders.list')).rows.map((row) => row.order.orderNumber).slice(0, 700);
+    const orderNumbers = await rig.refreshOrders();
     const { plans, jobs } = await rig.issueTogether([orderNumbers.slice(0, 500), orderNumbers.slice(100, 600), orderNumbers.slice(200, 700)]);
     const issuable = new Set(plans.flatMap((plan: IssuePlan) => plan.packages.flatMap((pkg) => pkg.orderNumbers)));
 

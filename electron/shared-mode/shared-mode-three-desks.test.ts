@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderListing } from '../../shared/domain/order-row';
 import { startSharedDesksRig, type SharedDesksRig } from './testing/shared-desks-rig';
 
 let rig: SharedDesksRig;
@@ -14,10 +13,7 @@ afterAll(async () => {
 
 describe('three desk processes on one account, one PostgreSQL, one sandbox process (its 614 check off), a print emulator each', () => {
   it('issues overlapping selections of 1,000 orders started at once: every order once, every label printed once, no violation, no 614', async () => {
-    const [a, b, c] = rig.desks.map((desk) => desk.process);
-    if (!a || !b || !c) throw new Error('three desks');
-    await Promise.all([a, b, c].map((desk) => desk.call('orders.refresh', { mode: 'full' })));
-    const orderNumbers = (await a.call<OrderListing>('orders.list')).rows.map((row) => row.order.orderNumber);
+    const orderNumbers = await rig.refreshOrders();
     expect(orderNumbers.length).toBeGreaterThanOrEqual(1200);
     const { plans, jobs } = await rig.issueTogether([orderNumbers.slice(0, 1000), orderNumbers.slice(100, 1100), orderNumbers.slice(200, 1200)]);
     await Promise.all(jobs.map((job, index) => rig.desks[index]?.process.jobEnded(job.id)));

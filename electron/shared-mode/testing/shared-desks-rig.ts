@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IssuePlan, JobView } from '../../../shared/domain/issuing';
+import type { OrderListing } from '../../../shared/domain/order-row';
 import type { SettingsPatch } from '../../../shared/settings/settings-schema';
 import { sandboxDeskPatch } from '../../composition/testing/sandbox-desk';
 import { startPrintEmulator, type PrintEmulator } from '../../demo/print-emulator/print-emulator';
@@ -68,6 +69,8 @@ export interface SharedDesksRig {
   desks: RigDesk[];
   /** Starts a desk again on its data folder (after a kill), replacing its process. */
   restart(desk: RigDesk): Promise<void>;
+  /** The first desk refreshes the shop's orders for all (one shared refresh); every desk lists them from the shared cache. Answers the order numbers. */
+  refreshOrders(): Promise<string[]>;
   /** Plans each desk's selection and starts all the jobs at once; answers the plans and jobs, desk by desk. */
   issueTogether(selections: string[][]): Promise<{ plans: IssuePlan[]; jobs: JobView[] }>;
   /** Every label any desk's emulator printed, by document id (the waybill code). */
@@ -91,6 +94,13 @@ export async function startSharedDesksRig(options: { deskCount: number; orders: 
     async restart(desk) {
       desk.setup = { ...desk.setup, configure: false };
       desk.process = await startSharedDesk(desk.setup);
+    },
+    async refreshOrders() {
+      await deskAt(0).process.call('orders.refresh', { mode: 'full' });
+      const listings = await Promise.all(desks.map((desk) => desk.process.call<OrderListing>('orders.list')));
+      const [first, ...others] = listings.map((listing) => listing.rows.map((row) => row.order.orderNumber));
+      if (!first || others.some((other) => other.length !== first.length)) throw new Error('a desk lists other orders than the refreshing one');
+      return first;
     },
     async issueTogether(selections) {
       const plans = await Promise.all(selections.map((orderNumbers, index) => deskAt(index).process.call<IssuePlan>('issue.plan', { orderNumbers, merge: false, keepApart: [] })));
