@@ -3,16 +3,31 @@ import { defineConfig } from 'vitest/config';
 /**
  * Unit and integration tests under plain Node. Tests sit beside the code they test as
  * `*.test.ts`; Playwright's e2e specs (`e2e/`) are deliberately outside this include.
+ *
+ * Tests that hold the account's 10 calls/s across several desk processes measure the gateway's
+ * own sliding window: on a 2-core machine, other test files starving those processes of CPU
+ * would make them prove the machine's load instead of the station. They run after the rest,
+ * one file at a time.
  */
+const include = ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'];
+const exclude = ['e2e/**', 'node_modules/**', 'out/**'];
+const severalDeskProcesses = [
+  'electron/shared-mode/shared-mode-three-desks.test.ts',
+  'electron/shared-mode/shared-mode-desk-faults.test.ts',
+  'electron/store/shared/shared-call-window.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
-    exclude: ['e2e/**', 'node_modules/**', 'out/**'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
+    projects: [
+      { extends: true, test: { name: 'station', include, exclude: [...exclude, ...severalDeskProcesses], sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'several desk processes', include: severalDeskProcesses, exclude, fileParallelism: false, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

@@ -6,6 +6,17 @@ import { ordersTableBenchmark } from './orders-table-bench';
 import { paperworkBenchmarks } from './paperwork-bench';
 import { printDispatchBenchmark } from './print-dispatch-bench';
 import { sharedCallWindowBenchmark } from './shared-call-window-bench';
+import { sharedDesksBenchmark } from './shared-desks-bench';
 
 /** Every benchmark `npm run bench` runs, in order. Later features append theirs. */
-export const benchmarks: readonly Benchmark[] = [...gatewayBenchmarks, ...labelRenderBenchmarks, ...paperworkBenchmarks, printDispatchBenchmark, issueAndPrintBenchmark, multiShopIssueAndPrintBenchmark, ordersTableBenchmark, sharedCallWindowBenchmark];
+export const benchmarks: readonly Benchmark[] = [
+  ...gatewayBenchmarks,
+  ...labelRenderBenchmarks,
+  ...paperworkBenchmarks,
+  printDispatchBenchmark,
+  issueAndPrintBenchmark,
+  multiShopIssueAndPrintBenchmark,
+  ordersTableBenchmark,
+  sharedCallWindowBenchmark,
+  sharedDesksBenchmark,
+];

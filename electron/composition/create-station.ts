@@ -34,8 +34,10 @@ import { paperworkIpcHandlers } from '../paperwork/paperwork-ipc-handlers';
 import { createPaperworkService } from '../paperwork/paperwork-service';
 import { createPaperworkSources } from '../paperwork/paperwork-sources';
 import { readOrCreateDeskId } from '../shared-mode/desk-id';
+import { issueSettings } from '../issuing/issue-settings';
 import { desksIpcHandlers } from '../shared-mode/desks-ipc-handlers';
 import { sharedModeIpcHandlers } from '../shared-mode/shared-mode-ipc-handlers';
+import { createSharedOrderRefreshes } from '../shared-mode/shared-order-refreshes';
 import { startSharedHistorySync } from '../shared-mode/shared-history-sync';
 import { createSharedModeView, sharedModeOff } from '../shared-mode/shared-mode-view';
 import { createSharedOrderClaims } from '../shared-mode/shared-order-claims';
@@ -164,6 +166,8 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   const withComponent = createComponentRequests(print.component);
   const jobPrinter = createJobPrinter({ output: () => settings.get().print.output, withComponent });
 
+  // Shared mode: one desk refreshes a shop's orders for all; the others read them from the shared cache.
+  const sharedRefreshes = shared === undefined ? undefined : createSharedOrderRefreshes({ station: shared, store: { read: backend.read.orders, write: backend.write.orders }, onChanged: ordersChanged, logger });
   const orders = createOrderCache({
     store: { read: backend.read.orders, write: backend.write.orders },
     client: (shopId) => gateway.client(shopId),
@@ -174,6 +178,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     },
     onProgress: (progress) => events.emit('orders.refresh-progress', progress),
     onChanged: ordersChanged,
+    ...(sharedRefreshes === undefined ? {} : { shared: sharedRefreshes }),
   });
   const engine = createIssuingEngine({
     journal,
@@ -187,8 +192,11 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     logger,
     ...(shared === undefined ? {} : { claims: createSharedOrderClaims({ station: shared, journal: journal.write, logger }) }),
     emit: (event) => {
-      if (event.kind === 'job') events.emit('jobs.changed', event.job);
-      else {
+      if (event.kind === 'job') {
+        events.emit('jobs.changed', event.job);
+        // The Desks view shows what this desk is doing, whatever the job.
+        shared?.followJob(event.job.id, event.job.state === 'issuing' || event.job.state === 'printing');
+      } else {
         events.emit('jobs.orders-changed', { jobId: event.jobId, orders: event.orders });
         ordersChanged();
         // A waybill recorded here goes on to the shared history.
@@ -236,6 +244,8 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     queue: print.queue,
     gateway: () => gateway.client(),
     gatewayIdentities: () => gatewayIdentitiesOf(effectiveSettings()),
+    currentPrintSettings: () => issueSettings(effectiveSettings()),
+    ...(shared === undefined ? {} : { deskName: shared.deskName }),
   });
   const stopPrintDataRetention = startPrintDataRetention({ history, retentionDays: () => settings.get().retention.printDataRetentionDays, logger });
   const loadWaitingLabels = () => print.queue.loadWaiting();
@@ -258,7 +268,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     historyIpcHandlers(history),
     printingIpcHandlers({ ...print, withComponent, previewer, settings, settingsView }),
     paperworkIpcHandlers({ paperwork, slipPrinting, chosenSlipPrinter: () => settings.get().paperwork.slipPrinter }),
-    sharedModeIpcHandlers({ settings: () => settings.get().sharedMode, passwordVault: sharedPasswordVault, computerName: hostname(), deskId: () => readOrCreateDeskId(dataDir), logger }),
+    sharedModeIpcHandlers({ settings: () => settings.get().sharedMode, passwordVault: sharedPasswordVault, computerName: hostname(), deskId: () => readOrCreateDeskId(dataDir), runningMode: mode, logger }),
   );
 
   logger.info('station started', { shell: options.shell, version: packageJson.version, demoMode: info().demoMode, settingsNeedAttention: attention.needed() });
@@ -279,6 +289,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
         // The start-up pass records what it finds: it ends before the database closes.
         await startUp.ended();
         await engine.close();
+        sharedRefreshes?.close();
         await sharedSync?.close();
         await shared?.close();
         await paperwork.flush();

@@ -7,7 +7,7 @@ export function historyIpcHandlers(history: WaybillHistory): FeatureIpcHandlers<
     'history.search': (query) => history.search(query),
     'history.reprint': (request) => history.reprint(request),
     'history.resend-unknown': ({ waybillCodes }) => history.resendUnknown(waybillCodes),
-    'history.void': async (request) => ({ changed: await history.setVoid(request) }),
+    'history.void': (request) => history.setVoid(request),
     'history.export-csv': (query) => history.exportCsv(query),
     'history.refetch-print-data': ({ waybillCodes }) => history.refetchPrintData(waybillCodes),
   };

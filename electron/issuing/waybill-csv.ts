@@ -6,10 +6,15 @@ export interface ShipmentLine {
   carrierCode: string | null;
   /** The number used for shipping: the parent waybill in parent/child mode, else the waybill. */
   waybillCode: string;
+  /** The desk that issued it (shared mode). */
+  deskName?: string;
 }
 
 /** The header platforms' bulk shipping confirmation takes (订单编号, 物流公司, 运单号). */
 const SHIPMENT_CSV_HEADER = ['订单编号', '物流公司', '运单号'] as const;
+
+/** The column shared mode adds after them: the desk that issued the waybill (出单台). */
+const DESK_CSV_HEADER = '出单台';
 
 /** A byte order mark: Excel reads a CSV as UTF-8 (Chinese intact) only when the file starts with it. */
 const BOM = '\uFEFF';
@@ -24,10 +29,13 @@ function field(value: string): string {
 /**
  * The shipment CSV: header, then one line per order (order number, carrier name in Chinese as
  * platforms list it — the code when the carrier is not known — and waybill number), CRLF line
- * ends, UTF-8 with BOM. Numbers stay text exactly as issued: a spreadsheet may display long
+ * ends, UTF-8 with BOM. With `deskColumn` (shared mode) a fourth column names the desk that issued
+ * each waybill. Numbers stay text exactly as issued: a spreadsheet may display long
  * order numbers in scientific notation, but the file itself holds every digit.
  */
-export function shipmentCsv(lines: readonly ShipmentLine[]): string {
-  const rows = lines.map((line) => [line.orderNumber, line.carrierCode === null ? '' : (findCarrier(line.carrierCode)?.nameZh ?? line.carrierCode), line.waybillCode]);
-  return BOM + [[...SHIPMENT_CSV_HEADER], ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+export function shipmentCsv(lines: readonly ShipmentLine[], options: { deskColumn?: boolean } = {}): string {
+  const desk = (line: ShipmentLine) => (options.deskColumn ? [line.deskName ?? ''] : []);
+  const rows = lines.map((line) => [line.orderNumber, line.carrierCode === null ? '' : (findCarrier(line.carrierCode)?.nameZh ?? line.carrierCode), line.waybillCode, ...desk(line)]);
+  const header = [...SHIPMENT_CSV_HEADER, ...(options.deskColumn ? [DESK_CSV_HEADER] : [])];
+  return BOM + [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
 }

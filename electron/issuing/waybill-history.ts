@@ -8,7 +8,7 @@ import type { PrintQueue } from '../printing/print-queue';
 import type { HistoryReader, HistoryWriter, PrintTaskReader, PrintTaskWriter } from '../store/station-backend';
 import { labelDocument } from './label-printing';
 import { shipmentCsv } from './waybill-csv';
-import type { HistoryQuery, HistoryPage, IssueJobSettings, ReprintRefusal, ReprintResult } from '../../shared/domain/issuing';
+import type { HistoryQuery, HistoryPage, IssueJobSettings, ReprintRefusal, ReprintResult, VoidResult } from '../../shared/domain/issuing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,9 +24,9 @@ export interface WaybillHistory {
   reprint(request: { waybillCodes: string[]; confirmAlreadyPrinted: boolean; printer?: string }): Promise<ReprintResult>;
   /** Labels whose print outcome stays unknown after the component was asked: the user checked the desk and wants them again. */
   resendUnknown(waybillCodes: string[]): Promise<RequeueResult>;
-  /** Sets or clears the local void mark (the gateway has no cancel endpoint: the carrier is not told). */
-  setVoid(request: { waybillCodes: string[]; voided: boolean; note?: string }): Promise<number>;
-  /** The shipment CSV of the matching orders whose waybill was issued or recovered here and is not voided. */
+  /** Sets or clears the void mark (the gateway has no cancel endpoint: the carrier is not told); in shared mode the shared history's too, now or once the server is back. */
+  setVoid(request: { waybillCodes: string[]; voided: boolean; note?: string }): Promise<VoidResult>;
+  /** The shipment CSV of the matching orders whose waybill was issued or recovered (in shared mode at any desk, with a desk column) and is not voided. */
   exportCsv(query: Omit<HistoryQuery, 'limit' | 'offset'>): Promise<{ fileName: string; text: string; lines: number }>;
   /** Drops stored print data older than the retention (waybill numbers stay); answers how much was dropped. */
   purgePrintData(retentionDays: number): Promise<{ waybills: number; printDocuments: number }>;
@@ -44,6 +44,10 @@ export interface WaybillHistoryOptions {
   gateway: () => Promise<GatewayClient>;
   /** The gateway set now with each shop of the account: a label issued against another one is not printed again here. */
   gatewayIdentities: () => readonly GatewayIdentity[];
+  /** This desk's print settings now: another desk's waybill (shared mode) is reprinted with them, on this desk's printer. */
+  currentPrintSettings: () => IssueJobSettings;
+  /** Shared mode: this desk's name, for the CSV's desk column (lines of other desks carry their own). */
+  deskName?: string;
   now?: () => number;
   newJobId?: () => string;
 }
@@ -70,7 +74,7 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
         else if (source.inQueue) refuse('already-in-print-queue');
         else {
           if (source.printCount > 0 && !request.confirmAlreadyPrinted) result.needsConfirmation.push({ waybillCode, printCount: source.printCount });
-          printable.push({ waybillCode, printData: source.printData, settings: source.settings });
+          printable.push({ waybillCode, printData: source.printData, settings: source.settings ?? options.currentPrintSettings() });
         }
       }
       // All or nothing: a person answers the question before any label of the request comes out.
@@ -101,11 +105,11 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
         const page = await history.read.search({ ...query, limit: 1000, offset });
         for (const row of page.rows) {
           if (row.voided || row.waybillCode === null || (row.state !== 'issued' && row.state !== 'recovered')) continue;
-          lines.push({ orderNumber: row.orderNumber, carrierCode: row.carrierCode, waybillCode: row.parentWaybillCode ?? row.waybillCode });
+          lines.push({ orderNumber: row.orderNumber, carrierCode: row.carrierCode, waybillCode: row.parentWaybillCode ?? row.waybillCode, deskName: row.desk?.name ?? options.deskName ?? '' });
         }
         if (offset + 1000 >= page.total) break;
       }
-      return { fileName: `waybills-${chinaDayOf(now())}.csv`, text: shipmentCsv(lines), lines: lines.length };
+      return { fileName: `waybills-${chinaDayOf(now())}.csv`, text: shipmentCsv(lines, { deskColumn: options.deskName !== undefined }), lines: lines.length };
     },
     async purgePrintData(retentionDays) {
       const cutoff = now() - Math.max(1, retentionDays) * DAY_MS;

@@ -35,6 +35,32 @@ export interface OrderCache {
   get(orderNumbers: readonly string[], shopId?: string): Promise<SoldOrder[]>;
 }
 
+/** A finished refresh as the shared cache records it (shared mode). */
+export interface SharedRefreshResult {
+  watermark: number;
+  mode: 'changed' | 'full';
+  at: number;
+  total: number | null;
+  pages: number;
+  points: number;
+  /** A complete fetch: the shared orders not stored since this moment are gone. */
+  removeUnseenBefore: number | null;
+}
+
+/** The shop's refresh shared by the desks (shared mode): one desk fetches, the others read what it stored. */
+export interface SharedOrderRefreshes {
+  /** Takes the shop's refresh turn and answers the shared watermark to continue from; throws `shared-mode.refreshing-elsewhere` (or unreachable) when this desk may not refresh. */
+  begin(): Promise<{ watermark: number | null }>;
+  /** Stores a fetched page in the shared cache too. */
+  storePage(orders: readonly SoldOrder[], fetchedAt: number): Promise<void>;
+  /** Records the refresh and ends the turn; the other desks are told to read. */
+  finish(refresh: SharedRefreshResult): Promise<void>;
+  /** Ends the turn without a result (the fetch failed or was cancelled). */
+  abandon(): Promise<void>;
+  /** Copies the shared cache into this desk's when another desk refreshed since; never throws (without the server the desk's own cache stays). */
+  catchUp(): Promise<void>;
+}
+
 /** What the cache is built from. */
 export interface OrderCacheOptions {
   /** The sold-order cache's part of the station backend. */
@@ -48,6 +74,8 @@ export interface OrderCacheOptions {
   onProgress: (progress: OrderRefreshProgress) => void;
   /** The cached orders changed (a refresh stored pages). */
   onChanged: () => void;
+  /** Shared mode: refreshes take the shop's turn and fill the shared cache; the list reads what other desks fetched. */
+  shared?: SharedOrderRefreshes;
   now?: () => number;
   /** A `changed` refresh starts this long before the previous refresh started (clock skew, late pushes); default 10 min. */
   overlapMs?: number;
@@ -132,6 +160,8 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
 
   return {
     async list(shopId = options.shopId()) {
+      // Shared mode shares the refreshes of the station's own shop.
+      if (running === null && shopId === options.shopId()) await options.shared?.catchUp();
       const lines = await read.lines(shopId);
       const keys = lines.map((line) => buyerAddressKey(line.order));
       const shared = new Map<string, number>();
@@ -152,8 +182,14 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
       const startedAt = now();
       let stored = 0;
       let replacing = false;
+      let turn: SharedOrderRefreshes | undefined;
       try {
-        const watermark = (await read.state(shopId))?.watermark ?? null;
+        // Shared mode: the shop's turn first (another desk refreshing answers so), and its watermark
+        // (the refreshes of the station's own shop are shared; another shop's are this desk's).
+        const shared = shopId === options.shopId() ? options.shared : undefined;
+        const sharedWatermark = shared === undefined ? undefined : (await shared.begin()).watermark;
+        turn = shared;
+        const watermark = sharedWatermark === undefined ? ((await read.state(shopId))?.watermark ?? null) : sharedWatermark;
         const changedOnly = mode === 'changed' && (await estimate(shopId)).mode === 'changed' && watermark !== null;
         const unfiltered = filters === undefined;
         replacing = !changedOnly && unfiltered;
@@ -166,30 +202,30 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
           priority: 'bulk',
           jobId: `orders-${startedAt.toString(36)}`,
           onProgress: (progress) => {
-            storing = storing.then(() => write.storePage(shopId, progress.pageOrders, now()));
+            storing = storing.then(async () => {
+              const fetchedAt = now();
+              await write.storePage(shopId, progress.pageOrders, fetchedAt);
+              await turn?.storePage(progress.pageOrders, fetchedAt);
+            });
             stored += progress.pageOrders.length;
             options.onProgress({ pagesDone: progress.pagesDone, pagesPlanned: progress.pagesPlanned, ordersReceived: progress.ordersReceived, totalElements: progress.totalElements });
           },
         });
         await storing;
         if (!result.ok) throw new StationFailure(result.error);
+        const pastRefresh = { watermark: startedAt - overlapMs, at: startedAt, mode: changedOnly ? ('changed' as const) : ('full' as const), pages: result.data.pagesFetched, points: result.data.points };
+        const total = replacing ? (result.data.totalElements ?? result.data.orders.length) : null;
         // Only a complete, unfiltered fetch knows which orders the gateway no longer lists; a
         // filtered one says nothing about the others, so it moves neither the list nor the watermark.
         if (replacing) await write.removeUnseen(shopId, startedAt);
-        if (unfiltered) {
-          await write.saveRefresh(shopId, {
-            watermark: startedAt - overlapMs,
-            lastFullAt: replacing ? startedAt : null,
-            at: startedAt,
-            mode: changedOnly ? 'changed' : 'full',
-            total: replacing ? (result.data.totalElements ?? result.data.orders.length) : null,
-            pages: result.data.pagesFetched,
-            points: result.data.points,
-          });
-        }
+        if (unfiltered) await write.saveRefresh(shopId, { ...pastRefresh, lastFullAt: replacing ? startedAt : null, total });
+        // A filtered fetch moves nothing shared either: its pages are stored, the turn ends without a result.
+        if (turn !== undefined) await (unfiltered ? turn.finish({ ...pastRefresh, total, removeUnseenBefore: replacing ? startedAt : null }) : turn.abandon());
+        turn = undefined;
         return { mode: changedOnly ? 'changed' : 'full', received: result.data.orders.length, total: await read.count(shopId), points: result.data.points };
       } finally {
         running = null;
+        await turn?.abandon();
         if (stored > 0 || replacing) options.onChanged();
       }
     },

@@ -1,6 +1,6 @@
 import type { StationLogger } from '../logging/station-logger';
 import type { SharedOutboxReader, SharedOutboxWriter } from '../store/station-backend';
-import type { UnsharedWaybill } from '../store/station-records';
+import type { UnsharedVoidMark, UnsharedWaybill } from '../store/station-records';
 import type { SharedStation } from './shared-station';
 
 /** What the sync moves waybills with. */
@@ -17,7 +17,7 @@ export interface SharedHistorySyncOptions {
   maxBackoffMs?: number;
 }
 
-/** The background sync of this desk's waybills into the shared history. */
+/** The background sync of this desk's waybills and void marks into the shared history. */
 export interface SharedHistorySync {
   /** Something was recorded, or the server is back: send what is waiting now. */
   poke(): void;
@@ -29,7 +29,7 @@ export interface SharedHistorySync {
 
 /**
  * Sends the waybills this desk recorded to the shared history and marks their claims issued,
- * then marks them shared locally. The local journal is written first (the waybill and its "not
+ * then marks them shared locally; then the void marks changed here meanwhile. The local journal is written first (the waybill and its "not
  * yet shared" mark in one transaction), PostgreSQL after: a desk that dies or loses the server
  * in between sends them on its next round, and both writes are idempotent, so a waybill sent
  * twice is there once. Failures are retried with a growing wait, and at once when poked.
@@ -48,8 +48,16 @@ export function startSharedHistorySync(options: SharedHistorySyncOptions): Share
   const drainedWaiters: (() => void)[] = [];
 
   const send = async (waybills: readonly UnsharedWaybill[]) => {
+    // A waybill no journal order points at is nothing a desk could look for: it is let go, said once, so the rest flows.
+    const orphans = waybills.filter((waybill) => waybill.orderNumbers.length === 0);
+    for (const orphan of orphans) logger.warn('shared history sync: a waybill no order points at is not shared', { waybillCode: orphan.waybillCode, jobId: orphan.jobId });
+    if (orphans.length > 0)
+      await outbox.write.markShared(
+        orphans.map((orphan) => orphan.waybillCode),
+        now(),
+      );
     const groups = new Map<string, UnsharedWaybill[]>();
-    for (const waybill of waybills) {
+    for (const waybill of waybills.filter((candidate) => candidate.orderNumbers.length > 0)) {
       const key = JSON.stringify([waybill.gateway.baseUrl, waybill.gateway.shopId, waybill.jobId]);
       groups.set(key, [...(groups.get(key) ?? []), waybill]);
     }
@@ -82,6 +90,11 @@ export function startSharedHistorySync(options: SharedHistorySyncOptions): Share
     }
   };
 
+  const sendVoidMarks = async (marks: readonly UnsharedVoidMark[]) => {
+    for (const mark of marks) await station.history.setVoid(mark.gateway, [mark.waybillCode], mark.voidedAt, mark.note);
+    await outbox.write.markVoidMarksShared(marks);
+  };
+
   const drain = async () => {
     for (;;) {
       if (closed) return;
@@ -89,6 +102,14 @@ export function startSharedHistorySync(options: SharedHistorySyncOptions): Share
       if (waiting.length === 0) break;
       station.ready();
       await send(waiting);
+    }
+    // Void marks after the waybills: the shared history has each waybill before its mark.
+    for (;;) {
+      if (closed) return;
+      const marks = await outbox.read.unsharedVoidMarks(batch);
+      if (marks.length === 0) break;
+      station.ready();
+      await sendVoidMarks(marks);
     }
     failures = 0;
     for (const resolve of drainedWaiters.splice(0)) resolve();

@@ -62,6 +62,17 @@ describe('Settings → Shared mode through the composition root (real PostgreSQL
     expect((await data<SharedModeStatus>('shared-mode.clear-password')).password.isSet).toBe(false);
   });
 
+  it('says when the saved mode differs from the running one: it takes effect after a restart', async () => {
+    expect(await data<SharedModeStatus>('shared-mode.status')).toMatchObject({ runningMode: 'local', restartToApply: false });
+    await configure();
+    expect(await data<SharedModeStatus>('shared-mode.status')).toMatchObject({ runningMode: 'local', restartToApply: true });
+    await station.close();
+    station = await openTestStation(dataDir);
+    expect(await data<SharedModeStatus>('shared-mode.status')).toMatchObject({ runningMode: 'shared', restartToApply: false });
+    await data('settings.update', { patch: { sharedMode: { enabled: false } } });
+    expect(await data<SharedModeStatus>('shared-mode.status')).toMatchObject({ runningMode: 'shared', restartToApply: true });
+  });
+
   it('migrates a fresh database on the first test, and the second test changes nothing', async () => {
     await configure();
     await data('shared-mode.set-password', { password: database.password });

@@ -15,17 +15,24 @@ export interface SharedModeIpcDependencies {
   computerName: string;
   /** This desk's id in the shared database. */
   deskId: () => string;
+  /** The mode this run started in (the setting is read at start). */
+  runningMode: 'local' | 'shared';
   logger: StationLogger;
 }
 
 /**
  * Settings → Shared mode: the password's status, storing and clearing it, and "Test connection"
- * on the saved settings (which creates or migrates the schema). Enabling the mode changes
- * nothing else yet.
+ * on the saved settings (which creates or migrates the schema), and whether the saved mode
+ * differs from the one this run works in (it takes effect after a restart).
  */
 export function sharedModeIpcHandlers(dependencies: SharedModeIpcDependencies): FeatureIpcHandlers<'shared-mode'> {
-  const { settings, passwordVault, computerName, deskId, logger } = dependencies;
-  const status = (): SharedModeStatus => ({ password: passwordVault.status(), computerName });
+  const { settings, passwordVault, computerName, deskId, runningMode, logger } = dependencies;
+  const status = (): SharedModeStatus => ({
+    password: passwordVault.status(),
+    computerName,
+    runningMode,
+    restartToApply: settings().enabled !== (runningMode === 'shared'),
+  });
   return {
     'shared-mode.status': status,
     'shared-mode.set-password': ({ password, acceptWeakProtection }) => {

@@ -86,16 +86,45 @@ describe('two desks on one account, one PostgreSQL, one sandbox (composition roo
   it('issues overlapping selections started at once: every order exactly once, no rate-limit violation, no 614', async () => {
     a = await openDesk('Desk A');
     b = await openDesk('Desk B');
-    await data(a, 'orders.refresh', { mode: 'full' });
-    await data(b, 'orders.refresh', { mode: 'full' });
+    // One refresh for both desks: while A holds the shop's turn (a slow gateway), B is told A refreshes.
+    sandbox.setFaults({ latencyMs: 400 });
+    const refreshAtA = data(a, 'orders.refresh', { mode: 'full' });
+    const watcher = openSharedDatabase(database, { deskName: 'test' });
+    try {
+      await until('A to hold the shop’s refresh turn', async () => {
+        const { rows } = await watcher.query<{ held: boolean }>('SELECT refreshing_desk_id IS NOT NULL AS held FROM waybill_station.shared_order_refreshes');
+        return rows[0]?.held === true ? true : undefined;
+      });
+    } finally {
+      await watcher.end();
+    }
+    const refusedAtB = (await b.dispatch('orders.refresh', { mode: 'full' })) as Result<unknown>;
+    expect(refusedAtB).toEqual({ ok: false, error: { code: 'shared-mode.refreshing-elsewhere', params: { desk: 'Desk A' }, retryable: true } });
+    await refreshAtA;
+    sandbox.setFaults({ latencyMs: 0 });
+    const soldOrderCalls = () => sandbox.calls().filter((call) => call.endpoint === 'sold-orders').length;
+    const paidByA = soldOrderCalls();
+    const listedAtA = await data<{ rows: { order: { orderNumber: string } }[] }>(a, 'orders.list', {});
+    const listedAtB = await until('B to read A’s refresh', async () => {
+      const rows = (await data<{ rows: { order: { orderNumber: string } }[] }>(b, 'orders.list', {})).rows;
+      return rows.length > 0 ? rows : undefined;
+    });
+    expect(listedAtB.map((row) => row.order.orderNumber)).toEqual(listedAtA.rows.map((row) => row.order.orderNumber));
+    expect(soldOrderCalls()).toBe(paidByA);
     const listing = await data<{ rows: { order: { orderNumber: string } }[] }>(a, 'orders.list', {});
     orderNumbers = listing.rows.map((row) => row.order.orderNumber).slice(0, 50);
     const plans = await Promise.all([
       data<IssuePlan>(a, 'issue.plan', { orderNumbers: orderNumbers.slice(0, 35), merge: false, keepApart: [] }),
       data<IssuePlan>(b, 'issue.plan', { orderNumbers: orderNumbers.slice(15), merge: false, keepApart: [] }),
     ]);
+    // The Desks view shows each desk's running job while it runs (a slow printer keeps it printing a while), and nothing once it ended.
+    await emulator.setFault({ kind: 'slow', delayMs: 20 });
+    const runningAtA = until('A’s job on B’s Desks view', async () => ((await b.sharedMode.desks()).find((desk) => desk.name === 'Desk A')?.currentJobId === plans[0].jobId ? true : undefined));
     const [jobA, jobB] = await Promise.all([data<JobView>(a, 'issue.start', { jobId: plans[0].jobId }), data<JobView>(b, 'issue.start', { jobId: plans[1].jobId })]);
     await Promise.all([finished(a, jobA.id), finished(b, jobB.id)]);
+    await emulator.setFault(null);
+    expect(await runningAtA).toBe(true);
+    await until('both desks idle on the Desks view', async () => ((await a.sharedMode.desks()).every((desk) => desk.currentJobId === null) ? true : undefined));
 
     // Every order either desk could issue (invalid or held-back ones are no desk's) was issued, each once.
     const issuable = new Set(plans.flatMap((plan) => plan.packages.flatMap((pkg) => pkg.orderNumbers)));
@@ -121,6 +150,42 @@ describe('two desks on one account, one PostgreSQL, one sandbox (composition roo
     expect(page.rows).toEqual([expect.objectContaining({ orderNumber: orderNumbers[0], waybillCode: byA?.waybillCode, desk: expect.objectContaining({ name: 'Desk A' }) as unknown })]);
     expect((await b.sharedMode.desks()).map((desk) => desk.name).sort()).toEqual(['Desk A', 'Desk B']);
   }, 60_000);
+
+  it('reprints A’s waybill at B from the shared history: B’s printer and queue, never an issue call, in B’s history; refused once its print data is purged', async () => {
+    const [own, purged] = orderNumbers.slice(0, 2).map((order) => sandbox.issuedWaybills().find((waybill) => waybill.orderNumbers.includes(order))?.waybillCode as string);
+    await data(b, 'settings.update', { patch: { print: { printer: 'HPRT N41' } } });
+    const callsBefore = sandbox.calls().length;
+    const printedBefore = emulator.printed().filter((document) => document.documentId === own).length;
+    const reprint = await data<{ queued: string[]; refused: unknown[] }>(b, 'history.reprint', { waybillCodes: [own], confirmAlreadyPrinted: true });
+    expect(reprint).toMatchObject({ queued: [own], refused: [] });
+    const printedAtB = await until('the reprint out of B’s printer', () => emulator.printed().filter((document) => document.documentId === own).slice(printedBefore)[0]);
+    expect(printedAtB.printer).toBe('HPRT N41');
+    // Printed once, from the shared print data: no call to the gateway at all, let alone an issue.
+    expect(sandbox.calls().slice(callsBefore)).toEqual([]);
+    const line = await until('B’s history to show the reprint', async () => {
+      const found = (await data<HistoryPage>(b, 'history.search', { text: own })).rows.find((row) => row.waybillCode === own);
+      return found?.printCount === 1 ? found : undefined;
+    });
+    expect(line).toMatchObject({ desk: { name: 'Desk A' }, printState: 'printed' });
+
+    const pool = openSharedDatabase(database, { deskName: 'test' });
+    try {
+      await pool.query('UPDATE waybill_station.shared_waybills SET print_data = NULL, print_data_purged_at = now() WHERE waybill_code = $1', [purged]);
+    } finally {
+      await pool.end();
+    }
+    expect(await data(b, 'history.reprint', { waybillCodes: [purged], confirmAlreadyPrinted: true })).toEqual({ queued: [], needsConfirmation: [], refused: [{ waybillCode: purged, reason: 'print-data-purged' }] });
+  }, 60_000);
+
+  it('exports the history CSV across desks with the desk column', async () => {
+    const csv = await data<{ text: string; lines: number }>(b, 'history.export-csv', {});
+    const [header, ...rows] = csv.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(header).toBe('订单编号,物流公司,运单号,出单台');
+    expect(rows).toHaveLength(csv.lines);
+    expect(csv.lines).toBe(sandbox.issuedWaybills().flatMap((waybill) => waybill.orderNumbers).length);
+    expect(new Set(rows.map((row) => row.split(',')[3]))).toEqual(new Set(['Desk A', 'Desk B']));
+    expect(rows.find((row) => row.startsWith(`${orderNumbers[0] as string},`))?.endsWith(',Desk A')).toBe(true);
+  });
 
   it('stops issuing with shared-mode.unreachable while the server is away, and shares what was recorded once it is back', async () => {
     const rest = (await data<{ rows: { order: { orderNumber: string } }[] }>(a, 'orders.list', {})).rows.map((row) => row.order.orderNumber).filter((order) => !orderNumbers.includes(order));

@@ -67,7 +67,6 @@ export function createSharedOrderClaims(options: SharedOrderClaimsOptions): Orde
       return refused;
     },
     async claim(job, owned, client) {
-      station.setCurrentJob(job.id);
       const outcomes = await withServer(() => station.claims.claim(job.gateway, job.id, owned.map((order) => order.orderNumber), leaseMs));
       keepAlive(job.gateway, job.id);
       const refused = new Map<string, StationError>();
@@ -100,7 +99,6 @@ export function createSharedOrderClaims(options: SharedOrderClaimsOptions): Orde
       const timer = renewals.get(job.id);
       if (timer !== undefined) clearInterval(timer);
       renewals.delete(job.id);
-      station.setCurrentJob(null);
       if (orderNumbers.length > 0) await withServer(() => station.claims.release(job.gateway, job.id, orderNumbers));
     },
   };

@@ -59,8 +59,8 @@ export interface SharedStation {
   noticeFailure(error: unknown): void;
   /** Calls `listener` on every change of the account (and `state` when the link came or went). */
   subscribe(listener: (event: SharedEvent | { type: 'state'; state: SharedLinkState }) => void): () => void;
-  /** The job this desk runs now, for the Desks view (sent with the next heartbeat, at once). */
-  setCurrentJob(jobId: string | null): void;
+  /** A job of this desk started (`running`) or ended: the Desks view shows the latest one still running, sent with a heartbeat at once. */
+  followJob(jobId: string, running: boolean): void;
   close(): Promise<void>;
 }
 
@@ -80,6 +80,8 @@ export function openSharedStation(options: SharedStationOptions): SharedStation 
   let migrated = false;
   let closed = false;
   let currentJobId: string | null = null;
+  // Jobs of this desk running now, oldest first: the Desks view shows the latest.
+  const runningJobs = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
   let beating: Promise<void> = Promise.resolve();
   const desks = createSharedDesks(access);
@@ -164,9 +166,12 @@ export function openSharedStation(options: SharedStationOptions): SharedStation 
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    setCurrentJob(jobId) {
-      if (jobId === currentJobId) return;
-      currentJobId = jobId;
+    followJob(jobId, running) {
+      runningJobs.delete(jobId);
+      if (running) runningJobs.add(jobId);
+      const latest = [...runningJobs].at(-1) ?? null;
+      if (latest === currentJobId) return;
+      currentJobId = latest;
       void beatNow();
     },
     async close() {

@@ -7,17 +7,32 @@ import type { SharedStation } from './shared-station';
  * The shared mode's backend, composed on the local one: this desk's own SQLite journal, written first and the truth for its
  * work, with the account's shared history over it. History search reads every desk's waybills
  * while the server answers (this desk's lines keep their print states), and this desk's own
- * history while it is away; void marks go to both. The waybills themselves reach the shared
+ * history while it is away; another desk's waybill reprints here from the shared print data with
+ * this desk's print settings; void marks go to both. The waybills themselves reach the shared
  * history through the background sync (shared-history-sync.ts), never in the journal's step.
  */
 export function withSharedHistory(local: StationBackend, shared: SharedStation): StationBackend {
   const localHistory = local.read.history;
+  const prints = local.read.printTasks;
+
+  /** Another desk's waybill as the shared history has it; undefined when unknown there or the server is away. */
+  const sharedSource = async (waybillCode: string) => {
+    if (shared.state() !== 'connected') return undefined;
+    try {
+      return await shared.history.printData(shared.gatewayIdentity(), waybillCode);
+    } catch (error) {
+      shared.noticeFailure(error);
+      return undefined;
+    }
+  };
 
   const lineOf = async (row: SharedHistoryRow): Promise<HistoryRow> => {
     if (row.deskId === shared.access.deskId) {
       const own = (await localHistory.search({ text: row.orderNumber, limit: 10 })).rows.find((line) => line.orderNumber === row.orderNumber && line.waybillCode === row.waybillCode);
       if (own) return { ...own, desk: { deskId: row.deskId, name: row.deskName } };
     }
+    // Another desk's label shows how it printed here (a reprint at this desk).
+    const here = await prints.printsOf(row.waybillCode);
     return {
       orderNumber: row.orderNumber,
       jobId: row.jobId,
@@ -28,9 +43,9 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
       branchCode: row.branchCode,
       origin: 'issued',
       at: row.at,
-      printState: 'not-printed',
+      printState: here.lastState ?? 'not-printed',
       printError: null,
-      printCount: 0,
+      printCount: here.printed,
       printOutput: null,
       printAutomaticSends: 0,
       printData: row.printData,
@@ -43,6 +58,22 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
 
   const history: HistoryReader = {
     ...localHistory,
+    // Another desk's waybill reprints here from the shared history's print data, with this desk's print settings.
+    async reprintSource(waybillCode) {
+      const own = await localHistory.reprintSource(waybillCode);
+      if (own !== undefined) return own;
+      const source = await sharedSource(waybillCode);
+      if (source === undefined) return undefined;
+      const here = await prints.printsOf(waybillCode);
+      return { printData: source.printData, printDataState: source.printDataState, voided: source.voided, settings: null, gateway: shared.gatewayIdentity(), printCount: here.printed, inQueue: here.open };
+    },
+    // Another desk's orders are this desk's sold-order cache's (the custom area prints from them).
+    async ordersOn(waybillCode) {
+      const own = await localHistory.ordersOn(waybillCode);
+      if (own.length > 0) return own;
+      const source = await sharedSource(waybillCode);
+      return source === undefined ? [] : local.read.orders.orders(shared.gatewayIdentity().shopId, source.orderNumbers);
+    },
     async search(query) {
       // Filters by journal state are this desk's own; so is everything while the server is away.
       if (shared.state() !== 'connected' || (query.states !== undefined && query.states.length > 0)) return localHistory.search(query);
@@ -58,10 +89,20 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
   const historyWriter: HistoryWriter = {
     ...local.write.history,
     async setVoid(waybillCodes, voidedAt, note) {
-      const changed = await local.write.history.setVoid(waybillCodes, voidedAt, note);
-      shared.ready();
+      // Another desk's waybill is only in the shared history: without the server it cannot be marked.
+      if (shared.state() !== 'connected') for (const waybillCode of waybillCodes) if ((await localHistory.reprintSource(waybillCode)) === undefined) shared.ready();
+      // This desk's marks are kept first (each "not yet shared"); the sync sends them if the server cannot take them now.
+      const { changed } = await local.write.history.setVoid(waybillCodes, voidedAt, note);
       const gateway = shared.gatewayIdentity();
-      return Math.max(changed, await shared.history.setVoid(gateway, waybillCodes, voidedAt, note));
+      try {
+        shared.ready();
+        // This desk's marks stay "not yet shared" all the same: a waybill the shared history lacks yet gets its mark from the sync.
+        return { changed: Math.max(changed, await shared.history.setVoid(gateway, waybillCodes, voidedAt, note)), sharingWaits: false };
+      } catch (error) {
+        if (changed < new Set(waybillCodes).size) throw error;
+        shared.noticeFailure(error);
+        return { changed, sharingWaits: true };
+      }
     },
   };
   return { ...local, read: { ...local.read, history }, write: { ...local.write, history: historyWriter } };

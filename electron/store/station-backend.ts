@@ -1,5 +1,5 @@
 import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
-import type { HistoryPage, HistoryQuery, JobState, LabelCounts, OrderCounts, OrderStatus } from '../../shared/domain/issuing';
+import type { HistoryPage, HistoryQuery, JobState, LabelCounts, OrderCounts, OrderStatus, VoidResult } from '../../shared/domain/issuing';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../shared/domain/waybill';
 import type { StationError } from '../../shared/errors/station-error';
@@ -24,6 +24,8 @@ import type {
   PrintDocumentRecord,
   ReprintSource,
   UnknownPrintDocument,
+  LabelPrints,
+  UnsharedVoidMark,
   UnsharedWaybill,
   WaybillPackage,
   WriteTimes,
@@ -203,8 +205,8 @@ export interface HistoryReader {
 
 /** Changes to the waybill history. */
 export interface HistoryWriter {
-  /** Sets (at a time, with a note) or clears (null) the local void mark of these waybills; answers how many changed. */
-  setVoid(waybillCodes: readonly string[], voidedAt: number | null, note: string): Promise<number>;
+  /** Sets (at a time, with a note) or clears (null) the void mark of these waybills; answers how many changed, and whether sharing the marks waits for the server (shared mode). */
+  setVoid(waybillCodes: readonly string[], voidedAt: number | null, note: string): Promise<VoidResult>;
   /**
    * Drops the print data of waybills recorded before `cutoff` that no print waits for (an open one,
    * or a failed one that refers to it and keeps its layers past `cutoff`); answers how many.
@@ -243,6 +245,8 @@ export interface PrintTaskReader {
    * order: what the queue loads at start (nothing while `gateway` is null: the settings need attention).
    */
   openDocuments(gateway: GatewayIdentity | null): Promise<PrintDocumentRecord[]>;
+  /** What the queue did with a waybill's label here (another desk's waybill reprinted here too). */
+  printsOf(waybillCode: string): Promise<LabelPrints>;
   /** Which of these waybills' labels were ever handed to the print queue (any document, whatever its state). */
   handedOver(waybillCodes: readonly string[]): Promise<Set<string>>;
   /** Documents not yet printed that still have their contents, counted by the gateway and shop they were queued under. */
@@ -294,6 +298,8 @@ export interface DiagnosticsReader {
 export interface SharedOutboxReader {
   /** Up to `limit` waybills not yet shared, oldest first. */
   unshared(limit: number): Promise<UnsharedWaybill[]>;
+  /** Up to `limit` void marks changed here since the shared history last had them, of waybills it has. */
+  unsharedVoidMarks(limit: number): Promise<UnsharedVoidMark[]>;
   /** How many are left to share. */
   count(): Promise<number>;
 }
@@ -302,4 +308,6 @@ export interface SharedOutboxReader {
 export interface SharedOutboxWriter {
   /** Marks these waybills as received by the shared history at `at`. */
   markShared(waybillCodes: readonly string[], at: number): Promise<void>;
+  /** Marks these void marks as received by the shared history, unless changed again meanwhile. */
+  markVoidMarksShared(marks: readonly UnsharedVoidMark[]): Promise<void>;
 }

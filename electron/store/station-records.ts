@@ -220,7 +220,8 @@ export interface ReprintSource {
   printData: Record<string, unknown> | null;
   printDataState: PrintDataState;
   voided: boolean;
-  settings: IssueJobSettings;
+  /** How the job printed it; null for another desk's waybill (shared mode): it prints with this desk's current print settings. */
+  settings: IssueJobSettings | null;
   gateway: GatewayIdentity;
   /** How many times it came out of the printer. */
   printCount: number;
@@ -303,7 +304,7 @@ export interface UnsharedWaybill {
   jobId: string;
   waybillCode: string;
   parentWaybillCode: string | null;
-  /** The orders it ships, in the job's order. */
+  /** The orders it ships, in the job's order; none for a waybill no journal order points at (nothing a desk could look for). */
   orderNumbers: string[];
   carrierCode: string;
   branchCode: string | null;
@@ -311,4 +312,24 @@ export interface UnsharedWaybill {
   recordedAt: number;
   /** Its print data as stored (the gateway's own JSON text, passed on as it is); null when unreadable or purged. */
   printDataText: string | null;
+}
+
+/** A void mark (set or cleared) of a waybill already shared, not yet in the shared history. */
+export interface UnsharedVoidMark {
+  /** The gateway and shop of the waybill's job. */
+  gateway: GatewayIdentity;
+  waybillCode: string;
+  /** Epoch ms; null: the mark was cleared. */
+  voidedAt: number | null;
+  note: string;
+}
+
+/** What this desk's print queue did with a waybill's label, whichever job queued it. */
+export interface LabelPrints {
+  /** Times it came out of the printer here. */
+  printed: number;
+  /** A print of it is queued or in flight. */
+  open: boolean;
+  /** The state of its latest print here; null: never queued here. */
+  lastState: DocumentState | null;
 }

@@ -9,6 +9,10 @@ const running = new Set<ChildProcess>();
 export interface FixtureProcess {
   /** Everything it wrote to stdout so far. */
   output(): string;
+  /** Writes one line to its stdin (fixtures that take requests read them there). */
+  send(line: string): void;
+  /** Ends its stdin (a fixture reading requests takes that as the end of its work). */
+  closeInput(): void;
   /** Waits until `ready()` holds; fails, with its output, if it ends or takes longer than `timeoutMs`. */
   until(ready: () => boolean, what: string, timeoutMs?: number): Promise<void>;
   /** Kills it (SIGKILL, a crash) and answers how it ended. */
@@ -19,7 +23,7 @@ export interface FixtureProcess {
 
 /** Starts a fixture file under Node with tsx; stop leftovers with `killFixtureProcesses` after each test. */
 export function startFixtureProcess(fixturePath: string, args: string[] = []): FixtureProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', fixturePath, ...args], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fixturePath, ...args], { cwd: projectRoot, stdio: ['pipe', 'pipe', 'pipe'] });
   running.add(child);
   let stdout = '';
   let stderr = '';
@@ -34,6 +38,12 @@ export function startFixtureProcess(fixturePath: string, args: string[] = []): F
   };
   return {
     output: () => stdout,
+    send(line) {
+      child.stdin.write(`${line}\n`);
+    },
+    closeInput() {
+      child.stdin.end();
+    },
     async until(ready, what, timeoutMs = 60_000) {
       for (const deadline = Date.now() + timeoutMs; !ready(); await delay(5)) {
         if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the fixture ended before ${what}:\n${stdout}\n${stderr}`);

@@ -372,6 +372,14 @@ export interface HistoryPage {
 /** Why a label was not reprinted. */
 export type ReprintRefusal = 'unknown-waybill' | 'voided' | 'print-data-unreadable' | 'print-data-purged' | 'already-in-print-queue' | 'other-gateway';
 
+/** What setting or clearing void marks did. */
+export interface VoidResult {
+  /** Waybills whose mark changed. */
+  changed: number;
+  /** Shared mode with the server away: the marks are kept here and sent to the shared history once it is back. */
+  sharingWaits: boolean;
+}
+
 /** What a reprint request did. */
 export interface ReprintResult {
   /** Waybills queued for printing, in the order asked. */

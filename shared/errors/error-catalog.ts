@@ -461,6 +461,11 @@ export const errorCatalog = {
     en: { text: 'Order {{orderNumber}} is being issued at desk “{{desk}}”.', remedy: 'Leave it to that desk; if that desk stopped, the order can be planned again once its claim lapses.' },
     zh: { text: '订单 {{orderNumber}} 正在工作台“{{desk}}”出单。', remedy: '请交给该工作台处理；若该工作台已停止，待其占用过期后可重新规划此订单。' },
   },
+  'shared-mode.refreshing-elsewhere': {
+    retryable: true,
+    en: { text: 'Desk “{{desk}}” is refreshing the orders for every desk.', remedy: 'Wait: the list shows its orders once it is done, without loading them again here.' },
+    zh: { text: '工作台“{{desk}}”正在为所有工作台刷新订单。', remedy: '请稍候：刷新完成后列表会显示这些订单，本机无需重新加载。' },
+  },
   'shared-mode.issued-elsewhere': {
     retryable: false,
     en: { text: 'Order {{orderNumber}} was issued at desk “{{desk}}” (waybill {{waybillCode}}).', remedy: 'Nothing to issue: reprint its label from the history if needed.' },

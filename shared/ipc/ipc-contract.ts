@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { StationError } from '../errors/station-error';
-import type { HistoryPage, IssuePlan, JobOrderView, JobSummary, JobView, OrderStatus, PrintAgainResult, ReprintResult, StartUpReport } from '../domain/issuing';
+import type { HistoryPage, IssuePlan, JobOrderView, JobSummary, JobView, OrderStatus, PrintAgainResult, ReprintResult, StartUpReport, VoidResult } from '../domain/issuing';
 import type { PrinterStateView } from '../domain/printer-condition';
 import type { DeskListing, SharedModeState } from '../domain/desks';
 import type { NetworkInfo } from '../domain/network';
@@ -135,6 +135,10 @@ export interface ConnectionTestReport {
 export interface SharedModeStatus {
   password: TokenStatus;
   computerName: string;
+  /** The mode this run works in: it is read at start. */
+  runningMode: 'local' | 'shared';
+  /** The saved setting differs from the running mode: it takes effect after a restart. */
+  restartToApply: boolean;
 }
 
 /** "Test connection" of the shared mode: the server answered, the schema is current, the desks that joined. */
@@ -307,10 +311,10 @@ export const ipcContract = {
   /** Prints again labels whose outcome stayed unknown, once the user checked the desk. */
   'history.resend-unknown': channel<RequeueResult>()(z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000) }).strict()),
   /** Sets or clears the local void mark (the carrier is not told: there is no cancel endpoint). */
-  'history.void': channel<{ changed: number }>()(
+  'history.void': channel<VoidResult>()(
     z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000), voided: z.boolean(), note: z.string().max(200).optional() }).strict(),
   ),
-  /** The shipment CSV (order number, carrier, waybill number) for the platform's bulk shipping import. */
+  /** The shipment CSV (order number, carrier, waybill number; in shared mode the desk too) for the platform's bulk shipping import. */
   'history.export-csv': channel<{ fileName: string; text: string; lines: number }>()(historyQuery.omit({ limit: true, offset: true })),
   /** Fetches print data again for waybills whose stored data is unreadable or purged. */
   'history.refetch-print-data': channel<{ refreshed: string[]; failed: { waybillCode: string; error: StationError | null }[] }>()(

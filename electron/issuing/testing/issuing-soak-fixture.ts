@@ -2,7 +2,7 @@ import { writeSync } from 'node:fs';
 import { waitFor } from '../../printing/testing/print-test-kit';
 import { openSandboxStation } from './issuing-station-parts';
 import { createWaybillHistory } from '../waybill-history';
-import { demoPlanRequest, issuableOrders } from './issuing-test-kit';
+import { demoJobSettings, demoPlanRequest, issuableOrders } from './issuing-test-kit';
 
 /**
  * The process that runs the engine in the fault soak (issuing-soak.test.ts), started with
@@ -50,6 +50,7 @@ if (mode === 'print-unknown') {
     queue: station.queue,
     gateway: async () => station.client,
     gatewayIdentities: () => [station.gatewayIdentity()],
+    currentPrintSettings: () => demoJobSettings,
   });
   await station.queue.reconcile();
   const unknown = (await history.search({ states: ['print-unknown'], limit: 1000 })).rows.flatMap((row) => (row.waybillCode ? [row.waybillCode] : []));

@@ -166,6 +166,7 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
       const first = gateway ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY };
       return [first, ...[...otherShops.keys()].map((shopId) => ({ baseUrl: first.baseUrl, shopId }))];
     },
+    currentPrintSettings: () => demoJobSettings,
     now: () => Date.now() + clockOffset(),
   });
 

@@ -114,7 +114,8 @@ export function createLocalHistory(db: StationDatabase, writes: WriteTimer): { r
     ordersOn: db.prepare(`SELECT o.order_json FROM journal_orders j JOIN job_orders m ON m.order_number = j.order_number
       JOIN issue_jobs s ON s.id = m.job_id AND s.gateway_shop_id = j.gateway_shop_id JOIN sold_orders o ON o.id = m.sold_order_id WHERE j.waybill_code = ? GROUP BY j.order_number ORDER BY MIN(m.position), j.order_number`),
     firstOrder: db.prepare('SELECT order_number FROM journal_orders WHERE waybill_code = ? ORDER BY order_number LIMIT 1'),
-    setVoid: db.prepare('UPDATE waybills SET voided_at = ?, void_note = ? WHERE waybill_code = ?'),
+    // The shared history (shared mode) is sent the mark later: see migration 12.
+    setVoid: db.prepare('UPDATE waybills SET voided_at = ?, void_note = ?, void_unshared = 1 WHERE waybill_code = ?'),
     // A label waiting in the print queue keeps its print data: it may still have to be sent. So
     // does a failed one that refers to it and keeps its own layers through this purge (the
     // queue's purge drops them at the same cutoff): the user may still retry it.
@@ -156,8 +157,10 @@ export function createLocalHistory(db: StationDatabase, writes: WriteTimer): { r
       firstOrderOn: async (waybillCode) => (statements.firstOrder.get(waybillCode) as { order_number: string } | undefined)?.order_number,
     },
     write: {
-      setVoid: async (waybillCodes, voidedAt, note) =>
-        writes.time(() => db.transaction(() => waybillCodes.reduce((count, waybillCode) => count + statements.setVoid.run(voidedAt, note, waybillCode).changes, 0))()),
+      setVoid: async (waybillCodes, voidedAt, note) => ({
+        changed: writes.time(() => db.transaction(() => waybillCodes.reduce((count, waybillCode) => count + statements.setVoid.run(voidedAt, note, waybillCode).changes, 0))()),
+        sharingWaits: false,
+      }),
       purgePrintData: async (cutoff) => writes.time(() => statements.purgeWaybills.run({ cutoff }).changes),
       async storePrintData(waybillCode, printData) {
         writes.time(() => statements.storePrintData.run(printData.text, waybillCode));

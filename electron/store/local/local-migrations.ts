@@ -9,7 +9,8 @@ import { claimLeaseMigration } from './migrations/008-claims-with-an-owner-and-a
 import { waybillsNotYetSharedMigration } from './migrations/009-waybills-not-yet-shared';
 import { printDataOnceMigration } from './migrations/010-print-documents-refer-to-the-print-data-of-their-waybill';
 import { soldOrdersOnceMigration } from './migrations/011-sold-orders-stored-once';
-import { journalOrdersByShopMigration } from './migrations/012-journal-orders-keyed-by-shop-and-order-number';
+import { voidMarksNotYetSharedMigration } from './migrations/012-void-marks-not-yet-shared';
+import { journalOrdersByShopMigration } from './migrations/013-journal-orders-keyed-by-shop-and-order-number';
 import type { StationMigration } from './station-migration';
 
 /** The station database's migrations, in order. A new one gets the next numbered file and is appended here. */
@@ -25,5 +26,6 @@ export const localMigrations: readonly StationMigration[] = [
   waybillsNotYetSharedMigration,
   printDataOnceMigration,
   soldOrdersOnceMigration,
+  voidMarksNotYetSharedMigration,
   journalOrdersByShopMigration,
 ];

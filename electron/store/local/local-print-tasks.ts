@@ -111,6 +111,9 @@ export function createLocalPrintTasks(db: StationDatabase, writes: WriteTimer): 
   // component was asked about the task it was last sent in.
   const settledUnknown = 'status_asked_at IS NOT NULL AND status_asked_at >= COALESCE(sent_at, 0)';
   const statements = {
+    printsOf: db.prepare(`SELECT (SELECT COUNT(*) FROM print_documents WHERE document_id = @code AND state = 'printed') AS printed,
+        EXISTS (SELECT 1 FROM print_documents WHERE document_id = @code AND state IN ('queued', 'sent', 'accepted', 'unknown')) AS open,
+        (SELECT state FROM print_documents WHERE document_id = @code ORDER BY created_at DESC, rowid DESC LIMIT 1) AS last_state`),
     openLabels: db.prepare(`SELECT COUNT(*) AS open FROM print_documents WHERE job_id = ?
       AND (state IN ('queued', 'sent', 'accepted') OR (state = 'unknown' AND NOT (${settledUnknown})))`),
     labelCounts: db.prepare('SELECT state, COUNT(*) AS count FROM print_documents WHERE job_id = ? GROUP BY state'),
@@ -189,6 +192,10 @@ export function createLocalPrintTasks(db: StationDatabase, writes: WriteTimer): 
         const records = rows.map(recordOf);
         for (const record of records) stored.add(record.id);
         return records;
+      },
+      async printsOf(waybillCode) {
+        const row = statements.printsOf.get({ code: waybillCode }) as { printed: number; open: number; last_state: DocumentState | null };
+        return { printed: row.printed, open: row.open === 1, lastState: row.last_state };
       },
       async handedOver(waybillCodes) {
         const found = new Set<string>();

@@ -1,6 +1,7 @@
+import { UNKNOWN_GATEWAY } from '../../../shared/domain/gateway-identity';
 import type { StationDatabase } from './open-station-database';
 import type { SharedOutboxReader, SharedOutboxWriter } from '../station-backend';
-import type { UnsharedWaybill } from '../station-records';
+import type { UnsharedVoidMark, UnsharedWaybill } from '../station-records';
 
 interface UnsharedRow {
   waybill_code: string;
@@ -11,36 +12,53 @@ interface UnsharedRow {
   recorded_at: number;
   print_data: string | null;
   print_data_state: 'present' | 'unreadable' | 'purged';
+  gateway_base_url: string;
+  gateway_shop_id: string;
+}
+
+interface VoidMarkRow {
+  waybill_code: string;
+  voided_at: number | null;
+  void_note: string | null;
+  gateway_base_url: string;
+  gateway_shop_id: string;
 }
 
 /**
  * The waybills the shared history has not received yet (migration 9: `waybills.shared_at` NULL),
- * on the station database. Waybills found issued elsewhere are not this desk's to share.
+ * and the void marks changed since it had them (migration 12: `void_unshared`), on the station database. Waybills found issued elsewhere are not this desk's to share.
  */
 export function createLocalSharedOutbox(db: StationDatabase): { read: SharedOutboxReader; write: SharedOutboxWriter } {
   const statements = {
-    unshared: db.prepare(`SELECT waybill_code, parent_waybill_code, carrier_code, branch_code, job_id, recorded_at, print_data, print_data_state
-      FROM waybills WHERE shared_at IS NULL AND origin <> 'elsewhere' ORDER BY recorded_at, waybill_code LIMIT ?`),
+    unshared: db.prepare(`SELECT w.waybill_code, w.parent_waybill_code, w.carrier_code, w.branch_code, w.job_id, w.recorded_at, w.print_data, w.print_data_state,
+        COALESCE(s.gateway_base_url, @unknown) AS gateway_base_url, COALESCE(s.gateway_shop_id, @unknown) AS gateway_shop_id
+      FROM waybills w LEFT JOIN issue_jobs s ON s.id = w.job_id WHERE w.shared_at IS NULL AND w.origin <> 'elsewhere' ORDER BY w.recorded_at, w.waybill_code LIMIT @limit`),
     count: db.prepare(`SELECT count(*) AS count FROM waybills WHERE shared_at IS NULL AND origin <> 'elsewhere'`),
     ordersOf: db.prepare(`SELECT j.order_number, j.gateway_base_url, j.gateway_shop_id FROM journal_orders j
       LEFT JOIN job_orders m ON m.order_number = j.order_number AND m.job_id = j.job_id
       WHERE j.waybill_code = ? ORDER BY m.position, j.order_number`),
     markShared: db.prepare(`UPDATE waybills SET shared_at = ? WHERE waybill_code = ? AND shared_at IS NULL`),
+    // A waybill not yet shared carries its mark when it is: its void waits for it.
+    unsharedVoidMarks: db.prepare(`SELECT w.waybill_code, w.voided_at, w.void_note,
+        COALESCE(s.gateway_base_url, @unknown) AS gateway_base_url, COALESCE(s.gateway_shop_id, @unknown) AS gateway_shop_id
+      FROM waybills w LEFT JOIN issue_jobs s ON s.id = w.job_id WHERE w.void_unshared = 1 AND (w.shared_at IS NOT NULL OR w.origin = 'elsewhere') ORDER BY w.waybill_code LIMIT @limit`),
+    markVoidMarkShared: db.prepare(`UPDATE waybills SET void_unshared = 0 WHERE waybill_code = ? AND voided_at IS ? AND void_note IS ?`),
   };
+  const markVoidMarksShared = db.transaction((marks: readonly UnsharedVoidMark[]) => {
+    for (const mark of marks) statements.markVoidMarkShared.run(mark.waybillCode, mark.voidedAt, mark.note);
+  });
   const markShared = db.transaction((waybillCodes: readonly string[], at: number) => {
     for (const waybillCode of waybillCodes) statements.markShared.run(at, waybillCode);
   });
   return {
     read: {
       async unshared(limit) {
-        return (statements.unshared.all(limit) as UnsharedRow[]).flatMap((row): UnsharedWaybill[] => {
+        return (statements.unshared.all({ limit, unknown: UNKNOWN_GATEWAY }) as UnsharedRow[]).map((row): UnsharedWaybill => {
           const orders = statements.ordersOf.all(row.waybill_code) as { order_number: string; gateway_base_url: string; gateway_shop_id: string }[];
-          const first = orders[0];
-          // A waybill no order points at any more is nothing a desk could look for.
-          if (first === undefined) return [];
-          return [
-            {
-              gateway: { baseUrl: first.gateway_base_url, shopId: first.gateway_shop_id },
+          // A waybill no order points at any more is listed all the same (with no orders): the sync must get past it.
+          const gateway = orders[0] === undefined ? { baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id } : { baseUrl: orders[0].gateway_base_url, shopId: orders[0].gateway_shop_id };
+          return {
+              gateway,
               jobId: row.job_id,
               waybillCode: row.waybill_code,
               parentWaybillCode: row.parent_waybill_code,
@@ -49,15 +67,25 @@ export function createLocalSharedOutbox(db: StationDatabase): { read: SharedOutb
               branchCode: row.branch_code,
               recordedAt: row.recorded_at,
               printDataText: row.print_data_state === 'present' ? row.print_data : null,
-            },
-          ];
+          };
         });
       },
       count: async () => (statements.count.get() as { count: number }).count,
+      async unsharedVoidMarks(limit) {
+        return (statements.unsharedVoidMarks.all({ limit, unknown: UNKNOWN_GATEWAY }) as VoidMarkRow[]).map((row) => ({
+          gateway: { baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id },
+          waybillCode: row.waybill_code,
+          voidedAt: row.voided_at,
+          note: row.void_note ?? '',
+        }));
+      },
     },
     write: {
       async markShared(waybillCodes, at) {
         markShared(waybillCodes, at);
+      },
+      async markVoidMarksShared(marks) {
+        markVoidMarksShared(marks);
       },
     },
   };

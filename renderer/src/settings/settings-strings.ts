@@ -128,7 +128,10 @@ export const settingsEn = {
     },
     sharedMode: {
       purpose: 'For several packing desks on one shop account: they share one PostgreSQL database, so the gateway sees one rate limit, no order is issued at two desks, and every label is in one history. A single desk needs none of it.',
-      notYet: 'This version checks the connection and prepares the database only: the desk still works on its own, whether this is on or off.',
+      restartNote: 'Turning shared mode on or off takes effect after the app is restarted.',
+      restartToApply: 'Saved, not yet in effect: restart the app to apply it (this run works {{running}}).',
+      runningShared: 'in shared mode',
+      runningLocal: 'on its own',
       enabled: 'Use shared mode',
       host: 'Server (host name or address)',
       port: 'Port',
@@ -320,7 +323,10 @@ export const settingsZhCn = {
     },
     sharedMode: {
       purpose: '供同一店铺账号下的多个打包台使用：共用一个 PostgreSQL 数据库，使网关只看到一个调用频率、同一订单不会在两个工作台取号、所有面单都在同一份记录中。只有一个工作台时无需设置。',
-      notYet: '本版本只检查连接并准备数据库：无论开启与否，本工作台仍独立工作。',
+      restartNote: '开启或关闭共享模式，需重启应用后生效。',
+      restartToApply: '已保存，尚未生效：请重启应用（当前运行：{{running}}）。',
+      runningShared: '共享模式',
+      runningLocal: '独立模式',
       enabled: '使用共享模式',
       host: '服务器（主机名或地址）',
       port: '端口',

@@ -72,13 +72,20 @@ export function SharedModeSection({ saveChanges }: { saveChanges: () => Promise<
     </Form.Item>
   );
   const passwordSet = status.data?.password.isSet ?? false;
+  // The switch as it stands in the form, against the mode this run started in (read at start).
+  const enabled = Form.useWatch(['sharedMode', 'enabled'], Form.useFormInstance()) as boolean | undefined;
+  const runningMode = status.data?.runningMode;
+  const restartToApply = runningMode !== undefined && enabled !== undefined && enabled !== (runningMode === 'shared');
   // A wrong field is shown under the field itself; only other failures are shown here.
   const failure = [test.error, clearPassword.error, status.error].find((error) => error && !('errorFields' in error));
 
   return (
     <SettingsSection section="sharedMode" title={t('settings.section.sharedMode')}>
       <Typography.Paragraph>{t('settings.sharedMode.purpose')}</Typography.Paragraph>
-      <Typography.Paragraph type="secondary">{t('settings.sharedMode.notYet')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('settings.sharedMode.restartNote')}</Typography.Paragraph>
+      {restartToApply ? (
+        <Alert type="warning" showIcon title={t('settings.sharedMode.restartToApply', { running: t(runningMode === 'shared' ? 'settings.sharedMode.runningShared' : 'settings.sharedMode.runningLocal') })} />
+      ) : null}
       <Form.Item name={['sharedMode', 'enabled']} label={t('settings.sharedMode.enabled')} valuePropName="checked">
         <Switch aria-label={t('settings.sharedMode.enabled')} />
       </Form.Item>

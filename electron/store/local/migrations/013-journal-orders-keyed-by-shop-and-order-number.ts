@@ -1,12 +1,12 @@
 import type { StationMigration } from '../station-migration';
 
 /**
- * Migration 12: an order's journal row is keyed by its shop and order number, since one account
+ * Migration 13: an order's journal row is keyed by its shop and order number, since one account
  * serves several shops and two of them may sell the same order number (two orders, two
  * waybills). Every existing row is kept; its shop is the one it recorded (migration 7).
  */
 export const journalOrdersByShopMigration: StationMigration = {
-  version: 12,
+  version: 13,
   name: 'journal orders keyed by shop and order number',
   up(db) {
     db.exec(`

@@ -1,0 +1,106 @@
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sandboxDeskPatch } from '../electron/composition/testing/sandbox-desk';
+import { startPrintEmulator } from '../electron/demo/print-emulator/print-emulator';
+import type { SharedConnectionSettings } from '../electron/store/shared/open-shared-database';
+import { startPostgresTestServer, type PostgresTestServer } from '../electron/store/shared/testing/postgres-test-server';
+import { stationCall } from './desk-actions';
+import { validAndInvalidOrders, openHistory } from './issue-print-actions';
+import { loadOrders } from './own-gateway-desk';
+import { collectPageErrors, expect, startHost, stopProcess, test, type OwnGateway, type StationHostProcess } from './station-fixtures';
+import { browserLocale, uiText, type DeskLocale } from './ui-text';
+
+/*
+ * Two browser hosts, desk A and desk B, each with its own data folder and print emulator, on one
+ * sandbox gateway and one PostgreSQL (a throwaway server of this spec's own) in shared mode.
+ */
+test.use({ useOwnGateway: true, demoOrders: 40 });
+
+let server: PostgresTestServer;
+test.beforeAll(async () => {
+  server = await startPostgresTestServer();
+});
+test.afterAll(() => server.dispose());
+
+/** What Settings → Shared mode stores for a desk, then the password in its vault. */
+async function turnOnSharedMode(request: APIRequestContext, host: StationHostProcess, gateway: OwnGateway, database: SharedConnectionSettings, deskName: string): Promise<void> {
+  const { host: dbHost, port, database: name, user, tls } = database;
+  await stationCall(request, host, 'token.set', { token: gateway.sandbox.token });
+  await stationCall(request, host, 'settings.update', {
+    patch: { ui: { setupCompleted: true }, ...sandboxDeskPatch(gateway.sandbox), sharedMode: { enabled: true, host: dbHost, port, database: name, user, tls, deskName } },
+  });
+  await stationCall(request, host, 'shared-mode.set-password', { password: database.password ?? '' });
+}
+
+/** A page on a host of the test's own, in a fresh context at the desk's size; its errors collected. */
+async function openDeskPage(browser: Browser, host: StationHostProcess, locale: DeskLocale) {
+  const context = await browser.newContext({ locale: browserLocale(locale), viewport: { width: 1920, height: 1080 } });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(host.url);
+  return { page, errors, close: () => context.close() };
+}
+
+for (const locale of ['zh-CN', 'en'] as const) {
+  test(`an order issued at desk A shows as issued at desk A on desk B without a refresh, and desk B reprints it from the shared history (${locale}) @host-only`, async ({
+    restartStation,
+    request,
+    stationHost,
+    ownGateway,
+    hostBrowser,
+  }) => {
+    const gateway = ownGateway as OwnGateway;
+    const database = await server.freshDatabase();
+    const folderB = await mkdtemp(join(tmpdir(), 'station-e2e-desk-b-'));
+    const emulatorB = await startPrintEmulator({ port: 0, spoolDir: join(folderB, 'spool'), noRender: true });
+    const connectionsB = { ...gateway.connections, componentUrl: emulatorB.url };
+    let hostB = await startHost(join(folderB, 'data'), 40, connectionsB);
+    let deskB: Awaited<ReturnType<typeof openDeskPage>> | null = null;
+    try {
+      // Both desks save their shared-mode settings and start again: the mode is read at start.
+      await turnOnSharedMode(request, stationHost, gateway, database, 'Desk A');
+      await turnOnSharedMode(request, hostB, gateway, database, 'Desk B');
+      await stopProcess(stationHost.process);
+      await stopProcess(hostB.process);
+      hostB = await startHost(hostB.dataDir, 40, connectionsB);
+      const pageA = await restartStation(browserLocale(locale));
+      await loadOrders(pageA, locale, 40);
+      // Desk A's refresh filled the shared cache: desk B lists the same orders without fetching.
+      deskB = await openDeskPage(await hostBrowser(), hostB, locale);
+      const pageB = deskB.page;
+      await expect(pageB.getByRole('status').filter({ hasText: uiText(locale, 'selection.counts', { loaded: 40, shown: 40, selected: 0 }) })).toBeVisible({ timeout: 15_000 });
+
+      const [order] = (await validAndInvalidOrders(request, stationHost, 40)).valid;
+      if (!order) throw new Error('no valid order');
+      const plan = await stationCall(request, stationHost, 'issue.plan', { orderNumbers: [order], merge: false, keepApart: [] });
+      await stationCall(request, stationHost, 'issue.start', { jobId: plan.jobId });
+      await expect.poll(() => gateway.emulator.printed().length, { timeout: 20_000 }).toBe(1);
+      const waybill = gateway.sandbox.issuedWaybill(order);
+      if (!waybill) throw new Error('the order has no waybill');
+
+      // Desk B's table says where the order went, with no refresh: LISTEN/NOTIFY told it.
+      const rowB = pageB.getByRole('grid', { name: uiText(locale, 'orders.gridLabel') }).getByRole('row').filter({ hasText: order });
+      await expect(rowB).toContainText(uiText(locale, 'orders.progress.issued-at-other-desk', { desk: 'Desk A' }), { timeout: 5_000 });
+
+      // Desk B's history finds desk A's waybill, names desk A, and reprints it at desk B's printer.
+      const history = await openHistory(pageB, locale);
+      await history.search.fill(order);
+      await expect(history.rows).toHaveCount(1);
+      await expect(history.row(order)).toContainText(waybill.waybillCode);
+      await expect(history.row(order)).toContainText('Desk A');
+      await history.row(order).getByRole('button', { name: uiText(locale, 'history.reprint.one', { waybillCode: waybill.waybillCode }) }).click();
+      await expect.poll(() => emulatorB.printed().map((document) => document.documentId), { timeout: 20_000 }).toEqual([waybill.waybillCode]);
+      // Printed again, never issued again.
+      expect(gateway.sandbox.issuedWaybills().filter((issued) => issued.orderNumbers.includes(order))).toHaveLength(1);
+      expect(gateway.emulator.printed()).toHaveLength(1);
+      expect(deskB.errors, 'desk B: console errors and page errors').toEqual([]);
+    } finally {
+      await deskB?.close();
+      await stopProcess(hostB.process);
+      await emulatorB.close();
+      await rm(folderB, { recursive: true, force: true });
+    }
+  });
+}

@@ -1,0 +1,108 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createStationLogger, type StationLogger } from '../logging/station-logger';
+import { openLocalBackend } from '../store/local/open-local-backend';
+import { openStationDatabase } from '../store/local/open-station-database';
+import type { StationBackend } from '../store/station-backend';
+import type { SharedConnectionSettings } from '../store/shared/open-shared-database';
+import { startPostgresTestServer, type PostgresTestServer } from '../store/shared/testing/postgres-test-server';
+import { startSharedHistorySync, type SharedHistorySync } from './shared-history-sync';
+import { openSharedStation, type SharedStation } from './shared-station';
+import { withSharedHistory } from './with-shared-history';
+
+const gateway = { baseUrl: 'https://gw.example', shopId: 'shop-1' };
+
+let server: PostgresTestServer;
+let database: SharedConnectionSettings;
+let folder: string;
+let logger: StationLogger;
+let backend: StationBackend;
+let station: SharedStation;
+let sync: SharedHistorySync;
+
+beforeAll(async () => {
+  server = await startPostgresTestServer();
+});
+afterAll(() => server.dispose());
+
+/** A station database holding a job of `gateway` and its waybills: YT1, which no journal order points at, then YT2 and YT3 of orders T2 and T3. */
+function journalWithAnOrphanFirst(file: string): void {
+  const db = openStationDatabase({ file });
+  db.exec(`
+    INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json, gateway_base_url, gateway_shop_id)
+      VALUES ('job-1', 'done', 1, 1, 'YTO', 'B1', '{}', '${gateway.baseUrl}', '${gateway.shopId}');
+    INSERT INTO waybills (waybill_code, carrier_code, branch_code, object_id, origin, job_id, recorded_at, print_data, print_data_state)
+      VALUES ('YT1', 'YTO', 'B1', 'T1', 'issued', 'job-1', 1, '{}', 'present'),
+             ('YT2', 'YTO', 'B1', 'T2', 'issued', 'job-1', 2, '{}', 'present'),
+             ('YT3', 'YTO', 'B1', 'T3', 'issued', 'job-1', 3, '{}', 'present');
+    INSERT INTO journal_orders (order_number, job_id, state, updated_at, waybill_code, gateway_base_url, gateway_shop_id)
+      VALUES ('T2', 'job-1', 'issued', 2, 'YT2', '${gateway.baseUrl}', '${gateway.shopId}'),
+             ('T3', 'job-1', 'issued', 3, 'YT3', '${gateway.baseUrl}', '${gateway.shopId}');
+  `);
+  db.close();
+}
+
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'shared-sync-'));
+  database = await server.freshDatabase();
+  const file = join(folder, 'station.db');
+  journalWithAnOrphanFirst(file);
+  logger = createStationLogger({ directory: join(folder, 'logs'), secrets: () => [] });
+  station = openSharedStation({ connection: database, schema: 'waybill_station', deskId: 'desk-1', deskName: 'Desk 1', gatewayIdentity: () => gateway, logger, heartbeatMs: 200 });
+  backend = withSharedHistory(await openLocalBackend({ file }), station);
+  // One waybill a round: the orphan alone fills the first.
+  sync = startSharedHistorySync({ station, outbox: { read: backend.read.sharedOutbox, write: backend.write.sharedOutbox }, logger, batch: 1, backoffMs: 50, maxBackoffMs: 200 });
+});
+afterEach(async () => {
+  await sync.close();
+  await station.close();
+  await backend.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const sharedLines = async () => (await station.history.search({ gateway })).rows.map(({ orderNumber, waybillCode, voided, voidNote }) => ({ orderNumber, waybillCode, voided, voidNote }));
+
+describe('the shared history sync (real SQLite, real PostgreSQL)', () => {
+  it('never stalls on a waybill no journal order points at: it is let go with a log line and the rest is shared', async () => {
+    await until('connected', async () => (station.state() === 'connected' ? true : undefined));
+    await sync.drained();
+    expect(await sharedLines()).toEqual([
+      { orderNumber: 'T3', waybillCode: 'YT3', voided: false, voidNote: '' },
+      { orderNumber: 'T2', waybillCode: 'YT2', voided: false, voidNote: '' },
+    ]);
+    expect(await backend.read.sharedOutbox.count()).toBe(0);
+    expect(await readFile(logger.filePath, 'utf8')).toMatch(/a waybill no order points at is not shared.*YT1/);
+  });
+
+  it('keeps a void made while the server is away here, answers that the sharing waits, and sends it once the server is back', async () => {
+    await until('connected', async () => (station.state() === 'connected' ? true : undefined));
+    await sync.drained();
+    server.stop();
+    try {
+      await until('the server gone', async () => (station.state() === 'unreachable' ? true : undefined));
+      expect(await backend.write.history.setVoid(['YT2'], 10_000, 'parcel lost')).toEqual({ changed: 1, sharingWaits: true });
+      // Kept here: the desk's own history shows it voided at once.
+      expect((await backend.read.history.search({ text: 'T2' })).rows).toEqual([expect.objectContaining({ waybillCode: 'YT2', voided: true, voidNote: 'parcel lost' })]);
+    } finally {
+      server.start();
+    }
+    await until('the void in the shared history', async () => ((await sharedLines()).find((line) => line.waybillCode === 'YT2')?.voided === true ? true : undefined));
+    expect((await sharedLines()).find((line) => line.waybillCode === 'YT2')).toEqual({ orderNumber: 'T2', waybillCode: 'YT2', voided: true, voidNote: 'parcel lost' });
+    expect(await backend.read.sharedOutbox.unsharedVoidMarks(10)).toEqual([]);
+    // With the server there, a void reaches both at once.
+    expect(await backend.write.history.setVoid(['YT3'], 11_000, 'buyer cancelled')).toEqual({ changed: 1, sharingWaits: false });
+    expect((await sharedLines()).find((line) => line.waybillCode === 'YT3')).toMatchObject({ voided: true, voidNote: 'buyer cancelled' });
+  });
+});

@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import type { JobView } from '../../../shared/domain/issuing';
+import type { Result } from '../../../shared/result';
+import type { SettingsPatch } from '../../../shared/settings/settings-schema';
+import type { SharedConnectionSettings } from '../../store/shared/open-shared-database';
+import { startFixtureProcess, type FixtureProcess } from '../../testing/fixture-process';
+
+const fixturePath = resolve(import.meta.dirname, 'shared-desk-fixture.ts');
+
+/** What a desk process is started with. */
+export interface SharedDeskSetup {
+  deskName: string;
+  /** Its own data folder (SQLite files, vault); the same folder again is the same desk restarted. */
+  dataDir: string;
+  /** Save the settings first (a fresh folder); false for a desk started again on its folder. */
+  configure: boolean;
+  token: string;
+  sandboxUrl: string;
+  /** This desk's own print component. */
+  emulatorUrl: string;
+  /** The sandbox desk's settings (`sandboxDeskPatch`). */
+  deskPatch: SettingsPatch;
+  database: SharedConnectionSettings & { password: string };
+}
+
+/** A desk running as its own process, driven through the IPC contract. */
+export interface SharedDeskProcess {
+  readonly name: string;
+  /** A contract call; throws with the error code unless it answers ok. */
+  call<T>(channel: string, input?: unknown): Promise<T>;
+  /** Waits until the job has ended (done, cancelled or failed) and answers its view. */
+  jobEnded(jobId: string, timeoutMs?: number): Promise<JobView>;
+  /** SIGKILL: the desk dies mid-whatever, as a power cut does. */
+  kill(): Promise<void>;
+  /** Ends its input: the station closes and the process exits. */
+  close(): Promise<void>;
+}
+
+/** Starts a desk process and waits until it is connected to the shared database. */
+export async function startSharedDesk(setup: SharedDeskSetup): Promise<SharedDeskProcess> {
+  const child: FixtureProcess = startFixtureProcess(fixturePath, [JSON.stringify(setup)]);
+  await child.until(() => /^ready$/m.test(child.output()), `${setup.deskName} ready`, 60_000);
+  let requests = 0;
+  let read = 0;
+  const answers = new Map<number, unknown>();
+  const collect = () => {
+    const output = child.output();
+    for (let end = output.indexOf('\n', read); end !== -1; end = output.indexOf('\n', read)) {
+      const match = /^answer (\d+) (.*)$/.exec(output.slice(read, end));
+      if (match) answers.set(Number(match[1]), JSON.parse(match[2] as string));
+      read = end + 1;
+    }
+  };
+  const call = async <T>(channel: string, input: unknown = {}): Promise<T> => {
+    requests += 1;
+    const id = requests;
+    child.send(JSON.stringify({ id, channel, input }));
+    await child.until(() => (collect(), answers.has(id)), `${setup.deskName}: the answer to ${channel}`, 120_000);
+    const answer = answers.get(id) as Result<T>;
+    answers.delete(id);
+    if (!answer.ok) throw new Error(`${setup.deskName} ${channel}: ${answer.error.code} ${JSON.stringify(answer.error.params)}`);
+    return answer.data;
+  };
+  return {
+    name: setup.deskName,
+    call,
+    async jobEnded(jobId, timeoutMs = 120_000) {
+      for (const deadline = Date.now() + timeoutMs; ; await new Promise((wait) => setTimeout(wait, 100))) {
+        const job = (await call<JobView[]>('jobs.list', {})).find((candidate) => candidate.id === jobId);
+        if (job && ['done', 'cancelled', 'failed'].includes(job.state)) return job;
+        if (Date.now() > deadline) throw new Error(`${setup.deskName}: job ${jobId} did not end (${job?.state ?? 'unknown'})`);
+      }
+    },
+    async kill() {
+      await child.kill();
+    },
+    async close() {
+      child.closeInput();
+      await child.finished();
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { IssuePlan, JobView } from '../../../shared/domain/issuing';
+import type { OrderListing } from '../../../shared/domain/order-row';
+import type { SettingsPatch } from '../../../shared/settings/settings-schema';
+import { sandboxDeskPatch } from '../../composition/testing/sandbox-desk';
+import { startPrintEmulator, type PrintEmulator } from '../../demo/print-emulator/print-emulator';
+import { resolve } from 'node:path';
+import type { IssuedWaybill, SandboxCall, SecondWaybill } from '../../demo/sandbox';
+import { startPostgresTestServer, type PostgresTestServer } from '../../store/shared/testing/postgres-test-server';
+import { killFixtureProcesses, startFixtureProcess } from '../../testing/fixture-process';
+import { startSharedDesk, type SharedDeskProcess, type SharedDeskSetup } from './shared-desk-process';
+
+/** The desks' account token at the rig's sandbox. */
+const token = 'tok-shared-desks-5120';
+
+/** The sandbox gateway in a process of its own (the gateway is remote, never in a desk's or the test's event loop), asked through its admin routes. */
+export interface SandboxProcess {
+  url: string;
+  calls(): Promise<SandboxCall[]>;
+  violations(): Promise<number>;
+  issuedWaybills(): Promise<IssuedWaybill[]>;
+  secondWaybills(): Promise<SecondWaybill[]>;
+}
+
+/** Starts the sandbox CLI with its admin routes and its 614 overlap check off; answers it and how to stop it. */
+async function startSandboxProcess(options: { orders: number; latencyMs: number }): Promise<{ sandbox: SandboxProcess; deskPatch: SettingsPatch; stop(): Promise<void> }> {
+  const cli = startFixtureProcess(resolve(import.meta.dirname, '../../demo/sandbox-cli.ts'), [
+    ...['--port', '0', '--token', token, '--orders', String(options.orders), '--latency-ms', String(options.latencyMs)],
+    ...['--admin-routes', '--no-overlap-check'],
+  ]);
+  await cli.until(() => /^User id: \d+$/m.test(cli.output()), 'the sandbox listening');
+  const line = (pattern: RegExp) => pattern.exec(cli.output())?.[1] ?? '';
+  const url = line(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  const admin = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${url}/__sandbox/${path}`, { headers: { authorization: `Bearer ${token}` } });
+    return ((await response.json()) as { data: T }).data;
+  };
+  const state = () => admin<{ issued: IssuedWaybill[]; secondWaybills: SecondWaybill[] }>('state');
+  return {
+    sandbox: {
+      url,
+      calls: () => admin<SandboxCall[]>('calls'),
+      violations: async () => (await admin<{ violations: number }>('violations')).violations,
+      issuedWaybills: async () => (await state()).issued,
+      secondWaybills: async () => (await state()).secondWaybills,
+    },
+    deskPatch: sandboxDeskPatch({ shops: () => [{ shopId: line(/^Shop id: (.+)$/m), sellerNick: line(/^Seller nick: (.+)$/m), userId: Number(line(/^User id: (\d+)$/m)), name: '' }] }),
+    stop: () => cli.kill().then(() => undefined),
+  };
+}
+
+/** A desk of the rig: its process (replaced when it is started again) and its own print emulator. */
+export interface RigDesk {
+  process: SharedDeskProcess;
+  emulator: PrintEmulator;
+  setup: SharedDeskSetup;
+}
+
+/**
+ * Several desk processes on one account: one PostgreSQL (its own throwaway server), one sandbox
+ * in this process with its own 614 overlap check off (the desks alone must keep an order from a
+ * second waybill), and a print emulator per desk.
+ */
+export interface SharedDesksRig {
+  server: PostgresTestServer;
+  sandbox: SandboxProcess;
+  desks: RigDesk[];
+  /** Starts a desk again on its data folder (after a kill), replacing its process. */
+  restart(desk: RigDesk): Promise<void>;
+  /** The first desk refreshes the shop's orders for all (one shared refresh); every desk lists them from the shared cache. Answers the order numbers. */
+  refreshOrders(): Promise<string[]>;
+  /** Plans each desk's selection and starts all the jobs at once; answers the plans and jobs, desk by desk. */
+  issueTogether(selections: string[][]): Promise<{ plans: IssuePlan[]; jobs: JobView[] }>;
+  /** Every label any desk's emulator printed, by document id (the waybill code). */
+  printed(): string[];
+  /** Waits until the emulators printed `count` labels and are idle. */
+  allPrinted(count: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the server, the sandbox (with `orders` sold orders, `latencyMs` per answer) and `deskCount` desks, each connected. */
+export async function startSharedDesksRig(options: { deskCount: number; orders: number; latencyMs?: number }): Promise<SharedDesksRig> {
+  const root = await mkdtemp(join(tmpdir(), 'shared-desks-'));
+  const server = await startPostgresTestServer();
+  const database = await server.freshDatabase();
+  const { sandbox, deskPatch, stop: stopSandbox } = await startSandboxProcess({ orders: options.orders, latencyMs: options.latencyMs ?? 0 });
+  const desks: RigDesk[] = [];
+  const rig: SharedDesksRig = {
+    server,
+    sandbox,
+    desks,
+    async restart(desk) {
+      desk.setup = { ...desk.setup, configure: false };
+      desk.process = await startSharedDesk(desk.setup);
+    },
+    async refreshOrders() {
+      await deskAt(0).process.call('orders.refresh', { mode: 'full' });
+      const listings = await Promise.all(desks.map((desk) => desk.process.call<OrderListing>('orders.list')));
+      const [first, ...others] = listings.map((listing) => listing.rows.map((row) => row.order.orderNumber));
+      if (!first || others.some((other) => other.length !== first.length)) throw new Error('a desk lists other orders than the refreshing one');
+      return first;
+    },
+    async issueTogether(selections) {
+      const plans = await Promise.all(selections.map((orderNumbers, index) => deskAt(index).process.call<IssuePlan>('issue.plan', { orderNumbers, merge: false, keepApart: [] })));
+      const jobs = await Promise.all(plans.map((plan, index) => deskAt(index).process.call<JobView>('issue.start', { jobId: plan.jobId })));
+      return { plans, jobs };
+    },
+    printed: () => desks.flatMap((desk) => desk.emulator.printed().map((document) => document.documentId)),
+    async allPrinted(count) {
+      for (const deadline = Date.now() + 60_000; rig.printed().length < count; await new Promise((wait) => setTimeout(wait, 100))) {
+        if (Date.now() > deadline) throw new Error(`${rig.printed().length} of ${count} labels printed`);
+      }
+      await Promise.all(desks.map((desk) => desk.emulator.idle()));
+    },
+    async close() {
+      await Promise.all(desks.map((desk) => desk.process.close().catch(() => undefined)));
+      killFixtureProcesses();
+      await Promise.all(desks.map((desk) => desk.emulator.close()));
+      await stopSandbox();
+      server.dispose();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+  const deskAt = (index: number): RigDesk => {
+    const desk = desks[index];
+    if (!desk) throw new Error(`no desk ${index}`);
+    return desk;
+  };
+  try {
+    await Promise.all(
+      Array.from({ length: options.deskCount }, async (_, index) => {
+        const deskName = `Desk ${String.fromCharCode(65 + index)}`;
+        const emulator = await startPrintEmulator({ port: 0, spoolDir: join(root, `spool-${index}`), noRender: true });
+        const setup: SharedDeskSetup = {
+          deskName,
+          dataDir: join(root, `desk-${index}`),
+          configure: true,
+          token,
+          sandboxUrl: sandbox.url,
+          emulatorUrl: emulator.url,
+          deskPatch,
+          database: { ...database, password: database.password ?? '' },
+        };
+        desks[index] = { process: await startSharedDesk(setup), emulator, setup };
+      }),
+    );
+  } catch (error) {
+    await rig.close();
+    throw error;
+  }
+  return rig;
+}
