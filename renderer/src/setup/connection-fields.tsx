@@ -8,6 +8,7 @@ import { gatewayAddressProblem } from '../../../shared/settings/gateway-address'
 import type { TokenStatus } from '../../../shared/ipc/ipc-contract';
 import { fieldRule } from './field-rule';
 import { isValidField, type GatewayMode, type SetupField } from './setup-form';
+import { FirstShopLook, OtherShopsFields } from './shop-fields';
 
 /** A form rule checking a setup field against the settings schema. */
 const setupRule = (field: SetupField, message: string) => fieldRule((text) => isValidField(field, text), message);
@@ -23,8 +24,9 @@ export interface ConnectionFieldsProps {
 
 /**
  * The gateway connection's fields, inside a `Form` of `SetupFormValues`: demo or real gateway,
- * the address, access token (never shown: only whether one is stored), shop id, seller nick,
- * merchant user id, edition and order channel. Shared by the first-run setup and Settings.
+ * the address, access token (never shown: only whether one is stored), the account's shops (the
+ * first one's id, seller nick, merchant user id, name and colour, then any further ones), edition
+ * and order channel. Shared by the first-run setup and Settings.
  */
 export function ConnectionFields({ gatewayMode, token, tokenActions }: ConnectionFieldsProps) {
   const { t, i18n } = useTranslation();
@@ -81,6 +83,10 @@ export function ConnectionFields({ gatewayMode, token, tokenActions }: Connectio
           <Form.Item name="merchantUserId" label={t('setup.merchantUserId')} rules={[setupRule('merchantUserId', t('setup.invalid.merchantUserId'))]}>
             <Input inputMode="numeric" autoComplete="off" />
           </Form.Item>
+          <FirstShopLook />
+          <div className="setup__wide">
+            <OtherShopsFields />
+          </div>
         </div>
       ) : (
         <Typography.Paragraph className="setup__demo-note">

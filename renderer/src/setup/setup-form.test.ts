@@ -70,6 +70,22 @@ describe('the setup form', () => {
     expect(settings.gateway.shops).toEqual([{ shopId: '5566', sellerNick: '新昵称', merchantUserId: 778899, name: '老店铺', colour: 'red' }, second]);
   });
 
+  it('saves the further shops listed with the first: ids, merchant id as a number, name and colour', () => {
+    const view = storedView();
+    view.settings.gateway = { ...view.settings.gateway, baseUrl: 'https://gateway.example.com', shops: [{ shopId: '5566', sellerNick: '老店', merchantUserId: 778899, name: '', colour: 'blue' }] };
+    const values = formValuesFromSettings(view);
+    expect(values.otherShops).toEqual([]);
+    const settings = save({ ...values, shopName: '老店铺', otherShops: [{ shopId: '5588', sellerNick: '三店', merchantUserId: '778811', name: '三店', colour: 'purple' }] }, view);
+    expect(settings.gateway.shops).toEqual([
+      { shopId: '5566', sellerNick: '老店', merchantUserId: 778899, name: '老店铺', colour: 'blue' },
+      { shopId: '5588', sellerNick: '三店', merchantUserId: 778811, name: '三店', colour: 'purple' },
+    ]);
+    // A shop id listed twice is refused by the contract, as main would.
+    const twice = settingsPatchFromForm({ ...values, otherShops: [{ shopId: '5566', sellerNick: '又一个', merchantUserId: '1', name: '', colour: 'red' }] }, view);
+    expect(settingsPatchSchema.safeParse(twice).success).toBe(false);
+    expect(settingsSchema.safeParse(mergeSettingsPatch(view.settings, twice)).success).toBe(false);
+  });
+
   it('keeps the stored account fields in demo mode and clears the base URL', () => {
     const view = storedView();
     view.settings.gateway.shops = [{ shopId: '5566', sellerNick: '老店', merchantUserId: 778899, name: '', colour: 'blue' }];

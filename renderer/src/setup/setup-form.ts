@@ -12,6 +12,7 @@ import {
   standardTemplateUrlSchema,
   type SettingsPatch,
   type ShipFromSettings,
+  type ShopColour,
   type ShopSettings,
 } from '../../../shared/settings/settings-schema';
 
@@ -22,6 +23,15 @@ import {
 
 /** Demo mode (the embedded sandbox gateway) or a real gateway. */
 export type GatewayMode = 'demo' | 'real';
+
+/** A further shop of the account as the form holds it (its merchant user id as typed). */
+export interface ShopRow {
+  shopId: string;
+  sellerNick: string;
+  merchantUserId: string;
+  name: string;
+  colour: ShopColour;
+}
 
 /** One carrier's standard template address. */
 export interface TemplateRow {
@@ -35,9 +45,15 @@ export interface SetupFormValues {
   baseUrl: string;
   /** A new access token; empty keeps the stored one. */
   token: string;
+  /** The account's first shop (the station's own). */
   shopId: string;
   sellerNick: string;
   merchantUserId: string;
+  /** The first shop's display name (empty shows the seller nick) and colour tag. */
+  shopName: string;
+  shopColour: ShopColour;
+  /** The account's further shops (多店铺), in order. */
+  otherShops: ShopRow[];
   edition: EditionName;
   orderChannel: string;
   templates: TemplateRow[];
@@ -47,7 +63,7 @@ export interface SetupFormValues {
 }
 
 /** The form's fields checked against the settings schema. */
-export type SetupField = 'baseUrl' | 'shopId' | 'sellerNick' | 'merchantUserId' | 'orderChannel' | 'templateCarrier' | 'templateUrl';
+export type SetupField = 'baseUrl' | 'shopId' | 'sellerNick' | 'merchantUserId' | 'shopName' | 'orderChannel' | 'templateCarrier' | 'templateUrl';
 
 /**
  * The form filled from the current settings. The demo shop's account never shows in the real
@@ -66,6 +82,10 @@ export function formValuesFromSettings(view: SettingsView): SetupFormValues {
     shopId: demoAccount ? '' : shop.shopId,
     sellerNick: demoAccount ? '' : shop.sellerNick,
     merchantUserId: demoAccount ? '' : String(shop.merchantUserId),
+    shopName: demoAccount ? '' : shop.name,
+    shopColour: demoAccount ? SHOP_COLOURS[0] : shop.colour,
+    // The demo account's further shops are the sandbox's, never offered as the merchant's own.
+    otherShops: gateway.baseUrl === null ? [] : gateway.shops.slice(1).map((other) => ({ ...other, merchantUserId: String(other.merchantUserId) })),
     edition: gateway.edition,
     orderChannel: gateway.orderChannel,
     templates: Object.entries(print.templateUrlByCarrier).map(([carrierCode, url]) => ({ carrierCode, url })),
@@ -84,6 +104,7 @@ const fieldSchemas: Readonly<Record<SetupField, { schema: z.ZodType; read: (text
   shopId: { schema: shopSettingsSchema.shape.shopId, read: (text) => text },
   sellerNick: { schema: shopSettingsSchema.shape.sellerNick, read: (text) => text },
   merchantUserId: { schema: shopSettingsSchema.shape.merchantUserId, read: wholeNumberOf },
+  shopName: { schema: shopSettingsSchema.shape.name, read: (text) => text },
   orderChannel: { schema: gatewaySettingsSchema.shape.orderChannel, read: (text) => text },
   templateCarrier: { schema: carrierCodeSchema, read: (text) => text },
   templateUrl: { schema: standardTemplateUrlSchema, read: (text) => text.trim() },
@@ -97,27 +118,27 @@ export function isValidField(field: SetupField, text: string): boolean {
 
 /**
  * The settings change that saves the form. Demo mode keeps the stored account fields (the
- * sandbox's demo account stands in for them); a real gateway's form sets the first shop and keeps
- * the account's other shops (never the demo account's); templates removed from the form are
- * removed; the sender goes in only when it changed.
+ * sandbox's demo account stands in for them); a real gateway's form sets the account's shops: the
+ * first from the account fields, then the further ones listed; templates removed from the form
+ * are removed; the sender goes in only when it changed.
  */
 export function settingsPatchFromForm(values: SetupFormValues, stored: SettingsView): SettingsPatch {
   const real = values.gatewayMode === 'real';
   const templates = Object.fromEntries(values.templates.map((row) => [row.carrierCode, row.url.trim()]));
   const removed = Object.keys(stored.settings.print.templateUrlByCarrier).filter((carrierCode) => !(carrierCode in templates));
   const [senderName, senderPhone] = [values.senderName.trim(), values.senderPhone.trim()];
-  const [storedFirst, ...storedOthers] = stored.settings.gateway.baseUrl === null ? [] : stored.settings.gateway.shops;
   const first: ShopSettings = {
     shopId: values.shopId,
     sellerNick: values.sellerNick,
     merchantUserId: wholeNumberOf(values.merchantUserId),
-    name: storedFirst?.shopId === values.shopId ? storedFirst.name : '',
-    colour: storedFirst?.colour ?? SHOP_COLOURS[0],
+    name: values.shopName,
+    colour: values.shopColour,
   };
+  const others = values.otherShops.map((row): ShopSettings => ({ ...row, merchantUserId: wholeNumberOf(row.merchantUserId) }));
   return {
     gateway: {
       baseUrl: real ? values.baseUrl.trim() : null,
-      ...(real ? { shops: [first, ...storedOthers.filter((shop) => shop.shopId !== values.shopId)] } : {}),
+      ...(real ? { shops: [first, ...others] } : {}),
       edition: values.edition,
       orderChannel: values.orderChannel,
     },
