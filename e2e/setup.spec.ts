@@ -42,6 +42,12 @@ test.describe('first-run setup', () => {
     await page.getByRole('button', { name: 'Add a template' }).click();
     await chooseOption(page.getByRole('combobox', { name: 'Carrier of template 1' }), 'YTO');
     await page.getByRole('textbox', { name: 'Address of template 1' }).fill('https://cloudprint.cainiao.com/template/standard/101/3');
+    // A further shop of the account (多店铺): its own ids, name and colour tag; the token is the account's.
+    await page.getByRole('button', { name: 'Add a shop' }).click();
+    await page.getByRole('textbox', { name: 'Shop id of shop 2' }).fill('57301875');
+    await page.getByRole('textbox', { name: 'Seller nickname of shop 2' }).fill('小满家居专营店');
+    await page.getByRole('textbox', { name: 'Merchant user id of shop 2' }).fill('2201385311');
+    await page.getByRole('textbox', { name: 'Display name of shop 2' }).fill('小满家居');
 
     await page.getByRole('button', { name: 'Test connection' }).click();
     const report = page.getByRole('group', { name: 'Connection test result' });
@@ -67,6 +73,10 @@ test.describe('first-run setup', () => {
     await expect(page.getByText(`A token is stored (ends in ${sandboxGateway.token.slice(-4)})`)).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Address of template 1' })).toHaveValue('https://cloudprint.cainiao.com/template/standard/101/3');
     await expect(page.getByRole('combobox', { name: 'Order channel' }).locator('..')).toContainText('Pinduoduo (PDD)');
+    await expect(page.getByRole('textbox', { name: 'Shop id of shop 2' })).toHaveValue('57301875');
+    await expect(page.getByRole('textbox', { name: 'Merchant user id of shop 2' })).toHaveValue('2201385311');
+    await expect(page.getByRole('textbox', { name: 'Display name of shop 2' })).toHaveValue('小满家居');
+    await expect(page.locator('[data-shop-row="2"]')).toContainText('Green');
   });
 
   test('says what is wrong, and what to do, when the gateway refuses the token (English)', async ({ openStation, sandboxGateway }) => {

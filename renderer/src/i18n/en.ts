@@ -301,7 +301,7 @@ export const en = {
       shopId: 'Shop id of shop {{number}}',
       sellerNick: 'Seller nickname of shop {{number}}',
       merchantUserId: 'Merchant user id of shop {{number}}',
-      name: 'Name of shop {{number}}',
+      name: 'Display name of shop {{number}}',
       colour: 'Colour tag of shop {{number}}',
       remove: 'Remove shop {{number}}',
     },

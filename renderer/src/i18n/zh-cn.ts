@@ -304,7 +304,7 @@ export const zhCN: Strings<typeof en> = {
       shopId: '店铺 {{number}} 的店铺 ID',
       sellerNick: '店铺 {{number}} 的卖家昵称',
       merchantUserId: '店铺 {{number}} 的商家用户 ID',
-      name: '店铺 {{number}} 的名称',
+      name: '店铺 {{number}} 的显示名称',
       colour: '店铺 {{number}} 的颜色标签',
       remove: '删除店铺 {{number}}',
     },
