@@ -103,14 +103,14 @@ describe('diagnostics archive', () => {
     expect(versions.runtime.node).toBe(process.versions.node);
     expect(versions.runtime.os.platform).toBe(process.platform);
 
-    const settings = JSON.parse(files['settings.json'] ?? '') as { settings: { shipFrom: Record<string, unknown>; gateway: { baseUrl: string; shopId: string } }; tokenStored: unknown };
+    const settings = JSON.parse(files['settings.json'] ?? '') as { settings: { shipFrom: Record<string, unknown>; gateway: { baseUrl: string; shops: { shopId: string }[] } }; tokenStored: unknown };
     expect(settings.tokenStored).toBe(true);
     expect(Object.keys(settings).sort()).toEqual(['settings', 'tokenStored']);
     expect(settings.settings.shipFrom).toMatchObject({ senderName: '[redacted]', senderPhone: '[redacted]' });
     expect(settings.settings.gateway.baseUrl).toBe('https://gateway.example.com/api');
     expect(files['settings.json']).not.toContain('5710012345');
     expect(files['settings.json']).toContain('"weightG": 500');
-    expect(settings.settings.gateway.shopId).toBeTruthy();
+    expect(settings.settings.gateway.shops[0]?.shopId).toBeTruthy();
 
     const listing = JSON.parse(files['data-folder.json'] ?? '') as { name: string; kind: string }[];
     expect(listing.map((entry) => entry.name)).toEqual(expect.arrayContaining(['logs', 'settings.json', 'station.db']));
