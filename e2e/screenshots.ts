@@ -16,7 +16,15 @@ const deskScreen = { width: 1366, height: 768 } as const;
  */
 export async function saveScreenshot(target: Page | Locator, name: string, locale: 'zh-CN' | 'en', options: { alsoAtDeskSize?: boolean } = {}): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
-  await target.screenshot({ path: resolve(screenshotDir, `${name}.${locale}.png`), animations: 'disabled' });
+  const path = resolve(screenshotDir, `${name}.${locale}.png`);
+  try {
+    await target.screenshot({ path, animations: 'disabled' });
+  } catch (error) {
+    // A dialog whose data is read again may be mounted anew while it is shot: the locator then
+    // finds the new one. Screenshots document screens; the assertions are the tests' own.
+    if (!(error instanceof Error) || !error.message.includes('not attached to the DOM')) throw error;
+    await target.screenshot({ path, animations: 'disabled' });
+  }
   if (!('setViewportSize' in target) || options.alsoAtDeskSize === false) return;
   const size = target.viewportSize();
   if (!size || (size.width === deskScreen.width && size.height === deskScreen.height)) return;
