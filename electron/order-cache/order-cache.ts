@@ -15,6 +15,7 @@ import type { GatewayClient } from '../gateway/gateway-client';
 import { StationFailure } from '../ipc/to-station-error';
 import type { OrderCacheReader, OrderCacheWriter } from '../store/station-backend';
 import type { CachedOrderLine } from '../store/station-records';
+import type { SharedOrderRefresh } from '../store/shared/shared-orders';
 
 /** The order cache: the `orders.*` channels of the IPC contract, kept in the station database. */
 export interface OrderCache {
@@ -35,18 +36,6 @@ export interface OrderCache {
   get(orderNumbers: readonly string[], shopId?: string): Promise<SoldOrder[]>;
 }
 
-/** A finished refresh as the shared cache records it (shared mode). */
-export interface SharedRefreshResult {
-  watermark: number;
-  mode: 'changed' | 'full';
-  at: number;
-  total: number | null;
-  pages: number;
-  points: number;
-  /** A complete fetch: the shared orders not stored since this moment are gone. */
-  removeUnseenBefore: number | null;
-}
-
 /** The shop's refresh shared by the desks (shared mode): one desk fetches, the others read what it stored. */
 export interface SharedOrderRefreshes {
   /** Takes the shop's refresh turn and answers the shared watermark to continue from; throws `shared-mode.refreshing-elsewhere` (or unreachable) when this desk may not refresh. */
@@ -54,7 +43,7 @@ export interface SharedOrderRefreshes {
   /** Stores a fetched page in the shared cache too. */
   storePage(orders: readonly SoldOrder[], fetchedAt: number): Promise<void>;
   /** Records the refresh and ends the turn; the other desks are told to read. */
-  finish(refresh: SharedRefreshResult): Promise<void>;
+  finish(refresh: SharedOrderRefresh): Promise<void>;
   /** Ends the turn without a result (the fetch failed or was cancelled). */
   abandon(): Promise<void>;
   /** Copies the shared cache into this desk's when another desk refreshed since; never throws (without the server the desk's own cache stays). */

@@ -34,15 +34,6 @@ export function createSharedOrderClaims(options: SharedOrderClaimsOptions): Orde
   const now = options.now ?? Date.now;
   const leaseMs = options.leaseMs ?? 60_000;
   const renewals = new Map<string, NodeJS.Timeout>();
-  const withServer = async <T>(work: () => Promise<T>): Promise<T> => {
-    station.ready();
-    try {
-      return await work();
-    } catch (error) {
-      station.noticeFailure(error);
-      throw error;
-    }
-  };
 
   const keepAlive = (gateway: GatewayIdentity, jobId: string) => {
     if (renewals.has(jobId)) return;
@@ -57,7 +48,7 @@ export function createSharedOrderClaims(options: SharedOrderClaimsOptions): Orde
 
   return {
     async elsewhere(gateway, orderNumbers) {
-      const held = await withServer(() => station.claims.heldBy(gateway, orderNumbers));
+      const held = await station.withServer(() => station.claims.heldBy(gateway, orderNumbers));
       const refused = new Map<string, StationError>();
       for (const [orderNumber, claim] of held) {
         if (claim.state === 'issued') refused.set(orderNumber, issuedElsewhere(orderNumber, claim.holder, claim.waybillCode ?? ''));
@@ -67,7 +58,7 @@ export function createSharedOrderClaims(options: SharedOrderClaimsOptions): Orde
       return refused;
     },
     async claim(job, owned, client) {
-      const outcomes = await withServer(() => station.claims.claim(job.gateway, job.id, owned.map((order) => order.orderNumber), leaseMs));
+      const outcomes = await station.withServer(() => station.claims.claim(job.gateway, job.id, owned.map((order) => order.orderNumber), leaseMs));
       keepAlive(job.gateway, job.id);
       const refused = new Map<string, StationError>();
       const lapsed: Extract<ClaimOutcome, { kind: 'lapsed' }>[] = [];
@@ -87,7 +78,7 @@ export function createSharedOrderClaims(options: SharedOrderClaimsOptions): Orde
             refused.set(outcome.orderNumber, heldElsewhere(outcome.orderNumber, outcome.holder));
             continue;
           }
-          const taken = await withServer(() => station.claims.takeLapsed(job.gateway, job.id, { lapsed: outcome, waybillCode: status.waybillCode }, leaseMs));
+          const taken = await station.withServer(() => station.claims.takeLapsed(job.gateway, job.id, { lapsed: outcome, waybillCode: status.waybillCode }, leaseMs));
           if (taken.kind === 'issued') refused.set(outcome.orderNumber, issuedElsewhere(outcome.orderNumber, taken.holder, taken.waybillCode));
           else if (taken.kind !== 'claimed') refused.set(outcome.orderNumber, heldElsewhere(outcome.orderNumber, taken.holder));
         }
@@ -99,7 +90,7 @@ export function createSharedOrderClaims(options: SharedOrderClaimsOptions): Orde
       const timer = renewals.get(job.id);
       if (timer !== undefined) clearInterval(timer);
       renewals.delete(job.id);
-      if (orderNumbers.length > 0) await withServer(() => station.claims.release(job.gateway, job.id, orderNumbers));
+      if (orderNumbers.length > 0) await station.withServer(() => station.claims.release(job.gateway, job.id, orderNumbers));
     },
   };
 }

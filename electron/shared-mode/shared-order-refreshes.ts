@@ -32,15 +32,6 @@ export function createSharedOrderRefreshes(options: SharedOrderRefreshesOptions)
   const gateway = () => station.gatewayIdentity();
   let catching: Promise<void> | null = null;
 
-  const withServer = async <T>(work: () => Promise<T>): Promise<T> => {
-    station.ready();
-    try {
-      return await work();
-    } catch (error) {
-      station.noticeFailure(error);
-      throw error;
-    }
-  };
 
   const copyShared = async (): Promise<boolean> => {
     if (station.state() !== 'connected') return false;
@@ -85,13 +76,13 @@ export function createSharedOrderRefreshes(options: SharedOrderRefreshesOptions)
 
   return {
     async begin() {
-      const turn = await withServer(() => station.orders.beginRefresh(gateway(), turnMs));
+      const turn = await station.withServer(() => station.orders.beginRefresh(gateway(), turnMs));
       if (turn.kind === 'refreshing-elsewhere') throw new StationFailure(stationError('shared-mode.refreshing-elsewhere', { desk: turn.deskName }));
       return { watermark: turn.state.watermark };
     },
-    storePage: (orders, fetchedAt) => withServer(() => station.orders.writePage(gateway(), orders, fetchedAt, turnMs)),
+    storePage: (orders, fetchedAt) => station.withServer(() => station.orders.writePage(gateway(), orders, fetchedAt, turnMs)),
     async finish(refresh) {
-      await withServer(() => station.orders.finishRefresh(gateway(), refresh));
+      await station.withServer(() => station.orders.finishRefresh(gateway(), refresh));
     },
     async abandon() {
       await station.orders.abandonRefresh(gateway()).catch((error: unknown) => station.noticeFailure(error));

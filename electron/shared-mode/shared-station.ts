@@ -57,6 +57,8 @@ export interface SharedStation {
   ready(): void;
   /** Reports a failure of a shared call: a lost server turns the link unreachable until the heartbeat finds it again. */
   noticeFailure(error: unknown): void;
+  /** Runs a shared call only while the link is ready (else throws its failure), reporting a failure as `noticeFailure` does. */
+  withServer<T>(work: () => Promise<T>): Promise<T>;
   /** Calls `listener` on every change of the account (and `state` when the link came or went). */
   subscribe(listener: (event: SharedEvent | { type: 'state'; state: SharedLinkState }) => void): () => void;
   /** A job of this desk started (`running`) or ended: the Desks view shows the latest one still running, sent with a heartbeat at once. */
@@ -137,17 +139,18 @@ export function openSharedStation(options: SharedStationOptions): SharedStation 
   const ready = () => {
     if (state !== 'connected' || !migrated) throw lastFailure;
   };
+  const withServer = async <T>(work: () => Promise<T>): Promise<T> => {
+    ready();
+    try {
+      return await work();
+    } catch (error) {
+      noticeFailure(error);
+      throw error;
+    }
+  };
   const callWindow: CallWindow = {
     setMarginMs: (marginMs) => shared.setMarginMs(marginMs),
-    async take(signal) {
-      ready();
-      try {
-        return await shared.take(signal);
-      } catch (error) {
-        noticeFailure(error);
-        throw error;
-      }
-    },
+    take: (signal) => withServer(() => shared.take(signal)),
   };
 
   return {
@@ -162,6 +165,7 @@ export function openSharedStation(options: SharedStationOptions): SharedStation 
     state: () => state,
     ready,
     noticeFailure,
+    withServer,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
