@@ -1,26 +1,20 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createSharedClaims, type ClaimOutcome, type SharedClaims } from './shared-claims';
-import { startPostgresTestServer, type PostgresTestServer } from './testing/postgres-test-server';
-import { sharedTestDesks, TEST_SCHEMA, type SharedTestDesks } from './testing/shared-test-desks';
+import { TEST_SCHEMA } from './testing/shared-test-desks';
+import { useSharedTestDesks } from './testing/use-shared-test-desks';
+
+const rig = useSharedTestDesks();
 
 const gateway = { baseUrl: 'https://gw.example', shopId: 'shop-1' };
 const orders = (from: number, to: number) => Array.from({ length: to - from }, (_, index) => `T${String(from + index).padStart(5, '0')}`);
 
-let server: PostgresTestServer;
-let desks: SharedTestDesks;
 let desk1: SharedClaims;
 let desk2: SharedClaims;
-beforeAll(async () => {
-  server = await startPostgresTestServer();
-});
-afterAll(() => server.dispose());
 beforeEach(async () => {
-  desks = await sharedTestDesks(server);
-  desk1 = createSharedClaims(await desks.join('desk-1', 'Desk 1'));
-  desk2 = createSharedClaims(await desks.join('desk-2', 'Desk 2'));
+  desk1 = createSharedClaims(await rig.desks.join('desk-1', 'Desk 1'));
+  desk2 = createSharedClaims(await rig.desks.join('desk-2', 'Desk 2'));
 });
-afterEach(() => desks.close());
 
 const kinds = (outcomes: ClaimOutcome[]) => outcomes.map((outcome) => outcome.kind);
 
@@ -44,7 +38,7 @@ describe('shared claims of orders (real PostgreSQL, one pool per desk)', () => {
       expect(winners.size).toBe(700);
       expect([...winners.values()].every((winner) => winner.length === 1)).toBe(true);
       // The table agrees: one row per order, held by the desk that was told it claimed it.
-      const { rows } = await desks.pool.query<{ order_number: string; desk_id: string }>(`SELECT order_number, desk_id FROM ${TEST_SCHEMA}.order_claims WHERE order_number >= $1 AND order_number < $2`, [
+      const { rows } = await rig.desks.pool.query<{ order_number: string; desk_id: string }>(`SELECT order_number, desk_id FROM ${TEST_SCHEMA}.order_claims WHERE order_number >= $1 AND order_number < $2`, [
         `T${String(base).padStart(5, '0')}`,
         `T${String(base + 1000).padStart(5, '0')}`,
       ]);

@@ -1,29 +1,20 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSharedDesks } from './shared-desks';
 import { createSharedHistory } from './shared-history';
-import { startPostgresTestServer, type PostgresTestServer } from './testing/postgres-test-server';
-import { sharedTestDesks, type SharedTestDesks } from './testing/shared-test-desks';
+import { useSharedTestDesks } from './testing/use-shared-test-desks';
+
+const rig = useSharedTestDesks();
 
 const gateway = { baseUrl: 'https://gw.example', shopId: 'shop-1' };
 
-let server: PostgresTestServer;
-let desks: SharedTestDesks;
-beforeAll(async () => {
-  server = await startPostgresTestServer();
-});
-afterAll(() => server.dispose());
-beforeEach(async () => {
-  desks = await sharedTestDesks(server);
-});
-afterEach(() => desks.close());
 
 describe('the Desks view: heartbeats, online, current job, labels today (real PostgreSQL)', () => {
   it('shows each desk online while it heartbeats, its current job, and its labels of this China day', async () => {
     const onlineWindowMs = 400;
-    const access1 = await desks.join('desk-1', 'Desk 1');
+    const access1 = await rig.desks.join('desk-1', 'Desk 1');
     const desk1 = createSharedDesks(access1, { onlineWindowMs });
-    const desk2 = createSharedDesks(await desks.join('desk-2', 'Desk 2'), { onlineWindowMs });
+    const desk2 = createSharedDesks(await rig.desks.join('desk-2', 'Desk 2'), { onlineWindowMs });
     await desk1.heartbeat('Packing 1', 'job-7');
     await desk2.heartbeat('Desk 2', null);
     const now = Date.now();

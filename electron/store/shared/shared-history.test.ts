@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createSharedHistory, type SharedHistory, type SharedWaybillRecord } from './shared-history';
-import { startPostgresTestServer, type PostgresTestServer } from './testing/postgres-test-server';
-import { sharedTestDesks, type SharedTestDesks } from './testing/shared-test-desks';
+import { useSharedTestDesks } from './testing/use-shared-test-desks';
+
+const rig = useSharedTestDesks();
 
 const gateway = { baseUrl: 'https://gw.example', shopId: 'shop-1' };
 const day = Date.UTC(2025, 5, 1, 2, 0, 0);
@@ -16,20 +17,12 @@ const waybill = (code: string, orderNumbers: string[], minutes: number, extra: P
   ...extra,
 });
 
-let server: PostgresTestServer;
-let desks: SharedTestDesks;
 let desk1: SharedHistory;
 let desk2: SharedHistory;
-beforeAll(async () => {
-  server = await startPostgresTestServer();
-});
-afterAll(() => server.dispose());
 beforeEach(async () => {
-  desks = await sharedTestDesks(server);
-  desk1 = createSharedHistory(await desks.join('desk-1', 'Desk 1'));
-  desk2 = createSharedHistory(await desks.join('desk-2', 'Desk 2'));
+  desk1 = createSharedHistory(await rig.desks.join('desk-1', 'Desk 1'));
+  desk2 = createSharedHistory(await rig.desks.join('desk-2', 'Desk 2'));
 });
-afterEach(() => desks.close());
 
 describe('the shared history across desks (real PostgreSQL)', () => {
   it('records each waybill once however often it is sent, and finds it from any desk by order or waybill, desk, carrier and time, page by page', async () => {

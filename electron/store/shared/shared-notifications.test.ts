@@ -1,30 +1,22 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createSharedClaims } from './shared-claims';
 import { createSharedDesks } from './shared-desks';
 import { listenToSharedChanges, type SharedEvent, type SharedNotifications } from './shared-notifications';
-import { startPostgresTestServer, type PostgresTestServer } from './testing/postgres-test-server';
-import { sharedTestDesks, TEST_SCHEMA, type SharedTestDesks } from './testing/shared-test-desks';
+import { TEST_SCHEMA } from './testing/shared-test-desks';
+import { useSharedTestDesks } from './testing/use-shared-test-desks';
+
+const rig = useSharedTestDesks();
 
 const gateway = { baseUrl: 'https://gw.example', shopId: 'shop-1' };
 
-let server: PostgresTestServer;
-let desks: SharedTestDesks;
 const listeners: SharedNotifications[] = [];
-beforeAll(async () => {
-  server = await startPostgresTestServer();
-});
-afterAll(() => server.dispose());
-beforeEach(async () => {
-  desks = await sharedTestDesks(server);
-});
 afterEach(async () => {
   await Promise.all(listeners.splice(0).map((listener) => listener.close()));
-  await desks.close();
 });
 
 /** Desk B's listener, with every event it heard and a way to wait for one. */
 function listenAsDeskB(options: { backoffMs?: number } = {}) {
-  const listener = listenToSharedChanges(desks.connection, { schema: TEST_SCHEMA, deskName: 'Desk B', ...options });
+  const listener = listenToSharedChanges(rig.desks.connection, { schema: TEST_SCHEMA, deskName: 'Desk B', ...options });
   listeners.push(listener);
   const heard: SharedEvent[] = [];
   const waiting: Array<{ matches: (event: SharedEvent) => boolean; resolve: (event: SharedEvent) => void }> = [];
@@ -51,7 +43,7 @@ describe('shared notifications (LISTEN/NOTIFY on real PostgreSQL)', () => {
   it('tells desk B of desk A’s claims within a second, in payloads under the limit for a thousand orders', async () => {
     const deskB = listenAsDeskB();
     await deskB.next((event) => event.type === 'listening');
-    const deskA = await desks.join('desk-a', 'Desk A');
+    const deskA = await rig.desks.join('desk-a', 'Desk A');
     const claims = createSharedClaims(deskA);
     const started = performance.now();
     const claimed = claims.claim(gateway, 'job-1', ['T1', 'T2'], 30_000);
@@ -71,7 +63,7 @@ describe('shared notifications (LISTEN/NOTIFY on real PostgreSQL)', () => {
     expect(deskB.heard.filter((heard) => heard.type === 'claims-changed').length).toBeGreaterThan(2);
 
     // A desk joining is announced; its heartbeat without change is not.
-    const deskC = createSharedDesks(await desks.join('desk-c', 'Desk C'));
+    const deskC = createSharedDesks(await rig.desks.join('desk-c', 'Desk C'));
     await deskC.heartbeat('Desk C', 'job-9');
     await deskB.next((heard) => heard.type === 'desk-changed' && heard.deskId === 'desk-c');
     const deskEvents = () => deskB.heard.filter((heard) => heard.type === 'desk-changed').length;
@@ -85,8 +77,8 @@ describe('shared notifications (LISTEN/NOTIFY on real PostgreSQL)', () => {
   it('comes back after the server restarts: reports the loss, listens again, and hears changes again', async () => {
     const deskB = listenAsDeskB({ backoffMs: 100 });
     await deskB.next((event) => event.type === 'listening');
-    const claims = createSharedClaims(await desks.join('desk-a', 'Desk A'));
-    server.restart();
+    const claims = createSharedClaims(await rig.desks.join('desk-a', 'Desk A'));
+    rig.server.restart();
     await deskB.next((event) => event.type === 'connection-lost');
     await deskB.next((event) => event.type === 'listening' && deskB.heard.indexOf(event) > 0);
     expect(deskB.listener.listening).toBe(true);

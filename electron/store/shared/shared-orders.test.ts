@@ -1,10 +1,12 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SoldOrder } from '../../../shared/domain/sold-order';
 import { listenToSharedChanges, type SharedEvent } from './shared-notifications';
 import { createSharedOrders, type SharedOrders } from './shared-orders';
-import { startPostgresTestServer, type PostgresTestServer } from './testing/postgres-test-server';
-import { sharedTestDesks, TEST_SCHEMA, type SharedTestDesks } from './testing/shared-test-desks';
+import { TEST_SCHEMA } from './testing/shared-test-desks';
+import { useSharedTestDesks } from './testing/use-shared-test-desks';
+
+const rig = useSharedTestDesks();
 
 const gateway = { baseUrl: 'https://gw.example', shopId: 'shop-1' };
 const t0 = Date.UTC(2025, 5, 1, 2, 0, 0);
@@ -30,24 +32,16 @@ const order = (orderNumber: string, confirmedMinutes: number | null, receiverNam
   flagName: null,
 });
 
-let server: PostgresTestServer;
-let desks: SharedTestDesks;
 let deskA: SharedOrders;
 let deskB: SharedOrders;
-beforeAll(async () => {
-  server = await startPostgresTestServer();
-});
-afterAll(() => server.dispose());
 beforeEach(async () => {
-  desks = await sharedTestDesks(server);
-  deskA = createSharedOrders(await desks.join('desk-a', 'Desk A'));
-  deskB = createSharedOrders(await desks.join('desk-b', 'Desk B'));
+  deskA = createSharedOrders(await rig.desks.join('desk-a', 'Desk A'));
+  deskB = createSharedOrders(await rig.desks.join('desk-b', 'Desk B'));
 });
-afterEach(() => desks.close());
 
 describe('the shared sold-order cache: one refresh for all desks (real PostgreSQL)', () => {
   it('lets one desk refresh a shop while the other is told who refreshes, then reads the result when told it is done', async () => {
-    const listener = listenToSharedChanges(desks.connection, { schema: TEST_SCHEMA, deskName: 'Desk B' });
+    const listener = listenToSharedChanges(rig.desks.connection, { schema: TEST_SCHEMA, deskName: 'Desk B' });
     const heard: SharedEvent[] = [];
     listener.subscribe((event) => heard.push(event));
     try {

@@ -1,28 +1,19 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StationFailure } from '../../ipc/to-station-error';
 import { createSharedClaims } from './shared-claims';
 import { createSharedDesks } from './shared-desks';
 import { createSharedHistory } from './shared-history';
 import { createSharedOrders } from './shared-orders';
-import { startPostgresTestServer, type PostgresTestServer } from './testing/postgres-test-server';
-import { sharedTestDesks, type SharedTestDesks } from './testing/shared-test-desks';
+import { useSharedTestDesks } from './testing/use-shared-test-desks';
+
+const rig = useSharedTestDesks();
 
 const gateway = { baseUrl: 'https://gw.example', shopId: 'shop-1' };
 
-let server: PostgresTestServer;
-let desks: SharedTestDesks;
-beforeAll(async () => {
-  server = await startPostgresTestServer();
-});
-afterAll(() => server.dispose());
-beforeEach(async () => {
-  desks = await sharedTestDesks(server);
-});
-afterEach(() => desks.close());
 
 describe('a lost shared server (real PostgreSQL stopped)', () => {
   it('makes every call of claims, history, orders and desks fail with shared-mode.unreachable, never a silent success, and work again once it is back', async () => {
-    const access = await desks.join('desk-1', 'Desk 1');
+    const access = await rig.desks.join('desk-1', 'Desk 1');
     const claims = createSharedClaims(access);
     const history = createSharedHistory(access);
     const orders = createSharedOrders(access);
@@ -48,10 +39,10 @@ describe('a lost shared server (real PostgreSQL stopped)', () => {
       'orders.abandonRefresh': () => orders.abandonRefresh(gateway),
       'orders.state': () => orders.state(gateway),
       'orders.read': () => orders.read(gateway),
-      'desks.heartbeat': () => deskList.heartbeat('Desk 1', 'job-1'),
-      'desks.list': () => deskList.list(),
+      'rig.desks.heartbeat': () => deskList.heartbeat('Desk 1', 'job-1'),
+      'rig.desks.list': () => deskList.list(),
     };
-    server.stop();
+    rig.server.stop();
     try {
       for (const [name, call] of Object.entries(calls)) {
         const outcome = await call().then(
@@ -59,10 +50,10 @@ describe('a lost shared server (real PostgreSQL stopped)', () => {
           (error: unknown) => error,
         );
         expect(outcome, name).toBeInstanceOf(StationFailure);
-        expect((outcome as StationFailure).error, name).toMatchObject({ code: 'shared-mode.unreachable', params: { host: '127.0.0.1', port: desks.connection.port }, retryable: true });
+        expect((outcome as StationFailure).error, name).toMatchObject({ code: 'shared-mode.unreachable', params: { host: '127.0.0.1', port: rig.desks.connection.port }, retryable: true });
       }
     } finally {
-      server.start();
+      rig.server.start();
     }
     // Back up: nothing was changed meanwhile, and the calls work again.
     expect([...(await claims.heldBy(gateway, ['T1', 'T2'])).keys()]).toEqual(['T1']);
