@@ -75,6 +75,8 @@ export interface SharedDesksRig {
   issueTogether(selections: string[][]): Promise<{ plans: IssuePlan[]; jobs: JobView[] }>;
   /** Every label any desk's emulator printed, by document id (the waybill code). */
   printed(): string[];
+  /** When the last label was printed at any desk's emulator (epoch ms, this process's clock), or 0 before any. */
+  lastPrintedAt(): number;
   /** Waits until the emulators printed `count` labels and are idle. */
   allPrinted(count: number): Promise<void>;
   close(): Promise<void>;
@@ -108,6 +110,7 @@ export async function startSharedDesksRig(options: { deskCount: number; orders: 
       return { plans, jobs };
     },
     printed: () => desks.flatMap((desk) => desk.emulator.printed().map((document) => document.documentId)),
+    lastPrintedAt: () => desks.reduce((latest, desk) => desk.emulator.printed().reduce((at, document) => Math.max(at, document.at), latest), 0),
     async allPrinted(count) {
       for (const deadline = Date.now() + 60_000; rig.printed().length < count; await new Promise((wait) => setTimeout(wait, 100))) {
         if (Date.now() > deadline) throw new Error(`${rig.printed().length} of ${count} labels printed`);
