@@ -119,7 +119,7 @@ async function realDeskWithWorkLeft(whileQueued?: (call: Dispatch) => Promise<vo
   const journal = backend.write.journal;
   await journal.updateJob(pendingPlan.jobId, { state: 'issuing', startedAt: Date.now() }, Date.now());
   await journal.claim(pendingPlan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: readOrCreateDeskId(join(dataDir, 'station')), leaseUntil: Date.now() + 60_000 } }, Date.now());
-  expect((await journal.beginIssue(pendingPlan.jobId, pendingOrders, Date.now())).orderNumbers).toEqual(pendingOrders);
+  expect((await journal.beginIssue(pendingPlan.jobId, sandbox.shopId, pendingOrders, Date.now())).orderNumbers).toEqual(pendingOrders);
   await backend.close();
   const db = new Database(join(dataDir, 'station', 'station.db'), { readonly: true });
   const queuedWaybills = (db.prepare('SELECT document_id FROM print_documents WHERE job_id = ? ORDER BY seq').all(queuedPlan.jobId) as { document_id: string }[]).map((row) => row.document_id);

@@ -65,7 +65,7 @@ describe('the whole issue request, read back at the sandbox', () => {
 
   it('the sandbox answers 614 to an issue call that leaves the required service out, as the gateway would', async () => {
     const [order] = (await take(1)) as [SoldOrder];
-    const entry = entryForOrders([order], { ...station.planRequest([]), ...requiredServiceBranch });
+    const entry = entryForOrders(station.bench.sandbox.shopId, [order], { ...station.planRequest([]), ...requiredServiceBranch });
     const result = await station.client.issueWaybills({ ...requiredServiceBranch, needEncrypt: true, entries: [entry] });
     expect(result).toMatchObject({ ok: false, error: { code: 'gateway.issue-rejected.stop-job' } });
     expect(result.ok ? '' : String(result.error.params.message)).toContain('SVC-INSURE');

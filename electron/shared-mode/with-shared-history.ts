@@ -28,12 +28,13 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
 
   const lineOf = async (row: SharedHistoryRow): Promise<HistoryRow> => {
     if (row.deskId === shared.access.deskId) {
-      const own = (await localHistory.search({ text: row.orderNumber, limit: 10 })).rows.find((line) => line.orderNumber === row.orderNumber && line.waybillCode === row.waybillCode);
+      const own = (await localHistory.search({ text: row.orderNumber, shop: row.gateway.shopId, limit: 10 })).rows.find((line) => line.orderNumber === row.orderNumber && line.waybillCode === row.waybillCode);
       if (own) return { ...own, desk: { deskId: row.deskId, name: row.deskName } };
     }
     // Another desk's label shows how it printed here (a reprint at this desk).
     const here = await prints.printsOf(row.waybillCode);
     return {
+      shopId: row.gateway.shopId,
       orderNumber: row.orderNumber,
       jobId: row.jobId,
       state: 'issued',
@@ -78,8 +79,8 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
       // Filters by journal state are this desk's own; so is everything while the server is away.
       if (shared.state() !== 'connected' || (query.states !== undefined && query.states.length > 0)) return localHistory.search(query);
       try {
-        const page = await shared.history.search({ ...query, ...(query.desk === undefined ? {} : { deskId: query.desk }), limit: Math.min(query.limit ?? 100, 1000) });
-        return { rows: await Promise.all(page.rows.map(lineOf)), total: page.total };
+        const page = await shared.history.search({ ...query, shopId: query.shop, ...(query.desk === undefined ? {} : { deskId: query.desk }), limit: Math.min(query.limit ?? 100, 1000) });
+        return { rows: await Promise.all(page.rows.map(lineOf)), total: page.total, shops: page.shops };
       } catch (error) {
         shared.noticeFailure(error);
         return localHistory.search(query);

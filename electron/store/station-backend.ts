@@ -100,13 +100,13 @@ export interface JournalReader {
    * Pending orders of every job, grouped by job, save those another desk holds under a lease not
    * lapsed at `now` (that desk's run is asking about them itself).
    */
-  pendingOrders(deskId: string, now: number): Promise<Map<string, string[]>>;
+  pendingOrders(deskId: string, now: number): Promise<{ jobId: string; shopId: string; orderNumbers: string[] }[]>;
   /**
    * The job's waybills that may be printed without asking (issued here or recovered, readable
-   * print data, not voided), in the user's order (optionally only these orders'). Whether the
-   * print queue ever had one is the queue's to say (PrintTaskReader.handedOver).
+   * print data, not voided), in the user's order (optionally only these orders', by shop order
+   * key). Whether the print queue ever had one is the queue's to say (PrintTaskReader.handedOver).
    */
-  printableLabels(jobId: string, orderNumbers?: readonly string[]): Promise<PrintableWaybill[]>;
+  printableLabels(jobId: string, orderKeys?: readonly string[]): Promise<PrintableWaybill[]>;
   /** A waybill's label as it would print (print data, orders, job settings), for a preview. */
   previewLabel(waybillCode: string): Promise<PreviewLabel>;
   /** The job's waybills recorded without readable print data (no label until it is fetched again). */
@@ -121,7 +121,7 @@ export interface JournalReader {
   pendingAmong(shopId: string, orderNumbers: readonly string[]): Promise<Set<string>>;
   /** Pending orders, and orders of unfinished jobs left to issue, counted by the gateway and shop they were issued against. */
   ordersWaitingByGateway(): Promise<{ gateway: GatewayIdentity; count: number }[]>;
-  /** The printable labels (as printableLabels) of jobs still issuing or printing, each once, with its job's gateway and shop. */
+  /** The printable labels (as printableLabels) of jobs still issuing or printing, each once, with its job's gateway and its own shop. */
   labelsOfUnfinishedJobs(): Promise<{ waybillCode: string; gateway: GatewayIdentity }[]>;
   /** Whether any job was ever issued against a gateway other than `gateway` (an unknown one counts). */
   hasJobsOutside(gateway: string): Promise<boolean>;
@@ -152,21 +152,22 @@ export interface JournalWriter {
   /** Ends the lease of the job's claim by this desk (its run ended): another job or desk may take what is left, pending orders only after a query. */
   releaseClaim(jobId: string, deskId: string): Promise<void>;
   /**
-   * Marks the job's planned orders among these as pending under a new issue attempt; answers the
-   * ones marked (only they may be sent) and the state of every order asked about.
+   * Marks the job's planned orders of the shop among these as pending under a new issue attempt
+   * (one call carries one shop); answers the ones marked (only they may be sent) and the state of
+   * every order asked about.
    */
-  beginIssue(jobId: string, orderNumbers: readonly string[], now: number): Promise<{ attemptId: number; orderNumbers: string[]; statuses: OrderStatus[] }>;
-  /** Records how an issue attempt ended. */
+  beginIssue(jobId: string, shopId: string, orderNumbers: readonly string[], now: number): Promise<{ attemptId: number; orderNumbers: string[]; statuses: OrderStatus[] }>;
+  /** Records how an issue attempt ended (for the orders of the attempt's shop). */
   finishIssue(attemptId: number, outcome: IssueAttemptOutcome, now: number): Promise<OrderStatus[]>;
   /** Sets planned orders aside as failed (an order isolated by a this-order-only rejection, or given up on). */
-  failOrders(jobId: string, orderNumbers: readonly string[], error: StationError, now: number): Promise<OrderStatus[]>;
+  failOrders(shopId: string, orderNumbers: readonly string[], error: StationError, now: number): Promise<OrderStatus[]>;
   /**
-   * Records a query answer: found → recovered/elsewhere with the waybill; the explicit "not issued"
+   * Records a query answer about orders of the shop (one query call asks as one shop): found → recovered/elsewhere with the waybill; the explicit "not issued"
    * → a pending order is planned again; unknown → it stays pending, with the gateway's words as its error.
    */
-  recordQuery(jobId: string, outcomes: readonly QueryEntryOutcome[], now: number): Promise<OrderStatus[]>;
-  /** Records a query call that got no usable answer (for the attempts history). */
-  recordFailedQuery(jobId: string, orderNumbers: readonly string[], error: StationError, now: number): Promise<void>;
+  recordQuery(jobId: string, shopId: string, outcomes: readonly QueryEntryOutcome[], now: number): Promise<OrderStatus[]>;
+  /** Records a query call of the shop's orders that got no usable answer (for the attempts history). */
+  recordFailedQuery(jobId: string, shopId: string, orderNumbers: readonly string[], error: StationError, now: number): Promise<void>;
   /** Sends the job's labels not yet handed to the print queue to another printer (the desk switched printers). */
   setJobPrinter(jobId: string, printer: string, now: number): Promise<void>;
 }
