@@ -2,6 +2,7 @@ import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { HistoryPage, HistoryQuery, JobState, LabelCounts, OrderCounts, OrderStatus, VoidResult } from '../../shared/domain/issuing';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../shared/domain/waybill';
+import type { ShopOrderRef } from '../../shared/domain/shop-order';
 import type { StationError } from '../../shared/errors/station-error';
 import type {
   CachedOrderLine,
@@ -178,6 +179,8 @@ export interface CostReader {
   totalForJob(jobId: string): Promise<CostTotals>;
   /** Totals of one China calendar day, `yyyy-MM-dd` (see chinaDayOf). */
   totalForChinaDay(day: string): Promise<CostTotals>;
+  /** Per-shop totals of one China calendar day (the shop each call was made as). */
+  shopTotalsForChinaDay(day: string): Promise<Array<CostTotals & { shopId: string }>>;
   /** Per-endpoint totals of one China calendar day. */
   endpointTotalsForChinaDay(day: string): Promise<Array<CostTotals & { endpoint: string }>>;
   /** Points of the latest answered issue call; null before the first. */
@@ -200,8 +203,8 @@ export interface HistoryReader {
   reprintSource(waybillCode: string): Promise<ReprintSource | undefined>;
   /** The orders on a waybill, in the job's order. */
   ordersOn(waybillCode: string): Promise<SoldOrder[]>;
-  /** The first order (by number) on a waybill, by which the query endpoint finds it; undefined when unknown. */
-  firstOrderOn(waybillCode: string): Promise<string | undefined>;
+  /** The first order (by number) on a waybill and its shop, by which that shop's query endpoint finds it; undefined when unknown. */
+  firstOrderOn(waybillCode: string): Promise<ShopOrderRef | undefined>;
 }
 
 /** Changes to the waybill history. */
@@ -242,10 +245,11 @@ export interface OrderCacheWriter {
 /** Questions to the print queue's store (print documents). */
 export interface PrintTaskReader {
   /**
-   * Every document not yet printed that still has its contents, queued under `gateway`, in queue
-   * order: what the queue loads at start (nothing while `gateway` is null: the settings need attention).
+   * Every document not yet printed that still has its contents, queued under one of `gateways`
+   * (the gateway set now, once per shop), in queue order: what the queue loads at start (nothing
+   * while `gateways` is null: the settings need attention).
    */
-  openDocuments(gateway: GatewayIdentity | null): Promise<PrintDocumentRecord[]>;
+  openDocuments(gateways: readonly GatewayIdentity[] | null): Promise<PrintDocumentRecord[]>;
   /** What the queue did with a waybill's label here (another desk's waybill reprinted here too). */
   printsOf(waybillCode: string): Promise<LabelPrints>;
   /** Which of these waybills' labels were ever handed to the print queue (any document, whatever its state). */
@@ -265,8 +269,9 @@ export interface PrintTaskReader {
 /** Changes to the print queue's store. */
 export interface PrintTaskWriter {
   /**
-   * Saves a document, replacing the one with the same id; a new one records `gateway` (the one in
-   * use when it was queued). Only a document about to leave (`sent`) is committed with its own
+   * Saves a document, replacing the one with the same id; a new one records the gateway of
+   * `gateway` (the one in use when it was queued) and the shop of its waybill where the station
+   * recorded it (another desk's waybill, or a document of no waybill: `gateway`'s shop). Only a document about to leave (`sent`) is committed with its own
    * flush to disk; the others ride the next durable commit (see the local implementation).
    */
   save(record: PrintDocumentRecord, gateway: GatewayIdentity | null): Promise<void>;

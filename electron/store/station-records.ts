@@ -216,6 +216,8 @@ export interface CallCost {
   points: number;
   /** The job (e.g. an issuing run or a full fetch) the call belonged to, if any. */
   jobId: string | null;
+  /** The shop of the account the call was made as. */
+  shopId: string;
   /** When the answer arrived (epoch ms). */
   at: number;
 }

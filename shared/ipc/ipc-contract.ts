@@ -163,6 +163,8 @@ export interface SharedModeTestReport {
 /** Points spent, as the account bar shows them. */
 export interface CostSummary {
   today: { calls: number; points: number };
+  /** Today's calls and points per shop of the account (the shop each call was made as). */
+  todayByShop: { shopId: string; calls: number; points: number }[];
   /**
    * What one issue call is expected to cost (a scan-to-print scan is one): the last issue call's
    * price, else the last gateway call's, else 1 point — the same estimate as the plan's.

@@ -162,7 +162,12 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
     history: { read: bench.backend.read.history, write: bench.backend.write.history },
     printTasks: { read: bench.backend.read.printTasks, write: bench.backend.write.printTasks },
     queue,
-    gateway: async () => client,
+    gateway: async (shopId) => {
+      const found = shopId === bench.sandbox.shopId ? client : otherShops.get(shopId);
+      if (!found) throw new Error(`no client for shop ${shopId}`);
+      return found;
+    },
+    shopName: (shopId) => bench.sandbox.shops().find((shop) => shop.shopId === shopId)?.sellerNick ?? shopId,
     gatewayIdentities: () => {
       const first = gateway ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY };
       return [first, ...[...otherShops.keys()].map((shopId) => ({ baseUrl: first.baseUrl, shopId }))];

@@ -119,7 +119,7 @@ export function createLocalHistory(db: StationDatabase, writes: WriteTimer): { r
       FROM waybills w JOIN issue_jobs s ON s.id = w.job_id WHERE w.waybill_code = ?`),
     ordersOn: db.prepare(`SELECT o.order_json FROM journal_orders j JOIN job_orders m ON m.shop_id = j.gateway_shop_id AND m.order_number = j.order_number
       JOIN sold_orders o ON o.id = m.sold_order_id WHERE j.waybill_code = ? GROUP BY j.order_number ORDER BY MIN(m.position), j.order_number`),
-    firstOrder: db.prepare('SELECT order_number FROM journal_orders WHERE waybill_code = ? ORDER BY order_number LIMIT 1'),
+    firstOrder: db.prepare('SELECT gateway_shop_id, order_number FROM journal_orders WHERE waybill_code = ? ORDER BY order_number LIMIT 1'),
     // The shared history (shared mode) is sent the mark later: see migration 12.
     setVoid: db.prepare('UPDATE waybills SET voided_at = ?, void_note = ?, void_unshared = 1 WHERE waybill_code = ?'),
     // A label waiting in the print queue keeps its print data: it may still have to be sent. So
@@ -163,7 +163,10 @@ export function createLocalHistory(db: StationDatabase, writes: WriteTimer): { r
         );
       },
       ordersOn: async (waybillCode) => (statements.ordersOn.all(waybillCode) as { order_json: string }[]).map((order) => JSON.parse(order.order_json) as SoldOrder),
-      firstOrderOn: async (waybillCode) => (statements.firstOrder.get(waybillCode) as { order_number: string } | undefined)?.order_number,
+      async firstOrderOn(waybillCode) {
+        const row = statements.firstOrder.get(waybillCode) as { gateway_shop_id: string; order_number: string } | undefined;
+        return row && { shopId: row.gateway_shop_id, orderNumber: row.order_number };
+      },
     },
     write: {
       setVoid: async (waybillCodes, voidedAt, note) => ({

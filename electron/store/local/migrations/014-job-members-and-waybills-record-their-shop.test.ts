@@ -15,12 +15,13 @@ function version13WithAJob(): void {
     INSERT INTO waybills (waybill_code, object_id, origin, job_id, recorded_at, print_data_state) VALUES ('YT1', 'T1', 'issued', 'job-1', 2, 'present');
     INSERT INTO journal_orders (gateway_shop_id, order_number, job_id, state, attempts, waybill_code, updated_at, gateway_base_url) VALUES ('8800', 'T1', 'job-1', 'issued', 1, 'YT1', 2, 'demo');
     INSERT INTO issue_attempts (job_id, kind, started_at) VALUES ('job-1', 'issue', 2);
+    INSERT INTO gateway_call_costs (endpoint, points, job_id, at, china_day) VALUES ('issue', 2, 'job-1', 2, '2026-01-01'), ('network-info', 1, NULL, 1, '2026-01-01');
   `);
   db.close();
 }
 
-describe('migration 14: job members, attempts and waybills record their shop', () => {
-  it('gives every member, attempt and waybill the shop of its job, and the job the list of its shops', () => {
+describe('migration 14: job members, attempts, charged calls and waybills record their shop', () => {
+  it('gives every member, attempt, charged call and waybill the shop of its job, and the job the list of its shops', () => {
     version13WithAJob();
     const db = migrateTo(databaseFile(), 14);
     expect(db.prepare('SELECT job_id, shop_id, order_number, position, package_key, problems_json, sold_order_id FROM job_orders ORDER BY position').all()).toEqual([
@@ -29,6 +30,7 @@ describe('migration 14: job members, attempts and waybills record their shop', (
     ]);
     expect(db.prepare('SELECT shop_id FROM issue_attempts').pluck().all()).toEqual(['8800']);
     expect(db.prepare('SELECT gateway_shop_id FROM waybills').pluck().all()).toEqual(['8800']);
+    expect(db.prepare('SELECT shop_id FROM gateway_call_costs ORDER BY at').pluck().all()).toEqual(['unknown', '8800']);
     expect(db.prepare('SELECT gateway_base_url, shop_ids_json FROM issue_jobs').all()).toEqual([{ gateway_base_url: 'demo', shop_ids_json: '["8800"]' }]);
     expect(columnsOf(db, 'issue_jobs').map((column) => column.name)).not.toContain('gateway_shop_id');
     expect(indexesOf(db, 'job_orders')).toEqual(['job_orders_by_order', 'job_orders_by_position', 'job_orders_by_sold_order']);

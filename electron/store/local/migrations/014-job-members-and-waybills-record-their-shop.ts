@@ -3,9 +3,10 @@ import type { StationMigration } from '../station-migration';
 /**
  * Migration 14: one job may issue orders of several shops of the account. Each job member
  * records its shop (a job may hold the same order number twice, once per shop), each issue or
- * query attempt the shop it called as (one call carries one shop), and each waybill the shop
- * that issued it; the job keeps only its gateway and the list of its shops. Every existing row
- * takes the shop its job or journal row recorded (migration 7).
+ * query attempt and each charged call the shop it called as (one call carries one shop), and
+ * each waybill the shop that issued it; the job keeps only its gateway and the list of its shops.
+ * Every existing row takes the shop its job or journal row recorded (migration 7); a charged call
+ * of no job, the unknown shop.
  */
 export const jobMembersRecordTheirShopMigration: StationMigration = {
   version: 14,
@@ -43,6 +44,10 @@ export const jobMembersRecordTheirShopMigration: StationMigration = {
         (SELECT j.gateway_shop_id FROM journal_orders j WHERE j.waybill_code = waybills.waybill_code LIMIT 1),
         (SELECT s.gateway_shop_id FROM issue_jobs s WHERE s.id = waybills.job_id),
         'unknown');
+
+      ALTER TABLE gateway_call_costs ADD COLUMN shop_id TEXT NOT NULL DEFAULT 'unknown';
+      UPDATE gateway_call_costs SET shop_id = COALESCE((SELECT s.gateway_shop_id FROM issue_jobs s WHERE s.id = gateway_call_costs.job_id), 'unknown');
+      CREATE INDEX gateway_call_costs_by_day_and_shop ON gateway_call_costs (china_day, shop_id);
 
       ALTER TABLE issue_jobs ADD COLUMN shop_ids_json TEXT NOT NULL DEFAULT '[]';
       UPDATE issue_jobs SET shop_ids_json = json_array(gateway_shop_id);
