@@ -8,7 +8,8 @@ export interface ShipmentLine {
   waybillCode: string;
   /** The desk that issued it (shared mode). */
   deskName?: string;
-  /** The shop of the account the order is of (its display name). */
+  /** The shop of the account the order is of: its id, and its display name for the shop column. */
+  shopId?: string;
   shopName?: string;
 }
 

@@ -29,7 +29,7 @@ export interface WaybillHistory {
   /**
    * The shipment CSV of the matching orders whose waybill was issued or recovered (in shared mode
    * at any desk, with a desk column) and is not voided: of one shop (`shop`), as that shop's
-   * platform imports it, or of every shop with a shop column.
+   * platform imports it, or of every shop (with a shop column once the lines are of several).
    */
   exportCsv(query: Omit<HistoryQuery, 'limit' | 'offset'>): Promise<{ fileName: string; text: string; lines: number }>;
   /** Drops stored print data older than the retention (waybill numbers stay); answers how much was dropped. */
@@ -117,12 +117,15 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
             carrierCode: row.carrierCode,
             waybillCode: row.parentWaybillCode ?? row.waybillCode,
             deskName: row.desk?.name ?? options.deskName ?? '',
+            shopId: row.shopId,
             shopName: options.shopName(row.shopId),
           });
         }
         if (offset + 1000 >= page.total) break;
       }
-      const text = shipmentCsv(lines, { deskColumn: options.deskName !== undefined, shopColumn: query.shop === undefined });
+      // Lines of several shops name their shop; a shop's own lines are exactly what its platform imports.
+      const shopColumn = new Set(lines.map((line) => line.shopId)).size > 1;
+      const text = shipmentCsv(lines, { deskColumn: options.deskName !== undefined, shopColumn });
       const fileName = query.shop === undefined ? `waybills-${chinaDayOf(now())}.csv` : `waybills-${query.shop}-${chinaDayOf(now())}.csv`;
       return { fileName, text, lines: lines.length };
     },
