@@ -10,7 +10,7 @@ import type { StationMigration } from '../station-migration';
  */
 export const jobMembersRecordTheirShopMigration: StationMigration = {
   version: 14,
-  name: 'job members, attempts and waybills record their shop',
+  name: 'job members, attempts, charged calls and waybills record their shop',
   up(db) {
     db.exec(`
       CREATE TABLE job_orders_by_shop (
