@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { IssuePlan, JobView } from '../shared/domain/issuing';
 import { startSharedDesksRig } from '../electron/shared-mode/testing/shared-desks-rig';
+import { ofDemoShop } from '../electron/composition/testing/sandbox-desk';
 import { meetsGoal } from './benchmark';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
 
@@ -29,7 +30,7 @@ export const sharedDesksBenchmark: Benchmark = {
       const desks = rig.desks.map((desk) => desk.process);
       const orderNumbers = await rig.refreshOrders();
       const callsBefore = (await rig.sandbox.calls()).filter((call) => call.endpoint === 'issue').length;
-      const plans = await Promise.all(desks.map((desk, index) => desk.call<IssuePlan>('issue.plan', { orderNumbers: orderNumbers.slice(index * ordersPerDesk, (index + 1) * ordersPerDesk), merge: false, keepApart: [] })));
+      const plans = await Promise.all(desks.map((desk, index) => desk.call<IssuePlan>('issue.plan', { orders: ofDemoShop(orderNumbers.slice(index * ordersPerDesk, (index + 1) * ordersPerDesk)), merge: false, keepApart: [] })));
       const started = performance.now();
       const jobs = await Promise.all(plans.map((plan, index) => desks[index]?.call<JobView>('issue.start', { jobId: plan.jobId })));
       await Promise.all(jobs.map((job, index) => job && rig.desks[index]?.process.jobEnded(job.id, 300_000)));
