@@ -1,4 +1,5 @@
 import { sameGateway } from '../../../shared/domain/gateway-identity';
+import { shopOrderOfKey } from '../../../shared/domain/shop-order';
 import type { IssueJobSettings, JobEnding, JobState, OrderCounts, OrderState, OrderStatus, OrderViewState, PrintDataState, WaybillOrigin } from '../../../shared/domain/issuing';
 import type { SoldOrder } from '../../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../../shared/domain/waybill';
@@ -424,8 +425,11 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
       async printableLabels(jobId, orderKeys) {
         if (orderKeys === undefined) return labelsOf(printableAll.all(jobId) as { waybill_code: string; print_data: string; order_json: string }[]);
         if (orderKeys.length === 0) return [];
-        const filter = `AND m.shop_id || char(10) || m.order_number IN (${placeholders(orderKeys.length)})`;
-        return labelsOf(db.prepare(printableSql(filter)).all(jobId, ...orderKeys) as { waybill_code: string; print_data: string; order_json: string }[]);
+        // Row values over the members' key (job, shop, order number): each order is found through its index.
+        const refs = orderKeys.flatMap((key) => shopOrderOfKey(key) ?? []);
+        const filter = `AND (m.shop_id, m.order_number) IN (VALUES ${refs.map(() => '(?, ?)').join(', ')})`;
+        const params = refs.flatMap((ref) => [ref.shopId, ref.orderNumber]);
+        return labelsOf(db.prepare(printableSql(filter)).all(jobId, ...params) as { waybill_code: string; print_data: string; order_json: string }[]);
       },
       async previewLabel(waybillCode) {
         const rows = labelStatements.label.all(waybillCode) as { waybill_code: string; print_data: string | null; print_data_state: PrintDataState; job_id: string; order_json: string }[];
