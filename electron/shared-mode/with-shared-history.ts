@@ -1,3 +1,4 @@
+import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { HistoryRow } from '../../shared/domain/issuing';
 import type { SharedHistoryRow } from '../store/shared/shared-history';
 import type { HistoryReader, HistoryWriter, StationBackend } from '../store/station-backend';
@@ -94,11 +95,20 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
       if (shared.state() !== 'connected') for (const waybillCode of waybillCodes) if ((await localHistory.reprintSource(waybillCode)) === undefined) shared.ready();
       // This desk's marks are kept first (each "not yet shared"); the sync sends them if the server cannot take them now.
       const { changed } = await local.write.history.setVoid(waybillCodes, voidedAt, note);
-      const gateway = shared.gatewayIdentity();
+      // Each waybill is marked under its own shop (this desk's know theirs; another desk's are taken as the first shop's).
+      const byShop = new Map<string, { gateway: GatewayIdentity; waybillCodes: string[] }>();
+      for (const waybillCode of waybillCodes) {
+        const gateway = (await localHistory.reprintSource(waybillCode))?.gateway ?? shared.gatewayIdentity();
+        const group = byShop.get(gateway.shopId) ?? { gateway, waybillCodes: [] };
+        group.waybillCodes.push(waybillCode);
+        byShop.set(gateway.shopId, group);
+      }
       try {
         shared.ready();
         // This desk's marks stay "not yet shared" all the same: a waybill the shared history lacks yet gets its mark from the sync.
-        return { changed: Math.max(changed, await shared.history.setVoid(gateway, waybillCodes, voidedAt, note)), sharingWaits: false };
+        let sharedChanged = 0;
+        for (const group of byShop.values()) sharedChanged += await shared.history.setVoid(group.gateway, group.waybillCodes, voidedAt, note);
+        return { changed: Math.max(changed, sharedChanged), sharingWaits: false };
       } catch (error) {
         if (changed < new Set(waybillCodes).size) throw error;
         shared.noticeFailure(error);
