@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { IssuePlan, JobView } from '../shared/domain/issuing';
 import { callWindowDefaults } from '../electron/gateway/call-window';
 import { startSharedDesksRig } from '../electron/shared-mode/testing/shared-desks-rig';
+import { ofDemoShop } from '../electron/composition/testing/sandbox-desk';
 import { meetsGoal } from './benchmark';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
 
@@ -33,7 +34,7 @@ export const sharedDesksBenchmark: Benchmark = {
       const desks = rig.desks.map((desk) => desk.process);
       const orderNumbers = await rig.refreshOrders();
       const callsBefore = (await rig.sandbox.calls()).filter((call) => call.endpoint === 'issue').length;
-      const plans = await Promise.all(desks.map((desk, index) => desk.call<IssuePlan>('issue.plan', { orderNumbers: orderNumbers.slice(index * ordersPerDesk, (index + 1) * ordersPerDesk), merge: false, keepApart: [] })));
+      const plans = await Promise.all(desks.map((desk, index) => desk.call<IssuePlan>('issue.plan', { orders: ofDemoShop(orderNumbers.slice(index * ordersPerDesk, (index + 1) * ordersPerDesk)), merge: false, keepApart: [] })));
       // Planning's network-info calls still in the window would hold back the first issue calls on the clock.
       await delay(callWindowDefaults.windowMs + callWindowDefaults.marginMs);
       const started = Date.now();

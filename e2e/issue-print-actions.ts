@@ -12,6 +12,13 @@ export async function spooledPdfs(host: StationHostProcess): Promise<string[]> {
   return files.filter((file) => file.endsWith('.pdf'));
 }
 
+/** These orders of the account's first shop (the one the orders table lists), as `issue.plan` takes them. */
+export async function ofFirstShop(request: APIRequestContext, host: StationHostProcess, orderNumbers: readonly string[]): Promise<{ shopId: string; orderNumber: string }[]> {
+  const { settings } = await stationCall(request, host, 'settings.get', {});
+  const shopId = settings.gateway.shops[0]?.shopId ?? '';
+  return orderNumbers.map((orderNumber) => ({ shopId, orderNumber }));
+}
+
 /**
  * Order numbers of the loaded orders, split by whether the issue rules accept them (asked of the
  * station's own plan, which only records a planned job and issues nothing).
@@ -19,7 +26,7 @@ export async function spooledPdfs(host: StationHostProcess): Promise<string[]> {
 export async function validAndInvalidOrders(request: APIRequestContext, host: StationHostProcess, count: number): Promise<{ valid: string[]; invalid: string[] }> {
   const { rows } = await stationCall(request, host, 'orders.list', {});
   const numbers = rows.map((row) => row.order.orderNumber).slice(0, count);
-  const plan = await stationCall(request, host, 'issue.plan', { orderNumbers: numbers, merge: false, keepApart: [] });
+  const plan = await stationCall(request, host, 'issue.plan', { orders: await ofFirstShop(request, host, numbers), merge: false, keepApart: [] });
   const invalid = plan.invalid.map((order) => order.orderNumber);
   return { valid: numbers.filter((number) => !invalid.includes(number) && /^[0-9]+$/.test(number)), invalid };
 }

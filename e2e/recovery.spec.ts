@@ -1,6 +1,6 @@
 import type { PrintEmulator } from '../electron/demo/print-emulator/print-emulator';
 import { stationCall } from './desk-actions';
-import { confirmLabelPreview, historyWaybills, planFirstOrders, selectByScanning, startIssueAndPrint } from './issue-print-actions';
+import { confirmLabelPreview, historyWaybills, ofFirstShop, planFirstOrders, selectByScanning, startIssueAndPrint } from './issue-print-actions';
 import { openOwnGatewayDesk, replacePrintEmulator } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
@@ -17,8 +17,8 @@ test.describe(`recovery after a crash (${locale})`, () => {
     const page = await openStation(browserLocale(locale));
     await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
     const { rows } = await stationCall(request, stationHost, 'orders.list', {});
-    const plan = await stationCall(request, stationHost, 'issue.plan', { orderNumbers: rows.map((row) => row.order.orderNumber), merge: false, keepApart: [] });
-    const orders = plan.packages.map((entry) => entry.key).filter((number) => /^[0-9]+$/.test(number)).slice(0, 25);
+    const plan = await stationCall(request, stationHost, 'issue.plan', { orders: await ofFirstShop(request, stationHost, rows.map((row) => row.order.orderNumber)), merge: false, keepApart: [] });
+    const orders = plan.packages.flatMap((entry) => entry.orderNumbers).filter((number) => /^[0-9]+$/.test(number)).slice(0, 25);
     await selectByScanning(page, locale, orders);
     await page.getByRole('button', { name: text('issuePrint.action', { count: 25 }) }).click();
     const drawer = page.getByRole('dialog', { name: text('issuePrint.title') });

@@ -11,8 +11,8 @@ const realGateway = { baseUrl: 'https://gateway.example.com', shopId: '8800' };
 function leaveRealWork(dataDir: string): void {
   const db = openStationDatabase({ file: join(dataDir, 'station.db') });
   try {
-    db.prepare(`INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json, gateway_base_url, gateway_shop_id)
-      VALUES ('job-real-1', 'issuing', 1, 1, 'YTO', '571001', '{}', @baseUrl, @shopId)`).run(realGateway);
+    db.prepare(`INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json, gateway_base_url, shop_ids_json)
+      VALUES ('job-real-1', 'issuing', 1, 1, 'YTO', '571001', '{}', @baseUrl, json_array(@shopId))`).run(realGateway);
     db.prepare(`INSERT INTO journal_orders (order_number, job_id, state, updated_at, gateway_base_url, gateway_shop_id)
       VALUES ('3560000000000001', 'job-real-1', 'pending', 1, @baseUrl, @shopId)`).run(realGateway);
   } finally {

@@ -7,7 +7,7 @@ import { startPrintEmulator } from '../electron/demo/print-emulator/print-emulat
 import type { SharedConnectionSettings } from '../electron/store/shared/open-shared-database';
 import { startPostgresTestServer, type PostgresTestServer } from '../electron/store/shared/testing/postgres-test-server';
 import { stationCall } from './desk-actions';
-import { validAndInvalidOrders, openHistory } from './issue-print-actions';
+import { ofFirstShop, validAndInvalidOrders, openHistory } from './issue-print-actions';
 import { loadOrders } from './own-gateway-desk';
 import { collectPageErrors, expect, startHost, stopProcess, test, type OwnGateway, type StationHostProcess } from './station-fixtures';
 import { browserLocale, uiText, type DeskLocale } from './ui-text';
@@ -74,7 +74,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
       const [order] = (await validAndInvalidOrders(request, stationHost, 40)).valid;
       if (!order) throw new Error('no valid order');
-      const plan = await stationCall(request, stationHost, 'issue.plan', { orderNumbers: [order], merge: false, keepApart: [] });
+      const plan = await stationCall(request, stationHost, 'issue.plan', { orders: await ofFirstShop(request, stationHost, [order]), merge: false, keepApart: [] });
       await stationCall(request, stationHost, 'issue.start', { jobId: plan.jobId });
       await expect.poll(() => gateway.emulator.printed().length, { timeout: 20_000 }).toBe(1);
       const waybill = gateway.sandbox.issuedWaybill(order);

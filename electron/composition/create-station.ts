@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { DEMO_GATEWAY } from '../../shared/domain/gateway-identity';
 import type { SettingsView } from '../../shared/ipc/ipc-contract';
-import { firstShopOf, labelSizeFor, type Settings } from '../../shared/settings/settings-schema';
+import { firstShopOf, shopDisplayName, labelSizeFor, type Settings } from '../../shared/settings/settings-schema';
 import { soldOrderFiltersAvailable } from '../../shared/gateway/editions';
 import { aboutIpcHandlers } from '../about/about-ipc-handlers';
 import { stationInfoOf } from '../about/station-info';
@@ -153,7 +153,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     settings: effectiveSettings,
     logger,
     // No label waits in the queue while the settings need attention; only the current gateway's afterwards.
-    store: printTaskStoreOf(printTasks, () => (attention.needed() ? null : gatewayIdentity())),
+    store: printTaskStoreOf(printTasks, () => (attention.needed() ? null : gatewayIdentitiesOf(effectiveSettings()))),
     onState: (state) => events.emit('print.component-state', state),
   });
   print.printerState.onChange((state) => events.emit('print.printer-state', state));
@@ -242,8 +242,12 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     history: { read: backend.read.history, write: backend.write.history },
     printTasks,
     queue: print.queue,
-    gateway: () => gateway.client(),
+    gateway: (shopId) => gateway.client(shopId),
     gatewayIdentities: () => gatewayIdentitiesOf(effectiveSettings()),
+    shopName: (shopId) => {
+      const shop = effectiveSettings().gateway.shops.find((candidate) => candidate.shopId === shopId);
+      return shop ? shopDisplayName(shop) : shopId;
+    },
     currentPrintSettings: () => issueSettings(effectiveSettings()),
     ...(shared === undefined ? {} : { deskName: shared.deskName }),
   });

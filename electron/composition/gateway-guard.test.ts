@@ -13,7 +13,7 @@ import { CURRENT_SETTINGS_VERSION } from '../../shared/settings/settings-schema'
 import type { StationInfo } from '../../shared/ipc/ipc-contract';
 import { startPrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
-import { openTestStation, sandboxDeskPatch, sandboxShopSettings } from './testing/sandbox-desk';
+import { ofDemoShop, openTestStation, sandboxDeskPatch, sandboxShopSettings } from './testing/sandbox-desk';
 import { openLocalBackend } from '../store/local/open-local-backend';
 import type { Station } from './station';
 import { readOrCreateDeskId } from '../shared-mode/desk-id';
@@ -101,7 +101,7 @@ async function realDeskWithWorkLeft(whileQueued?: (call: Dispatch) => Promise<vo
   await data('orders.refresh', { mode: 'full' });
   const listing = await data<{ rows: { order: { orderNumber: string } }[] }>('orders.list');
   const orderNumbers = listing.rows.map((row) => row.order.orderNumber);
-  const queuedPlan = await data<{ jobId: string; packages: { key: string }[] }>('issue.plan', { orderNumbers: orderNumbers.slice(0, 3), merge: false, keepApart: [] });
+  const queuedPlan = await data<{ jobId: string; packages: { orderNumbers: string[] }[] }>('issue.plan', { orders: ofDemoShop(orderNumbers.slice(0, 3)), merge: false, keepApart: [] });
   await data('issue.start', { jobId: queuedPlan.jobId });
   let queued: JobView | undefined;
   for (let asked = 0; asked < 200 && !(queued?.orders.issued === 3 && queued.labels.queued === 3); asked += 1) {
@@ -110,16 +110,16 @@ async function realDeskWithWorkLeft(whileQueued?: (call: Dispatch) => Promise<vo
   }
   expect(queued).toMatchObject({ labels: { queued: 3 } });
   await whileQueued?.(call);
-  const pendingPlan = await data<{ jobId: string; packages: { key: string }[] }>('issue.plan', { orderNumbers: orderNumbers.slice(3, 5), merge: false, keepApart: [] });
+  const pendingPlan = await data<{ jobId: string; packages: { orderNumbers: string[] }[] }>('issue.plan', { orders: ofDemoShop(orderNumbers.slice(3, 5)), merge: false, keepApart: [] });
   await station.close();
 
   // The crash: the next two orders were recorded pending, and the call never left.
-  const pendingOrders = pendingPlan.packages.map((entry) => entry.key);
+  const pendingOrders = pendingPlan.packages.map((entry) => entry.orderNumbers[0] as string);
   const backend = await openLocalBackend({ file: join(dataDir, 'station', 'station.db') });
   const journal = backend.write.journal;
   await journal.updateJob(pendingPlan.jobId, { state: 'issuing', startedAt: Date.now() }, Date.now());
   await journal.claim(pendingPlan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: readOrCreateDeskId(join(dataDir, 'station')), leaseUntil: Date.now() + 60_000 } }, Date.now());
-  expect((await journal.beginIssue(pendingPlan.jobId, pendingOrders, Date.now())).orderNumbers).toEqual(pendingOrders);
+  expect((await journal.beginIssue(pendingPlan.jobId, sandbox.shopId, pendingOrders, Date.now())).orderNumbers).toEqual(pendingOrders);
   await backend.close();
   const db = new Database(join(dataDir, 'station', 'station.db'), { readonly: true });
   const queuedWaybills = (db.prepare('SELECT document_id FROM print_documents WHERE job_id = ? ORDER BY seq').all(queuedPlan.jobId) as { document_id: string }[]).map((row) => row.document_id);
@@ -189,7 +189,7 @@ describe('a desk never silently becomes a demo desk', () => {
     expect(info.demoMode).toBe(true);
 
     // Issue, print and reprint are refused with their own code; the report says what waits, and for which gateway.
-    expect(errorOf(await call('issue.plan', { orderNumbers: work.pendingOrders, merge: false, keepApart: [] }))).toMatchObject({ code: 'settings.need-attention', params: { channel: 'issue.plan' } });
+    expect(errorOf(await call('issue.plan', { orders: ofDemoShop(work.pendingOrders), merge: false, keepApart: [] }))).toMatchObject({ code: 'settings.need-attention', params: { channel: 'issue.plan' } });
     expect(errorOf(await call('jobs.retry', { jobId: work.pendingJobId }))).toMatchObject({ code: 'settings.need-attention' });
     expect(errorOf(await call('history.reprint', { waybillCodes: work.queuedWaybills, confirmAlreadyPrinted: true }))).toMatchObject({ code: 'settings.need-attention' });
     expect(errorOf(await call('history.resend-unknown', { waybillCodes: work.queuedWaybills }))).toMatchObject({ code: 'settings.need-attention' });

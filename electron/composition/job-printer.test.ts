@@ -7,7 +7,7 @@ import type { PrinterChoice } from '../../shared/domain/printing';
 import type { Result } from '../../shared/result';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
-import { openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
+import { ofDemoShop, openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
 import type { Station } from './station';
 
 const token = 'tok-job-printer-test-5521';
@@ -61,8 +61,8 @@ describe('the printer of a new job when none is chosen', () => {
     }
     expect(printers).toMatchObject({ defaultPrinter: disabledDefault, effective: usable });
     const listing = await data<{ rows: { order: { orderNumber: string } }[] }>('orders.list', {});
-    const first = await data<IssuePlan>('issue.plan', { orderNumbers: listing.rows.map((row) => row.order.orderNumber).slice(0, 5), merge: false, keepApart: [] });
-    const plan = await data<IssuePlan>('issue.plan', { orderNumbers: first.packages.slice(0, 1).map((pkg) => pkg.key), merge: false, keepApart: [] });
+    const first = await data<IssuePlan>('issue.plan', { orders: ofDemoShop(listing.rows.map((row) => row.order.orderNumber).slice(0, 5)), merge: false, keepApart: [] });
+    const plan = await data<IssuePlan>('issue.plan', { orders: ofDemoShop(first.packages.slice(0, 1).flatMap((pkg) => pkg.orderNumbers)), merge: false, keepApart: [] });
     const job = await data<JobView>('issue.start', { jobId: plan.jobId });
     expect(job.printer).toBe(usable);
   });

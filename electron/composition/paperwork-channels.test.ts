@@ -8,7 +8,7 @@ import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { Result } from '../../shared/result';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
-import { openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
+import { ofDemoShop, openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
 import { pdfPageSizes, pdfText, rasterizePdf } from '../labels/testing/pdf-inspection';
 import { readCode128 } from '../labels/testing/raster-inspection';
 import { CUPS_PDF_QUEUE, takeCupsPdfOutput } from '../os-printing/testing/cups-pdf-queue';
@@ -61,8 +61,8 @@ describe('paperwork through the station dispatcher', () => {
     });
     await data('orders.refresh', { mode: 'full' });
     const listing = await data<{ rows: { order: SoldOrder }[] }>('orders.list', {});
-    const plan = await data<{ packages: { key: string }[]; jobId: string }>('issue.plan', { orderNumbers: listing.rows.map((row) => row.order.orderNumber), merge: false, keepApart: [] });
-    const valid = new Set(plan.packages.map((entry) => entry.key));
+    const plan = await data<{ packages: { orderNumbers: string[] }[]; jobId: string }>('issue.plan', { orders: ofDemoShop(listing.rows.map((row) => row.order.orderNumber)), merge: false, keepApart: [] });
+    const valid = new Set(plan.packages.map((entry) => entry.orderNumbers[0] as string));
     loaded = listing.rows.map((row) => row.order).filter((order) => valid.has(order.orderNumber));
   }, 180_000);
 
@@ -76,14 +76,14 @@ describe('paperwork through the station dispatcher', () => {
   it('prints the labels in the chosen order (by goods) with the chosen custom area, each followed by its packing slip on the slip printer', async () => {
     const orders = pick(4, 0);
     const expected = arrangeForPrinting(orders, 'by-goods').map((order) => order.orderNumber);
-    const plan = await data<{ jobId: string; packages: { key: string }[] }>('issue.plan', {
-      orderNumbers: orders.map((order) => order.orderNumber),
+    const plan = await data<{ jobId: string; packages: { orderNumbers: string[] }[] }>('issue.plan', {
+      orders: ofDemoShop(orders.map((order) => order.orderNumber)),
       merge: false,
       keepApart: [],
       printOrder: 'by-goods',
       packingSlips: true,
     });
-    expect(plan.packages.map((entry) => entry.key)).toEqual(expected);
+    expect(plan.packages.map((entry) => entry.orderNumbers[0] as string)).toEqual(expected);
     const printedBefore = emulator.printed().length;
     await data('issue.start', { jobId: plan.jobId });
     const job = await waitForJob(plan.jobId, (view) => view.labels.printed === 4);
@@ -114,7 +114,7 @@ describe('paperwork through the station dispatcher', () => {
 
   it('reprints slips and makes picking lists from the journal and the order cache alone: the gateway sees no call', async () => {
     const orders = pick(3, 4);
-    const plan = await data<{ jobId: string }>('issue.plan', { orderNumbers: orders.map((order) => order.orderNumber), merge: false, keepApart: [] });
+    const plan = await data<{ jobId: string }>('issue.plan', { orders: ofDemoShop(orders.map((order) => order.orderNumber)), merge: false, keepApart: [] });
     await data('issue.start', { jobId: plan.jobId });
     await waitForJob(plan.jobId, (view) => view.labels.printed === 3);
     const waybills = (await data<JobOrderView[]>('jobs.orders', { jobId: plan.jobId })).map((order) => order.waybillCode ?? '');
@@ -146,7 +146,7 @@ describe('paperwork through the station dispatcher', () => {
   it('keeps the print order of a planned job across a restart (by province)', async () => {
     const orders = pick(6, 7);
     const expected = arrangeForPrinting(orders, 'by-province').map((order) => order.orderNumber);
-    const plan = await data<{ jobId: string }>('issue.plan', { orderNumbers: orders.map((order) => order.orderNumber), merge: false, keepApart: [], printOrder: 'by-province' });
+    const plan = await data<{ jobId: string }>('issue.plan', { orders: ofDemoShop(orders.map((order) => order.orderNumber)), merge: false, keepApart: [], printOrder: 'by-province' });
     await station.close();
     await open();
     expect((await data<JobOrderView[]>('jobs.orders', { jobId: plan.jobId })).map((order) => order.orderNumber)).toEqual(expected);
@@ -169,7 +169,7 @@ describe('paperwork through the station dispatcher', () => {
     });
     try {
       const orders = pick(2, 13);
-      const plan = await data<{ jobId: string }>('issue.plan', { orderNumbers: orders.map((order) => order.orderNumber), merge: false, keepApart: [], packingSlips: true });
+      const plan = await data<{ jobId: string }>('issue.plan', { orders: ofDemoShop(orders.map((order) => order.orderNumber)), merge: false, keepApart: [], packingSlips: true });
       await data('issue.start', { jobId: plan.jobId });
       await waitForJob(plan.jobId, (view) => view.labels.printed === 2);
       for (let waited = 0; waited < 100 && failures.length === 0; waited += 1) await new Promise((resolve) => setTimeout(resolve, 100));

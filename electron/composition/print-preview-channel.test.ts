@@ -8,7 +8,7 @@ import type { StationError } from '../../shared/errors/station-error';
 import type { Result } from '../../shared/result';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
-import { openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
+import { ofDemoShop, openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
 import type { Station } from './station';
 
 const token = 'tok-preview-channel-test-7731';
@@ -33,7 +33,7 @@ describe('print.preview through the station dispatcher', () => {
   };
   /** Plans these orders, starts them held for the preview and waits until every label is held. */
   const holdJob = async (orders: string[]): Promise<JobView> => {
-    const plan = await data<{ jobId: string }>('issue.plan', { orderNumbers: orders, merge: false, keepApart: [] });
+    const plan = await data<{ jobId: string }>('issue.plan', { orders: ofDemoShop(orders), merge: false, keepApart: [] });
     await data('issue.start', { jobId: plan.jobId, previewFirstLabel: true });
     for (let asked = 0; asked < 200; asked += 1) {
       const job = (await data<JobView[]>('jobs.list', { limit: 5 })).find((view) => view.id === plan.jobId);
@@ -53,8 +53,8 @@ describe('print.preview through the station dispatcher', () => {
     await data('settings.update', { patch: sandboxDeskPatch(sandbox) });
     await data('orders.refresh', { mode: 'full' });
     const listing = await data<{ rows: { order: { orderNumber: string } }[] }>('orders.list', {});
-    const plan = await data<{ packages: { key: string }[] }>('issue.plan', { orderNumbers: listing.rows.map((row) => row.order.orderNumber), merge: false, keepApart: [] });
-    orderNumbers = plan.packages.map((entry) => entry.key);
+    const plan = await data<{ packages: { orderNumbers: string[] }[] }>('issue.plan', { orders: ofDemoShop(listing.rows.map((row) => row.order.orderNumber)), merge: false, keepApart: [] });
+    orderNumbers = plan.packages.map((entry) => entry.orderNumbers[0] as string);
   }, 60_000);
 
   afterAll(async () => {

@@ -182,7 +182,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       }
       pathMemory.remember(baseUrl, endpoint, path);
       const points = callCost(outcome.envelope.data);
-      await costLedger.record({ endpoint, points, jobId: call.jobId ?? null, at: Date.now() });
+      await costLedger.record({ endpoint, points, jobId: call.jobId ?? null, shopId: options.shopId, at: Date.now() });
       logger.info('gateway.call', { endpoint, path, attempt, ms, code: outcome.envelope.code, msg: outcome.envelope.msg, points });
       if (outcome.envelope.code === GATEWAY_CODES.tokenInvalid) rejected = { token, message: outcome.envelope.msg };
       return { kind: 'answer', envelope: outcome.envelope };

@@ -11,7 +11,7 @@ export interface GatewayIpcDependencies {
   /** The gateway client of the current settings. */
   client: () => Promise<GatewayClient>;
   /** The cost ledger: today's points and what the last calls cost. */
-  costs: Pick<CostReader, 'totalForChinaDay' | 'lastIssueCallPoints' | 'lastCallPoints'>;
+  costs: Pick<CostReader, 'totalForChinaDay' | 'shopTotalsForChinaDay' | 'lastIssueCallPoints' | 'lastCallPoints'>;
 }
 
 /** The account's subscription and carrier network, the connection test, and what the calls cost. */
@@ -31,6 +31,7 @@ export function gatewayIpcHandlers({ client, costs }: GatewayIpcDependencies): F
     },
     'costs.summary': async () => ({
       today: await costs.totalForChinaDay(chinaDayOf(Date.now())),
+      todayByShop: await costs.shopTotalsForChinaDay(chinaDayOf(Date.now())),
       issueCallPoints: (await costs.lastIssueCallPoints()) ?? (await costs.lastCallPoints()) ?? 1,
     }),
   };

@@ -54,7 +54,7 @@ const validInputs: { [C in ChannelName]: ChannelInput<C> } = {
   'orders.refresh-estimate': {},
   'orders.refresh': { mode: 'full' },
   'orders.refresh-cancel': {},
-  'issue.plan': { orderNumbers: ['0'], merge: false, keepApart: [] },
+  'issue.plan': { orders: [{ shopId: '0', orderNumber: '0' }], merge: false, keepApart: [] },
   'issue.start': { jobId: 'no-such-job' },
   'jobs.cancel': { jobId: 'no-such-job' },
   'jobs.confirm-preview': { jobId: 'no-such-job' },

@@ -3,7 +3,8 @@ import type { Party } from '../../shared/domain/issue-entry';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import { defaultSettings, type Settings } from '../../shared/settings/settings-schema';
 import { issueSettings } from './issue-settings';
-import { DEMO_OFFICE, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl } from '../demo/sandbox/index';
+import { DEMO_OFFICE, DEMO_SENDER, SANDBOX_DEFAULTS, STANDARD_TEMPLATES, standardTemplateUrl } from '../demo/sandbox/index';
+import { shopOrderKey } from '../../shared/domain/shop-order';
 import { itemAt } from '../gateway/testing/gateway-test-bench';
 import { entryForOrders } from './issue-plan';
 import { openIssuingTestStation, type IssuingTestStation } from './testing/issuing-test-kit';
@@ -26,6 +27,8 @@ afterAll(async () => {
 const ztoTemplateUrl = standardTemplateUrl(itemAt(STANDARD_TEMPLATES.filter((template) => template.cpCode === 'ZTO'), 0));
 const officeSender: Party = { name: DEMO_SENDER.name, mobile: DEMO_SENDER.mobile, phone: '', address: { ...DEMO_OFFICE, town: '' } };
 /** ZTO's branch 57118 at the demo office: it requires 保价 (SVC-INSURE) on every waybill. */
+/** The key of an order of the sandbox's first shop, as per-order choices are keyed. */
+const ofShop = (orderNumber: string) => shopOrderKey({ shopId: SANDBOX_DEFAULTS.shopId, orderNumber });
 const requiredServiceBranch = { carrierCode: 'ZTO', branchCode: '57118', sender: officeSender, templateUrl: ztoTemplateUrl };
 
 let skip = 0;
@@ -65,7 +68,7 @@ describe('the whole issue request, read back at the sandbox', () => {
 
   it('the sandbox answers 614 to an issue call that leaves the required service out, as the gateway would', async () => {
     const [order] = (await take(1)) as [SoldOrder];
-    const entry = entryForOrders([order], { ...station.planRequest([]), ...requiredServiceBranch });
+    const entry = entryForOrders(station.bench.sandbox.shopId, [order], { ...station.planRequest([]), ...requiredServiceBranch });
     const result = await station.client.issueWaybills({ ...requiredServiceBranch, needEncrypt: true, entries: [entry] });
     expect(result).toMatchObject({ ok: false, error: { code: 'gateway.issue-rejected.stop-job' } });
     expect(result.ok ? '' : String(result.error.params.message)).toContain('SVC-INSURE');
@@ -78,7 +81,7 @@ describe('the whole issue request, read back at the sandbox', () => {
     const jobId = await station.issueAndPrint([first, second], {
       ...requiredServiceBranch,
       services: [{ code: 'SVC-INSURE', values: { value: '300' } }],
-      serviceValuesByOrder: { [second]: { 'SVC-INSURE': { value: '900' } } },
+      serviceValuesByOrder: { [ofShop(second)]: { 'SVC-INSURE': { value: '900' } } },
     });
     expect((await station.engine.summary(jobId))?.issued).toHaveLength(2);
     const entries = issueBodiesSince(from).flatMap((body) => body.trade_order_info_dtos);
@@ -94,7 +97,7 @@ describe('the whole issue request, read back at the sandbox', () => {
     const from = station.bench.sandbox.calls().length;
     await station.issueAndPrint([first, second], {
       packageMeasures: { weightG: 500, volumeMl: 3000 },
-      packageMeasuresByOrder: { [second]: { weightG: 1200, volumeMl: null } },
+      packageMeasuresByOrder: { [ofShop(second)]: { weightG: 1200, volumeMl: null } },
       customerCode: '5710012345',
       brandCode: 'YTO-B',
       doorPickUp: { start: '2026-11-25 14:00:00', end: '2026-11-25 17:00:00' },
@@ -151,12 +154,12 @@ describe('the whole issue request, read back at the sandbox', () => {
     const plain = itemAt((await take(1)), 0);
     const orderNumbers = [plain.orderNumber, ...held.map((order) => order.orderNumber)];
     const plan = await station.engine.plan(station.planRequest(orderNumbers, { heldBackStatuses: [2] }));
-    expect(plan.packages.map((pkg) => pkg.key)).toEqual([plain.orderNumber]);
-    expect(plan.heldBack).toEqual(held.map((order) => ({ orderNumber: order.orderNumber, orderStatus: 2 })));
+    expect(plan.packages.map((pkg) => pkg.orderNumbers)).toEqual([[plain.orderNumber]]);
+    expect(plan.heldBack).toEqual(held.map((order) => ({ shopId: station.bench.sandbox.shopId, orderNumber: order.orderNumber, orderStatus: 2 })));
     expect((await station.engine.jobOrders(plan.jobId)).filter((order) => order.state === 'invalid').map((order) => order.error?.code)).toEqual(['issuing.order-held-back', 'issuing.order-held-back']);
 
     const from = station.bench.sandbox.calls().length;
-    await station.issueAndPrint(orderNumbers, { heldBackStatuses: [2], confirmedHeldBack: [itemAt(held, 0).orderNumber] });
+    await station.issueAndPrint(orderNumbers, { heldBackStatuses: [2], confirmedHeldBack: [ofShop(itemAt(held, 0).orderNumber)] });
     const sent = issueBodiesSince(from).flatMap((body) => body.trade_order_info_dtos.map((entry) => entry.object_id));
     expect(sent.sort()).toEqual([plain.orderNumber, itemAt(held, 0).orderNumber].sort());
     expect(station.bench.sandbox.issuedWaybill(itemAt(held, 1).orderNumber)).toBeUndefined();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SoldOrder } from '../../shared/domain/sold-order';
+import { shopOrderKey } from '../../shared/domain/shop-order';
 import { planPackages } from './issue-plan';
 import { demoJobSettings, openIssuingTestStation } from './testing/issuing-test-kit';
 import type { IssuingTestStation } from './testing/issuing-test-kit';
@@ -30,31 +31,47 @@ function order(n: number, buyer: string, overrides: Partial<SoldOrder> = {}): So
   };
 }
 
+/** Orders of one shop, as a plan takes them. */
+const ofShop = (shopId: string, orders: readonly SoldOrder[]) => orders.map((sold) => ({ shopId, order: sold }));
+const key = (shopId: string, sold: SoldOrder | undefined) => shopOrderKey({ shopId, orderNumber: sold?.orderNumber ?? '' });
+
 describe('planPackages', () => {
   const orders = [order(1, '张'), order(2, '李'), order(3, '张'), order(4, '王', { receiverPhone: '' }), order(5, '张', { addressDetail: '别处路9号' })];
 
   it('gives each valid order its own package by default and reports the invalid ones with field and limit', () => {
-    const plan = planPackages(orders, demoJobSettings, { merge: false, keepApart: [] });
+    const plan = planPackages(ofShop('shop-a', orders), demoJobSettings, { merge: false, keepApart: [] });
     expect(plan.packages.map((pkg) => pkg.orders.map((item) => item.orderNumber))).toEqual([[orders[0]?.orderNumber], [orders[1]?.orderNumber], [orders[2]?.orderNumber], [orders[4]?.orderNumber]]);
-    expect(plan.invalid).toEqual([{ orderNumber: orders[3]?.orderNumber, problems: [expect.objectContaining({ code: 'validation.phone-required', params: expect.objectContaining({ field: 'recipient' }) })] }]);
+    expect(plan.invalid).toEqual([{ shopId: 'shop-a', orderNumber: orders[3]?.orderNumber, problems: [expect.objectContaining({ code: 'validation.phone-required', params: expect.objectContaining({ field: 'recipient' }) })] }]);
   });
 
   it('merges the same buyer at the same full address into one package in the place of its first order; keepApart undoes it', () => {
-    const merged = planPackages(orders, demoJobSettings, { merge: true, keepApart: [] });
-    const key = orders[0]?.orderNumber as string;
+    const merged = planPackages(ofShop('shop-a', orders), demoJobSettings, { merge: true, keepApart: [] });
+    const first = key('shop-a', orders[0]);
     expect(merged.packages.map((pkg) => [pkg.key, pkg.orders.map((item) => item.orderNumber)])).toEqual([
-      [key, [key, orders[2]?.orderNumber]],
-      [orders[1]?.orderNumber, [orders[1]?.orderNumber]],
+      [first, [orders[0]?.orderNumber, orders[2]?.orderNumber]],
+      [key('shop-a', orders[1]), [orders[1]?.orderNumber]],
       // Same buyer, another address: never merged.
-      [orders[4]?.orderNumber, [orders[4]?.orderNumber]],
+      [key('shop-a', orders[4]), [orders[4]?.orderNumber]],
     ]);
-    const undone = planPackages(orders, demoJobSettings, { merge: true, keepApart: [key] });
+    const undone = planPackages(ofShop('shop-a', orders), demoJobSettings, { merge: true, keepApart: [first] });
     expect(undone.packages).toHaveLength(4);
+  });
+
+  it('never merges across shops, and keeps the same order number of two shops as two packages in the chosen order', () => {
+    const [one, two] = orders as [SoldOrder, SoldOrder];
+    // One buyer and address in two shops (one of them with the same order number as the other's).
+    const mixed = [...ofShop('shop-a', [one, two]), ...ofShop('shop-b', [{ ...one, goodsName: '别的货品' }, { ...orders[2] as SoldOrder }])];
+    const plan = planPackages(mixed, demoJobSettings, { merge: true, keepApart: [] });
+    expect(plan.packages.map((pkg) => [pkg.shopId, pkg.key, pkg.orders.map((item) => item.orderNumber)])).toEqual([
+      ['shop-a', key('shop-a', one), [one.orderNumber]],
+      ['shop-a', key('shop-a', two), [two.orderNumber]],
+      ['shop-b', key('shop-b', one), [one.orderNumber, orders[2]?.orderNumber]],
+    ]);
   });
 
   it('keeps a merged package within 100 order numbers', () => {
     const many = Array.from({ length: 150 }, (_, index) => order(index, '赵', { orderNumber: `5000000000000${String(index).padStart(6, '0')}` }));
-    const plan = planPackages(many, demoJobSettings, { merge: true, keepApart: [] });
+    const plan = planPackages(ofShop('shop-a', many), demoJobSettings, { merge: true, keepApart: [] });
     expect(plan.packages.map((pkg) => pkg.orders.length)).toEqual([100, 50]);
   });
 });
@@ -75,9 +92,10 @@ describe('the plan before any issue call', () => {
     expect(problemOf('validation.too-long')).toContainEqual(expect.objectContaining({ params: expect.objectContaining({ field: 'recipient.name', limit: 40 }) }));
     expect(problemOf('validation.invalid-characters')).toContainEqual(expect.objectContaining({ params: expect.objectContaining({ field: 'order_info.trade_order_list[0]' }) }));
     expect(problemOf('validation.phone-required')).toHaveLength(1);
-    expect(plan.invalid).toContainEqual({ orderNumber: 'not-a-loaded-order', problems: [expect.objectContaining({ code: 'issuing.order-not-loaded', params: { orderId: 'not-a-loaded-order' } })] });
+    expect(plan.invalid).toContainEqual({ shopId: station.bench.sandbox.shopId, orderNumber: 'not-a-loaded-order', problems: [expect.objectContaining({ code: 'issuing.order-not-loaded', params: { orderId: 'not-a-loaded-order' } })] });
     expect(plan.packages.length + plan.invalid.length).toBe(all.length + 1);
     expect(plan.calls).toBe(Math.ceil(plan.packages.length / 10));
+    expect(plan.shops).toEqual([{ shopId: station.bench.sandbox.shopId, packages: plan.packages.length, calls: plan.calls, estimatedPoints: plan.calls }]);
     expect(plan.requestProblems).toEqual([]);
     // No issue call charged yet: its price is not known, and the estimate takes the last call's price.
     expect(plan.pointsPerCall).toBeNull();

@@ -11,12 +11,22 @@ import { validateServiceChoices, validateServiceValues } from '../../shared/vali
 import type { Result } from '../../shared/result';
 import { validateIssueEntry, validateIssueRequest } from '../../shared/validation/issue-entry-validation';
 import { buyerAddressKey } from '../order-cache/order-cache';
-import type { InvalidOrder, IssueJobSettings, IssuePlan, PlanBranch, PlannedPackage } from '../../shared/domain/issuing';
+import type { InvalidOrder, IssueJobSettings, IssuePlan, PlanBranch, PlannedPackage, ShopPlan } from '../../shared/domain/issuing';
+import { shopOrderKey, shopOrderOfKey, type ShopOrderRef } from '../../shared/domain/shop-order';
 import type { JobMember } from '../store/station-records';
 
+/** An order of one of the account's shops, as planned. */
+export interface ShopSoldOrder {
+  shopId: string;
+  order: SoldOrder;
+}
+
+/** The key of a planned order (its shop and order number). */
+const keyOf = (entry: ShopSoldOrder): string => shopOrderKey({ shopId: entry.shopId, orderNumber: entry.order.orderNumber });
+
 /** The services an order goes with: the job's, with the order's own values laid over them. */
-export function servicesOfOrder(orderNumber: string, settings: IssueJobSettings): ServiceChoice[] {
-  return overrideServiceValues(settings.services ?? [], settings.serviceValuesByOrder?.[orderNumber]);
+export function servicesOfOrder(ref: ShopOrderRef, settings: IssueJobSettings): ServiceChoice[] {
+  return overrideServiceValues(settings.services ?? [], settings.serviceValuesByOrder?.[shopOrderKey(ref)]);
 }
 
 /**
@@ -24,18 +34,19 @@ export function servicesOfOrder(orderNumber: string, settings: IssueJobSettings)
  * weight and volume (the order's own, else the job's), and the package goes with the services of
  * its first order (its key, whose values the plan showed).
  */
-export function entryForOrders(orders: readonly [SoldOrder, ...SoldOrder[]], settings: IssueJobSettings): IssueEntry {
+export function entryForOrders(shopId: string, orders: readonly [SoldOrder, ...SoldOrder[]], settings: IssueJobSettings): IssueEntry {
   const [first] = orders;
-  const ownValues = settings.serviceValuesByOrder?.[first.orderNumber];
+  const firstRef = { shopId, orderNumber: first.orderNumber };
+  const ownValues = settings.serviceValuesByOrder?.[shopOrderKey(firstRef)];
   const entry = issueEntryFromSoldOrders(orders, {
     orderChannel: settings.orderChannel,
     templateUrl: settings.templateUrl,
-    logisticsServices: ownValues ? logisticsServicesText(servicesOfOrder(first.orderNumber, settings)) : settings.logisticsServices,
+    logisticsServices: ownValues ? logisticsServicesText(servicesOfOrder(firstRef, settings)) : settings.logisticsServices,
     packageId: '',
   });
   const items = entry.items.map((item, index) => {
     const orderNumber = orders[index]?.orderNumber ?? '';
-    const measures = settings.packageMeasuresByOrder?.[orderNumber] ?? settings.packageMeasures;
+    const measures = settings.packageMeasuresByOrder?.[shopOrderKey({ shopId, orderNumber })] ?? settings.packageMeasures;
     return {
       ...item,
       ...(measures?.weightG == null ? {} : { weightG: measures.weightG }),
@@ -53,13 +64,17 @@ export function branchIn(network: Result<NetworkInfo>, settings: IssueJobSetting
 }
 
 /** Whether an order's status is held back and the user has not confirmed it. */
-export function isHeldBack(order: SoldOrder, settings: IssueJobSettings): boolean {
-  return order.orderStatus !== null && (settings.heldBackStatuses ?? []).includes(order.orderStatus) && !(settings.confirmedHeldBack ?? []).includes(order.orderNumber);
+export function isHeldBack({ shopId, order }: ShopSoldOrder, settings: IssueJobSettings): boolean {
+  return (
+    order.orderStatus !== null &&
+    (settings.heldBackStatuses ?? []).includes(order.orderStatus) &&
+    !(settings.confirmedHeldBack ?? []).includes(shopOrderKey({ shopId, orderNumber: order.orderNumber }))
+  );
 }
 
-/** Packages and invalid orders, before anything is stored or called. */
+/** Packages (each of one shop) and invalid orders, before anything is stored or called. */
 export interface PackagePlan {
-  packages: { key: string; orders: [SoldOrder, ...SoldOrder[]] }[];
+  packages: { key: string; shopId: string; orders: [SoldOrder, ...SoldOrder[]] }[];
   invalid: InvalidOrder[];
 }
 
@@ -72,51 +87,53 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
 
 /**
  * Groups orders (in the user's order) into packages: each valid order alone, or with merging on,
- * the orders of one buyer and address together (at most 100 order numbers and 100 items per
- * package), except groups whose key is in `keepApart`. Every order is validated on its own
+ * the orders of one buyer and address in one shop together (at most 100 order numbers and 100
+ * items per package; never across shops: a waybill is issued by one shop), except groups whose
+ * key is in `keepApart`. Every order is validated on its own
  * before grouping, so one bad order never blocks the others (a merged entry holds the first
  * order's recipient and one item per order, so it is valid when its orders are). Packages are
  * ordered by their first order.
  */
 export function planPackages(
-  orders: readonly SoldOrder[],
+  orders: readonly ShopSoldOrder[],
   settings: IssueJobSettings,
   options: { merge: boolean; keepApart: readonly string[]; offeredServices?: readonly BranchService[] | null },
 ): PackagePlan {
   const invalid: InvalidOrder[] = [];
-  const valid: SoldOrder[] = [];
-  for (const order of orders) {
+  const valid: ShopSoldOrder[] = [];
+  for (const entry of orders) {
+    const { shopId, order } = entry;
     const problems = [
-      ...validateIssueEntry(entryForOrders([order], settings)),
-      ...(options.offeredServices ? validateServiceValues(options.offeredServices, servicesOfOrder(order.orderNumber, settings), order.orderNumber) : []),
+      ...validateIssueEntry(entryForOrders(shopId, [order], settings)),
+      ...(options.offeredServices ? validateServiceValues(options.offeredServices, servicesOfOrder({ shopId, orderNumber: order.orderNumber }, settings), order.orderNumber) : []),
     ];
-    if (problems.length > 0) invalid.push({ orderNumber: order.orderNumber, problems });
-    else valid.push(order);
+    if (problems.length > 0) invalid.push({ shopId, orderNumber: order.orderNumber, problems });
+    else valid.push(entry);
   }
-  const groups = new Map<string, SoldOrder[]>();
-  for (const order of valid) {
+  const groups = new Map<string, ShopSoldOrder[]>();
+  for (const entry of valid) {
     // Masked receivers can in rare cases make two buyers look alike: merging is off by default, shown in the plan and undoable.
-    const key = options.merge ? buyerAddressKey(order) : order.orderNumber;
-    groups.set(key, [...(groups.get(key) ?? []), order]);
+    const key = options.merge ? JSON.stringify([entry.shopId, buyerAddressKey(entry.order)]) : keyOf(entry);
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
   const keepApart = new Set(options.keepApart);
   const packages: PackagePlan['packages'] = [];
   for (const group of groups.values()) {
     const [first] = group;
     if (!first) continue;
-    const merged = group.length > 1 && !keepApart.has(first.orderNumber);
-    const runs = merged ? chunks(group, Math.min(ISSUE_LIMITS.orderNumbersPerEntry, ISSUE_LIMITS.itemsPerPackage)) : group.map((order) => [order]);
+    const merged = group.length > 1 && !keepApart.has(keyOf(first));
+    const runs = merged ? chunks(group, Math.min(ISSUE_LIMITS.orderNumbersPerEntry, ISSUE_LIMITS.itemsPerPackage)) : group.map((entry) => [entry]);
     for (const [head, ...rest] of runs) {
-      if (head) packages.push({ key: head.orderNumber, orders: [head, ...rest] });
+      if (head) packages.push({ key: keyOf(head), shopId: head.shopId, orders: [head.order, ...rest.map((entry) => entry.order)] });
     }
   }
-  const position = new Map(orders.map((order, index) => [order.orderNumber, index]));
+  const position = new Map(orders.map((entry, index) => [keyOf(entry), index]));
   packages.sort((a, b) => (position.get(a.key) ?? 0) - (position.get(b.key) ?? 0));
   return { packages, invalid };
 }
 
-/** The problem of an order number that is not among the loaded sold orders. */
-function orderNotLoaded(orderNumber: string): StationError {
+/** The problem of an order that is not among the loaded sold orders of its shop. */
+function orderNotLoaded({ orderNumber }: ShopOrderRef): StationError {
   return stationError('issuing.order-not-loaded', { orderId: orderNumber });
 }
 
@@ -158,11 +175,13 @@ export function branchOf(network: Result<NetworkInfo>, settings: IssueJobSetting
 export interface PlanFacts {
   jobId: string;
   settings: IssueJobSettings;
-  orders: readonly SoldOrder[];
+  /** The loaded orders, in the job's order. */
+  orders: readonly ShopSoldOrder[];
   grouping: PackagePlan;
-  notLoaded: readonly string[];
+  notLoaded: readonly ShopOrderRef[];
+  /** Shop order key → waybill of the orders that have one. */
   alreadyIssued: ReadonlyMap<string, string>;
-  toCheck: readonly string[];
+  toCheck: readonly ShopOrderRef[];
   branch: PlanBranch;
   pointsPerCall: number | null;
   /** The price assumed for an issue call while its own is not known: the last call's of any endpoint. */
@@ -170,38 +189,54 @@ export interface PlanFacts {
   /** The branch's services; null when the network info could not be read. */
   offeredServices: BranchService[] | null;
   /** Orders held back by their status, not confirmed. */
-  heldBack: readonly SoldOrder[];
+  heldBack: readonly ShopSoldOrder[];
 }
 
 /** The plan shown to the user and the job members to store, from the facts gathered. */
 export function assemblePlan(facts: PlanFacts): { plan: IssuePlan; members: JobMember[] } {
-  const packages: PlannedPackage[] = facts.grouping.packages.map((pkg) => ({ key: pkg.key, orderNumbers: pkg.orders.map((order) => order.orderNumber) }));
-  const calls = Math.ceil(packages.length / ISSUE_LIMITS.entriesPerIssueCall);
+  const packages: PlannedPackage[] = facts.grouping.packages.map((pkg) => ({ key: pkg.key, shopId: pkg.shopId, orderNumbers: pkg.orders.map((order) => order.orderNumber) }));
+  const pointsPerCall = facts.pointsPerCall ?? facts.assumedPointsPerCall;
+  // One issue call carries the packages of one shop: each shop's packages fill their own calls.
+  const packagesPerShop = new Map<string, number>();
+  for (const pkg of packages) packagesPerShop.set(pkg.shopId, (packagesPerShop.get(pkg.shopId) ?? 0) + 1);
+  const shops = [...packagesPerShop].map(([shopId, count]): ShopPlan => {
+    const calls = Math.ceil(count / ISSUE_LIMITS.entriesPerIssueCall);
+    return { shopId, packages: count, calls, estimatedPoints: calls * pointsPerCall };
+  });
+  const calls = shops.reduce((sum, shop) => sum + shop.calls, 0);
   const balance = facts.branch.balance;
   const problems = new Map<string, StationError[]>([
-    ...facts.grouping.invalid.map((entry): [string, StationError[]] => [entry.orderNumber, entry.problems]),
-    ...facts.heldBack.map((order): [string, StationError[]] => [order.orderNumber, [stationError('issuing.order-held-back', { orderId: order.orderNumber, status: order.orderStatus ?? '' })]]),
+    ...facts.grouping.invalid.map((entry): [string, StationError[]] => [shopOrderKey(entry), entry.problems]),
+    ...facts.heldBack.map(({ shopId, order }): [string, StationError[]] => [
+      shopOrderKey({ shopId, orderNumber: order.orderNumber }),
+      [stationError('issuing.order-held-back', { orderId: order.orderNumber, status: order.orderStatus ?? '' })],
+    ]),
   ]);
-  const packageOf = new Map(packages.flatMap((pkg) => pkg.orderNumbers.map((orderNumber) => [orderNumber, pkg.key] as const)));
-  const members: JobMember[] = facts.orders.map((order, position) => ({
-    orderNumber: order.orderNumber,
+  const packageOf = new Map(packages.flatMap((pkg) => pkg.orderNumbers.map((orderNumber) => [shopOrderKey({ shopId: pkg.shopId, orderNumber }), pkg.key] as const)));
+  const members: JobMember[] = facts.orders.map((entry, position) => ({
+    shopId: entry.shopId,
+    orderNumber: entry.order.orderNumber,
     position,
-    packageKey: packageOf.get(order.orderNumber) ?? null,
-    order,
-    problems: problems.get(order.orderNumber) ?? null,
+    packageKey: packageOf.get(keyOf(entry)) ?? null,
+    order: entry.order,
+    problems: problems.get(keyOf(entry)) ?? null,
   }));
   const plan: IssuePlan = {
     jobId: facts.jobId,
     packages,
     merges: packages.filter((pkg) => pkg.orderNumbers.length > 1),
-    invalid: [...facts.notLoaded.map((orderNumber) => ({ orderNumber, problems: [orderNotLoaded(orderNumber)] })), ...facts.grouping.invalid],
-    alreadyIssued: [...facts.alreadyIssued].map(([orderNumber, waybillCode]) => ({ orderNumber, waybillCode })),
+    invalid: [...facts.notLoaded.map((ref) => ({ ...ref, problems: [orderNotLoaded(ref)] })), ...facts.grouping.invalid],
+    alreadyIssued: [...facts.alreadyIssued].flatMap(([key, waybillCode]) => {
+      const ref = shopOrderOfKey(key);
+      return ref ? [{ ...ref, waybillCode }] : [];
+    }),
     toCheck: [...facts.toCheck],
     requestProblems: requestProblems(facts.settings, facts.offeredServices),
     calls,
     checkCalls: Math.ceil(facts.toCheck.length / ISSUE_LIMITS.entriesPerQueryCall),
     pointsPerCall: facts.pointsPerCall,
-    estimatedPoints: calls * (facts.pointsPerCall ?? facts.assumedPointsPerCall),
+    estimatedPoints: calls * pointsPerCall,
+    shops,
     branch: facts.branch,
     balanceShort: balance !== null && balance < packages.length ? { balance, needed: packages.length, firstK: Math.max(0, balance) } : null,
     services: { offered: facts.offeredServices, chosen: facts.settings.services ?? [] },
@@ -211,7 +246,7 @@ export function assemblePlan(facts: PlanFacts): { plan: IssuePlan; members: JobM
       brandCode: facts.settings.brandCode ?? '',
       doorPickUp: facts.settings.doorPickUp ?? null,
     },
-    heldBack: facts.heldBack.map((order) => ({ orderNumber: order.orderNumber, orderStatus: order.orderStatus ?? 0 })),
+    heldBack: facts.heldBack.map(({ shopId, order }) => ({ shopId, orderNumber: order.orderNumber, orderStatus: order.orderStatus ?? 0 })),
   };
   return { plan, members };
 }

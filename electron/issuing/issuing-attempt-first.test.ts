@@ -52,6 +52,6 @@ describe('the attempt is journaled before the issue call leaves', () => {
     expect(carried.map((orderNumbers) => orderNumbers.length)).toEqual([10, 10, 5]);
     expect(atArrival).toEqual(carried.map((orderNumbers) => ({ pending: orderNumbers, openAttempts: orderNumbers })));
     // Once answered, nothing is left pending.
-    expect((await station.backend.read.journal.pendingOrders(station.deskId, Date.now())).size).toBe(0);
+    expect((await station.backend.read.journal.pendingOrders(station.deskId, Date.now())).length).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SoldOrder } from '../../shared/domain/sold-order';
+import { SANDBOX_DEFAULTS } from '../demo/sandbox/index';
 import type { SandboxCall } from '../demo/sandbox/sandbox-types';
 import type { StationBackend } from '../store/station-backend';
 import { stationBackends } from '../store/station-backends';
@@ -109,9 +110,9 @@ describe('one issuer per order: the claim', () => {
     expect(numbers(claimA.owned.map((owned) => owned.order))).toEqual(orders.slice(0, 4));
     expect(claimA.held).toEqual([]);
     expect(numbers(claimB.owned.map((owned) => owned.order))).toEqual(orders.slice(4, 6));
-    expect(claimB.held).toEqual(overlap.map((orderNumber) => ({ orderNumber, jobId: planA.jobId, deskId: deskA })));
+    expect(claimB.held).toEqual(overlap.map((orderNumber) => ({ shopId: SANDBOX_DEFAULTS.shopId, orderNumber, jobId: planA.jobId, deskId: deskA })));
     // The refused job cannot send them either: only its own planned orders go pending.
-    expect((await backend.write.journal.beginIssue(planB.jobId, overlap, now)).orderNumbers).toEqual([]);
+    expect((await backend.write.journal.beginIssue(planB.jobId, SANDBOX_DEFAULTS.shopId, overlap, now)).orderNumbers).toEqual([]);
     expect((await station.engine.jobOrders(planB.jobId)).map((row) => row.state)).toEqual(['held', 'held', 'planned', 'planned']);
   });
 
@@ -125,13 +126,13 @@ describe('one issuer per order: the claim', () => {
     // Another desk claimed them for a short lease, recorded them pending, sent the call (it took effect) and died.
     const deadDesk = randomUUID();
     await journal.claim(dead.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: deadDesk, leaseUntil: now + 400 } }, now);
-    await journal.beginIssue(dead.jobId, numbers(orders), now);
+    await journal.beginIssue(dead.jobId, SANDBOX_DEFAULTS.shopId, numbers(orders), now);
     const issued = await station.client.issueWaybills({
       carrierCode: demoJobSettings.carrierCode,
       branchCode: demoJobSettings.branchCode,
       sender: demoJobSettings.sender,
       needEncrypt: true,
-      entries: orders.map((order) => entryForOrders([order], demoJobSettings)),
+      entries: orders.map((order) => entryForOrders(SANDBOX_DEFAULTS.shopId, [order], demoJobSettings)),
     });
     expect(issued.ok).toBe(true);
 
@@ -140,7 +141,7 @@ describe('one issuer per order: the claim', () => {
     await station.engine.settled(plan.jobId);
     // Its lease still ran: refused, left with the dead job, pending.
     expect((await station.engine.jobOrders(plan.jobId)).map((row) => row.state)).toEqual(orders.map(() => 'held'));
-    expect((await station.backend.read.journal.pendingOrders(station.deskId, Date.now())).get(dead.jobId)).toBeUndefined();
+    expect((await station.backend.read.journal.pendingOrders(station.deskId, Date.now())).find((group) => group.jobId === dead.jobId)).toBeUndefined();
 
     await delay(Math.max(0, now + 450 - Date.now()));
     const callsBefore = station.bench.sandbox.calls().length;

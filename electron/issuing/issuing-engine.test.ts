@@ -178,8 +178,8 @@ describe('the three kinds of 614', () => {
     // call took effect afterwards (a slow gateway): the journal holds an unknown attempt, the gateway a waybill.
     const journal = station.backend.write.journal;
     await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: station.deskId, leaseUntil: Date.now() + 60_000 } }, Date.now());
-    await journal.beginIssue(plan.jobId, [lost], Date.now());
-    await journal.recordQuery(plan.jobId, [{ orderNumber: lost, status: 'not-issued' }], Date.now());
+    await journal.beginIssue(plan.jobId, station.bench.sandbox.shopId, [lost], Date.now());
+    await journal.recordQuery(plan.jobId, station.bench.sandbox.shopId, [{ orderNumber: lost, status: 'not-issued' }], Date.now());
     const late = await station.client.issueWaybills({
       carrierCode: 'YTO', branchCode: '571001', sender: station.planRequest([]).sender, needEncrypt: true,
       entries: [{ objectId: lost, orderChannel: 'TB', orderNumbers: [lost], packageId: '', items: [{ name: 'x', count: 1 }], templateUrl: station.planRequest([]).templateUrl, logisticsServices: '',

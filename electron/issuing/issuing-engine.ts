@@ -9,10 +9,11 @@ import type { StationLogger } from '../logging/station-logger';
 import type { PrintQueue } from '../printing/print-queue';
 import { arrangeForPrinting } from '../paperwork/print-order';
 import { logisticsServicesText, withRequiredServices } from '../../shared/issuing/logistics-services';
-import { assemblePlan, branchIn, branchOf, isHeldBack, planPackages, requestProblems } from './issue-plan';
+import { assemblePlan, branchIn, branchOf, isHeldBack, planPackages, requestProblems, type ShopSoldOrder } from './issue-plan';
+import { shopOrderKey, shopOrderOfKey, type ShopOrderRef } from '../../shared/domain/shop-order';
 import type { IssueJobSettings, JobEnding, JobState, OrderStatus } from '../../shared/domain/issuing';
 import type { CostReader, JournalReader, JournalWriter, PrintTaskReader } from '../store/station-backend';
-import type { JobChange, JobOrderRow, JobRecord, OwnedOrder } from '../store/station-records';
+import { gatewaysOfJob, type JobChange, type JobOrderRow, type JobRecord, type OwnedOrder } from '../store/station-records';
 import type {
   IssuePlan,
   JobOrderView,
@@ -201,7 +202,7 @@ function unknownJob(jobId: string): StationFailure {
 
 /** An operation on a job issued against another gateway or shop than the one set now. */
 function otherGateway(job: JobRecord, action: string): StationFailure {
-  return new StationFailure(stationError('issuing.other-gateway', { jobId: job.id, action, baseUrl: job.gateway.baseUrl, shopId: job.gateway.shopId }));
+  return new StationFailure(stationError('issuing.other-gateway', { jobId: job.id, action, baseUrl: job.baseUrl, shopId: job.shopIds.join(', ') }));
 }
 
 /** An operation the job's state does not allow (`action` as the user asked it). */
@@ -365,14 +366,20 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       await endIssuing(jobId, { ending: 'failed', error: problem, unresolved: [] });
       return;
     }
-    let client: GatewayClient;
+    // Each shop of the job calls as itself: its client sends that shop's ids.
+    const clients = new Map<string, GatewayClient>();
     try {
-      client = await options.gateway(job.gateway.shopId);
+      for (const shopId of job.shopIds) clients.set(shopId, await options.gateway(shopId));
     } catch (error) {
       logger.error('issuing.no-gateway', { jobId, error: String(error) });
       await endIssuing(jobId, { ending: 'failed', error: stationError('internal.unexpected', {}), unresolved: [] });
       return;
     }
+    const clientOf = (shopId: string): GatewayClient => {
+      const client = clients.get(shopId);
+      if (!client) throw new Error(`no gateway client of shop ${shopId}`);
+      return client;
+    };
     const { deskId } = options;
     const leaseEnd = () => now() + tuning.claimLeaseMs;
     const claimed = await journal.write.claim(jobId, { ...claim, owner: { deskId, leaseUntil: leaseEnd() } }, now());
@@ -381,7 +388,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     if (held.length > 0) logger.warn('issuing.orders-held', { jobId, held: held.length, byJobs: [...new Set(held.map((order) => `${order.deskId}/${order.jobId}`))] });
     if (options.claims) {
       try {
-        owned = await claimBeyondThisDesk(options.claims, job, owned, client);
+        owned = await claimBeyondThisDesk(options.claims, job, owned, clientOf);
       } catch (error) {
         // No claim could be made (the shared database is away): nothing may be sent.
         await options.claims.release(job, []).catch(() => undefined);
@@ -399,14 +406,14 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     let result: RunResult;
     try {
       const run = startJobRun(job, owned, {
-        client,
+        clientOf,
         journal: journal.write,
         logger,
         now,
         tuning,
         onStep: (statuses) => onStep(jobId, statuses),
         // The feeder reads the job afresh: the desk may have switched its printer meanwhile.
-        releaseLabels: (orderNumbers) => void feeder.release(jobId, orderNumbers).catch((error: unknown) => logger.warn('issuing.release-failed', { jobId, error: String(error) })),
+        releaseLabels: (orderKeys) => void feeder.release(jobId, orderKeys).catch((error: unknown) => logger.warn('issuing.release-failed', { jobId, error: String(error) })),
       });
       runs.set(jobId, run);
       result = await run.finished;
@@ -420,22 +427,25 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
   }
 
   /** The shared claims of the job's open orders: refused planned orders are set aside as failed, refused pending ones wait for their look-up; answers the orders the run may carry. */
-  async function claimBeyondThisDesk(claims: OrderClaims, job: JobRecord, owned: OwnedOrder[], client: GatewayClient): Promise<OwnedOrder[]> {
-    const refused = await claims.claim(job, owned.filter((order) => order.state === 'planned' || order.state === 'pending'), client);
+  async function claimBeyondThisDesk(claims: OrderClaims, job: JobRecord, owned: OwnedOrder[], clientOf: (shopId: string) => GatewayClient): Promise<OwnedOrder[]> {
+    const refused = await claims.claim(job, owned.filter((order) => order.state === 'planned' || order.state === 'pending'), clientOf);
     if (refused.size === 0) return owned;
     const statuses: OrderStatus[] = [];
-    for (const [orderNumber, error] of refused) {
-      if (owned.find((order) => order.orderNumber === orderNumber)?.state === 'planned') statuses.push(...(await journal.write.failOrders(job.id, [orderNumber], error, now())));
+    for (const order of owned) {
+      const error = refused.get(shopOrderKey(order));
+      if (error && order.state === 'planned') statuses.push(...(await journal.write.failOrders(order.shopId, [order.orderNumber], error, now())));
     }
     logger.info('issuing.claimed-elsewhere', { jobId: job.id, refused: refused.size });
     if (statuses.length > 0) onStep(job.id, statuses);
-    return owned.filter((order) => !refused.has(order.orderNumber));
+    return owned.filter((order) => !refused.has(shopOrderKey(order)));
   }
 
   /** Frees the job's shared claims of orders the run did not issue (pending ones keep theirs until it lapses: their outcome is unknown). */
   async function releaseClaims(claims: OrderClaims, job: JobRecord): Promise<void> {
     const rows = await journal.read.jobOrders(job.id);
-    const notIssued = rows.filter((row) => row.ownerJobId === job.id && (row.state === 'planned' || row.state === 'failed' || row.state === 'skipped')).map((row) => row.orderNumber);
+    const notIssued = rows
+      .filter((row) => row.ownerJobId === job.id && (row.state === 'planned' || row.state === 'failed' || row.state === 'skipped'))
+      .map((row) => ({ shopId: row.shopId, orderNumber: row.orderNumber }));
     await claims.release(job, notIssued).catch((error: unknown) => logger.warn('issuing.claims-not-released', { jobId: job.id, error: String(error) }));
   }
 
@@ -524,8 +534,12 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     };
   }
 
-  /** Whether the job was issued against the gateway set now and one of the account's shops (else it waits for them). */
-  const ofCurrentGateway = (job: JobRecord | undefined): boolean => job !== undefined && amongGateways(job.gateway, options.gatewayIdentities());
+  /** Whether the job was issued against the gateway set now and every shop of it is one of the account's (else it waits for them). */
+  const ofCurrentGateway = (job: JobRecord | undefined): boolean => {
+    if (job === undefined) return false;
+    const current = options.gatewayIdentities();
+    return current.some((identity) => identity.baseUrl === job.baseUrl) && gatewaysOfJob(job).every((gateway) => amongGateways(gateway, current));
+  };
 
   /** See IssuingEngine.printAgain. */
   async function printAgain({ jobId, confirmMaybePrinted, printer, leaveUnknown = false }: { jobId: string; confirmMaybePrinted: boolean; printer?: string; leaveUnknown?: boolean }): Promise<PrintAgainResult> {
@@ -559,12 +573,12 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
     for (const job of await journal.read.jobsIn(['issuing', 'printing'])) {
       if (!runs.has(job.id) && !waiting.has(job.id)) await journal.write.releaseClaim(job.id, options.deskId);
     }
-    for (const [jobId, orderNumbers] of await journal.read.pendingOrders(options.deskId, now())) {
-      // Only the gateway an order is pending under can say whether it was issued.
+    for (const { jobId, shopId, orderNumbers } of await journal.read.pendingOrders(options.deskId, now())) {
+      // Only the gateway and shop an order is pending under can say whether it was issued: each shop's orders are asked as that shop.
       const pendingJob = await journal.read.job(jobId);
-      if (runs.has(jobId) || waiting.has(jobId) || !pendingJob || !ofCurrentGateway(pendingJob)) continue;
-      const client = await options.gateway(pendingJob.gateway.shopId);
-      const round = await lookUpAll({ client, journal: journal.write, logger, now }, jobId, orderNumbers, { rounds: tuning.lookupRounds, delayMs: tuning.retryDelayMs });
+      if (runs.has(jobId) || waiting.has(jobId) || !pendingJob || !amongGateways({ baseUrl: pendingJob.baseUrl, shopId }, options.gatewayIdentities())) continue;
+      const client = await options.gateway(shopId);
+      const round = await lookUpAll({ client, journal: journal.write, logger, now }, jobId, shopId, orderNumbers, { rounds: tuning.lookupRounds, delayMs: tuning.retryDelayMs });
       options.emit({ kind: 'orders', jobId, orders: round.statuses });
       for (const status of round.statuses) {
         if (status.state === 'recovered') report.reconciled.recovered.push(status.orderNumber);
@@ -611,18 +625,30 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
 
   return {
     async plan(request) {
-      const orderNumbers = [...new Set(request.orderNumbers)];
       const identities = options.gatewayIdentities();
-      const gateway = request.shopId === undefined ? identities[0] : identities.find((identity) => identity.shopId === request.shopId);
-      if (!gateway) throw new StationFailure(stationError('settings.shop-not-set', { shopId: request.shopId ?? '' }));
-      const { shopId } = gateway;
-      const found = new Map((await options.soldOrders(shopId, orderNumbers)).map((order) => [order.orderNumber, order]));
-      // The job's orders are stored in the print order chosen: batches, retries and a restart keep it.
-      const orders = arrangeForPrinting(orderNumbers.flatMap((orderNumber) => found.get(orderNumber) ?? []), request.printOrder ?? 'as-selected');
-      const notLoaded = orderNumbers.filter((orderNumber) => !found.has(orderNumber));
-      const { orderNumbers: _orderNumbers, shopId: _shopId, merge, keepApart, ...requested } = request;
+      const refs = [...new Map(request.orders.map((ref) => [shopOrderKey(ref), ref])).values()];
+      const shopIds = [...new Set(refs.map((ref) => ref.shopId))];
+      const gatewayOf = new Map(identities.map((identity) => [identity.shopId, identity]));
+      const unknownShop = shopIds.find((shopId) => !gatewayOf.has(shopId));
+      const [first] = identities;
+      if (unknownShop !== undefined || !first) throw new StationFailure(stationError('settings.shop-not-set', { shopId: unknownShop ?? '' }));
+      const found = new Map<string, SoldOrder>();
+      for (const shopId of shopIds) {
+        const ofShop = refs.filter((ref) => ref.shopId === shopId).map((ref) => ref.orderNumber);
+        for (const order of await options.soldOrders(shopId, ofShop)) found.set(shopOrderKey({ shopId, orderNumber: order.orderNumber }), order);
+      }
+      const loaded = refs.flatMap((ref) => {
+        const order = found.get(shopOrderKey(ref));
+        return order ? [{ shopId: ref.shopId, order }] : [];
+      });
+      // The job's orders are stored in the print order chosen (across its shops): batches, retries and a restart keep it.
+      const shopOfOrder = new Map(loaded.map((entry) => [entry.order, entry.shopId]));
+      const orders: ShopSoldOrder[] = arrangeForPrinting(loaded.map((entry) => entry.order), request.printOrder ?? 'as-selected').map((order) => ({ shopId: shopOfOrder.get(order) as string, order }));
+      const notLoaded = refs.filter((ref) => !found.has(shopOrderKey(ref)));
+      const { orders: _orders, merge, keepApart, ...requested } = request;
       const jobId = newJobId();
-      const client = await options.gateway(shopId);
+      // One network-info call (of the first shop of the job): the branch and its balance belong to the account.
+      const client = await options.gateway(shopIds[0] ?? first.shopId);
       const network = await client.networkInfo({ carrierCode: requested.carrierCode }, { priority: 'interactive', jobId });
       const offeredServices = branchIn(network, requested)?.services ?? null;
       // The branch's required services always go with the job, whatever was chosen.
@@ -634,17 +660,36 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         printOrder: request.printOrder ?? 'as-selected',
         packingSlips: request.packingSlips ?? false,
       };
-      const alreadyIssued = await journal.read.waybillsOf(shopId, orders.map((order) => order.orderNumber));
-      // Orders another desk holds or issued are left out, each with why (shared mode).
-      const elsewhere = options.claims ? await options.claims.elsewhere(gateway, orders.filter((order) => !alreadyIssued.has(order.orderNumber)).map((order) => order.orderNumber)) : new Map<string, StationError>();
-      const heldBack = orders.filter((order) => !alreadyIssued.has(order.orderNumber) && !elsewhere.has(order.orderNumber) && isHeldBack(order, settings));
+      const alreadyIssued = new Map<string, string>();
+      const toCheck: ShopOrderRef[] = [];
+      const elsewhere = new Map<string, StationError>();
+      for (const shopId of shopIds) {
+        const ofShop = orders.filter((entry) => entry.shopId === shopId).map((entry) => entry.order.orderNumber);
+        for (const [orderNumber, waybillCode] of await journal.read.waybillsOf(shopId, ofShop)) alreadyIssued.set(shopOrderKey({ shopId, orderNumber }), waybillCode);
+        // Orders another desk holds or issued are left out, each with why (shared mode).
+        const open = ofShop.filter((orderNumber) => !alreadyIssued.has(shopOrderKey({ shopId, orderNumber })));
+        const held = options.claims && open.length > 0 ? await options.claims.elsewhere(gatewayOf.get(shopId) as GatewayIdentity, open) : new Map<string, StationError>();
+        for (const [orderNumber, error] of held) elsewhere.set(shopOrderKey({ shopId, orderNumber }), error);
+      }
+      const keyOfEntry = (entry: ShopSoldOrder) => shopOrderKey({ shopId: entry.shopId, orderNumber: entry.order.orderNumber });
+      const open = orders.filter((entry) => !alreadyIssued.has(keyOfEntry(entry)) && !elsewhere.has(keyOfEntry(entry)));
+      const heldBack = open.filter((entry) => isHeldBack(entry, settings));
       const planned = planPackages(
-        orders.filter((order) => !alreadyIssued.has(order.orderNumber) && !elsewhere.has(order.orderNumber) && !isHeldBack(order, settings)),
+        open.filter((entry) => !isHeldBack(entry, settings)),
         settings,
         { merge, keepApart, offeredServices },
       );
-      const grouping = { ...planned, invalid: [...planned.invalid, ...[...elsewhere].map(([orderNumber, error]) => ({ orderNumber, problems: [error] }))] };
-      const toCheck = [...(await journal.read.pendingAmong(shopId, grouping.packages.flatMap((pkg) => pkg.orders.map((order) => order.orderNumber))))];
+      const grouping = {
+        ...planned,
+        invalid: [...planned.invalid, ...[...elsewhere].flatMap(([key, error]) => {
+          const ref = shopOrderOfKey(key);
+          return ref ? [{ ...ref, problems: [error] }] : [];
+        })],
+      };
+      for (const shopId of shopIds) {
+        const ofShop = grouping.packages.filter((pkg) => pkg.shopId === shopId).flatMap((pkg) => pkg.orders.map((order) => order.orderNumber));
+        for (const orderNumber of await journal.read.pendingAmong(shopId, ofShop)) toCheck.push({ shopId, orderNumber });
+      }
       const { plan, members } = assemblePlan({
         jobId,
         settings,
@@ -659,8 +704,8 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         offeredServices,
         heldBack,
       });
-      await journal.write.createJob({ id: jobId, createdAt: now(), settings, gateway }, members);
-      logger.info('issuing.planned', { jobId, packages: plan.packages.length, invalid: plan.invalid.length, merges: plan.merges.length, calls: plan.calls });
+      await journal.write.createJob({ id: jobId, createdAt: now(), settings, baseUrl: first.baseUrl }, members);
+      logger.info('issuing.planned', { jobId, shops: plan.shops.length, packages: plan.packages.length, invalid: plan.invalid.length, merges: plan.merges.length, calls: plan.calls });
       return plan;
     },
     async start(request) {
@@ -736,6 +781,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       return (await journal.read.jobOrders(jobId)).map((row) => {
         const state = viewStateOf(row, jobId);
         return {
+          shopId: row.shopId,
           orderNumber: row.orderNumber,
           position: row.position,
           packageKey: row.packageKey,

@@ -26,7 +26,7 @@ export interface IssuingIpcDependencies {
 /** Planning and starting jobs, and what a running or ended job offers; issuing waits for the start-up pass. */
 export function issuingIpcHandlers({ engine, startUp, settings, jobPrinter, withComponent, printerState, stall }: IssuingIpcDependencies): FeatureIpcHandlers<'issue' | 'jobs'> {
   return {
-    'issue.plan': ({ orderNumbers, merge, keepApart, printOrder, packingSlips, ...choices }) =>
+    'issue.plan': ({ orders, merge, keepApart, printOrder, packingSlips, ...choices }) =>
       startUp.after(async () => {
         const jobSettings = issueSettings(settings(), choices);
         return engine.plan({
@@ -34,7 +34,7 @@ export function issuingIpcHandlers({ engine, startUp, settings, jobPrinter, with
           printer: await jobPrinter(jobSettings.printer),
           printOrder: printOrder ?? 'as-selected',
           packingSlips: packingSlips ?? jobSettings.packingSlips ?? false,
-          orderNumbers,
+          orders,
           merge,
           keepApart,
         });

@@ -21,7 +21,7 @@ async function issueDirectly(opened: IssuingTestStation, orders: readonly SoldOr
     branchCode: demoJobSettings.branchCode,
     sender: demoJobSettings.sender,
     needEncrypt: true,
-    entries: orders.map((order) => entryForOrders([order], demoJobSettings)),
+    entries: orders.map((order) => entryForOrders(opened.bench.sandbox.shopId, [order], demoJobSettings)),
   });
   if (!result.ok) throw new Error(result.error.code);
   return result.data;
@@ -40,12 +40,12 @@ describe('the start-up pass', () => {
     await journal.updateJob(plan.jobId, { state: 'issuing', startedAt: now }, now);
     await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: station.deskId, leaseUntil: now + 60_000 } }, now);
     // Crash between "pending recorded" and "call sent".
-    await journal.beginIssue(plan.jobId, numbers(neverSent), now);
+    await journal.beginIssue(plan.jobId, station.bench.sandbox.shopId, numbers(neverSent), now);
     // Crash between "answer received" and "waybill recorded" (the call took effect).
-    await journal.beginIssue(plan.jobId, numbers(answerLost), now);
+    await journal.beginIssue(plan.jobId, station.bench.sandbox.shopId, numbers(answerLost), now);
     const lost = await issueDirectly(station, answerLost);
     // Crash between "waybill recorded" and "print task recorded"; one answer's print data could not be read.
-    const begun = await journal.beginIssue(plan.jobId, numbers(notQueued), now);
+    const begun = await journal.beginIssue(plan.jobId, station.bench.sandbox.shopId, numbers(notQueued), now);
     const answered = await issueDirectly(station, notQueued);
     const recorded = answered.outcomes.flatMap((outcome) => (outcome.status === 'issued' ? [{ ...outcome.waybill, orderNumbers: [outcome.objectId] }] : []));
     const unreadable = recorded[0] as (typeof recorded)[number];
@@ -124,7 +124,7 @@ describe('the start-up pass', () => {
     await journal.updateJob(plan.jobId, { state: 'issuing', startedAt: now }, now);
     await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: station.deskId, leaseUntil: now + 60_000 } }, now);
     // Crash after the batch came back 614 "already issued" and its look-up was recorded, before anything else.
-    await lookUpOnce({ client: station.client, journal, logger: station.bench.logger, now: Date.now }, plan.jobId, orders);
+    await lookUpOnce({ client: station.client, journal, logger: station.bench.logger, now: Date.now }, plan.jobId, station.bench.sandbox.shopId, orders);
     expect(await station.backend.read.journal.waybillsOf(station.bench.sandbox.shopId, [elsewhere])).toEqual(new Map([[elsewhere, other?.waybillCode]]));
     expect((await station.engine.jobOrders(plan.jobId)).find((order) => order.orderNumber === elsewhere)?.state).toBe('elsewhere');
 

@@ -121,7 +121,7 @@ describe('the fault soak', () => {
       db.close();
     });
     const rows = db
-      .prepare('SELECT j.order_number, j.state, j.waybill_code FROM job_orders m JOIN journal_orders j ON j.order_number = m.order_number')
+      .prepare('SELECT j.order_number, j.state, j.waybill_code FROM job_orders m JOIN journal_orders j ON j.gateway_shop_id = m.shop_id AND j.order_number = m.order_number')
       .all() as { order_number: string; state: string; waybill_code: string | null }[];
     expect(rows).toHaveLength(ORDERS);
     expect(rows.filter((row) => row.state !== 'issued' && row.state !== 'recovered')).toEqual([]);

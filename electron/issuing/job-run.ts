@@ -7,6 +7,8 @@ import type { JobEnding, OrderState, OrderStatus } from '../../shared/domain/iss
 import type { IssuedEntry, IssueAttemptOutcome, JobRecord, OwnedOrder } from '../store/station-records';
 import { lookUpOnce } from './waybill-lookup';
 import type { LookupParts } from './waybill-lookup';
+import { shopOrderKey, shopOrderOfKey, type ShopOrderRef } from '../../shared/domain/shop-order';
+import type { GatewayClient } from '../gateway/gateway-client';
 
 /** How hard a run pushes and how long it keeps trying. */
 export interface RunTuning {
@@ -28,9 +30,11 @@ export interface RunTuning {
 export const runTuningDefaults: RunTuning = { callsInFlight: 8, lookupRounds: 5, retryDelayMs: 500, issueCallsPerPackage: 8, labelsAhead: 20, claimLeaseMs: 60_000 };
 
 /** What a run needs. */
-export interface RunParts extends LookupParts {
-  /** Releases the labels of settled orders for printing, in the user's order. */
-  releaseLabels: (orderNumbers: string[]) => void;
+export interface RunParts extends Omit<LookupParts, 'client'> {
+  /** The client of each shop of the job: every call carries one shop's orders, with that shop's ids. */
+  clientOf: (shopId: string) => GatewayClient;
+  /** Releases the labels of settled orders (their shop order keys) for printing, in the user's order. */
+  releaseLabels: (orderKeys: string[]) => void;
   /** Told after each committed step, with the orders it changed. */
   onStep: (statuses: OrderStatus[]) => void;
   tuning: RunTuning;
@@ -42,7 +46,7 @@ export interface RunResult {
   /** Why it stopped (stop-the-job remedy, a configuration error, …), or null. */
   error: StationError | null;
   /** Orders still pending: their outcome could not be learned. */
-  unresolved: string[];
+  unresolved: ShopOrderRef[];
 }
 
 /** A running job. */
@@ -52,11 +56,14 @@ export interface JobRun {
   readonly finished: Promise<RunResult>;
 }
 
-/** A package as the run tracks it. */
+/** A package as the run tracks it: orders of one shop. */
 interface RunPackage {
   key: string;
+  shopId: string;
   position: number;
   orderNumbers: string[];
+  /** Shop order keys of its orders. */
+  orderKeys: string[];
   /** Work holding the package: an issue call (1) plus each of its orders being looked up. */
   locks: number;
   inReady: boolean;
@@ -119,16 +126,18 @@ const printableStates: ReadonlySet<OrderState> = new Set<OrderState>(['issued', 
 function packagesOf(owned: readonly OwnedOrder[]): RunPackage[] {
   const byKey = new Map<string, RunPackage>();
   for (const order of [...owned].sort((a, b) => a.position - b.position)) {
-    const pkg = byKey.get(order.packageKey) ?? { key: order.packageKey, position: order.position, orderNumbers: [], locks: 0, inReady: false, issueCalls: 0, lastError: null };
+    const pkg = byKey.get(order.packageKey) ?? { key: order.packageKey, shopId: order.shopId, position: order.position, orderNumbers: [], orderKeys: [], locks: 0, inReady: false, issueCalls: 0, lastError: null };
     pkg.orderNumbers.push(order.orderNumber);
+    pkg.orderKeys.push(shopOrderKey(order));
     byKey.set(order.packageKey, pkg);
   }
   return [...byKey.values()].sort((a, b) => a.position - b.position);
 }
 
 /**
- * Runs one job: its packages go out in batches of at most 10, several calls in flight under the
- * account limiter, each batch recorded pending before it leaves. Follow-ups (look-ups, split
+ * Runs one job: its packages go out in batches of at most 10 packages of one shop (sent as that
+ * shop, with its ids), several calls in flight under the account limiter, each batch recorded
+ * pending before it leaves; look-ups ask as the shop of their orders. Follow-ups (look-ups, split
  * halves) go ahead of new batches so the print order moves on; labels go to the print queue in
  * the user's order as soon as every package before them is settled.
  */
@@ -136,16 +145,17 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
   const { journal, logger, tuning, now } = parts;
   const { settings } = job;
   const jobId = job.id;
-  const state = new Map<string, OrderState>(owned.map((order) => [order.orderNumber, order.state]));
-  const orders = new Map<string, SoldOrder>(owned.map((order) => [order.orderNumber, order.order]));
+  // Orders are keyed by shop and number: two shops of one job may sell the same order number.
+  const state = new Map<string, OrderState>(owned.map((order) => [shopOrderKey(order), order.state]));
+  const orders = new Map<string, SoldOrder>(owned.map((order) => [shopOrderKey(order), order.order]));
   const packages = packagesOf(owned);
-  const packageOf = new Map<string, RunPackage>(packages.flatMap((pkg) => pkg.orderNumbers.map((orderNumber) => [orderNumber, pkg] as const)));
+  const packageOf = new Map<string, RunPackage>(packages.flatMap((pkg) => pkg.orderKeys.map((key) => [key, pkg] as const)));
 
   /** Packages that can go into the next batch, in the user's order. */
   const ready: RunPackage[] = [];
   /** Split halves waiting to be sent, ahead of new batches. */
   const halves: RunPackage[][] = [];
-  /** Orders to look up (each holds a lock on its package). */
+  /** Orders to look up, by shop order key (each holds a lock on its package). */
   const toLookUp: string[] = [];
   const lookupRounds = new Map<string, number>();
   /** Pending orders the run gave up looking up. */
@@ -161,11 +171,14 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     settle = resolve;
   });
 
-  const stateOf = (orderNumber: string): OrderState => state.get(orderNumber) ?? 'failed';
+  const stateOf = (key: string): OrderState => state.get(key) ?? 'failed';
+  /** The keys of a package's orders in a state, as order numbers (the journal is asked per shop). */
+  const numbersOf = (pkg: RunPackage, states: ReadonlySet<OrderState>): string[] => pkg.orderKeys.flatMap((key, index) => (states.has(stateOf(key)) ? [pkg.orderNumbers[index] as string] : []));
+  const plannedState: ReadonlySet<OrderState> = new Set<OrderState>(['planned']);
 
   function apply(statuses: readonly OrderStatus[]): void {
     if (statuses.length === 0) return;
-    for (const status of statuses) state.set(status.orderNumber, status.state);
+    for (const status of statuses) state.set(shopOrderKey(status), status.state);
     parts.onStep([...statuses]);
   }
 
@@ -185,10 +198,10 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
   /** Decides what a package needs now that nothing holds it. */
   function evaluate(pkg: RunPackage): void {
     if (pkg.locks > 0) return;
-    const pending = pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'pending');
-    const toAsk = pending.filter((orderNumber) => !givenUp.has(orderNumber));
+    const pending = pkg.orderKeys.filter((key) => stateOf(key) === 'pending');
+    const toAsk = pending.filter((key) => !givenUp.has(key));
     if (toAsk.length > 0) lookUp(toAsk);
-    else if (pending.length === 0 && pkg.orderNumbers.some((orderNumber) => stateOf(orderNumber) === 'planned')) markReady(pkg);
+    else if (pending.length === 0 && pkg.orderKeys.some((key) => stateOf(key) === 'planned')) markReady(pkg);
   }
 
   function release(pkg: RunPackage): void {
@@ -196,10 +209,10 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     evaluate(pkg);
   }
 
-  function lookUp(orderNumbers: readonly string[]): void {
-    for (const orderNumber of orderNumbers) {
-      toLookUp.push(orderNumber);
-      (packageOf.get(orderNumber) as RunPackage).locks += 1;
+  function lookUp(orderKeys: readonly string[]): void {
+    for (const key of orderKeys) {
+      toLookUp.push(key);
+      (packageOf.get(key) as RunPackage).locks += 1;
     }
   }
 
@@ -218,38 +231,40 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     const settled: string[] = [];
     for (; printCursor < packages.length; printCursor += 1) {
       const pkg = packages[printCursor] as RunPackage;
-      if (!final && pkg.orderNumbers.some((orderNumber) => openStates.has(stateOf(orderNumber)))) break;
-      settled.push(...pkg.orderNumbers.filter((orderNumber) => printableStates.has(stateOf(orderNumber))));
+      if (!final && pkg.orderKeys.some((key) => openStates.has(stateOf(key)))) break;
+      settled.push(...pkg.orderKeys.filter((key) => printableStates.has(stateOf(key))));
     }
     if (settled.length > 0) parts.releaseLabels(settled);
   }
 
   async function giveUp(pkg: RunPackage): Promise<void> {
-    const planned = pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'planned');
-    apply(await journal.failOrders(jobId, planned, pkg.lastError ?? stationError('gateway.issue-answer-lost', { cause: 'retries' }), now()));
+    const planned = numbersOf(pkg, plannedState);
+    apply(await journal.failOrders(pkg.shopId, planned, pkg.lastError ?? stationError('gateway.issue-answer-lost', { cause: 'retries' }), now()));
   }
 
+  /** Issues a batch: packages of one shop (the batch's), in one call sent as that shop. */
   async function runIssue(batch: RunPackage[]): Promise<void> {
+    const shopId = (batch[0] as RunPackage).shopId;
     const carried: { pkg: RunPackage; orderNumbers: string[] }[] = [];
     for (const pkg of batch) {
       if (pkg.issueCalls >= tuning.issueCallsPerPackage) await giveUp(pkg);
-      const planned = pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'planned');
+      const planned = numbersOf(pkg, plannedState);
       if (planned.length > 0) carried.push({ pkg, orderNumbers: planned });
       else release(pkg);
     }
     if (carried.length === 0) return;
 
     // The pending record is committed before the call can leave.
-    const begun = await journal.beginIssue(jobId, carried.flatMap((entry) => entry.orderNumbers), now());
+    const begun = await journal.beginIssue(jobId, shopId, carried.flatMap((entry) => entry.orderNumbers), now());
     apply(begun.statuses);
     const marked = new Set(begun.orderNumbers);
     const entryOrders = new Map<string, string[]>();
     const entries = carried.flatMap(({ pkg, orderNumbers }) => {
       const sent = orderNumbers.filter((orderNumber) => marked.has(orderNumber));
-      const [first, ...rest] = sent.map((orderNumber) => orders.get(orderNumber) as SoldOrder);
+      const [first, ...rest] = sent.map((orderNumber) => orders.get(shopOrderKey({ shopId, orderNumber })) as SoldOrder);
       if (!first) return [];
       pkg.issueCalls += 1;
-      const entry = entryForOrders([first, ...rest], settings);
+      const entry = entryForOrders(shopId, [first, ...rest], settings);
       entryOrders.set(entry.objectId, sent);
       return [entry];
     });
@@ -259,7 +274,7 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
       return;
     }
 
-    const result = await parts.client.issueWaybills(
+    const result = await parts.clientOf(shopId).issueWaybills(
       { ...issueRequestOf(settings), entries },
       { signal: cancelIssuing.signal, priority: 'interactive', jobId },
     );
@@ -284,7 +299,7 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     const { outcome, then } = followUpOf(result.error);
     apply(await journal.finishIssue(begun.attemptId, { kind: outcome, error: result.error }, now()));
     for (const pkg of packagesSent) pkg.lastError = result.error;
-    logger.info('issuing.call-failed', { jobId, entries: entries.length, error: result.error.code, then });
+    logger.info('issuing.call-failed', { jobId, shopId, entries: entries.length, error: result.error.code, then });
     if (then === 'split' && packagesSent.length > 1) {
       // The gateway rejects the whole call for one order: halves find it in at most log2(10) levels.
       const middle = Math.ceil(packagesSent.length / 2);
@@ -293,11 +308,11 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     }
     if (then === 'split') {
       const pkg = packagesSent[0] as RunPackage;
-      apply(await journal.failOrders(jobId, pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'planned'), result.error, now()));
+      apply(await journal.failOrders(shopId, numbersOf(pkg, plannedState), result.error, now()));
     }
     if (then === 'look-up' || then === 'look-up-and-stop') {
       // Pending orders are looked up on release; orders rejected as overlapping are planned and looked up too.
-      lookUp(packagesSent.flatMap((pkg) => pkg.orderNumbers.filter((orderNumber) => stateOf(orderNumber) === 'planned')));
+      lookUp(packagesSent.flatMap((pkg) => pkg.orderKeys.filter((key) => stateOf(key) === 'planned')));
     }
     if (then === 'stop' || then === 'look-up-and-stop') stopRun('failed', result.error);
     if (then === 'retry-later') {
@@ -313,19 +328,22 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     advancePrinting(false);
   }
 
-  async function runLookUp(orderNumbers: string[]): Promise<void> {
-    const round = await lookUpOnce(parts, jobId, orderNumbers);
+  /** Looks up orders of one shop, asking as that shop. */
+  async function runLookUp(shopId: string, orderKeys: string[]): Promise<void> {
+    const orderNumbers = orderKeys.map((key) => (shopOrderOfKey(key) as ShopOrderRef).orderNumber);
+    const round = await lookUpOnce({ ...parts, client: parts.clientOf(shopId) }, jobId, shopId, orderNumbers);
     apply(round.statuses);
     const again: string[] = [];
     let rounds = 0;
     for (const orderNumber of round.unresolved) {
-      rounds = (lookupRounds.get(orderNumber) ?? 0) + 1;
-      lookupRounds.set(orderNumber, rounds);
-      if (rounds < tuning.lookupRounds) again.push(orderNumber);
-      else givenUp.add(orderNumber);
+      const key = shopOrderKey({ shopId, orderNumber });
+      rounds = (lookupRounds.get(key) ?? 0) + 1;
+      lookupRounds.set(key, rounds);
+      if (rounds < tuning.lookupRounds) again.push(key);
+      else givenUp.add(key);
     }
     const retrying = new Set(again);
-    for (const orderNumber of orderNumbers) if (!retrying.has(orderNumber)) release(packageOf.get(orderNumber) as RunPackage);
+    for (const key of orderKeys) if (!retrying.has(key)) release(packageOf.get(key) as RunPackage);
     if (again.length > 0) {
       timers += 1;
       setTimeout(() => {
@@ -337,16 +355,28 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     advancePrinting(false);
   }
 
+  /** Takes up to `limit` items of the first item's shop out of `list`, keeping the order of the rest. */
+  function takeOfOneShop<T>(list: T[], shopOf: (item: T) => string, limit: number): T[] {
+    const shopId = shopOf(list[0] as T);
+    const taken: T[] = [];
+    for (let index = 0; index < list.length && taken.length < limit; ) {
+      if (shopOf(list[index] as T) === shopId) taken.push(...list.splice(index, 1));
+      else index += 1;
+    }
+    return taken;
+  }
+
   function nextTask(): (() => Promise<void>) | null {
     if (toLookUp.length > 0) {
-      const orderNumbers = toLookUp.splice(0, ISSUE_LIMITS.entriesPerQueryCall);
-      return () => runLookUp(orderNumbers);
+      const orderKeys = takeOfOneShop(toLookUp, (key) => (packageOf.get(key) as RunPackage).shopId, ISSUE_LIMITS.entriesPerQueryCall);
+      return () => runLookUp((packageOf.get(orderKeys[0] as string) as RunPackage).shopId, orderKeys);
     }
     if (stop) return null;
     const half = halves.shift();
     if (half) return () => runIssue(half);
     if (ready.length === 0) return null;
-    const batch = ready.splice(0, ISSUE_LIMITS.entriesPerIssueCall);
+    // One call carries one shop: the first ready package's shop fills the batch from the packages ready.
+    const batch = takeOfOneShop(ready, (pkg) => pkg.shopId, ISSUE_LIMITS.entriesPerIssueCall);
     for (const pkg of batch) {
       pkg.inReady = false;
       pkg.locks += 1;
@@ -361,7 +391,7 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     } catch (error) {
       logger.error('issuing.print-handover-failed', { jobId, error: String(error) });
     }
-    const unresolved = [...state].filter(([, orderState]) => orderState === 'pending').map(([orderNumber]) => orderNumber);
+    const unresolved = [...state].filter(([, orderState]) => orderState === 'pending').flatMap(([key]) => shopOrderOfKey(key) ?? []);
     const ending = stop?.ending ?? (unresolved.length > 0 ? 'failed' : 'done');
     const error = stop?.error ?? (unresolved.length > 0 ? stationError('gateway.issue-answer-lost', { cause: 'unresolved' }) : null);
     settle({ ending, error, unresolved });

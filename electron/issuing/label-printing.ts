@@ -40,9 +40,9 @@ export interface LabelSources {
   printTasks: Pick<PrintTaskReader, 'handedOver'>;
 }
 
-/** The job's labels that may print without asking and were never handed to the print queue, in the user's order (optionally only these orders'). */
-export async function unprintedLabels(sources: LabelSources, jobId: string, orderNumbers?: readonly string[]): Promise<PrintableWaybill[]> {
-  const labels = await sources.journal.printableLabels(jobId, orderNumbers);
+/** The job's labels that may print without asking and were never handed to the print queue, in the user's order (optionally only these orders', by shop order key). */
+export async function unprintedLabels(sources: LabelSources, jobId: string, orderKeys?: readonly string[]): Promise<PrintableWaybill[]> {
+  const labels = await sources.journal.printableLabels(jobId, orderKeys);
   const handedOver = await sources.printTasks.handedOver(labels.map((label) => label.waybillCode));
   return labels.filter((label) => !handedOver.has(label.waybillCode));
 }
@@ -57,12 +57,12 @@ export async function heldLabels(sources: LabelSources, jobId: string): Promise<
 /** Hands a job's labels to the print queue. */
 export interface LabelFeeder {
   /**
-   * Releases the labels of these settled orders (in the user's order) for printing: waybills that
+   * Releases the labels of these settled orders (shop order keys, in the user's order) for printing: waybills that
    * may be printed without asking (issued here or recovered, readable print data, not voided)
    * and never sent to the printer before, with the job's settings as stored now (the desk may have
    * switched its printer). Answers how many labels were released.
    */
-  release(jobId: string, orderNumbers?: readonly string[]): Promise<number>;
+  release(jobId: string, orderKeys?: readonly string[]): Promise<number>;
   /** Hands released labels over while fewer than the window of the job's labels are out (none while the job's printing is held). */
   feed(jobId: string): Promise<void>;
   /** Forgets the job's released labels that were not handed over (a held job the user stopped): they stay unprinted, reprintable from the history. */
@@ -113,13 +113,13 @@ export function createLabelFeeder(parts: { journal: JournalReader; printTasks: P
   }
 
   return {
-    release: (jobId, orderNumbers) => serially(async () => {
+    release: (jobId, orderKeys) => serially(async () => {
       const job = await journal.job(jobId);
       if (!job?.settings.print) return 0;
       const line = lines.get(job.id) ?? { settings: job.settings, labels: [], known: new Set<string>() };
       // The job's printer may have been switched since the line began.
       line.settings = job.settings;
-      const lookups = orderNumbers === undefined ? [undefined] : Array.from({ length: Math.ceil(orderNumbers.length / ordersPerLookup) }, (_, index) => orderNumbers.slice(index * ordersPerLookup, (index + 1) * ordersPerLookup));
+      const lookups = orderKeys === undefined ? [undefined] : Array.from({ length: Math.ceil(orderKeys.length / ordersPerLookup) }, (_, index) => orderKeys.slice(index * ordersPerLookup, (index + 1) * ordersPerLookup));
       let released = 0;
       for (const lookup of lookups) {
         for (const label of await unprintedLabels({ journal, printTasks }, job.id, lookup)) {

@@ -26,7 +26,11 @@ export interface WaybillHistory {
   resendUnknown(waybillCodes: string[]): Promise<RequeueResult>;
   /** Sets or clears the void mark (the gateway has no cancel endpoint: the carrier is not told); in shared mode the shared history's too, now or once the server is back. */
   setVoid(request: { waybillCodes: string[]; voided: boolean; note?: string }): Promise<VoidResult>;
-  /** The shipment CSV of the matching orders whose waybill was issued or recovered (in shared mode at any desk, with a desk column) and is not voided. */
+  /**
+   * The shipment CSV of the matching orders whose waybill was issued or recovered (in shared mode
+   * at any desk, with a desk column) and is not voided: of one shop (`shop`), as that shop's
+   * platform imports it, or of every shop (with a shop column once the lines are of several).
+   */
   exportCsv(query: Omit<HistoryQuery, 'limit' | 'offset'>): Promise<{ fileName: string; text: string; lines: number }>;
   /** Drops stored print data older than the retention (waybill numbers stay); answers how much was dropped. */
   purgePrintData(retentionDays: number): Promise<{ waybills: number; printDocuments: number }>;
@@ -41,13 +45,16 @@ export interface WaybillHistoryOptions {
   /** The print queue's store: the labels of unknown outcome, and the print data its printed documents keep. */
   printTasks: { read: PrintTaskReader; write: PrintTaskWriter };
   queue: PrintQueue;
-  gateway: () => Promise<GatewayClient>;
+  /** The gateway client of a shop of the account: a waybill's print data is fetched again as the shop that issued it. */
+  gateway: (shopId: string) => Promise<GatewayClient>;
   /** The gateway set now with each shop of the account: a label issued against another one is not printed again here. */
   gatewayIdentities: () => readonly GatewayIdentity[];
   /** This desk's print settings now: another desk's waybill (shared mode) is reprinted with them, on this desk's printer. */
   currentPrintSettings: () => IssueJobSettings;
   /** Shared mode: this desk's name, for the CSV's desk column (lines of other desks carry their own). */
   deskName?: string;
+  /** The display name of a shop of the account (the CSV's shop column); its id where none is known. */
+  shopName: (shopId: string) => string;
   now?: () => number;
   newJobId?: () => string;
 }
@@ -105,43 +112,67 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
         const page = await history.read.search({ ...query, limit: 1000, offset });
         for (const row of page.rows) {
           if (row.voided || row.waybillCode === null || (row.state !== 'issued' && row.state !== 'recovered')) continue;
-          lines.push({ orderNumber: row.orderNumber, carrierCode: row.carrierCode, waybillCode: row.parentWaybillCode ?? row.waybillCode, deskName: row.desk?.name ?? options.deskName ?? '' });
+          lines.push({
+            orderNumber: row.orderNumber,
+            carrierCode: row.carrierCode,
+            waybillCode: row.parentWaybillCode ?? row.waybillCode,
+            deskName: row.desk?.name ?? options.deskName ?? '',
+            shopId: row.shopId,
+            shopName: options.shopName(row.shopId),
+          });
         }
         if (offset + 1000 >= page.total) break;
       }
-      return { fileName: `waybills-${chinaDayOf(now())}.csv`, text: shipmentCsv(lines, { deskColumn: options.deskName !== undefined }), lines: lines.length };
+      // Lines of several shops name their shop; a shop's own lines are exactly what its platform imports.
+      const shopColumn = new Set(lines.map((line) => line.shopId)).size > 1;
+      const text = shipmentCsv(lines, { deskColumn: options.deskName !== undefined, shopColumn });
+      const fileName = query.shop === undefined ? `waybills-${chinaDayOf(now())}.csv` : `waybills-${query.shop}-${chinaDayOf(now())}.csv`;
+      return { fileName, text, lines: lines.length };
     },
     async purgePrintData(retentionDays) {
       const cutoff = now() - Math.max(1, retentionDays) * DAY_MS;
       return { waybills: await history.write.purgePrintData(cutoff), printDocuments: await printTasks.write.purgeContents(cutoff) };
     },
     async refetchPrintData(waybillCodes) {
-      const client = await options.gateway();
-      const byOrder = new Map<string, string>();
+      // Each waybill is asked for as the shop that issued it (another shop's query endpoint does not know it).
+      const byShop = new Map<string, Map<string, string>>();
       const failed: { waybillCode: string; error: StationError | null }[] = [];
       for (const waybillCode of [...new Set(waybillCodes)]) {
-        const orderNumber = await history.read.firstOrderOn(waybillCode);
-        if (orderNumber !== undefined) byOrder.set(orderNumber, waybillCode);
-        else failed.push({ waybillCode, error: null });
+        const first = await history.read.firstOrderOn(waybillCode);
+        if (first === undefined) failed.push({ waybillCode, error: null });
+        else byShop.set(first.shopId, (byShop.get(first.shopId) ?? new Map<string, string>()).set(first.orderNumber, waybillCode));
       }
-      const orderNumbers = [...byOrder.keys()];
       const refreshed: string[] = [];
-      for (let start = 0; start < orderNumbers.length; start += ISSUE_LIMITS.entriesPerQueryCall) {
-        const chunk = orderNumbers.slice(start, start + ISSUE_LIMITS.entriesPerQueryCall);
-        const answer = await client.queryIssuedWaybills(chunk, { priority: 'interactive' });
-        for (const orderNumber of chunk) {
-          const waybillCode = byOrder.get(orderNumber) as string;
-          const outcome = answer.ok ? answer.data.outcomes.find((candidate) => candidate.orderNumber === orderNumber) : undefined;
-          if (outcome?.status === 'found' && outcome.waybill.waybillCode === waybillCode && outcome.waybill.printData.ok) {
-            await history.write.storePrintData(waybillCode, outcome.waybill.printData.data);
-            refreshed.push(waybillCode);
-          } else {
-            const error = !answer.ok ? answer.error : outcome?.status === 'unknown' ? outcome.error : outcome?.status === 'found' && !outcome.waybill.printData.ok ? outcome.waybill.printData.error : null;
-            failed.push({ waybillCode, error });
-          }
-        }
+      for (const [shopId, byOrder] of byShop) {
+        const client = await options.gateway(shopId);
+        const refetched = await refetchOfShop(client, byOrder);
+        refreshed.push(...refetched.refreshed);
+        failed.push(...refetched.failed);
       }
       return { refreshed, failed };
     },
   };
+
+  /** Fetches print data again for waybills of one shop (its first order → waybill) through that shop's client. */
+  async function refetchOfShop(client: GatewayClient, byOrder: ReadonlyMap<string, string>): Promise<{ refreshed: string[]; failed: { waybillCode: string; error: StationError | null }[] }> {
+    const orderNumbers = [...byOrder.keys()];
+    const refreshed: string[] = [];
+    const failed: { waybillCode: string; error: StationError | null }[] = [];
+    for (let start = 0; start < orderNumbers.length; start += ISSUE_LIMITS.entriesPerQueryCall) {
+      const chunk = orderNumbers.slice(start, start + ISSUE_LIMITS.entriesPerQueryCall);
+      const answer = await client.queryIssuedWaybills(chunk, { priority: 'interactive' });
+      for (const orderNumber of chunk) {
+        const waybillCode = byOrder.get(orderNumber) as string;
+        const outcome = answer.ok ? answer.data.outcomes.find((candidate) => candidate.orderNumber === orderNumber) : undefined;
+        if (outcome?.status === 'found' && outcome.waybill.waybillCode === waybillCode && outcome.waybill.printData.ok) {
+          await history.write.storePrintData(waybillCode, outcome.waybill.printData.data);
+          refreshed.push(waybillCode);
+        } else {
+          const error = !answer.ok ? answer.error : outcome?.status === 'unknown' ? outcome.error : outcome?.status === 'found' && !outcome.waybill.printData.ok ? outcome.waybill.printData.error : null;
+          failed.push({ waybillCode, error });
+        }
+      }
+    }
+    return { refreshed, failed };
+  }
 }

@@ -60,7 +60,7 @@ const demoShop = { baseUrl: DEMO_GATEWAY, shopId: 'demo-shop' };
 
 /** One run of the app: a queue on the station's backend, in front of `component` (connected here). */
 async function run(backend: StationBackend, component: PrintComponent): Promise<PrintQueue> {
-  const queue = createPrintQueue({ component, store: printTaskStoreOf({ read: backend.read.printTasks, write: backend.write.printTasks }, () => demoShop), statusPollMs: 50, acceptedStaleMs: 150, refusedResendMs: 30 });
+  const queue = createPrintQueue({ component, store: printTaskStoreOf({ read: backend.read.printTasks, write: backend.write.printTasks }, () => [demoShop]), statusPollMs: 50, acceptedStaleMs: 150, refusedResendMs: 30 });
   cleanups.push(() => queue.close());
   component.connect();
   await queue.idle();

@@ -44,14 +44,16 @@ export function createInMemoryPrintTaskStore(initial: readonly PrintDocumentReco
 }
 
 /**
- * The queue's store on the station backend's print-task area: documents are loaded and recorded
- * under the gateway in use (`gateway`); while it answers null (the settings need attention)
- * nothing is loaded.
+ * The queue's store on the station backend's print-task area: documents of the gateway in use
+ * and its shops (`gateways`, the first shop first) are loaded, and each is recorded under the
+ * shop of its waybill (the first shop where the station does not know it); while it answers null
+ * (the settings need attention) nothing is loaded.
  */
-export function printTaskStoreOf(printTasks: { read: PrintTaskReader; write: PrintTaskWriter }, gateway: () => GatewayIdentity | null): PrintTaskStore {
+export function printTaskStoreOf(printTasks: { read: PrintTaskReader; write: PrintTaskWriter }, gateways: () => readonly GatewayIdentity[] | null): PrintTaskStore {
+  const recordedUnder = () => gateways()?.[0] ?? null;
   return {
-    loadOpen: () => printTasks.read.openDocuments(gateway()),
-    save: (record) => printTasks.write.save(record, gateway()),
-    saveAll: (records) => printTasks.write.saveAll(records, gateway()),
+    loadOpen: () => printTasks.read.openDocuments(gateways()),
+    save: (record) => printTasks.write.save(record, recordedUnder()),
+    saveAll: (records) => printTasks.write.saveAll(records, recordedUnder()),
   };
 }

@@ -31,12 +31,12 @@ afterAll(() => server.dispose());
 function journalWithAnOrphanFirst(file: string): void {
   const db = openStationDatabase({ file });
   db.exec(`
-    INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json, gateway_base_url, gateway_shop_id)
-      VALUES ('job-1', 'done', 1, 1, 'YTO', 'B1', '{}', '${gateway.baseUrl}', '${gateway.shopId}');
-    INSERT INTO waybills (waybill_code, carrier_code, branch_code, object_id, origin, job_id, recorded_at, print_data, print_data_state)
-      VALUES ('YT1', 'YTO', 'B1', 'T1', 'issued', 'job-1', 1, '{}', 'present'),
-             ('YT2', 'YTO', 'B1', 'T2', 'issued', 'job-1', 2, '{}', 'present'),
-             ('YT3', 'YTO', 'B1', 'T3', 'issued', 'job-1', 3, '{}', 'present');
+    INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json, gateway_base_url, shop_ids_json)
+      VALUES ('job-1', 'done', 1, 1, 'YTO', 'B1', '{}', '${gateway.baseUrl}', json_array('${gateway.shopId}'));
+    INSERT INTO waybills (waybill_code, carrier_code, branch_code, object_id, origin, job_id, recorded_at, print_data, print_data_state, gateway_shop_id)
+      VALUES ('YT1', 'YTO', 'B1', 'T1', 'issued', 'job-1', 1, '{}', 'present', '${gateway.shopId}'),
+             ('YT2', 'YTO', 'B1', 'T2', 'issued', 'job-1', 2, '{}', 'present', '${gateway.shopId}'),
+             ('YT3', 'YTO', 'B1', 'T3', 'issued', 'job-1', 3, '{}', 'present', '${gateway.shopId}');
     INSERT INTO journal_orders (order_number, job_id, state, updated_at, waybill_code, gateway_base_url, gateway_shop_id)
       VALUES ('T2', 'job-1', 'issued', 2, 'YT2', '${gateway.baseUrl}', '${gateway.shopId}'),
              ('T3', 'job-1', 'issued', 3, 'YT3', '${gateway.baseUrl}', '${gateway.shopId}');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPage, IssuePlan, JobSummary, JobView } from '../../shared/domain/issuing';
 import type { Result } from '../../shared/result';
-import { openTestStation, sandboxDeskPatch } from '../composition/testing/sandbox-desk';
+import { ofDemoShop, openTestStation, sandboxDeskPatch } from '../composition/testing/sandbox-desk';
 import type { Station } from '../composition/station';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
@@ -114,8 +114,8 @@ describe('two desks on one account, one PostgreSQL, one sandbox (composition roo
     const listing = await data<{ rows: { order: { orderNumber: string } }[] }>(a, 'orders.list', {});
     orderNumbers = listing.rows.map((row) => row.order.orderNumber).slice(0, 50);
     const plans = await Promise.all([
-      data<IssuePlan>(a, 'issue.plan', { orderNumbers: orderNumbers.slice(0, 35), merge: false, keepApart: [] }),
-      data<IssuePlan>(b, 'issue.plan', { orderNumbers: orderNumbers.slice(15), merge: false, keepApart: [] }),
+      data<IssuePlan>(a, 'issue.plan', { orders: ofDemoShop(orderNumbers.slice(0, 35)), merge: false, keepApart: [] }),
+      data<IssuePlan>(b, 'issue.plan', { orders: ofDemoShop(orderNumbers.slice(15)), merge: false, keepApart: [] }),
     ]);
     // The Desks view shows each desk's running job while it runs (a slow printer keeps it printing a while), and nothing once it ended.
     await emulator.setFault({ kind: 'slow', delayMs: 20 });
@@ -189,7 +189,7 @@ describe('two desks on one account, one PostgreSQL, one sandbox (composition roo
 
   it('stops issuing with shared-mode.unreachable while the server is away, and shares what was recorded once it is back', async () => {
     const rest = (await data<{ rows: { order: { orderNumber: string } }[] }>(a, 'orders.list', {})).rows.map((row) => row.order.orderNumber).filter((order) => !orderNumbers.includes(order));
-    const plan = await data<IssuePlan>(a, 'issue.plan', { orderNumbers: rest, merge: false, keepApart: [] });
+    const plan = await data<IssuePlan>(a, 'issue.plan', { orders: ofDemoShop(rest), merge: false, keepApart: [] });
     const callsBefore = issueCalls().length;
     server.stop();
     try {

@@ -1,3 +1,4 @@
+import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { HistoryRow } from '../../shared/domain/issuing';
 import type { SharedHistoryRow } from '../store/shared/shared-history';
 import type { HistoryReader, HistoryWriter, StationBackend } from '../store/station-backend';
@@ -28,12 +29,13 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
 
   const lineOf = async (row: SharedHistoryRow): Promise<HistoryRow> => {
     if (row.deskId === shared.access.deskId) {
-      const own = (await localHistory.search({ text: row.orderNumber, limit: 10 })).rows.find((line) => line.orderNumber === row.orderNumber && line.waybillCode === row.waybillCode);
+      const own = (await localHistory.search({ text: row.orderNumber, shop: row.gateway.shopId, limit: 10 })).rows.find((line) => line.orderNumber === row.orderNumber && line.waybillCode === row.waybillCode);
       if (own) return { ...own, desk: { deskId: row.deskId, name: row.deskName } };
     }
     // Another desk's label shows how it printed here (a reprint at this desk).
     const here = await prints.printsOf(row.waybillCode);
     return {
+      shopId: row.gateway.shopId,
       orderNumber: row.orderNumber,
       jobId: row.jobId,
       state: 'issued',
@@ -78,8 +80,8 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
       // Filters by journal state are this desk's own; so is everything while the server is away.
       if (shared.state() !== 'connected' || (query.states !== undefined && query.states.length > 0)) return localHistory.search(query);
       try {
-        const page = await shared.history.search({ ...query, ...(query.desk === undefined ? {} : { deskId: query.desk }), limit: Math.min(query.limit ?? 100, 1000) });
-        return { rows: await Promise.all(page.rows.map(lineOf)), total: page.total };
+        const page = await shared.history.search({ ...query, shopId: query.shop, ...(query.desk === undefined ? {} : { deskId: query.desk }), limit: Math.min(query.limit ?? 100, 1000) });
+        return { rows: await Promise.all(page.rows.map(lineOf)), total: page.total, shops: page.shops };
       } catch (error) {
         shared.noticeFailure(error);
         return localHistory.search(query);
@@ -93,11 +95,20 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
       if (shared.state() !== 'connected') for (const waybillCode of waybillCodes) if ((await localHistory.reprintSource(waybillCode)) === undefined) shared.ready();
       // This desk's marks are kept first (each "not yet shared"); the sync sends them if the server cannot take them now.
       const { changed } = await local.write.history.setVoid(waybillCodes, voidedAt, note);
-      const gateway = shared.gatewayIdentity();
+      // Each waybill is marked under its own shop (this desk's know theirs; another desk's are taken as the first shop's).
+      const byShop = new Map<string, { gateway: GatewayIdentity; waybillCodes: string[] }>();
+      for (const waybillCode of waybillCodes) {
+        const gateway = (await localHistory.reprintSource(waybillCode))?.gateway ?? shared.gatewayIdentity();
+        const group = byShop.get(gateway.shopId) ?? { gateway, waybillCodes: [] };
+        group.waybillCodes.push(waybillCode);
+        byShop.set(gateway.shopId, group);
+      }
       try {
         shared.ready();
         // This desk's marks stay "not yet shared" all the same: a waybill the shared history lacks yet gets its mark from the sync.
-        return { changed: Math.max(changed, await shared.history.setVoid(gateway, waybillCodes, voidedAt, note)), sharingWaits: false };
+        let sharedChanged = 0;
+        for (const group of byShop.values()) sharedChanged += await shared.history.setVoid(group.gateway, group.waybillCodes, voidedAt, note);
+        return { changed: Math.max(changed, sharedChanged), sharingWaits: false };
       } catch (error) {
         if (changed < new Set(waybillCodes).size) throw error;
         shared.noticeFailure(error);

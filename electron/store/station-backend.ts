@@ -2,6 +2,7 @@ import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { HistoryPage, HistoryQuery, JobState, LabelCounts, OrderCounts, OrderStatus, VoidResult } from '../../shared/domain/issuing';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../shared/domain/waybill';
+import type { ShopOrderRef } from '../../shared/domain/shop-order';
 import type { StationError } from '../../shared/errors/station-error';
 import type {
   CachedOrderLine,
@@ -100,13 +101,13 @@ export interface JournalReader {
    * Pending orders of every job, grouped by job, save those another desk holds under a lease not
    * lapsed at `now` (that desk's run is asking about them itself).
    */
-  pendingOrders(deskId: string, now: number): Promise<Map<string, string[]>>;
+  pendingOrders(deskId: string, now: number): Promise<{ jobId: string; shopId: string; orderNumbers: string[] }[]>;
   /**
    * The job's waybills that may be printed without asking (issued here or recovered, readable
-   * print data, not voided), in the user's order (optionally only these orders'). Whether the
-   * print queue ever had one is the queue's to say (PrintTaskReader.handedOver).
+   * print data, not voided), in the user's order (optionally only these orders', by shop order
+   * key). Whether the print queue ever had one is the queue's to say (PrintTaskReader.handedOver).
    */
-  printableLabels(jobId: string, orderNumbers?: readonly string[]): Promise<PrintableWaybill[]>;
+  printableLabels(jobId: string, orderKeys?: readonly string[]): Promise<PrintableWaybill[]>;
   /** A waybill's label as it would print (print data, orders, job settings), for a preview. */
   previewLabel(waybillCode: string): Promise<PreviewLabel>;
   /** The job's waybills recorded without readable print data (no label until it is fetched again). */
@@ -121,7 +122,7 @@ export interface JournalReader {
   pendingAmong(shopId: string, orderNumbers: readonly string[]): Promise<Set<string>>;
   /** Pending orders, and orders of unfinished jobs left to issue, counted by the gateway and shop they were issued against. */
   ordersWaitingByGateway(): Promise<{ gateway: GatewayIdentity; count: number }[]>;
-  /** The printable labels (as printableLabels) of jobs still issuing or printing, each once, with its job's gateway and shop. */
+  /** The printable labels (as printableLabels) of jobs still issuing or printing, each once, with its job's gateway and its own shop. */
   labelsOfUnfinishedJobs(): Promise<{ waybillCode: string; gateway: GatewayIdentity }[]>;
   /** Whether any job was ever issued against a gateway other than `gateway` (an unknown one counts). */
   hasJobsOutside(gateway: string): Promise<boolean>;
@@ -152,21 +153,22 @@ export interface JournalWriter {
   /** Ends the lease of the job's claim by this desk (its run ended): another job or desk may take what is left, pending orders only after a query. */
   releaseClaim(jobId: string, deskId: string): Promise<void>;
   /**
-   * Marks the job's planned orders among these as pending under a new issue attempt; answers the
-   * ones marked (only they may be sent) and the state of every order asked about.
+   * Marks the job's planned orders of the shop among these as pending under a new issue attempt
+   * (one call carries one shop); answers the ones marked (only they may be sent) and the state of
+   * every order asked about.
    */
-  beginIssue(jobId: string, orderNumbers: readonly string[], now: number): Promise<{ attemptId: number; orderNumbers: string[]; statuses: OrderStatus[] }>;
-  /** Records how an issue attempt ended. */
+  beginIssue(jobId: string, shopId: string, orderNumbers: readonly string[], now: number): Promise<{ attemptId: number; orderNumbers: string[]; statuses: OrderStatus[] }>;
+  /** Records how an issue attempt ended (for the orders of the attempt's shop). */
   finishIssue(attemptId: number, outcome: IssueAttemptOutcome, now: number): Promise<OrderStatus[]>;
   /** Sets planned orders aside as failed (an order isolated by a this-order-only rejection, or given up on). */
-  failOrders(jobId: string, orderNumbers: readonly string[], error: StationError, now: number): Promise<OrderStatus[]>;
+  failOrders(shopId: string, orderNumbers: readonly string[], error: StationError, now: number): Promise<OrderStatus[]>;
   /**
-   * Records a query answer: found → recovered/elsewhere with the waybill; the explicit "not issued"
+   * Records a query answer about orders of the shop (one query call asks as one shop): found → recovered/elsewhere with the waybill; the explicit "not issued"
    * → a pending order is planned again; unknown → it stays pending, with the gateway's words as its error.
    */
-  recordQuery(jobId: string, outcomes: readonly QueryEntryOutcome[], now: number): Promise<OrderStatus[]>;
-  /** Records a query call that got no usable answer (for the attempts history). */
-  recordFailedQuery(jobId: string, orderNumbers: readonly string[], error: StationError, now: number): Promise<void>;
+  recordQuery(jobId: string, shopId: string, outcomes: readonly QueryEntryOutcome[], now: number): Promise<OrderStatus[]>;
+  /** Records a query call of the shop's orders that got no usable answer (for the attempts history). */
+  recordFailedQuery(jobId: string, shopId: string, orderNumbers: readonly string[], error: StationError, now: number): Promise<void>;
   /** Sends the job's labels not yet handed to the print queue to another printer (the desk switched printers). */
   setJobPrinter(jobId: string, printer: string, now: number): Promise<void>;
 }
@@ -177,6 +179,8 @@ export interface CostReader {
   totalForJob(jobId: string): Promise<CostTotals>;
   /** Totals of one China calendar day, `yyyy-MM-dd` (see chinaDayOf). */
   totalForChinaDay(day: string): Promise<CostTotals>;
+  /** Per-shop totals of one China calendar day (the shop each call was made as). */
+  shopTotalsForChinaDay(day: string): Promise<Array<CostTotals & { shopId: string }>>;
   /** Per-endpoint totals of one China calendar day. */
   endpointTotalsForChinaDay(day: string): Promise<Array<CostTotals & { endpoint: string }>>;
   /** Points of the latest answered issue call; null before the first. */
@@ -199,8 +203,8 @@ export interface HistoryReader {
   reprintSource(waybillCode: string): Promise<ReprintSource | undefined>;
   /** The orders on a waybill, in the job's order. */
   ordersOn(waybillCode: string): Promise<SoldOrder[]>;
-  /** The first order (by number) on a waybill, by which the query endpoint finds it; undefined when unknown. */
-  firstOrderOn(waybillCode: string): Promise<string | undefined>;
+  /** The first order (by number) on a waybill and its shop, by which that shop's query endpoint finds it; undefined when unknown. */
+  firstOrderOn(waybillCode: string): Promise<ShopOrderRef | undefined>;
 }
 
 /** Changes to the waybill history. */
@@ -241,10 +245,11 @@ export interface OrderCacheWriter {
 /** Questions to the print queue's store (print documents). */
 export interface PrintTaskReader {
   /**
-   * Every document not yet printed that still has its contents, queued under `gateway`, in queue
-   * order: what the queue loads at start (nothing while `gateway` is null: the settings need attention).
+   * Every document not yet printed that still has its contents, queued under one of `gateways`
+   * (the gateway set now, once per shop), in queue order: what the queue loads at start (nothing
+   * while `gateways` is null: the settings need attention).
    */
-  openDocuments(gateway: GatewayIdentity | null): Promise<PrintDocumentRecord[]>;
+  openDocuments(gateways: readonly GatewayIdentity[] | null): Promise<PrintDocumentRecord[]>;
   /** What the queue did with a waybill's label here (another desk's waybill reprinted here too). */
   printsOf(waybillCode: string): Promise<LabelPrints>;
   /** Which of these waybills' labels were ever handed to the print queue (any document, whatever its state). */
@@ -264,8 +269,9 @@ export interface PrintTaskReader {
 /** Changes to the print queue's store. */
 export interface PrintTaskWriter {
   /**
-   * Saves a document, replacing the one with the same id; a new one records `gateway` (the one in
-   * use when it was queued). Only a document about to leave (`sent`) is committed with its own
+   * Saves a document, replacing the one with the same id; a new one records the gateway of
+   * `gateway` (the one in use when it was queued) and the shop of its waybill where the station
+   * recorded it (another desk's waybill, or a document of no waybill: `gateway`'s shop). Only a document about to leave (`sent`) is committed with its own
    * flush to disk; the others ride the next durable commit (see the local implementation).
    */
   save(record: PrintDocumentRecord, gateway: GatewayIdentity | null): Promise<void>;

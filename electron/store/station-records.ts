@@ -29,26 +29,34 @@ export interface JobRecord {
   stopError: StationError | null;
   /** Printing waits for the user's decision on the preview of the first label (see StartRequest.previewFirstLabel). */
   printHeld: boolean;
-  /** The gateway and shop the job issues against; nothing of it is acted on under another. */
-  gateway: GatewayIdentity;
+  /** The gateway base URL the job issues against; nothing of it is acted on under another. */
+  baseUrl: string;
+  /** The account's shops its orders are of (each order records its own), in the order first chosen. */
+  shopIds: string[];
+}
+
+/** The gateway and shop of each shop of a job: it is acted on only while every one of them is set. */
+export function gatewaysOfJob(job: Pick<JobRecord, 'baseUrl' | 'shopIds'>): GatewayIdentity[] {
+  return job.shopIds.map((shopId) => ({ baseUrl: job.baseUrl, shopId }));
 }
 
 /** What a job update may change. */
 export type JobChange = Partial<Pick<JobRecord, 'state' | 'ending' | 'startedAt' | 'finishedAt' | 'packageLimit' | 'stopError' | 'printHeld'>>;
 
-/** A new job: its id, creation time, settings and the gateway it issues against. */
+/** A new job: its id, creation time, settings and the gateway base URL it issues against (its orders say their shops). */
 export interface NewJob {
   id: string;
   createdAt: number;
   settings: IssueJobSettings;
-  gateway: GatewayIdentity;
+  baseUrl: string;
 }
 
-/** An order of a plan: its place in the user's order, its package, and its local validation. */
+/** An order of a plan: its shop, its place in the user's order, its package, and its local validation. */
 export interface JobMember {
+  shopId: string;
   orderNumber: string;
   position: number;
-  /** The package (object_id of its first order) it is issued in; null when it is not sent. */
+  /** The package (shop order key of its first order, whose number is the object_id) it is issued in; null when it is not sent. */
   packageKey: string | null;
   order: SoldOrder;
   /** Local validation problems; null when none. */
@@ -57,6 +65,7 @@ export interface JobMember {
 
 /** An order a running job owns, as the runner needs it. */
 export interface OwnedOrder {
+  shopId: string;
   orderNumber: string;
   position: number;
   packageKey: string;
@@ -72,6 +81,7 @@ export interface ClaimOwner {
 
 /** An order a claim was refused: another owner's lease on it had not lapsed. */
 export interface HeldOrder {
+  shopId: string;
   orderNumber: string;
   /** The job and desk that hold it. */
   jobId: string;
@@ -123,6 +133,7 @@ export type PreviewLabel =
 
 /** One order of a job as the views show it. */
 export interface JobOrderRow {
+  shopId: string;
   orderNumber: string;
   position: number;
   packageKey: string | null;
@@ -205,6 +216,8 @@ export interface CallCost {
   points: number;
   /** The job (e.g. an issuing run or a full fetch) the call belonged to, if any. */
   jobId: string | null;
+  /** The shop of the account the call was made as. */
+  shopId: string;
   /** When the answer arrived (epoch ms). */
   at: number;
 }

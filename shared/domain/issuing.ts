@@ -10,6 +10,7 @@ import type { BranchService } from './network';
 import type { PrinterCondition } from './printer-condition';
 import type { CustomAreaField, PrintOrder } from './paperwork';
 import type { DocumentState, PrintOutput } from './printing';
+import type { ShopOrderRef } from './shop-order';
 
 /** What a job was planned with; stored with the job so a restart can resume it unchanged. */
 export interface IssueJobSettings {
@@ -28,11 +29,11 @@ export interface IssueJobSettings {
   logisticsServices: string;
   /** The job's services (the branch's required ones included); absent in jobs stored before services were offered. */
   services?: ServiceChoice[];
-  /** Order number → service code → attribute values that differ from the job's (e.g. one order's declared value). */
+  /** Shop order key (shopOrderKey) → service code → attribute values that differ from the job's (e.g. one order's declared value). */
   serviceValuesByOrder?: Record<string, Record<string, Record<string, string>>>;
   /** Weight (g) and volume (ml) of each order's package unless the order has its own; null to send none. */
   packageMeasures?: PackageMeasures;
-  /** Order number → that order's own weight and volume. */
+  /** Shop order key (shopOrderKey) → that order's own weight and volume. */
   packageMeasuresByOrder?: Record<string, PackageMeasures>;
   /** customer_code (月结卡号) at this carrier and branch; '' for none. */
   customerCode?: string;
@@ -42,7 +43,7 @@ export interface IssueJobSettings {
   doorPickUp?: DoorPickUp | null;
   /** order_status values held back (Settings) when the job was planned. */
   heldBackStatuses?: number[];
-  /** Held-back orders the user confirmed one by one: they are issued like the others. */
+  /** Held-back orders the user confirmed one by one (their shop order keys): they are issued like the others. */
   confirmedHeldBack?: string[];
   /** The merchant's custom-area template drawn under each label; null for none. */
   customAreaTemplateUrl: string | null;
@@ -86,6 +87,8 @@ export type PrintDataState = 'present' | 'unreadable' | 'purged';
 
 /** An order's state after a step. */
 export interface OrderStatus {
+  /** The shop the order is of. */
+  shopId: string;
   orderNumber: string;
   state: OrderState;
   waybillCode: string | null;
@@ -103,24 +106,27 @@ export interface LabelCounts {
 
 /** A plan request: the selected orders, in the order the user chose, and how to issue them. */
 export interface PlanRequest extends IssueJobSettings {
-  /** Order numbers of loaded sold orders, in the order the labels should come out. */
-  orderNumbers: string[];
-  /** The shop the orders are of (one job, one shop: its calls carry that shop's ids); absent: the first shop. */
-  shopId?: string | undefined;
-  /** Merge orders of the same buyer to the same full address into one package (off by default). */
+  /**
+   * Loaded sold orders of the account's shops, in the order the labels should come out. One job
+   * may hold several shops: each issue call carries one shop's packages, with that shop's ids.
+   */
+  orders: ShopOrderRef[];
+  /** Merge orders of the same buyer to the same full address into one package (off by default; never across shops). */
   merge: boolean;
   /** Keys of merged packages the user split again: their orders go one package each. */
   keepApart: string[];
 }
 
-/** A package to issue: one waybill for one or more orders. Its key is its first order number (the object_id). */
+/** A package to issue: one waybill for one or more orders of one shop. Its key is the shop order key of its first order (whose number is the object_id). */
 export interface PlannedPackage {
   key: string;
+  shopId: string;
   orderNumbers: string[];
 }
 
 /** An order that is not sent, and why: each problem names the field and the limit; the catalog's remedy says the fix. */
 export interface InvalidOrder {
+  shopId: string;
   orderNumber: string;
   problems: StationError[];
 }
@@ -146,9 +152,9 @@ export interface IssuePlan {
   /** Orders not sent: local validation failed, or the order is not loaded. */
   invalid: InvalidOrder[];
   /** Orders that already have a waybill in the journal: not issued again (reprint them from the history). */
-  alreadyIssued: { orderNumber: string; waybillCode: string }[];
+  alreadyIssued: { shopId: string; orderNumber: string; waybillCode: string }[];
   /** Orders whose earlier issue call has an unknown outcome: looked up before they are issued. */
-  toCheck: string[];
+  toCheck: ShopOrderRef[];
   /** Problems of the carrier or sender (Settings): nothing can be issued until they are fixed. */
   requestProblems: StationError[];
   /** Issue calls (10 packages each). */
@@ -162,6 +168,8 @@ export interface IssuePlan {
    * of any kind (1 point when none was made yet): always an estimate, never unknown.
    */
   estimatedPoints: number;
+  /** The same per shop of the job, in the order its first order was chosen (one issue call carries one shop's packages). */
+  shops: ShopPlan[];
   branch: PlanBranch;
   /** The branch cannot cover every package: issue the first K (K = the balance) instead. */
   balanceShort: { balance: number; needed: number; firstK: number } | null;
@@ -173,7 +181,15 @@ export interface IssuePlan {
   /** What the job sends besides: package measures, monthly card, brand, pickup. */
   options: { packageMeasures: PackageMeasures; customerCode: string; brandCode: string; doorPickUp: DoorPickUp | null };
   /** Orders whose order_status Settings holds back: not issued unless confirmed one by one (plan again with them in confirmedHeldBack). */
-  heldBack: { orderNumber: string; orderStatus: number }[];
+  heldBack: { shopId: string; orderNumber: string; orderStatus: number }[];
+}
+
+/** One shop's part of a plan: its packages, issue calls and estimated points. */
+export interface ShopPlan {
+  shopId: string;
+  packages: number;
+  calls: number;
+  estimatedPoints: number;
 }
 
 /** How to run a planned (or stopped) job. */
@@ -238,9 +254,11 @@ export interface PrintHold {
 
 /** One order of a job. */
 export interface JobOrderView {
+  /** The shop the order is of. */
+  shopId: string;
   orderNumber: string;
   position: number;
-  /** The package key (first order number of its package); null for orders not sent. */
+  /** The package key (shop order key of its first order); null for orders not sent. */
   packageKey: string | null;
   state: OrderViewState;
   waybillCode: string | null;
@@ -329,6 +347,8 @@ export interface HistoryQuery {
   states?: HistoryFilterState[];
   /** Only the waybills of this desk (its id); shared mode only. */
   desk?: string;
+  /** Only the orders of this shop of the account; absent: every shop. */
+  shop?: string | undefined;
   /** Default 100, at most 1000. */
   limit?: number;
   offset?: number;
@@ -336,6 +356,8 @@ export interface HistoryQuery {
 
 /** One order in the history. */
 export interface HistoryRow {
+  /** The shop the order is of (its waybill was issued as that shop). */
+  shopId: string;
   orderNumber: string;
   jobId: string;
   state: OrderState;
@@ -367,6 +389,8 @@ export interface HistoryRow {
 export interface HistoryPage {
   rows: HistoryRow[];
   total: number;
+  /** Per shop, the lines the query matches but for its shop filter (the shop filter's counts). */
+  shops: { shopId: string; count: number }[];
 }
 
 /** Why a label was not reprinted. */

@@ -7,6 +7,7 @@ import type { NetworkInfo } from '../domain/network';
 import type { OrderListing, OrderRefreshEstimate, OrderRefreshOutcome, OrderRefreshProgress } from '../domain/order-row';
 import { CALIBRATION_LIMIT_MM, type ComponentState, type LabelPreview, type PrintQueueStatus, type RequeueResult, type PrinterChoice, type PrinterConfig, type TestPrintResult } from '../domain/printing';
 import { CUSTOM_AREA_FIELDS, PRINT_ORDERS, type PaperworkPdf, type PaperworkPrintResult } from '../domain/paperwork';
+import { shopOrderOfKey, shopOrderRefSchema } from '../domain/shop-order';
 import type { Subscription } from '../domain/subscription';
 import type { Result } from '../result';
 import type { Settings } from '../settings/settings-schema';
@@ -17,6 +18,8 @@ import { channel, event, type ChannelCall, type InputOf, type OutputOf, type Par
 const noInput = z.object({}).strict();
 /** An order number as the platform writes it (validated in full by the issue rules). */
 const orderNumber = z.string().trim().min(1).max(64);
+/** A shop order key (shopOrderKey): a shop id and an order number on two lines. */
+const shopOrderKeyText = z.string().min(3).max(129).refine((key) => shopOrderOfKey(key) !== null, { error: 'must be a shop order key' });
 /** A waybill number. */
 const waybillCode = z.string().trim().min(1).max(64);
 /** A job id. */
@@ -33,6 +36,8 @@ const historyQuery = z
       .optional(),
     /** One desk's waybills (its id; shared mode only). */
     desk: z.string().trim().min(1).max(100).optional(),
+    /** One shop's orders (one of the settings' shops); absent: every shop. */
+    shop: z.string().trim().min(1).max(64).optional(),
     limit: z.number().int().min(1).max(1000).optional(),
     offset: z.number().int().nonnegative().optional(),
   })
@@ -158,6 +163,8 @@ export interface SharedModeTestReport {
 /** Points spent, as the account bar shows them. */
 export interface CostSummary {
   today: { calls: number; points: number };
+  /** Today's calls and points per shop of the account (the shop each call was made as). */
+  todayByShop: { shopId: string; calls: number; points: number }[];
   /**
    * What one issue call is expected to cost (a scan-to-print scan is one): the last issue call's
    * price, else the last gateway call's, else 1 point — the same estimate as the plan's.
@@ -244,28 +251,27 @@ export const ipcContract = {
   'issue.plan': channel<IssuePlan>()(
     z
       .object({
-        orderNumbers: z.array(orderNumber).min(1).max(10_000),
-        /** The shop the orders are of (one of the settings' shops); absent: the first shop. */
-        shopId: z.string().min(1).max(64).optional(),
+        /** The orders, of one or several of the settings' shops, in the order chosen. */
+        orders: z.array(shopOrderRefSchema).min(1).max(10_000),
         merge: z.boolean(),
         /** Merged packages the user split again (their keys). */
-        keepApart: z.array(orderNumber).max(10_000),
+        keepApart: z.array(shopOrderKeyText).max(10_000),
         /** The order labels come out in (stored with the job); absent: as selected. */
         printOrder: z.enum(PRINT_ORDERS).optional(),
         /** Print each order's packing slip after its label; absent: the settings' default. */
         packingSlips: z.boolean().optional(),
         /** The services to send (the branch's required ones are always added); absent: the carrier's defaults from Settings. */
         services: z.array(serviceChoiceSchema).max(20).optional(),
-        /** Per-order service values that differ from the job's: order number → service code → attribute values. */
-        serviceValuesByOrder: z.record(orderNumber, z.record(z.string().min(1).max(64), z.record(z.string().min(1).max(64), z.string().max(200)))).optional(),
+        /** Per-order service values that differ from the job's: shop order key (shopOrderKey) → service code → attribute values. */
+        serviceValuesByOrder: z.record(shopOrderKeyText, z.record(z.string().min(1).max(64), z.record(z.string().min(1).max(64), z.string().max(200)))).optional(),
         /** Weight (g) and volume (ml) of each package; absent: the carrier's defaults from Settings. */
         packageMeasures: packageMeasures.optional(),
-        /** Per-order weight and volume. */
-        packageMeasuresByOrder: z.record(orderNumber, packageMeasures).optional(),
+        /** Per-order weight and volume, by shop order key. */
+        packageMeasuresByOrder: z.record(shopOrderKeyText, packageMeasures).optional(),
         /** Book a pickup in this window (`yyyy-MM-dd HH:mm:ss`, checked by the issue rules); absent or null for none. */
         doorPickUp: z.object({ start: z.string().max(32), end: z.string().max(32) }).strict().nullable().optional(),
-        /** Orders of a held-back status the user confirmed one by one. */
-        confirmedHeldBack: z.array(orderNumber).max(10_000).optional(),
+        /** Orders of a held-back status the user confirmed one by one (their shop order keys). */
+        confirmedHeldBack: z.array(shopOrderKeyText).max(10_000).optional(),
       })
       .strict(),
   ),

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { SHOP_COLOURS, type SettingsPatch, type ShopSettings } from '../../../shared/settings/settings-schema';
-import { DEMO_NETWORK, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl, type RunningSandbox } from '../../demo/sandbox';
+import type { ShopOrderRef } from '../../../shared/domain/shop-order';
+import { DEMO_NETWORK, DEMO_SENDER, SANDBOX_DEFAULTS, STANDARD_TEMPLATES, standardTemplateUrl, type RunningSandbox } from '../../demo/sandbox';
 import { keyFileCipher } from '../../token-vault/key-file-cipher';
 import { createStation } from '../create-station';
 import type { RunOverrides, Station } from '../station';
@@ -14,6 +15,11 @@ export function sandboxShopSettings(sandbox: Pick<RunningSandbox, 'shops'>): Sho
     name: shop.name,
     colour: SHOP_COLOURS[index % SHOP_COLOURS.length] ?? 'blue',
   }));
+}
+
+/** These orders of the sandbox's demo shop (the desk's first), as `issue.plan` takes them. */
+export function ofDemoShop(orderNumbers: readonly string[]): ShopOrderRef[] {
+  return orderNumbers.map((orderNumber) => ({ shopId: SANDBOX_DEFAULTS.shopId, orderNumber }));
 }
 
 /**

@@ -50,6 +50,7 @@ if (mode === 'print-unknown') {
     queue: station.queue,
     gateway: async () => station.client,
     gatewayIdentities: () => [station.gatewayIdentity()],
+    shopName: (shopId) => shopId,
     currentPrintSettings: () => demoJobSettings,
   });
   await station.queue.reconcile();

@@ -72,7 +72,7 @@ export async function assembleIssuingStation(inputs: IssuingStationInputs): Prom
     onChanged: () => undefined,
   });
   const component = createCainiaoPrintComponent({ url: inputs.componentUrl, requestTimeoutMs: 1000, backoff: { initialDelayMs: 20, maxDelayMs: 200 } });
-  const store = printTaskStoreOf({ read: backend.read.printTasks, write: backend.write.printTasks }, inputs.gatewayIdentity);
+  const store = printTaskStoreOf({ read: backend.read.printTasks, write: backend.write.printTasks }, () => (inputs.gatewayIdentity() === null ? null : identities()));
   const queue = createPrintQueue({ component, store, statusPollMs: 200, acceptedStaleMs: 2000 });
   component.connect();
   const engine = createIssuingEngine({

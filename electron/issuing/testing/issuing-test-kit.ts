@@ -45,9 +45,10 @@ export const demoJobSettings: IssueJobSettings = {
   print: true,
 };
 
-/** A plan request for these orders under the demo settings. */
+/** A plan request for these orders of the demo shop (or the `orders` of several shops among the overrides) under the demo settings. */
 export function demoPlanRequest(orderNumbers: string[], overrides: Partial<PlanRequest> = {}): PlanRequest {
-  return { ...demoJobSettings, orderNumbers, merge: false, keepApart: [], ...overrides };
+  const orders = orderNumbers.map((orderNumber) => ({ shopId: SANDBOX_DEFAULTS.shopId, orderNumber }));
+  return { ...demoJobSettings, orders, merge: false, keepApart: [], ...overrides };
 }
 
 /** The first `count` orders of a shop (after `skip`; the demo shop by default) that pass local validation under the demo settings and have no waybill. */
@@ -55,7 +56,7 @@ export async function issuableOrders(orderCache: OrderCache, journal: JournalRea
   const cached = (await orderCache.list(shopId)).rows.map((row) => row.order);
   const issued = await journal.waybillsOf(shopId, cached.map((order) => order.orderNumber));
   const orders = cached
-    .filter((order) => !issued.has(order.orderNumber) && validateIssueEntry(entryForOrders([order], demoJobSettings)).length === 0)
+    .filter((order) => !issued.has(order.orderNumber) && validateIssueEntry(entryForOrders(shopId, [order], demoJobSettings)).length === 0)
     .slice(skip, skip + count);
   if (orders.length < count) throw new Error(`only ${orders.length} issuable orders`);
   return orders;
@@ -161,7 +162,12 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
     history: { read: bench.backend.read.history, write: bench.backend.write.history },
     printTasks: { read: bench.backend.read.printTasks, write: bench.backend.write.printTasks },
     queue,
-    gateway: async () => client,
+    gateway: async (shopId) => {
+      const found = shopId === bench.sandbox.shopId ? client : otherShops.get(shopId);
+      if (!found) throw new Error(`no client for shop ${shopId}`);
+      return found;
+    },
+    shopName: (shopId) => bench.sandbox.shops().find((shop) => shop.shopId === shopId)?.sellerNick ?? shopId,
     gatewayIdentities: () => {
       const first = gateway ?? { baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY };
       return [first, ...[...otherShops.keys()].map((shopId) => ({ baseUrl: first.baseUrl, shopId }))];

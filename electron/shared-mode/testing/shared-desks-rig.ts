@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { IssuePlan, JobView } from '../../../shared/domain/issuing';
 import type { OrderListing } from '../../../shared/domain/order-row';
 import type { SettingsPatch } from '../../../shared/settings/settings-schema';
-import { sandboxDeskPatch } from '../../composition/testing/sandbox-desk';
+import { ofDemoShop, sandboxDeskPatch } from '../../composition/testing/sandbox-desk';
 import { startPrintEmulator, type PrintEmulator } from '../../demo/print-emulator/print-emulator';
 import { resolve } from 'node:path';
 import type { IssuedWaybill, SandboxCall, SecondWaybill } from '../../demo/sandbox';
@@ -105,7 +105,7 @@ export async function startSharedDesksRig(options: { deskCount: number; orders: 
       return first;
     },
     async issueTogether(selections) {
-      const plans = await Promise.all(selections.map((orderNumbers, index) => deskAt(index).process.call<IssuePlan>('issue.plan', { orderNumbers, merge: false, keepApart: [] })));
+      const plans = await Promise.all(selections.map((orderNumbers, index) => deskAt(index).process.call<IssuePlan>('issue.plan', { orders: ofDemoShop(orderNumbers), merge: false, keepApart: [] })));
       const jobs = await Promise.all(plans.map((plan, index) => deskAt(index).process.call<JobView>('issue.start', { jobId: plan.jobId })));
       return { plans, jobs };
     },

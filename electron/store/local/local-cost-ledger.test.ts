@@ -13,16 +13,16 @@ afterEach(async () => {
 });
 
 describe('cost ledger', () => {
-  it('totals points per job and per China day, and keeps them across restarts', async () => {
+  it('totals points per job, per China day and per shop, and keeps them across restarts', async () => {
     const file = join(directory, 'station.sqlite');
     const lastSecondOfMay1InChina = Date.UTC(2024, 4, 1, 15, 59, 59);
     const firstSecondOfMay2InChina = Date.UTC(2024, 4, 1, 16, 0, 0);
 
     const backend = await openLocalBackend({ file });
-    await backend.write.costs.record({ endpoint: 'sold-orders', points: 2, jobId: 'fetch-1', at: lastSecondOfMay1InChina });
-    await backend.write.costs.record({ endpoint: 'sold-orders', points: 2, jobId: 'fetch-1', at: firstSecondOfMay2InChina });
-    await backend.write.costs.record({ endpoint: 'issue', points: 5, jobId: 'issue-1', at: firstSecondOfMay2InChina });
-    await backend.write.costs.record({ endpoint: 'subscription', points: 0, jobId: null, at: firstSecondOfMay2InChina });
+    await backend.write.costs.record({ endpoint: 'sold-orders', points: 2, jobId: 'fetch-1', shopId: 'shop-a', at: lastSecondOfMay1InChina });
+    await backend.write.costs.record({ endpoint: 'sold-orders', points: 2, jobId: 'fetch-1', shopId: 'shop-a', at: firstSecondOfMay2InChina });
+    await backend.write.costs.record({ endpoint: 'issue', points: 5, jobId: 'issue-1', shopId: 'shop-b', at: firstSecondOfMay2InChina });
+    await backend.write.costs.record({ endpoint: 'subscription', points: 0, jobId: null, shopId: 'shop-a', at: firstSecondOfMay2InChina });
     await backend.close();
 
     const reopened = await openLocalBackend({ file });
@@ -36,6 +36,11 @@ describe('cost ledger', () => {
       { endpoint: 'issue', calls: 1, points: 5 },
       { endpoint: 'sold-orders', calls: 1, points: 2 },
       { endpoint: 'subscription', calls: 1, points: 0 },
+    ]);
+    // Per shop of the account, the same day's calls and points (the shop each call was made as).
+    expect(await after.shopTotalsForChinaDay('2024-05-02')).toEqual([
+      { shopId: 'shop-a', calls: 2, points: 2 },
+      { shopId: 'shop-b', calls: 1, points: 5 },
     ]);
     expect(await after.lastIssueCallPoints()).toBe(5);
     expect(await after.lastCallPoints()).toBe(0);

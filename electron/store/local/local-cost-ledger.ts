@@ -9,9 +9,10 @@ import type { CostTotals } from '../station-records';
  */
 export function createLocalCostLedger(db: StationDatabase): { read: CostReader; write: CostWriter } {
   const statements = {
-    insert: db.prepare('INSERT INTO gateway_call_costs (endpoint, points, job_id, at, china_day) VALUES (@endpoint, @points, @jobId, @at, @chinaDay)'),
+    insert: db.prepare('INSERT INTO gateway_call_costs (endpoint, points, job_id, shop_id, at, china_day) VALUES (@endpoint, @points, @jobId, @shopId, @at, @chinaDay)'),
     byJob: db.prepare('SELECT COUNT(*) AS calls, COALESCE(SUM(points), 0) AS points FROM gateway_call_costs WHERE job_id = ?'),
     byDay: db.prepare('SELECT COUNT(*) AS calls, COALESCE(SUM(points), 0) AS points FROM gateway_call_costs WHERE china_day = ?'),
+    byDayAndShop: db.prepare('SELECT shop_id AS shopId, COUNT(*) AS calls, COALESCE(SUM(points), 0) AS points FROM gateway_call_costs WHERE china_day = ? GROUP BY shop_id ORDER BY shop_id'),
     byDayAndEndpoint: db.prepare(
       'SELECT endpoint, COUNT(*) AS calls, COALESCE(SUM(points), 0) AS points FROM gateway_call_costs WHERE china_day = ? GROUP BY endpoint ORDER BY endpoint',
     ),
@@ -24,6 +25,7 @@ export function createLocalCostLedger(db: StationDatabase): { read: CostReader; 
     read: {
       totalForJob: async (jobId) => statements.byJob.get(jobId) as CostTotals,
       totalForChinaDay: async (day) => statements.byDay.get(day) as CostTotals,
+      shopTotalsForChinaDay: async (day) => statements.byDayAndShop.all(day) as Array<CostTotals & { shopId: string }>,
       endpointTotalsForChinaDay: async (day) => statements.byDayAndEndpoint.all(day) as Array<CostTotals & { endpoint: string }>,
       lastIssueCallPoints: async () => pointsOf(statements.lastIssuePoints.get() as { points: number } | undefined),
       lastCallPoints: async () => pointsOf(statements.lastPoints.get() as { points: number } | undefined),

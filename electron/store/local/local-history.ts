@@ -7,6 +7,7 @@ import type { HistoryReader, HistoryWriter } from '../station-backend';
 import type { WriteTimer } from './write-timer';
 
 interface Row {
+  shop_id: string;
   order_number: string;
   job_id: string;
   state: OrderState;
@@ -29,7 +30,7 @@ interface Row {
 
 /** One line per journal row, with its waybill and the print state of its label. */
 const HISTORY_LINES = `
-  SELECT j.order_number, j.job_id, j.state, j.waybill_code, j.error_json,
+  SELECT j.gateway_shop_id AS shop_id, j.order_number, j.job_id, j.state, j.waybill_code, j.error_json,
     w.parent_waybill_code, w.carrier_code, w.branch_code, w.origin, w.print_data_state, w.voided_at, w.void_note,
     COALESCE(w.recorded_at, j.updated_at) AS at,
     (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = j.waybill_code AND p.state = 'printed') AS print_count,
@@ -58,6 +59,10 @@ const OPEN_PRINT_STATES = "('queued', 'sent', 'accepted', 'unknown')";
 function whereOf(query: Omit<HistoryQuery, 'limit' | 'offset'>): { sql: string; params: Record<string, unknown> } {
   const conditions: string[] = [];
   const params: Record<string, unknown> = {};
+  if (query.shop !== undefined) {
+    params.shop = query.shop;
+    conditions.push('shop_id = @shop');
+  }
   const text = query.text?.trim() ?? '';
   if (text !== '') {
     params.text = text;
@@ -78,6 +83,7 @@ function whereOf(query: Omit<HistoryQuery, 'limit' | 'offset'>): { sql: string; 
 
 function rowOf(row: Row): HistoryRow {
   return {
+    shopId: row.shop_id,
     orderNumber: row.order_number,
     jobId: row.job_id,
     state: row.state,
@@ -107,13 +113,13 @@ function rowOf(row: Row): HistoryRow {
  */
 export function createLocalHistory(db: StationDatabase, writes: WriteTimer): { read: HistoryReader; write: HistoryWriter } {
   const statements = {
-    waybill: db.prepare(`SELECT w.waybill_code, w.print_data, w.print_data_state, w.voided_at, w.job_id, s.settings_json, s.gateway_base_url, s.gateway_shop_id,
+    waybill: db.prepare(`SELECT w.waybill_code, w.print_data, w.print_data_state, w.voided_at, w.job_id, s.settings_json, s.gateway_base_url, w.gateway_shop_id,
         (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = w.waybill_code AND p.state = 'printed') AS print_count,
         EXISTS (SELECT 1 FROM print_documents p WHERE p.document_id = w.waybill_code AND p.state IN ${OPEN_PRINT_STATES}) AS in_queue
       FROM waybills w JOIN issue_jobs s ON s.id = w.job_id WHERE w.waybill_code = ?`),
-    ordersOn: db.prepare(`SELECT o.order_json FROM journal_orders j JOIN job_orders m ON m.order_number = j.order_number
-      JOIN issue_jobs s ON s.id = m.job_id AND s.gateway_shop_id = j.gateway_shop_id JOIN sold_orders o ON o.id = m.sold_order_id WHERE j.waybill_code = ? GROUP BY j.order_number ORDER BY MIN(m.position), j.order_number`),
-    firstOrder: db.prepare('SELECT order_number FROM journal_orders WHERE waybill_code = ? ORDER BY order_number LIMIT 1'),
+    ordersOn: db.prepare(`SELECT o.order_json FROM journal_orders j JOIN job_orders m ON m.shop_id = j.gateway_shop_id AND m.order_number = j.order_number
+      JOIN sold_orders o ON o.id = m.sold_order_id WHERE j.waybill_code = ? GROUP BY j.order_number ORDER BY MIN(m.position), j.order_number`),
+    firstOrder: db.prepare('SELECT gateway_shop_id, order_number FROM journal_orders WHERE waybill_code = ? ORDER BY order_number LIMIT 1'),
     // The shared history (shared mode) is sent the mark later: see migration 12.
     setVoid: db.prepare('UPDATE waybills SET voided_at = ?, void_note = ?, void_unshared = 1 WHERE waybill_code = ?'),
     // A label waiting in the print queue keeps its print data: it may still have to be sent. So
@@ -135,7 +141,10 @@ export function createLocalHistory(db: StationDatabase, writes: WriteTimer): { r
         const offset = Math.max(0, Math.floor(query.offset ?? 0));
         const rows = db.prepare(`SELECT * FROM (${HISTORY_LINES}) ${sql} ORDER BY at DESC, order_number LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as Row[];
         const { total } = db.prepare(`SELECT COUNT(*) AS total FROM (${HISTORY_LINES}) ${sql}`).get(params) as { total: number };
-        return { rows: rows.map(rowOf), total } satisfies HistoryPage;
+        // The shop filter's counts: the lines of each shop the rest of the query matches.
+        const { sql: withoutShop, params: paramsWithoutShop } = whereOf({ ...query, shop: undefined });
+        const shops = db.prepare(`SELECT shop_id AS shopId, COUNT(*) AS count FROM (${HISTORY_LINES}) ${withoutShop} GROUP BY shop_id ORDER BY shop_id`).all(paramsWithoutShop) as { shopId: string; count: number }[];
+        return { rows: rows.map(rowOf), total, shops } satisfies HistoryPage;
       },
       async reprintSource(waybillCode) {
         const row = statements.waybill.get(waybillCode) as
@@ -154,7 +163,10 @@ export function createLocalHistory(db: StationDatabase, writes: WriteTimer): { r
         );
       },
       ordersOn: async (waybillCode) => (statements.ordersOn.all(waybillCode) as { order_json: string }[]).map((order) => JSON.parse(order.order_json) as SoldOrder),
-      firstOrderOn: async (waybillCode) => (statements.firstOrder.get(waybillCode) as { order_number: string } | undefined)?.order_number,
+      async firstOrderOn(waybillCode) {
+        const row = statements.firstOrder.get(waybillCode) as { gateway_shop_id: string; order_number: string } | undefined;
+        return row && { shopId: row.gateway_shop_id, orderNumber: row.order_number };
+      },
     },
     write: {
       setVoid: async (waybillCodes, voidedAt, note) => ({

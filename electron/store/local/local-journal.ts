@@ -1,4 +1,5 @@
 import { sameGateway } from '../../../shared/domain/gateway-identity';
+import { shopOrderOfKey } from '../../../shared/domain/shop-order';
 import type { IssueJobSettings, JobEnding, JobState, OrderCounts, OrderState, OrderStatus, OrderViewState, PrintDataState, WaybillOrigin } from '../../../shared/domain/issuing';
 import type { SoldOrder } from '../../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../../shared/domain/waybill';
@@ -39,7 +40,7 @@ interface JobRow {
   stop_error_json: string | null;
   print_held: number;
   gateway_base_url: string;
-  gateway_shop_id: string;
+  shop_ids_json: string;
 }
 
 interface JournalRow {
@@ -70,7 +71,8 @@ function jobOf(row: JobRow): JobRecord {
     packageLimit: row.package_limit,
     stopError: parsed<StationError>(row.stop_error_json),
     printHeld: row.print_held === 1,
-    gateway: { baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id },
+    baseUrl: row.gateway_base_url,
+    shopIds: JSON.parse(row.shop_ids_json) as string[],
   };
 }
 
@@ -85,34 +87,35 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
   };
 
   const statements = {
-    insertJob: db.prepare(`INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json, gateway_base_url, gateway_shop_id)
-      VALUES (@id, 'planned', @createdAt, @createdAt, @carrierCode, @branchCode, @settings, @baseUrl, @shopId)`),
-    insertMember: db.prepare(`INSERT INTO job_orders (job_id, order_number, position, package_key, sold_order_id, problems_json)
-      VALUES (@jobId, @orderNumber, @position, @packageKey, @soldOrderId, @problems)`),
+    insertJob: db.prepare(`INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json, gateway_base_url, shop_ids_json)
+      VALUES (@id, 'planned', @createdAt, @createdAt, @carrierCode, @branchCode, @settings, @baseUrl, @shopIds)`),
+    insertMember: db.prepare(`INSERT INTO job_orders (job_id, shop_id, order_number, position, package_key, sold_order_id, problems_json)
+      VALUES (@jobId, @shopId, @orderNumber, @position, @packageKey, @soldOrderId, @problems)`),
     job: db.prepare('SELECT * FROM issue_jobs WHERE id = ?'),
     recentJobs: db.prepare('SELECT * FROM issue_jobs ORDER BY created_at DESC, rowid DESC LIMIT ?'),
     journalRow: db.prepare('SELECT order_number, job_id, state, unknown_attempts, waybill_code, gateway_base_url, gateway_shop_id, claim_desk_id, lease_until FROM journal_orders WHERE gateway_shop_id = ? AND order_number = ?'),
     insertJournal: db.prepare(`INSERT INTO journal_orders (order_number, job_id, state, updated_at, gateway_base_url, gateway_shop_id) VALUES (?, ?, ?, ?, ?, ?)`),
     setOwnerAndState: db.prepare('UPDATE journal_orders SET job_id = ?, state = ?, error_json = NULL, updated_at = ?, gateway_base_url = ? WHERE gateway_shop_id = ? AND order_number = ?'),
-    setHolder: db.prepare('UPDATE job_orders SET held_by_job_id = ?, held_by_desk_id = ? WHERE job_id = ? AND order_number = ?'),
+    setHolder: db.prepare('UPDATE job_orders SET held_by_job_id = ?, held_by_desk_id = ? WHERE job_id = ? AND shop_id = ? AND order_number = ?'),
     // The job's rows without a waybill carry its owner and lease; rows with one are settled and need none.
     leaseJob: db.prepare('UPDATE journal_orders SET claim_desk_id = ?, lease_until = ? WHERE job_id = ? AND waybill_code IS NULL'),
     renewLease: db.prepare('UPDATE journal_orders SET lease_until = ? WHERE job_id = ? AND claim_desk_id = ? AND lease_until IS NOT NULL AND waybill_code IS NULL'),
     releaseLease: db.prepare('UPDATE journal_orders SET lease_until = NULL WHERE job_id = ? AND claim_desk_id = ? AND lease_until IS NOT NULL'),
-    members: db.prepare(`SELECT m.order_number, m.position, m.package_key, o.order_json FROM job_orders m JOIN sold_orders o ON o.id = m.sold_order_id
+    members: db.prepare(`SELECT m.shop_id, m.order_number, m.position, m.package_key, o.order_json FROM job_orders m JOIN sold_orders o ON o.id = m.sold_order_id
       WHERE m.job_id = ? AND m.package_key IS NOT NULL ORDER BY m.position`),
-    insertAttempt: db.prepare('INSERT INTO issue_attempts (job_id, kind, started_at, finished_at, outcome, error_json) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertAttempt: db.prepare('INSERT INTO issue_attempts (job_id, shop_id, kind, started_at, finished_at, outcome, error_json) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     insertAttemptOrder: db.prepare('INSERT OR IGNORE INTO attempt_orders (attempt_id, order_number) VALUES (?, ?)'),
     markPending: db.prepare(`UPDATE journal_orders SET state = 'pending', attempts = attempts + 1, last_attempt_id = ?, error_json = NULL, updated_at = ?
-      WHERE order_number = ? AND job_id = ? AND state = 'planned' AND waybill_code IS NULL`),
+      WHERE gateway_shop_id = ? AND order_number = ? AND job_id = ? AND state = 'planned' AND waybill_code IS NULL`),
     finishAttempt: db.prepare('UPDATE issue_attempts SET finished_at = ?, outcome = ?, error_json = ? WHERE id = ?'),
-    attemptJob: db.prepare('SELECT job_id FROM issue_attempts WHERE id = ?'),
-    pendingOfAttempt: db.prepare(`SELECT j.order_number FROM attempt_orders a JOIN journal_orders j ON j.order_number = a.order_number
+    attempt: db.prepare('SELECT job_id, shop_id FROM issue_attempts WHERE id = ?'),
+    pendingOfAttempt: db.prepare(`SELECT j.order_number FROM attempt_orders a JOIN issue_attempts t ON t.id = a.attempt_id
+      JOIN journal_orders j ON j.gateway_shop_id = t.shop_id AND j.order_number = a.order_number
       WHERE a.attempt_id = ? AND j.state = 'pending' AND j.last_attempt_id = a.attempt_id`),
     backToPlanned: db.prepare(`UPDATE journal_orders SET state = 'planned', updated_at = ? WHERE gateway_shop_id = ? AND order_number = ? AND state = 'pending'`),
     failOrder: db.prepare(`UPDATE journal_orders SET state = 'failed', error_json = ?, updated_at = ? WHERE gateway_shop_id = ? AND order_number = ? AND state IN ('planned', 'pending')`),
-    insertWaybill: db.prepare(`INSERT INTO waybills (waybill_code, parent_waybill_code, carrier_code, branch_code, object_id, origin, job_id, recorded_at, print_data, print_data_state)
-      VALUES (@waybillCode, @parentWaybillCode, @carrierCode, @branchCode, @objectId, @origin, @jobId, @recordedAt, @printData, @printDataState)
+    insertWaybill: db.prepare(`INSERT INTO waybills (waybill_code, parent_waybill_code, carrier_code, branch_code, object_id, origin, job_id, recorded_at, print_data, print_data_state, gateway_shop_id)
+      VALUES (@waybillCode, @parentWaybillCode, @carrierCode, @branchCode, @objectId, @origin, @jobId, @recordedAt, @printData, @printDataState, @shopId)
       ON CONFLICT (waybill_code) DO NOTHING`),
     giveWaybill: db.prepare(`UPDATE journal_orders SET state = @state, waybill_code = @waybillCode, error_json = NULL, updated_at = @now
       WHERE gateway_shop_id = @shopId AND order_number = @orderNumber AND waybill_code IS NULL`),
@@ -121,14 +124,13 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     // Why a pending order's outcome is still unknown (the gateway's words), for the views.
     explainPending: db.prepare(`UPDATE journal_orders SET error_json = ?, updated_at = ? WHERE gateway_shop_id = ? AND order_number = ? AND state = 'pending'`),
     status: db.prepare('SELECT order_number, state, waybill_code FROM journal_orders WHERE gateway_shop_id = ? AND order_number = ?'),
-    pending: db.prepare(`SELECT order_number, job_id FROM journal_orders
-      WHERE state = 'pending' AND (lease_until IS NULL OR lease_until <= @now OR claim_desk_id IS NULL OR claim_desk_id = @deskId) ORDER BY job_id, order_number`),
+    pending: db.prepare(`SELECT gateway_shop_id, order_number, job_id FROM journal_orders
+      WHERE state = 'pending' AND (lease_until IS NULL OR lease_until <= @now OR claim_desk_id IS NULL OR claim_desk_id = @deskId) ORDER BY job_id, gateway_shop_id, order_number`),
     setJobPrinter: db.prepare("UPDATE issue_jobs SET settings_json = json_set(settings_json, '$.printer', ?), updated_at = ? WHERE id = ?"),
     unreadable: db.prepare(`SELECT DISTINCT w.waybill_code FROM journal_orders j JOIN waybills w ON w.waybill_code = j.waybill_code
       WHERE j.job_id = ? AND w.print_data_state = 'unreadable' ORDER BY w.waybill_code`),
-    jobOrders: db.prepare(`SELECT m.order_number, m.position, m.package_key, m.problems_json, m.held_by_job_id, m.held_by_desk_id, j.state, j.job_id AS owner, j.waybill_code, j.attempts, j.error_json
-      FROM job_orders m JOIN issue_jobs s ON s.id = m.job_id
-      LEFT JOIN journal_orders j ON j.gateway_shop_id = s.gateway_shop_id AND j.order_number = m.order_number WHERE m.job_id = ? ORDER BY m.position`),
+    jobOrders: db.prepare(`SELECT m.shop_id, m.order_number, m.position, m.package_key, m.problems_json, m.held_by_job_id, m.held_by_desk_id, j.state, j.job_id AS owner, j.waybill_code, j.attempts, j.error_json
+      FROM job_orders m LEFT JOIN journal_orders j ON j.gateway_shop_id = m.shop_id AND j.order_number = m.order_number WHERE m.job_id = ? ORDER BY m.position`),
     // The same reading of a member as the engine's views: invalid, not started, owned, or another job's.
     orderCounts: db.prepare(`SELECT CASE
         WHEN m.problems_json IS NOT NULL THEN 'invalid'
@@ -137,15 +139,14 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
         WHEN j.waybill_code IS NOT NULL THEN 'already-issued'
         WHEN m.held_by_job_id = j.job_id THEN 'held'
         ELSE 'moved' END AS view_state, COUNT(*) AS count
-      FROM job_orders m JOIN issue_jobs s ON s.id = m.job_id
-      LEFT JOIN journal_orders j ON j.gateway_shop_id = s.gateway_shop_id AND j.order_number = m.order_number WHERE m.job_id = ? GROUP BY view_state`),
+      FROM job_orders m LEFT JOIN journal_orders j ON j.gateway_shop_id = m.shop_id AND j.order_number = m.order_number WHERE m.job_id = ? GROUP BY view_state`),
   };
 
   /** The job's labels that may print without asking (one row per order on them). */
   const printableSql = (orderFilter: string) => `SELECT w.waybill_code, w.print_data, o.order_json
     FROM job_orders m
     JOIN sold_orders o ON o.id = m.sold_order_id
-    JOIN journal_orders j ON j.order_number = m.order_number AND j.job_id = m.job_id
+    JOIN journal_orders j ON j.gateway_shop_id = m.shop_id AND j.order_number = m.order_number AND j.job_id = m.job_id
     JOIN waybills w ON w.waybill_code = j.waybill_code
     WHERE m.job_id = ?
       AND j.state IN ('issued', 'recovered') AND w.print_data_state = 'present' AND w.voided_at IS NULL ${orderFilter}
@@ -153,7 +154,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
   const printableAll = db.prepare(printableSql(''));
   const labelStatements = {
     label: db.prepare(`SELECT w.waybill_code, w.print_data, w.print_data_state, j.job_id, o.order_json
-      FROM waybills w JOIN journal_orders j ON j.waybill_code = w.waybill_code JOIN job_orders m ON m.order_number = j.order_number AND m.job_id = j.job_id
+      FROM waybills w JOIN journal_orders j ON j.waybill_code = w.waybill_code JOIN job_orders m ON m.shop_id = j.gateway_shop_id AND m.order_number = j.order_number AND m.job_id = j.job_id
       JOIN sold_orders o ON o.id = m.sold_order_id
       WHERE w.waybill_code = ? ORDER BY m.position`),
   };
@@ -163,26 +164,23 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     orders: db.prepare(`SELECT j.gateway_base_url, j.gateway_shop_id, COUNT(*) AS count FROM journal_orders j JOIN issue_jobs s ON s.id = j.job_id
       WHERE j.state = 'pending' OR (j.state = 'planned' AND s.state IN ('issuing', 'printing'))
       GROUP BY j.gateway_base_url, j.gateway_shop_id`),
-    // Printable labels of unfinished jobs, with their job's gateway.
-    labels: db.prepare(`SELECT DISTINCT w.waybill_code, s.gateway_base_url, s.gateway_shop_id FROM issue_jobs s
+    // Printable labels of unfinished jobs, with their job's gateway and their own shop.
+    labels: db.prepare(`SELECT DISTINCT w.waybill_code, s.gateway_base_url, w.gateway_shop_id FROM issue_jobs s
       JOIN journal_orders j ON j.job_id = s.id JOIN waybills w ON w.waybill_code = j.waybill_code
       WHERE s.state IN ('issuing', 'printing') AND j.state IN ('issued', 'recovered') AND w.print_data_state = 'present' AND w.voided_at IS NULL`),
     outside: db.prepare('SELECT 1 FROM issue_jobs WHERE gateway_base_url <> ? LIMIT 1'),
   };
 
-  /** The shop of a job: its journal rows are keyed by it and the order number. */
-  const shopOfJob = (jobId: string): string => (statements.job.get(jobId) as JobRow).gateway_shop_id;
-
   function statusOf(shopId: string, orderNumber: string): OrderStatus {
     const row = statements.status.get(shopId, orderNumber) as { order_number: string; state: OrderState; waybill_code: string | null } | undefined;
-    if (!row) throw new Error(`order ${orderNumber} has no journal row`);
-    return { orderNumber: row.order_number, state: row.state, waybillCode: row.waybill_code };
+    if (!row) throw new Error(`order ${orderNumber} of shop ${shopId} has no journal row`);
+    return { shopId, orderNumber: row.order_number, state: row.state, waybillCode: row.waybill_code };
   }
 
   /** Records a waybill and gives it to orders that have none (an order's waybill is never replaced). */
   function recordWaybill(
     waybill: { waybillCode: string; parentWaybillCode: string | null; objectId: string; printData: Result<PrintData> },
-    context: { origin: WaybillOrigin; jobId: string; carrierCode: string | null; branchCode: string | null; now: number },
+    context: { origin: WaybillOrigin; jobId: string; shopId: string; carrierCode: string | null; branchCode: string | null; now: number },
     orders: readonly { orderNumber: string; state: WaybillOrigin }[],
   ): void {
     statements.insertWaybill.run({
@@ -197,17 +195,18 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
       // The gateway's print_data text, stored as it came: the one copy of it (the print queue refers to it).
       printData: waybill.printData.ok ? waybill.printData.data.text : null,
       printDataState: waybill.printData.ok ? 'present' : 'unreadable',
+      shopId: context.shopId,
     });
     for (const order of orders) {
-      statements.giveWaybill.run({ state: order.state, waybillCode: waybill.waybillCode, now: context.now, shopId: shopOfJob(context.jobId), orderNumber: order.orderNumber });
+      statements.giveWaybill.run({ state: order.state, waybillCode: waybill.waybillCode, now: context.now, shopId: context.shopId, orderNumber: order.orderNumber });
     }
   }
 
   const createJob = transaction((job: NewJob, members: readonly JobMember[]) => {
     statements.insertJob.run({
       id: job.id,
-      baseUrl: job.gateway.baseUrl,
-      shopId: job.gateway.shopId,
+      baseUrl: job.baseUrl,
+      shopIds: JSON.stringify([...new Set(members.map((member) => member.shopId))]),
       createdAt: job.createdAt,
       carrierCode: job.settings.carrierCode,
       branchCode: job.settings.branchCode,
@@ -216,6 +215,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     for (const member of members) {
       statements.insertMember.run({
         jobId: job.id,
+        shopId: member.shopId,
         orderNumber: member.orderNumber,
         position: member.position,
         packageKey: member.packageKey,
@@ -248,46 +248,47 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     row.lease_until !== null && row.lease_until > now && row.claim_desk_id !== null && (row.job_id !== jobId || row.claim_desk_id !== deskId);
 
   const claimNow = (jobId: string, options: { retryFailed: boolean; packageLimit: number | null; owner: ClaimOwner }, now: number): ClaimResult => {
-    const members = statements.members.all(jobId) as { order_number: string; position: number; package_key: string; order_json: string }[];
-    const { gateway } = jobOf(statements.job.get(jobId) as JobRow);
-    const setOwnerAndState = (state: OrderState, orderNumber: string) => statements.setOwnerAndState.run(jobId, state, now, gateway.baseUrl, gateway.shopId, orderNumber);
+    const members = statements.members.all(jobId) as { shop_id: string; order_number: string; position: number; package_key: string; order_json: string }[];
+    const { baseUrl } = jobOf(statements.job.get(jobId) as JobRow);
+    const setOwnerAndState = (state: OrderState, shopId: string, orderNumber: string) => statements.setOwnerAndState.run(jobId, state, now, baseUrl, shopId, orderNumber);
     const owned: OwnedOrder[] = [];
     const held: HeldOrder[] = [];
     for (const member of members) {
-      const row = statements.journalRow.get(gateway.shopId, member.order_number) as JournalRow | undefined;
+      const shopId = member.shop_id;
+      const row = statements.journalRow.get(shopId, member.order_number) as JournalRow | undefined;
       let state: OrderState | null;
       if (row && row.waybill_code === null && heldByAnother(row, jobId, options.owner.deskId, now)) {
         // Another job or desk runs it now: refused, never moved.
-        held.push({ orderNumber: member.order_number, jobId: row.job_id, deskId: row.claim_desk_id as string });
-        statements.setHolder.run(row.job_id, row.claim_desk_id, jobId, member.order_number);
+        held.push({ shopId, orderNumber: member.order_number, jobId: row.job_id, deskId: row.claim_desk_id as string });
+        statements.setHolder.run(row.job_id, row.claim_desk_id, jobId, shopId, member.order_number);
         continue;
       }
-      statements.setHolder.run(null, null, jobId, member.order_number);
+      statements.setHolder.run(null, null, jobId, shopId, member.order_number);
       if (!row) {
-        statements.insertJournal.run(member.order_number, jobId, 'planned', now, gateway.baseUrl, gateway.shopId);
+        statements.insertJournal.run(member.order_number, jobId, 'planned', now, baseUrl, shopId);
         state = 'planned';
       } else if (row.waybill_code !== null) {
         state = row.job_id === jobId ? row.state : null;
       } else if (row.state === 'pending') {
         // Only the gateway it is pending under can say whether it was issued: another one's job leaves it alone.
-        const sameOne = sameGateway({ baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id }, gateway);
-        if (row.job_id !== jobId && sameOne) setOwnerAndState('pending', member.order_number);
+        const sameOne = sameGateway({ baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id }, { baseUrl, shopId });
+        if (row.job_id !== jobId && sameOne) setOwnerAndState('pending', shopId, member.order_number);
         state = row.job_id === jobId || sameOne ? 'pending' : null;
       } else if (row.job_id === jobId && row.state === 'failed' && !options.retryFailed) {
         state = 'failed';
       } else {
         // Not reached yet, skipped, another job's leftover, or a failed order the user retries.
-        if (row.job_id !== jobId || row.state !== 'planned') setOwnerAndState('planned', member.order_number);
+        if (row.job_id !== jobId || row.state !== 'planned') setOwnerAndState('planned', shopId, member.order_number);
         state = 'planned';
       }
-      if (state !== null) owned.push({ orderNumber: member.order_number, position: member.position, packageKey: member.package_key, order: JSON.parse(member.order_json) as SoldOrder, state });
+      if (state !== null) owned.push({ shopId, orderNumber: member.order_number, position: member.position, packageKey: member.package_key, order: JSON.parse(member.order_json) as SoldOrder, state });
     }
     if (options.packageLimit !== null) {
       const withWork = new Set<string>();
       for (const order of owned) {
         if (order.state !== 'planned' && order.state !== 'pending') continue;
         if (!withWork.has(order.packageKey) && withWork.size >= options.packageLimit && order.state === 'planned') {
-          setOwnerAndState('skipped', order.orderNumber);
+          setOwnerAndState('skipped', order.shopId, order.orderNumber);
           order.state = 'skipped';
           continue;
         }
@@ -301,21 +302,20 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
   const claimTransaction = db.transaction(claimNow);
   const claim = (...args: Parameters<typeof claimNow>): ClaimResult => writes.time(() => claimTransaction.immediate(...args));
 
-  const beginIssue = transaction((jobId: string, orderNumbers: readonly string[], now: number) => {
-    const attemptId = Number(statements.insertAttempt.run(jobId, 'issue', now, null, null, null).lastInsertRowid);
+  const beginIssue = transaction((jobId: string, shopId: string, orderNumbers: readonly string[], now: number) => {
+    const attemptId = Number(statements.insertAttempt.run(jobId, shopId, 'issue', now, null, null, null).lastInsertRowid);
     const marked: string[] = [];
     for (const orderNumber of orderNumbers) {
-      if (statements.markPending.run(attemptId, now, orderNumber, jobId).changes === 0) continue;
+      if (statements.markPending.run(attemptId, now, shopId, orderNumber, jobId).changes === 0) continue;
       statements.insertAttemptOrder.run(attemptId, orderNumber);
       marked.push(orderNumber);
     }
-    const shopId = shopOfJob(jobId);
     return { attemptId, orderNumbers: marked, statuses: orderNumbers.map((orderNumber) => statusOf(shopId, orderNumber)) };
   });
 
   const finishIssue = transaction((attemptId: number, outcome: IssueAttemptOutcome, now: number): OrderStatus[] => {
     const pending = (statements.pendingOfAttempt.all(attemptId) as { order_number: string }[]).map((row) => row.order_number);
-    const { job_id: jobId } = statements.attemptJob.get(attemptId) as { job_id: string };
+    const { job_id: jobId, shop_id: shopId } = statements.attempt.get(attemptId) as { job_id: string; shop_id: string };
     const job = jobOf(statements.job.get(jobId) as JobRow);
     const error = outcome.kind === 'answered' ? null : outcome.error;
     statements.finishAttempt.run(now, outcome.kind, json(error), attemptId);
@@ -323,32 +323,30 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     if (outcome.kind === 'answered') {
       for (const entry of outcome.issued) {
         const orders = entry.orderNumbers.filter((orderNumber) => carried.has(orderNumber)).map((orderNumber) => ({ orderNumber, state: 'issued' as const }));
-        recordWaybill(entry, { origin: 'issued', jobId, carrierCode: job.settings.carrierCode, branchCode: job.settings.branchCode, now }, orders);
+        recordWaybill(entry, { origin: 'issued', jobId, shopId, carrierCode: job.settings.carrierCode, branchCode: job.settings.branchCode, now }, orders);
       }
       for (const failure of outcome.failed) {
-        for (const orderNumber of failure.orderNumbers) if (carried.has(orderNumber)) statements.failOrder.run(JSON.stringify(failure.error), now, job.gateway.shopId, orderNumber);
+        for (const orderNumber of failure.orderNumbers) if (carried.has(orderNumber)) statements.failOrder.run(JSON.stringify(failure.error), now, shopId, orderNumber);
       }
       for (const unclear of outcome.unknown) {
-        for (const orderNumber of unclear.orderNumbers) if (carried.has(orderNumber)) statements.explainPending.run(JSON.stringify(unclear.error), now, job.gateway.shopId, orderNumber);
+        for (const orderNumber of unclear.orderNumbers) if (carried.has(orderNumber)) statements.explainPending.run(JSON.stringify(unclear.error), now, shopId, orderNumber);
       }
     } else if (outcome.kind === 'unknown') {
-      for (const orderNumber of pending) statements.explainPending.run(JSON.stringify(outcome.error), now, job.gateway.shopId, orderNumber);
+      for (const orderNumber of pending) statements.explainPending.run(JSON.stringify(outcome.error), now, shopId, orderNumber);
     } else if (outcome.kind === 'rejected' || outcome.kind === 'not-sent') {
-      for (const orderNumber of pending) statements.backToPlanned.run(now, job.gateway.shopId, orderNumber);
+      for (const orderNumber of pending) statements.backToPlanned.run(now, shopId, orderNumber);
     }
-    return pending.map((orderNumber) => statusOf(job.gateway.shopId, orderNumber));
+    return pending.map((orderNumber) => statusOf(shopId, orderNumber));
   });
 
-  const failOrders = transaction((jobId: string, orderNumbers: readonly string[], error: StationError, now: number): OrderStatus[] => {
-    const shopId = shopOfJob(jobId);
+  const failOrders = transaction((shopId: string, orderNumbers: readonly string[], error: StationError, now: number): OrderStatus[] => {
     for (const orderNumber of orderNumbers) statements.failOrder.run(JSON.stringify(error), now, shopId, orderNumber);
     return orderNumbers.map((orderNumber) => statusOf(shopId, orderNumber));
   });
 
-  const recordQuery = transaction((jobId: string, outcomes: readonly QueryEntryOutcome[], now: number): OrderStatus[] => {
-    const attemptId = Number(statements.insertAttempt.run(jobId, 'query', now, now, 'answered', null).lastInsertRowid);
+  const recordQuery = transaction((jobId: string, shopId: string, outcomes: readonly QueryEntryOutcome[], now: number): OrderStatus[] => {
+    const attemptId = Number(statements.insertAttempt.run(jobId, shopId, 'query', now, now, 'answered', null).lastInsertRowid);
     const known: string[] = [];
-    const shopId = shopOfJob(jobId);
     for (const outcome of outcomes) {
       statements.insertAttemptOrder.run(attemptId, outcome.orderNumber);
       const row = statements.journalRow.get(shopId, outcome.orderNumber) as JournalRow | undefined;
@@ -362,7 +360,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
         const carrier = origin === 'recovered' ? owner.settings : null;
         recordWaybill(
           { ...outcome.waybill, objectId: outcome.orderNumber },
-          { origin, jobId: row.job_id, carrierCode: carrier?.carrierCode ?? null, branchCode: carrier?.branchCode ?? null, now },
+          { origin, jobId: row.job_id, shopId, carrierCode: carrier?.carrierCode ?? null, branchCode: carrier?.branchCode ?? null, now },
           [{ orderNumber: outcome.orderNumber, state: origin }],
         );
       } else if (outcome.status === 'not-issued' && row.state === 'pending') {
@@ -375,9 +373,8 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     return known.map((orderNumber) => statusOf(shopId, orderNumber));
   });
 
-  const recordFailedQuery = transaction((jobId: string, orderNumbers: readonly string[], error: StationError, now: number) => {
-    const attemptId = Number(statements.insertAttempt.run(jobId, 'query', now, now, 'unknown', JSON.stringify(error)).lastInsertRowid);
-    const shopId = shopOfJob(jobId);
+  const recordFailedQuery = transaction((jobId: string, shopId: string, orderNumbers: readonly string[], error: StationError, now: number) => {
+    const attemptId = Number(statements.insertAttempt.run(jobId, shopId, 'query', now, now, 'unknown', JSON.stringify(error)).lastInsertRowid);
     for (const orderNumber of orderNumbers) {
       statements.insertAttemptOrder.run(attemptId, orderNumber);
       statements.explainPending.run(JSON.stringify(error), now, shopId, orderNumber);
@@ -417,16 +414,22 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
       },
       recentJobs: async (limit) => (statements.recentJobs.all(limit) as JobRow[]).map(jobOf),
       async pendingOrders(deskId, now) {
-        const grouped = new Map<string, string[]>();
-        for (const row of statements.pending.all({ deskId, now }) as { order_number: string; job_id: string }[]) {
-          grouped.set(row.job_id, [...(grouped.get(row.job_id) ?? []), row.order_number]);
+        const grouped: { jobId: string; shopId: string; orderNumbers: string[] }[] = [];
+        for (const row of statements.pending.all({ deskId, now }) as { gateway_shop_id: string; order_number: string; job_id: string }[]) {
+          const last = grouped.at(-1);
+          if (last?.jobId === row.job_id && last.shopId === row.gateway_shop_id) last.orderNumbers.push(row.order_number);
+          else grouped.push({ jobId: row.job_id, shopId: row.gateway_shop_id, orderNumbers: [row.order_number] });
         }
         return grouped;
       },
-      async printableLabels(jobId, orderNumbers) {
-        if (orderNumbers === undefined) return labelsOf(printableAll.all(jobId) as { waybill_code: string; print_data: string; order_json: string }[]);
-        if (orderNumbers.length === 0) return [];
-        return labelsOf(db.prepare(printableSql(`AND m.order_number IN (${placeholders(orderNumbers.length)})`)).all(jobId, ...orderNumbers) as { waybill_code: string; print_data: string; order_json: string }[]);
+      async printableLabels(jobId, orderKeys) {
+        if (orderKeys === undefined) return labelsOf(printableAll.all(jobId) as { waybill_code: string; print_data: string; order_json: string }[]);
+        if (orderKeys.length === 0) return [];
+        // Row values over the members' key (job, shop, order number): each order is found through its index.
+        const refs = orderKeys.flatMap((key) => shopOrderOfKey(key) ?? []);
+        const filter = `AND (m.shop_id, m.order_number) IN (VALUES ${refs.map(() => '(?, ?)').join(', ')})`;
+        const params = refs.flatMap((ref) => [ref.shopId, ref.orderNumber]);
+        return labelsOf(db.prepare(printableSql(filter)).all(jobId, ...params) as { waybill_code: string; print_data: string; order_json: string }[]);
       },
       async previewLabel(waybillCode) {
         const rows = labelStatements.label.all(waybillCode) as { waybill_code: string; print_data: string | null; print_data_state: PrintDataState; job_id: string; order_json: string }[];
@@ -453,6 +456,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
       },
       async jobOrders(jobId) {
         const rows = statements.jobOrders.all(jobId) as {
+          shop_id: string;
           order_number: string;
           position: number;
           package_key: string | null;
@@ -466,6 +470,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
           error_json: string | null;
         }[];
         return rows.map((row) => ({
+          shopId: row.shop_id,
           orderNumber: row.order_number,
           position: row.position,
           packageKey: row.package_key,
@@ -506,11 +511,11 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
       createJob: async (job, members) => createJob(job, members),
       updateJob: async (jobId, change, now) => updateJob(jobId, change, now),
       claim: async (jobId, options, now) => claim(jobId, options, now),
-      beginIssue: async (jobId, orderNumbers, now) => beginIssue(jobId, orderNumbers, now),
+      beginIssue: async (jobId, shopId, orderNumbers, now) => beginIssue(jobId, shopId, orderNumbers, now),
       finishIssue: async (attemptId, outcome, now) => finishIssue(attemptId, outcome, now),
-      failOrders: async (jobId, orderNumbers, error, now) => failOrders(jobId, orderNumbers, error, now),
-      recordQuery: async (jobId, outcomes, now) => recordQuery(jobId, outcomes, now),
-      recordFailedQuery: async (jobId, orderNumbers, error, now) => recordFailedQuery(jobId, orderNumbers, error, now),
+      failOrders: async (shopId, orderNumbers, error, now) => failOrders(shopId, orderNumbers, error, now),
+      recordQuery: async (jobId, shopId, outcomes, now) => recordQuery(jobId, shopId, outcomes, now),
+      recordFailedQuery: async (jobId, shopId, orderNumbers, error, now) => recordFailedQuery(jobId, shopId, orderNumbers, error, now),
       renewClaim: async (jobId, deskId, leaseUntil) => writes.time(() => statements.renewLease.run(leaseUntil, jobId, deskId).changes),
       async releaseClaim(jobId, deskId) {
         writes.time(() => statements.releaseLease.run(jobId, deskId));

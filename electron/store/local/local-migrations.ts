@@ -11,6 +11,7 @@ import { printDataOnceMigration } from './migrations/010-print-documents-refer-t
 import { soldOrdersOnceMigration } from './migrations/011-sold-orders-stored-once';
 import { voidMarksNotYetSharedMigration } from './migrations/012-void-marks-not-yet-shared';
 import { journalOrdersByShopMigration } from './migrations/013-journal-orders-keyed-by-shop-and-order-number';
+import { jobMembersRecordTheirShopMigration } from './migrations/014-job-members-attempts-charged-calls-and-waybills-record-their-shop';
 import type { StationMigration } from './station-migration';
 
 /** The station database's migrations, in order. A new one gets the next numbered file and is appended here. */
@@ -28,4 +29,5 @@ export const localMigrations: readonly StationMigration[] = [
   soldOrdersOnceMigration,
   voidMarksNotYetSharedMigration,
   journalOrdersByShopMigration,
+  jobMembersRecordTheirShopMigration,
 ];

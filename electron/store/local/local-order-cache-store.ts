@@ -53,7 +53,7 @@ export function createLocalOrderCacheStore(db: StationDatabase, writes: WriteTim
     // The problems of the order in its last started job (a plan only looked at is not one).
     lines: db.prepare(`SELECT o.order_json, j.state, j.waybill_code, j.error_json, w.carrier_code, w.voided_at,
         (SELECT m.problems_json FROM job_orders m JOIN issue_jobs s ON s.id = m.job_id
-          WHERE m.order_number = c.order_number AND s.gateway_shop_id = c.shop_id AND s.state <> 'planned' ORDER BY m.rowid DESC LIMIT 1) AS problems_json,
+          WHERE m.shop_id = c.shop_id AND m.order_number = c.order_number AND s.state <> 'planned' ORDER BY m.rowid DESC LIMIT 1) AS problems_json,
         (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = j.waybill_code AND p.state = 'printed') AS print_count,
         (SELECT p.state FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_state
       FROM cached_orders c

@@ -7,7 +7,7 @@ export function createLocalPaperworkSources(db: StationDatabase): PaperworkReade
   const statements = {
     waybillOfOrder: db.prepare(`SELECT waybill_code FROM journal_orders WHERE gateway_shop_id = ? AND order_number = ? AND waybill_code IS NOT NULL`),
     packageOfWaybill: db.prepare(`SELECT w.carrier_code, o.order_json
-      FROM waybills w JOIN journal_orders j ON j.waybill_code = w.waybill_code JOIN job_orders m ON m.order_number = j.order_number AND m.job_id = j.job_id
+      FROM waybills w JOIN journal_orders j ON j.waybill_code = w.waybill_code JOIN job_orders m ON m.shop_id = j.gateway_shop_id AND m.order_number = j.order_number AND m.job_id = j.job_id
       JOIN sold_orders o ON o.id = m.sold_order_id
       WHERE w.waybill_code = ? ORDER BY m.position`),
     jobOrders: db.prepare(`SELECT order_number FROM job_orders WHERE job_id = ? AND package_key IS NOT NULL ORDER BY position`),

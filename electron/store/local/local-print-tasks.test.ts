@@ -69,7 +69,7 @@ describe('the local print-task store', () => {
     await store.write.save(record('c', 3, { state: 'failed', received: true, rendered: true, failure: { code: 50, detail: 'Printer out of paper.', source: 'document' } }), realShop);
 
     const reopened = printTasks(open());
-    expect(await reopened.read.openDocuments(realShop)).toEqual([record('a', 1), { ...sent, state: 'sent', taskId: 't-1', attempts: 1, automaticSends: 1, output: 'os-printer', updatedAt: 2000 }, record('c', 3, { state: 'failed', received: true, rendered: true, failure: { code: 50, detail: 'Printer out of paper.', source: 'document' } })]);
+    expect(await reopened.read.openDocuments([realShop])).toEqual([record('a', 1), { ...sent, state: 'sent', taskId: 't-1', attempts: 1, automaticSends: 1, output: 'os-printer', updatedAt: 2000 }, record('c', 3, { state: 'failed', received: true, rendered: true, failure: { code: 50, detail: 'Printer out of paper.', source: 'document' } })]);
     expect(store.writes.count()).toBe(4);
   });
 
@@ -81,7 +81,7 @@ describe('the local print-task store', () => {
     await store.write.save(record('b', 2, { state: 'failed' }), realShop);
     expect(await store.write.purgeContents(Number.MAX_SAFE_INTEGER)).toBe(1);
 
-    expect(await printTasks(db).read.openDocuments(realShop)).toEqual([]);
+    expect(await printTasks(db).read.openDocuments([realShop])).toEqual([]);
     expect(db.prepare("SELECT state, own_layers_json FROM print_documents WHERE id = 'a'").get()).toEqual({ state: 'printed', own_layers_json: null });
   });
 
@@ -98,13 +98,13 @@ describe('the local print-task store', () => {
     await printTasks(db).write.save(record('demo', 2), demoShop);
     expect(db.prepare("SELECT gateway_base_url AS baseUrl, gateway_shop_id AS shopId FROM print_documents WHERE id = 'real'").get()).toEqual(realShop);
 
-    expect((await printTasks(db).read.openDocuments(realShop)).map((loaded) => loaded.id)).toEqual(['real']);
-    expect((await printTasks(db).read.openDocuments(demoShop)).map((loaded) => loaded.id)).toEqual(['demo']);
-    expect(await printTasks(db).read.openDocuments({ ...realShop, shopId: '8801' })).toEqual([]);
+    expect((await printTasks(db).read.openDocuments([realShop])).map((loaded) => loaded.id)).toEqual(['real']);
+    expect((await printTasks(db).read.openDocuments([demoShop])).map((loaded) => loaded.id)).toEqual(['demo']);
+    expect(await printTasks(db).read.openDocuments([{ ...realShop, shopId: '8801' }])).toEqual([]);
     expect(await printTasks(db).read.openDocuments(null)).toEqual([]);
     // A row of an unknown gateway (written before they were recorded, where none could be known) matches none.
     db.prepare("UPDATE print_documents SET gateway_base_url = ?, gateway_shop_id = ? WHERE id = 'real'").run(UNKNOWN_GATEWAY, UNKNOWN_GATEWAY);
-    expect(await printTasks(db).read.openDocuments({ baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY })).toEqual([]);
+    expect(await printTasks(db).read.openDocuments([{ baseUrl: UNKNOWN_GATEWAY, shopId: UNKNOWN_GATEWAY }])).toEqual([]);
   });
 
   it('records a burst of documents sent in one commit, and leaves the database on synchronous=FULL after every save', async () => {
@@ -119,6 +119,6 @@ describe('the local print-task store', () => {
     );
     expect(store.writes.count()).toBe(before + 1);
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
-    expect((await printTasks(db).read.openDocuments(realShop)).map((loaded) => loaded.state)).toEqual(['sent', 'sent', 'sent']);
+    expect((await printTasks(db).read.openDocuments([realShop])).map((loaded) => loaded.state)).toEqual(['sent', 'sent', 'sent']);
   });
 });

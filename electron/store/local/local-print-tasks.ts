@@ -1,4 +1,4 @@
-import { sameGateway, UNKNOWN_GATEWAY, type GatewayIdentity } from '../../../shared/domain/gateway-identity';
+import { amongGateways, UNKNOWN_GATEWAY, type GatewayIdentity } from '../../../shared/domain/gateway-identity';
 import type { LabelCounts } from '../../../shared/domain/issuing';
 import type { DocumentState, PrintFailure, PrintOutput } from '../../../shared/domain/printing';
 import type { PrintContent } from '../../printing/print-component';
@@ -91,7 +91,7 @@ export function createLocalPrintTasks(db: StationDatabase, writes: WriteTimer): 
       automatic_sends, output, received, rendered, failure_json, created_at, updated_at, sent_at, status_asked_at, gateway_base_url, gateway_shop_id)
     VALUES (@id, @jobId, @seq, @documentId, @printer, @ownLayers, @printDataOfWaybill, @documentsPerTask, @state, @taskId, @attempts,
       @automaticSends, @output, @received, @rendered, @failure, @updatedAt, @updatedAt, CASE WHEN @state = 'sent' THEN @updatedAt END, @statusAskedAt,
-      @baseUrl, @shopId)
+      @baseUrl, COALESCE((SELECT w.gateway_shop_id FROM waybills w WHERE w.waybill_code = @documentId AND w.gateway_shop_id <> '${UNKNOWN_GATEWAY}'), @shopId))
     ON CONFLICT (id) DO NOTHING`);
   const update = db.prepare(`
     UPDATE print_documents SET seq = @seq, printer = @printer, state = @state, task_id = @taskId, attempts = @attempts,
@@ -186,9 +186,9 @@ export function createLocalPrintTasks(db: StationDatabase, writes: WriteTimer): 
 
   return {
     read: {
-      async openDocuments(gateway) {
-        if (gateway === null) return [];
-        const rows = (open.all() as PrintDocumentRow[]).filter((row) => sameGateway({ baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id }, gateway));
+      async openDocuments(gateways) {
+        if (gateways === null) return [];
+        const rows = (open.all() as PrintDocumentRow[]).filter((row) => amongGateways({ baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id }, gateways));
         const records = rows.map(recordOf);
         for (const record of records) stored.add(record.id);
         return records;

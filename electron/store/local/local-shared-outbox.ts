@@ -31,16 +31,16 @@ interface VoidMarkRow {
 export function createLocalSharedOutbox(db: StationDatabase): { read: SharedOutboxReader; write: SharedOutboxWriter } {
   const statements = {
     unshared: db.prepare(`SELECT w.waybill_code, w.parent_waybill_code, w.carrier_code, w.branch_code, w.job_id, w.recorded_at, w.print_data, w.print_data_state,
-        COALESCE(s.gateway_base_url, @unknown) AS gateway_base_url, COALESCE(s.gateway_shop_id, @unknown) AS gateway_shop_id
+        COALESCE(s.gateway_base_url, @unknown) AS gateway_base_url, w.gateway_shop_id
       FROM waybills w LEFT JOIN issue_jobs s ON s.id = w.job_id WHERE w.shared_at IS NULL AND w.origin <> 'elsewhere' ORDER BY w.recorded_at, w.waybill_code LIMIT @limit`),
     count: db.prepare(`SELECT count(*) AS count FROM waybills WHERE shared_at IS NULL AND origin <> 'elsewhere'`),
     ordersOf: db.prepare(`SELECT j.order_number, j.gateway_base_url, j.gateway_shop_id FROM journal_orders j
-      LEFT JOIN job_orders m ON m.order_number = j.order_number AND m.job_id = j.job_id
+      LEFT JOIN job_orders m ON m.shop_id = j.gateway_shop_id AND m.order_number = j.order_number AND m.job_id = j.job_id
       WHERE j.waybill_code = ? ORDER BY m.position, j.order_number`),
     markShared: db.prepare(`UPDATE waybills SET shared_at = ? WHERE waybill_code = ? AND shared_at IS NULL`),
     // A waybill not yet shared carries its mark when it is: its void waits for it.
     unsharedVoidMarks: db.prepare(`SELECT w.waybill_code, w.voided_at, w.void_note,
-        COALESCE(s.gateway_base_url, @unknown) AS gateway_base_url, COALESCE(s.gateway_shop_id, @unknown) AS gateway_shop_id
+        COALESCE(s.gateway_base_url, @unknown) AS gateway_base_url, w.gateway_shop_id
       FROM waybills w LEFT JOIN issue_jobs s ON s.id = w.job_id WHERE w.void_unshared = 1 AND (w.shared_at IS NOT NULL OR w.origin = 'elsewhere') ORDER BY w.waybill_code LIMIT @limit`),
     markVoidMarkShared: db.prepare(`UPDATE waybills SET void_unshared = 0 WHERE waybill_code = ? AND voided_at IS ? AND void_note IS ?`),
   };

@@ -22,6 +22,8 @@ export interface SharedHistoryQuery extends Pick<HistoryQuery, 'text' | 'from' |
   deskId?: string;
   carrierCode?: string;
   gateway?: GatewayIdentity;
+  /** One shop of the account (whatever the gateway). */
+  shopId?: string | undefined;
 }
 
 /** One order of the shared history, with its waybill and the desk that issued it. */
@@ -46,6 +48,8 @@ export interface SharedHistoryRow {
 export interface SharedHistoryPage {
   rows: SharedHistoryRow[];
   total: number;
+  /** Per shop, the lines the query matches but for its shop filter. */
+  shops: { shopId: string; count: number }[];
 }
 
 /** A shared waybill as a reprint at this desk needs it. */
@@ -107,6 +111,7 @@ function whereOf(query: SharedHistoryQuery): { sql: string; params: unknown[] } 
   if (query.deskId !== undefined) conditions.push(`desk_id = ${param(query.deskId)}`);
   if (query.carrierCode !== undefined) conditions.push(`carrier_code = ${param(query.carrierCode)}`);
   if (query.gateway !== undefined) conditions.push(`gateway_base_url = ${param(query.gateway.baseUrl)} AND shop_id = ${param(query.gateway.shopId)}`);
+  if (query.shopId !== undefined) conditions.push(`shop_id = ${param(query.shopId)}`);
   return { sql: conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`, params };
 }
 
@@ -162,9 +167,11 @@ export function createSharedHistory(access: SharedDeskAccess): SharedHistory {
       const { sql, params } = whereOf(query);
       const limit = Math.min(Math.max(1, Math.floor(query.limit ?? 100)), 1000);
       const offset = Math.max(0, Math.floor(query.offset ?? 0));
-      const [rows, counted] = await Promise.all([
+      const withoutShop = whereOf({ ...query, shopId: undefined });
+      const [rows, counted, shops] = await Promise.all([
         statements.query<HistoryLine>(`SELECT * FROM (${lines}) l ${sql} ORDER BY at DESC, order_number LIMIT ${limit} OFFSET ${offset}`, params),
         statements.query<{ total: number }>(`SELECT count(*)::integer AS total FROM (${lines}) l ${sql}`, params),
+        statements.query<{ shop_id: string; count: number }>(`SELECT shop_id, count(*)::integer AS count FROM (${lines}) l ${withoutShop.sql} GROUP BY shop_id ORDER BY shop_id`, withoutShop.params),
       ]);
       return {
         rows: rows.map((row) => ({
@@ -183,6 +190,7 @@ export function createSharedHistory(access: SharedDeskAccess): SharedHistory {
           voidNote: row.void_note,
         })),
         total: counted[0]?.total ?? 0,
+        shops: shops.map((row) => ({ shopId: row.shop_id, count: row.count })),
       };
     },
 

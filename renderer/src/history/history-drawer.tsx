@@ -5,6 +5,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryFilterState, HistoryQuery, HistoryRow } from '../../../shared/domain/issuing';
+import { shopOrderKey } from '../../../shared/domain/shop-order';
+import { shopDisplayName } from '../../../shared/settings/settings-schema';
 import { errorTextKey } from '../../../shared/errors/error-resources';
 import type { StationError } from '../../../shared/errors/station-error';
 import { chinaDayOf, dayMs, formatChinaDateTime, parseChinaDateTime } from '../../../shared/time/china-time';
@@ -17,6 +19,7 @@ import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text'
 import { PlainTable } from '../issue-print/plain-table';
 import { usePrintQueueStatus } from '../issue-print/use-job';
 import { PaperworkActions } from '../paperwork/paperwork-actions';
+import { ShopTag, useShops } from '../shops/shop-tag';
 import { downloadText } from './csv-download';
 import { PrintWaitNote } from './print-wait-note';
 import { useReprintLabels } from './use-reprint-labels';
@@ -42,6 +45,8 @@ interface HistoryForm {
   states: HistoryFilterState[];
   /** One desk's waybills (its id; shared mode only); null for every desk. */
   desk: string | null;
+  /** One shop's orders (its id); null for every shop. */
+  shop: string | null;
 }
 
 /** Start of the picked calendar day in China time, the day the rest of the app counts in (whatever the computer's zone). */
@@ -58,6 +63,7 @@ function queryOf(form: HistoryForm): Omit<HistoryQuery, 'limit' | 'offset'> {
     ...(to ? { to: chinaDayStartOf(to) + dayMs - 1 } : {}),
     ...(form.states.length > 0 ? { states: form.states } : {}),
     ...(form.desk !== null ? { desk: form.desk } : {}),
+    ...(form.shop !== null ? { shop: form.shop } : {}),
   };
 }
 
@@ -73,7 +79,10 @@ export function HistoryDrawer() {
   const { message, modal } = App.useApp();
   const open = useUi((state) => state.historyOpen);
   const store = useUiStoreApi();
-  const [form, setForm] = useState<HistoryForm>({ text: '', range: null, states: [], desk: null });
+  const [form, setForm] = useState<HistoryForm>({ text: '', range: null, states: [], desk: null, shop: null });
+  // The shop column and filter exist only for an account of several shops.
+  const shops = useShops();
+  const severalShops = shops.length > 1;
   const today = dayjs(chinaDayOf(useNow()));
   const [selected, setSelected] = useState<string[]>([]);
   const [actionError, setActionError] = useState<StationError | null>(null);
@@ -162,6 +171,21 @@ export function HistoryDrawer() {
             optionFilterProp="label"
             style={{ minWidth: 260 }}
           />
+          {severalShops ? (
+            <Select<string>
+              allowClear
+              aria-label={t('history.shop')}
+              placeholder={t('history.allShops')}
+              value={form.shop ?? undefined}
+              onChange={(shop) => setForm({ ...form, shop: shop ?? null })}
+              options={shops.map((shop) => ({
+                value: shop.shopId,
+                label: t('history.shopWithCount', { shop: shopDisplayName(shop), count: page.data?.shops.find((counted) => counted.shopId === shop.shopId)?.count ?? 0 }),
+              }))}
+              virtual={false}
+              style={{ minWidth: 200 }}
+            />
+          ) : null}
           {shared ? (
             <Select<string>
               allowClear
@@ -204,7 +228,7 @@ export function HistoryDrawer() {
         <PlainTable<HistoryRow>
           label={t('history.tableLabel')}
           rows={rows}
-          rowKey={(row) => row.waybillCode ?? `${row.jobId}:${row.orderNumber}`}
+          rowKey={(row) => row.waybillCode ?? `${row.jobId}:${shopOrderKey(row)}`}
           selection={{
             selected: new Set(selected),
             onChange: setSelected,
@@ -213,6 +237,7 @@ export function HistoryDrawer() {
             allLabel: t('history.selectAll'),
           }}
           columns={[
+            ...(severalShops ? [{ key: 'shop', title: t('history.column.shop'), render: (row: HistoryRow) => <ShopTag shopId={row.shopId} /> }] : []),
             { key: 'order', title: t('history.column.order'), render: (row) => <Typography.Text code>{row.orderNumber}</Typography.Text> },
             { key: 'waybill', title: t('history.column.waybill'), render: (row) => row.waybillCode ?? '—' },
             { key: 'carrier', title: t('history.column.carrier'), render: (row) => row.carrierCode ?? '—' },

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { IssuePlan } from '../../../shared/domain/issuing';
 import type { StationError } from '../../../shared/errors/station-error';
 import type { PrintOrder } from '../../../shared/domain/paperwork';
+import { shopOrderKey, type ShopOrderRef } from '../../../shared/domain/shop-order';
+import { ShopTag } from '../shops/shop-tag';
 import { useUiStoreApi } from '../app/ui-store-context';
 import { useSettingsQuery } from '../bridge/station-queries';
 import { PlanPaperworkControls } from '../paperwork/plan-paperwork-controls';
@@ -17,8 +19,30 @@ import { draftMeasuresValid, HeldBackOrders, PlanOptions } from './plan-options'
 
 /** Props of the plan view. */
 export interface IssuePlanViewProps {
-  /** The selected orders, in the order the labels should come out. */
-  orderNumbers: readonly string[];
+  /** The selected orders (of one or several shops), in the order the labels should come out. */
+  orders: readonly ShopOrderRef[];
+}
+
+/** Each shop's part of a plan of several shops: its packages, issue calls and points (one call carries one shop). */
+function ShopFigures({ plan }: { plan: IssuePlan }) {
+  const { t } = useTranslation();
+  if (plan.shops.length < 2) return null;
+  return (
+    <List
+      size="small"
+      bordered
+      aria-label={t('issuePrint.plan.shopsLabel')}
+      dataSource={plan.shops}
+      renderItem={(shop) => (
+        <List.Item>
+          <Space>
+            <ShopTag shopId={shop.shopId} />
+            <span>{t('issuePrint.plan.shopFigures', { packages: shop.packages, calls: shop.calls, points: shop.estimatedPoints })}</span>
+          </Space>
+        </List.Item>
+      )}
+    />
+  );
 }
 
 /** The counts line of a plan: packages, calls, points, balance before and after. */
@@ -74,7 +98,7 @@ function AlreadyIssuedList({ orders }: { orders: IssuePlan['alreadyIssued'] }) {
   return (
     <ul className="issue-plan__issued">
       {orders.slice(0, LISTED_ALREADY_ISSUED).map((order) => (
-        <li key={order.orderNumber}>
+        <li key={shopOrderKey(order)}>
           {order.orderNumber} → {order.waybillCode}
         </li>
       ))}
@@ -88,7 +112,7 @@ function AlreadyIssuedList({ orders }: { orders: IssuePlan['alreadyIssued'] }) {
  * what will not and why, merges with undo, calls, points and the balance; then one action,
  * "Issue and print N" (or "the first K" when the branch's balance is short).
  */
-export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
+export function IssuePlanView({ orders }: IssuePlanViewProps) {
   const { t } = useTranslation();
   const station = useStation();
   const store = useUiStoreApi();
@@ -106,8 +130,8 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
   const [edits, setDraft] = useState<PlanChoicesDraft | null>(null);
   const [appliedEdits, setAppliedDraft] = useState<PlanChoicesDraft | null>(null);
   const plan = useQuery({
-    queryKey: ['issue-plan', orderNumbers, merge, keepApart, printOrder, slips, applied],
-    queryFn: () => unwrapResult(station['issue.plan']({ orderNumbers: [...orderNumbers], merge, keepApart, printOrder, packingSlips: slips, ...applied })),
+    queryKey: ['issue-plan', orders, merge, keepApart, printOrder, slips, applied],
+    queryFn: () => unwrapResult(station['issue.plan']({ orders: [...orders], merge, keepApart, printOrder, packingSlips: slips, ...applied })),
     staleTime: Infinity,
     gcTime: 0,
   });
@@ -145,6 +169,7 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
       ))}
       {data.branch.error ? <StationErrorAlert compact error={data.branch.error} /> : null}
       <PlanFigures plan={data} />
+      <ShopFigures plan={data} />
       <HeldBackOrders plan={data} draft={draft} onChange={setDraft} />
       <PlanOptions plan={data} draft={draft} onChange={setDraft} />
       {edited ? (
@@ -173,7 +198,7 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
         <Switch checked={merge} onChange={setMerge} aria-label={t('issuePrint.plan.merge')} />
         <span>{t('issuePrint.plan.merge')}</span>
       </Space>
-      <PlanPaperworkControls printOrder={printOrder} onPrintOrder={setPrintOrder} packingSlips={slips} onPackingSlips={setPackingSlips} jobId={data.jobId} orders={orderNumbers.length} />
+      <PlanPaperworkControls printOrder={printOrder} onPrintOrder={setPrintOrder} packingSlips={slips} onPackingSlips={setPackingSlips} jobId={data.jobId} orders={orders.length} />
       {data.merges.length > 0 ? (
         <List
           size="small"

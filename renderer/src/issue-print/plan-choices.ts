@@ -18,19 +18,20 @@ export interface MeasuresDraft {
 export interface PlanChoicesDraft {
   /** Service code → ticked, and the job's values per attribute. */
   services: Record<string, { on: boolean; values: Record<string, string> }>;
-  /** Order number → service code → attribute → that order's own value ('' keeps the job's). */
+  /** Shop order key → service code → attribute → that order's own value ('' keeps the job's). */
   serviceValuesByOrder: Record<string, Record<string, Record<string, string>>>;
   measures: MeasuresDraft;
-  /** Order number → its own measures ('' keeps the job's). */
+  /** Shop order key → its own measures ('' keeps the job's). */
   measuresByOrder: Record<string, MeasuresDraft>;
   pickUp: { on: boolean; start: string; end: string };
+  /** Shop order keys of the held-back orders confirmed. */
   confirmedHeldBack: string[];
-  /** The order status of each confirmed order (it leaves the plan's held-back list once confirmed, and stays shown). */
+  /** The order status of each confirmed order, by shop order key (it leaves the plan's held-back list once confirmed, and stays shown). */
   heldBackStatuses: Record<string, number>;
 }
 
 /** The fields of an `issue.plan` request these choices set. */
-export type PlanChoiceFields = Omit<ChannelInput<'issue.plan'>, 'orderNumbers' | 'merge' | 'keepApart'>;
+export type PlanChoiceFields = Omit<ChannelInput<'issue.plan'>, 'orders' | 'merge' | 'keepApart'>;
 
 const measureText = (value: number | null): string => (value === null ? '' : String(value));
 
@@ -73,19 +74,19 @@ export function planFieldsOf(draft: PlanChoicesDraft): PlanChoiceFields {
     .filter(([, service]) => service.on)
     .map(([code, service]) => ({ code, values: service.values }));
   const serviceValuesByOrder = Object.fromEntries(
-    Object.entries(draft.serviceValuesByOrder).flatMap(([orderNumber, byService]) => {
+    Object.entries(draft.serviceValuesByOrder).flatMap(([orderKey, byService]) => {
       const typed = Object.fromEntries(
         Object.entries(byService).flatMap(([code, values]) => {
           const kept = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
           return Object.keys(kept).length > 0 ? [[code, kept]] : [];
         }),
       );
-      return Object.keys(typed).length > 0 ? [[orderNumber, typed]] : [];
+      return Object.keys(typed).length > 0 ? [[orderKey, typed]] : [];
     }),
   );
   const packageMeasuresByOrder = Object.fromEntries(
-    Object.entries(draft.measuresByOrder).flatMap(([orderNumber, measures]) =>
-      measures.weightG.trim() === '' && measures.volumeMl.trim() === '' ? [] : [[orderNumber, { ...measuresOf(draft.measures), ...withoutEmpty(measures) }]],
+    Object.entries(draft.measuresByOrder).flatMap(([orderKey, measures]) =>
+      measures.weightG.trim() === '' && measures.volumeMl.trim() === '' ? [] : [[orderKey, { ...measuresOf(draft.measures), ...withoutEmpty(measures) }]],
     ),
   );
   return {

@@ -2,6 +2,7 @@ import { Alert, Checkbox, Collapse, Input, Space, Switch, Tag, Typography } from
 import { useTranslation } from 'react-i18next';
 import type { IssuePlan } from '../../../shared/domain/issuing';
 import type { BranchService } from '../../../shared/domain/network';
+import { shopOrderKey, shopOrderOfKey, type ShopOrderRef } from '../../../shared/domain/shop-order';
 import { ServiceValueInput } from '../logistics-services/service-value-input';
 import { isValidMeasure } from '../settings/issue-defaults-form';
 import type { MeasuresDraft, PlanChoicesDraft } from './plan-choices';
@@ -96,25 +97,28 @@ function ServicesPanel({ plan, draft, onChange }: PlanOptionsProps) {
 /** Each order's own weight, volume and service values (empty keeps the job's). */
 function PerOrderValues({ plan, draft, onChange }: PlanOptionsProps) {
   const { t } = useTranslation();
-  const orders = [...plan.packages.flatMap((pkg) => pkg.orderNumbers), ...plan.invalid.map((order) => order.orderNumber)];
+  const orders: ShopOrderRef[] = [
+    ...plan.packages.flatMap((pkg) => pkg.orderNumbers.map((orderNumber) => ({ shopId: pkg.shopId, orderNumber }))),
+    ...plan.invalid.map(({ shopId, orderNumber }) => ({ shopId, orderNumber })),
+  ];
   const services = (plan.services.offered ?? []).filter((service) => service.required || draft.services[service.code]?.on);
   const empty: MeasuresDraft = { weightG: '', volumeMl: '' };
   return (
     <PlainTable
       label={t('issuePrint.options.perOrder')}
       rows={orders}
-      rowKey={(orderNumber) => orderNumber}
+      rowKey={(order) => shopOrderKey(order)}
       columns={[
-        { key: 'order', title: t('issuePrint.options.order'), render: (orderNumber) => <Typography.Text code>{orderNumber}</Typography.Text> },
+        { key: 'order', title: t('issuePrint.options.order'), render: (order) => <Typography.Text code>{order.orderNumber}</Typography.Text> },
         {
           key: 'measures',
           title: `${t('issuePrint.options.weight')} / ${t('issuePrint.options.volume')}`,
-          render: (orderNumber) => (
+          render: (order) => (
             <MeasureInputs
               size="small"
-              labelPrefix={`${orderNumber} `}
-              measures={draft.measuresByOrder[orderNumber] ?? empty}
-              onChange={(measures) => onChange({ ...draft, measuresByOrder: { ...draft.measuresByOrder, [orderNumber]: measures } })}
+              labelPrefix={`${order.orderNumber} `}
+              measures={draft.measuresByOrder[shopOrderKey(order)] ?? empty}
+              onChange={(measures) => onChange({ ...draft, measuresByOrder: { ...draft.measuresByOrder, [shopOrderKey(order)]: measures } })}
             />
           ),
         },
@@ -122,18 +126,19 @@ function PerOrderValues({ plan, draft, onChange }: PlanOptionsProps) {
           service.attributes.map((attribute) => ({
             key: `${service.code}.${attribute.code}`,
             title: `${service.name} · ${attribute.name}`,
-            render: (orderNumber: string) => {
-              const own = draft.serviceValuesByOrder[orderNumber] ?? {};
+            render: (order: ShopOrderRef) => {
+              const key = shopOrderKey(order);
+              const own = draft.serviceValuesByOrder[key] ?? {};
               return (
                 <ServiceValueInput
                   size="small"
-                  label={`${orderNumber} ${service.name} ${attribute.name}`}
+                  label={`${order.orderNumber} ${service.name} ${attribute.name}`}
                   attribute={attribute}
                   value={own[service.code]?.[attribute.code] ?? ''}
                   onChange={(value) =>
                     onChange({
                       ...draft,
-                      serviceValuesByOrder: { ...draft.serviceValuesByOrder, [orderNumber]: { ...own, [service.code]: { ...(own[service.code] ?? {}), [attribute.code]: value } } },
+                      serviceValuesByOrder: { ...draft.serviceValuesByOrder, [key]: { ...own, [service.code]: { ...(own[service.code] ?? {}), [attribute.code]: value } } },
                     })
                   }
                 />
@@ -211,17 +216,20 @@ export function PlanOptions(props: PlanOptionsProps) {
 /** Orders of a held-back status (those held now and those confirmed so far): not issued unless each is confirmed. */
 export function HeldBackOrders({ plan, draft, onChange }: PlanOptionsProps) {
   const { t } = useTranslation();
-  const held = new Set(plan.heldBack.map((order) => order.orderNumber));
+  const held = new Set(plan.heldBack.map(shopOrderKey));
   const orders = [
     ...plan.heldBack,
-    ...draft.confirmedHeldBack.filter((orderNumber) => !held.has(orderNumber)).map((orderNumber) => ({ orderNumber, orderStatus: draft.heldBackStatuses[orderNumber] ?? 0 })),
+    ...draft.confirmedHeldBack.flatMap((key) => {
+      const ref = held.has(key) ? null : shopOrderOfKey(key);
+      return ref ? [{ ...ref, orderStatus: draft.heldBackStatuses[key] ?? 0 }] : [];
+    }),
   ];
   if (orders.length === 0) return null;
   const toggle = (order: IssuePlan['heldBack'][number], on: boolean) =>
     onChange({
       ...draft,
-      confirmedHeldBack: on ? [...draft.confirmedHeldBack, order.orderNumber] : draft.confirmedHeldBack.filter((confirmed) => confirmed !== order.orderNumber),
-      heldBackStatuses: { ...draft.heldBackStatuses, [order.orderNumber]: order.orderStatus },
+      confirmedHeldBack: on ? [...draft.confirmedHeldBack, shopOrderKey(order)] : draft.confirmedHeldBack.filter((confirmed) => confirmed !== shopOrderKey(order)),
+      heldBackStatuses: { ...draft.heldBackStatuses, [shopOrderKey(order)]: order.orderStatus },
     });
   return (
     <Alert
@@ -233,7 +241,7 @@ export function HeldBackOrders({ plan, draft, onChange }: PlanOptionsProps) {
       description={
         <Space orientation="vertical" size={0}>
           {orders.map((order) => (
-            <Checkbox key={order.orderNumber} checked={draft.confirmedHeldBack.includes(order.orderNumber)} onChange={(event) => toggle(order, event.target.checked)}>
+            <Checkbox key={shopOrderKey(order)} checked={draft.confirmedHeldBack.includes(shopOrderKey(order))} onChange={(event) => toggle(order, event.target.checked)}>
               {t('issuePrint.options.confirmHeldBack', { orderNumber: order.orderNumber, status: order.orderStatus })}
             </Checkbox>
           ))}
