@@ -8,6 +8,7 @@ import type { OrderListing, OrderRefreshEstimate, OrderRefreshOutcome, OrderRefr
 import { CALIBRATION_LIMIT_MM, type ComponentState, type LabelPreview, type PrintQueueStatus, type RequeueResult, type PrinterChoice, type PrinterConfig, type TestPrintResult } from '../domain/printing';
 import { CUSTOM_AREA_FIELDS, PRINT_ORDERS, type PaperworkPdf, type PaperworkPrintResult } from '../domain/paperwork';
 import type { Subscription } from '../domain/subscription';
+import { shopOrderRefSchema } from '../domain/shop-order';
 import type { Result } from '../result';
 import type { Settings } from '../settings/settings-schema';
 import { LABEL_SIZES, UI_LANGUAGES, serviceChoiceSchema, settingsPatchSchema } from '../settings/settings-schema';
@@ -15,6 +16,10 @@ import { channel, event, type ChannelCall, type InputOf, type OutputOf, type Par
 
 /** An input that carries nothing: `{}` (a missing body is read as `{}`). */
 const noInput = z.object({}).strict();
+/** The shops of the account a request is about (settings' shop ids), at least one. */
+const shopIdsSchema = z.array(shopOrderRefSchema.shape.shopId).min(1).max(20);
+/** A request about some shops of the account; none named means the station's own shop. */
+const shopsInput = z.object({ shopIds: shopIdsSchema.optional() }).strict();
 /** An order number as the platform writes it (validated in full by the issue rules). */
 const orderNumber = z.string().trim().min(1).max(64);
 /** A waybill number. */
@@ -212,15 +217,20 @@ export const ipcContract = {
   'network.get': channel<NetworkInfo>()(noInput),
   /** Points spent today (China calendar day) and in all, from the station's cost ledger. */
   'costs.summary': channel<CostSummary>()(noInput),
-  /** The cached orders with their issued/printed state, and the marks of those another desk holds or issued. */
-  'orders.list': channel<OrderListing>()(noInput),
-  /** What a refresh would fetch and cost, asked before a full fetch starts. */
-  'orders.refresh-estimate': channel<OrderRefreshEstimate>()(noInput),
-  /** Fetches orders from the gateway into the cache (progress pushed as `orders.refresh-progress`). */
+  /** The cached orders of the shops asked (none named: the station's own) with their issued/printed state, and the marks of those another desk holds or issued. */
+  'orders.list': channel<OrderListing>()(shopsInput),
+  /** What a refresh of the shops asked (none named: the station's own) would fetch and cost, shop by shop, asked before a full fetch starts. */
+  'orders.refresh-estimate': channel<OrderRefreshEstimate>()(shopsInput),
+  /**
+   * Fetches orders of the shops asked (none named: the station's own) from the gateway into the
+   * cache, one shop after the other (progress pushed as `orders.refresh-progress`); a shop that
+   * fails is answered with its error while the others go on.
+   */
   'orders.refresh': channel<OrderRefreshOutcome>()(
     z
       .object({
         mode: z.enum(['changed', 'full']),
+        shopIds: shopIdsSchema.optional(),
         /** Server-side filters: honoured only where the edition has them (sold-orders vvtype 1). */
         filters: z
           .object({
