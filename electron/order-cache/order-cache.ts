@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type {
-  OrderListing,
   OrderRow,
   ShopOrderListing,
   ShopRefreshEstimate,
@@ -26,7 +25,7 @@ export interface OrderCache {
   /** Every cached order of a shop (absent: the current one), newest confirmation first, with the journal's state of it. */
   list(shopId?: string): Promise<ShopOrderListing>;
   /** The cached orders of these shops as one list, newest confirmation first, with when each shop was last refreshed. */
-  listShops(shopIds: readonly string[]): Promise<OrderListing>;
+  listShops(shopIds: readonly string[]): Promise<{ rows: OrderRow[]; fetchedAt: ReadonlyMap<string, number | null> }>;
   /** What a refresh of a shop (absent: the current one) would fetch and cost, told before a full fetch starts. */
   estimate(shopId?: string): Promise<ShopRefreshEstimate>;
   /** What refreshing these shops would fetch and cost, shop by shop and in all. */
@@ -253,7 +252,7 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
       // Each shop's rows come newest first: one stable sort keeps that order among equal times.
       const rows: OrderRow[] = listings.flatMap((listing) => listing.rows);
       if (listings.length > 1) rows.sort((a, b) => (b.order.confirmedAt ?? -Infinity) - (a.order.confirmedAt ?? -Infinity));
-      return { rows, shops: shopIds.map((shopId, index) => ({ shopId, fetchedAt: listings[index]?.fetchedAt ?? null })) };
+      return { rows, fetchedAt: new Map(shopIds.map((shopId, index) => [shopId, listings[index]?.fetchedAt ?? null])) };
     },
     estimate,
     async estimateShops(shopIds) {

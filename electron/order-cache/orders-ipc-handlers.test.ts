@@ -76,13 +76,11 @@ describe('the orders channels over the account’s three shops (composition root
 
   it('lists the rows of the shops chosen, each with its shop: the order number two shops sold is two rows', async () => {
     const [first, second, third] = shopIds as [string, string, string];
-    const listing = await data<OrderListing>('orders.list', { shopIds: [first, second, third] });
+    const listing = await data<OrderListing>('orders.list', { shopIds: 'all' });
     expect(listing.rows).toHaveLength(170);
-    expect(listing.shops.map((shop) => [shop.shopId, shop.fetchedAt !== null])).toEqual([
-      [first, true],
-      [second, true],
-      [third, false],
-    ]);
+    expect(listing.shops.map((shop) => [shop.shopId, shop.name, shop.listed, shop.fetchedAt !== null])).toEqual(
+      sandbox.shops().map((shop, index) => [shop.shopId, shop.name, true, index < 2]),
+    );
     const shared = sandbox.orders(second).find((order) => order.notes.includes('order-number-of-another-shop'));
     expect(shared).toBeDefined();
     const rows = listing.rows.filter((row) => row.order.orderNumber === shared?.orderSn);
@@ -90,8 +88,12 @@ describe('the orders channels over the account’s three shops (composition root
     // Newest confirmation first across the shops.
     const times = listing.rows.map((row) => row.order.confirmedAt ?? 0);
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    // One shop alone lists its own rows only.
-    expect((await data<OrderListing>('orders.list', { shopIds: [second] })).rows.every((row) => row.shopId === second)).toBe(true);
+    // One shop alone lists its own rows only, and tells the others the table may load.
+    const alone = await data<OrderListing>('orders.list', { shopIds: [second] });
+    expect(alone.rows.every((row) => row.shopId === second)).toBe(true);
+    expect(alone.shops.map((shop) => shop.listed)).toEqual([false, true, false]);
+    // A remembered choice naming only a shop the account no longer serves lists every shop.
+    expect((await data<OrderListing>('orders.list', { shopIds: ['12345'] })).rows).toHaveLength(170);
   });
 
   it('keeps the other shops’ results when one shop fails, saying which', async () => {
@@ -111,8 +113,8 @@ describe('the orders channels over the account’s three shops (composition root
     expect(refused.ok).toBe(false);
   });
 
-  it('refuses a shop the settings do not hold', async () => {
-    const refused = await answer('orders.list', { shopIds: ['12345'] });
+  it('refuses to refresh a shop the settings do not hold', async () => {
+    const refused = await answer('orders.refresh-estimate', { shopIds: ['12345'] });
     expect(refused).toMatchObject({ ok: false, error: { code: 'settings.shop-not-set', params: { shopId: '12345' } } });
   });
 });

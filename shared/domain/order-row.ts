@@ -1,6 +1,7 @@
 import type { SoldOrder } from './sold-order';
 import type { StationError } from '../errors/station-error';
 import type { ElsewhereMark } from './desks';
+import type { ShopColour } from '../settings/settings-schema';
 
 /** What this station did about an order's waybill (null: nothing yet; 'invalid': its last job could not send it). */
 export type OrderWaybillState = 'issuing' | 'issued' | 'issued-elsewhere' | 'failed' | 'invalid';
@@ -46,12 +47,25 @@ export interface ShopOrderListing {
   fetchedAt: number | null;
 }
 
+/** A shop of the account as the orders table shows and offers it. */
+export interface OrderListingShop {
+  shopId: string;
+  /** The name the desk shows (the seller nick when the settings give none). */
+  name: string;
+  sellerNick: string;
+  colour: ShopColour;
+  /** Whether the listing holds the shop's rows (it was asked). */
+  listed: boolean;
+  /** When the shop's cache was last refreshed from the gateway (epoch ms), null before its first fetch. */
+  fetchedAt: number | null;
+}
+
 /** The orders the desk works from, as cached, of the shops the table loads. */
 export interface OrderListing {
-  /** The rows of every shop asked, newest confirmation first. */
+  /** The rows of every shop listed, newest confirmation first. */
   rows: OrderRow[];
-  /** Each shop asked, in the order asked, with when its cache was last refreshed. */
-  shops: Array<{ shopId: string; fetchedAt: number | null }>;
+  /** Every shop of the account, in the settings' order: the ones listed and the others the table may load. */
+  shops: OrderListingShop[];
 }
 
 /** What a refresh of one shop will cost before it starts: a full fetch of 10,000 orders is 100 charged calls. */

@@ -217,8 +217,13 @@ export const ipcContract = {
   'network.get': channel<NetworkInfo>()(noInput),
   /** Points spent today (China calendar day) and in all, from the station's cost ledger. */
   'costs.summary': channel<CostSummary>()(noInput),
-  /** The cached orders of the shops asked (none named: the station's own) with their issued/printed state, and the marks of those another desk holds or issued. */
-  'orders.list': channel<OrderListing>()(shopsInput),
+  /**
+   * The cached orders of the shops asked with their issued/printed state, and the marks of those
+   * another desk holds or issued; every shop of the account beside them. Asked: 'all', some shop
+   * ids (those the account no longer serves are left out; none left: every shop), or none named
+   * (the station's own shop).
+   */
+  'orders.list': channel<OrderListing>()(z.object({ shopIds: z.union([z.literal('all'), shopIdsSchema]).optional() }).strict()),
   /** What a refresh of the shops asked (none named: the station's own) would fetch and cost, shop by shop, asked before a full fetch starts. */
   'orders.refresh-estimate': channel<OrderRefreshEstimate>()(shopsInput),
   /**
