@@ -4,6 +4,7 @@ import { Alert, Button, Descriptions, List, Skeleton, Space, Switch, Tag, Typogr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IssuePlan } from '../../../shared/domain/issuing';
+import type { ShopOrderRef } from '../../../shared/domain/shop-order';
 import type { StationError } from '../../../shared/errors/station-error';
 import type { PrintOrder } from '../../../shared/domain/paperwork';
 import { useUiStoreApi } from '../app/ui-store-context';
@@ -18,7 +19,7 @@ import { draftMeasuresValid, HeldBackOrders, PlanOptions } from './plan-options'
 /** Props of the plan view. */
 export interface IssuePlanViewProps {
   /** The selected orders, in the order the labels should come out. */
-  orderNumbers: readonly string[];
+  orders: readonly ShopOrderRef[];
 }
 
 /** The counts line of a plan: packages, calls, points, balance before and after. */
@@ -84,11 +85,24 @@ function AlreadyIssuedList({ orders }: { orders: IssuePlan['alreadyIssued'] }) {
 }
 
 /**
- * The engine's plan of the selected orders, shown before any issue call: what will be issued,
+ * The plan of the selected orders. A plan is of one shop's orders: a selection of several shops
+ * says so and asks for one shop's orders (the shop filter picks them).
+ */
+export function IssuePlanView({ orders }: IssuePlanViewProps) {
+  const { t } = useTranslation();
+  const [first] = orders;
+  if (first === undefined) return null;
+  const shops = new Set(orders.map((order) => order.shopId));
+  if (shops.size > 1) return <Alert type="warning" showIcon title={t('issuePrint.plan.oneShopOnly', { shops: shops.size })} />;
+  return <ShopPlanView shopId={first.shopId} orderNumbers={orders.map((order) => order.orderNumber)} />;
+}
+
+/**
+ * The engine's plan of one shop's selected orders, shown before any issue call: what will be issued,
  * what will not and why, merges with undo, calls, points and the balance; then one action,
  * "Issue and print N" (or "the first K" when the branch's balance is short).
  */
-export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
+function ShopPlanView({ shopId, orderNumbers }: { shopId: string; orderNumbers: readonly string[] }) {
   const { t } = useTranslation();
   const station = useStation();
   const store = useUiStoreApi();
@@ -106,8 +120,8 @@ export function IssuePlanView({ orderNumbers }: IssuePlanViewProps) {
   const [edits, setDraft] = useState<PlanChoicesDraft | null>(null);
   const [appliedEdits, setAppliedDraft] = useState<PlanChoicesDraft | null>(null);
   const plan = useQuery({
-    queryKey: ['issue-plan', orderNumbers, merge, keepApart, printOrder, slips, applied],
-    queryFn: () => unwrapResult(station['issue.plan']({ orderNumbers: [...orderNumbers], merge, keepApart, printOrder, packingSlips: slips, ...applied })),
+    queryKey: ['issue-plan', shopId, orderNumbers, merge, keepApart, printOrder, slips, applied],
+    queryFn: () => unwrapResult(station['issue.plan']({ orderNumbers: [...orderNumbers], shopId, merge, keepApart, printOrder, packingSlips: slips, ...applied })),
     staleTime: Infinity,
     gcTime: 0,
   });

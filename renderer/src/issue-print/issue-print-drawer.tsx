@@ -48,7 +48,7 @@ export function IssuePrintDrawer() {
       getContainer={overlayContainer}
     >
       <Steps size="small" current={step} items={[{ title: t('issuePrint.steps.plan') }, { title: t('issuePrint.steps.live') }]} className="issue-print__steps" />
-      {view.kind === 'plan' ? <IssuePlanView orderNumbers={view.orderNumbers} /> : null}
+      {view.kind === 'plan' ? <IssuePlanView orders={view.orders} /> : null}
       {view.kind === 'job' ? <JobLiveView key={view.jobId} jobId={view.jobId} /> : null}
     </Drawer>
   );

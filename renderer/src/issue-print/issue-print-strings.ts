@@ -14,6 +14,7 @@ export const issuePrintEn = {
     title: 'Issue and print',
     steps: { plan: 'Check the plan', live: 'Issue and print' },
     plan: {
+      oneShopOnly: 'The selection holds orders of {{shops}} shops: one plan issues one shop’s orders. Choose one shop in the Shop filter and select its orders.',
       figures: 'What issuing will do',
       unknown: 'unknown',
       packages: 'Waybills to issue',
@@ -175,6 +176,7 @@ export const issuePrintZhCn = {
     title: '取号打印',
     steps: { plan: '核对计划', live: '取号并打印' },
     plan: {
+      oneShopOnly: '所选订单来自 {{shops}} 个店铺：一次只能为一个店铺的订单取号。请在“店铺”筛选中选一个店铺，再选择它的订单。',
       figures: '取号计划',
       unknown: '未知',
       packages: '待取面单',

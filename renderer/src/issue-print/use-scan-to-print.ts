@@ -1,13 +1,14 @@
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shopOrderKey } from '../../../shared/domain/shop-order';
 import { errorTextKey } from '../../../shared/errors/error-resources';
 import { useUi, useUiStoreApi } from '../app/ui-store-context';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { stationErrorOf } from '../errors/station-error-text';
 
 /**
- * Scan-to-print: each scanned order is planned alone and started at once (no preview). When the
+ * Scan-to-print: each scanned order (of the shop it was found in) is planned alone and started at once (no preview). When the
  * plan has nothing to issue (invalid, already issued, held back, a setting missing) the plan is
  * shown instead, so the packer sees why. An order of a held-back status goes only when the packer
  * confirmed it after the scan's alarm.
@@ -22,17 +23,18 @@ export function useScanToPrint(): void {
   const [finished, setFinished] = useState(0);
   useEffect(() => {
     if (waiting === 0 || busy.current) return;
-    const orderNumber = store.getState().takeScanPrintRequest();
-    if (orderNumber === null) return;
+    const order = store.getState().takeScanPrintRequest();
+    if (order === null) return;
     busy.current = true;
     void (async () => {
       try {
-        const confirmedHeldBack = store.getState().confirmedHeldBackScans.includes(orderNumber) ? [orderNumber] : [];
-        const plan = await unwrapResult(station['issue.plan']({ orderNumbers: [orderNumber], merge: false, keepApart: [], confirmedHeldBack }));
+        const { shopId, orderNumber } = order;
+        const confirmedHeldBack = store.getState().confirmedHeldBackScans.includes(shopOrderKey(order)) ? [orderNumber] : [];
+        const plan = await unwrapResult(station['issue.plan']({ orderNumbers: [orderNumber], shopId, merge: false, keepApart: [], confirmedHeldBack }));
         if (plan.packages.length === 1 && plan.requestProblems.length === 0 && plan.balanceShort === null) {
           const job = await unwrapResult(station['issue.start']({ jobId: plan.jobId }));
           store.getState().showJob(job.id, true);
-        } else store.getState().planOrders([orderNumber]);
+        } else store.getState().planOrders([order]);
       } catch (caught) {
         const error = stationErrorOf(caught);
         void message.error(t(errorTextKey(error.code), error.params));

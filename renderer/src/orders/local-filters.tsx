@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { SELLER_FLAGS, type SellerFlagValue } from '../../../shared/domain/seller-flags';
 import { useUi } from '../app/ui-store-context';
 import { FlagLabel } from './flag-label';
-import { hasLocalFilters, orderStatusesOf, PROGRESS_FILTERS, provincesOf, type ProgressFilter } from './order-filters';
+import type { OrderListingShop } from '../../../shared/domain/order-row';
+import { hasLocalFilters, orderStatusesOf, PROGRESS_FILTERS, provincesOf, shopsOf, type ProgressFilter } from './order-filters';
 import type { OrderView } from './order-view';
 import { useHeldBackStatuses } from './use-held-back-statuses';
 
@@ -82,6 +83,29 @@ function ProvinceFilter({ views }: { views: readonly OrderView[] }) {
       onChange={(chosen) => setFilters({ province: chosen ?? null })}
       options={provinces.map((entry) => ({ value: entry.province, label: `${entry.province} (${entry.count})` }))}
       className="desk-local-filters__province"
+    />
+  );
+}
+
+/** The loaded shops with how many orders each has: shown only while the table loads several shops. */
+function ShopFilter({ views, shops }: { views: readonly OrderView[]; shops: readonly OrderListingShop[] }) {
+  const { t } = useTranslation();
+  const chosen = useUi((state) => state.localFilters.shops);
+  const setFilters = useUi((state) => state.setLocalFilters);
+  const counts = useMemo(() => shopsOf(views, shops), [views, shops]);
+  if (counts.length < 2) return null;
+  return (
+    <Select<string[]>
+      mode="multiple"
+      allowClear
+      aria-label={t('localFilters.shop')}
+      placeholder={t('localFilters.shop')}
+      maxTagCount="responsive"
+      value={[...chosen]}
+      onChange={(values) => setFilters({ shops: values })}
+      optionFilterProp="name"
+      options={counts.map(({ shop, count }) => ({ value: shop.shopId, name: shop.name, label: t('localFilters.shopOption', { shop: shop.name, count }) }))}
+      className="desk-local-filters__shops"
     />
   );
 }
@@ -168,15 +192,17 @@ function MoreFilters({ views, container }: { views: readonly OrderView[]; contai
 }
 
 /**
- * Filters on the orders already loaded — text and issued/printed state in view; flag, province,
- * order status and urgent behind "More filters" — in every edition, applied as you type. F4 clears them all.
+ * Filters on the orders already loaded — text, shop (several loaded) and issued/printed state in
+ * view; flag, province, order status and urgent behind "More filters" — in every edition, applied
+ * as you type. F4 clears them all.
  */
-export function LocalFilters({ views }: { views: readonly OrderView[] }) {
+export function LocalFilters({ views, shops }: { views: readonly OrderView[]; shops: readonly OrderListingShop[] }) {
   const { t } = useTranslation();
   const region = useRef<HTMLElement>(null);
   return (
     <section ref={region} className="desk-local-filters" aria-label={t('localFilters.label')}>
       <SearchFilter />
+      <ShopFilter views={views} shops={shops} />
       <ProgressFilterChoice />
       <MoreFilters views={views} container={() => region.current ?? document.body} />
       <ClearFilters />

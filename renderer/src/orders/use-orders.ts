@@ -1,23 +1,47 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { stationQueryKeys } from '../bridge/station-queries';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { stationQueryKeys, useSettingsQuery } from '../bridge/station-queries';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { buildOrderViews, type OrderView } from './order-view';
 import { markOrdersDataAvailable } from './paint-timing';
 
-/** The cached orders as react-query holds them, and the table's views of them. */
+/**
+ * The cached orders of the shops the desk chose (remembered in the settings: `ui.orderShops`,
+ * null for every shop) as react-query holds them, the table's views of them, and the shops.
+ */
 export function useOrderViews() {
   const station = useStation();
+  const settings = useSettingsQuery();
+  const chosen = settings.data?.settings.ui.orderShops ?? 'all';
   const listing = useQuery({
-    queryKey: stationQueryKeys.orders,
+    queryKey: [...stationQueryKeys.orders, chosen],
     queryFn: async () => {
-      const data = await unwrapResult(station['orders.list']({}));
+      const data = await unwrapResult(station['orders.list']({ shopIds: chosen === 'all' ? 'all' : [...chosen] }));
       markOrdersDataAvailable();
       return data;
     },
+    enabled: settings.data !== undefined,
+    // Another choice of shops keeps the table until its rows arrive.
+    placeholderData: keepPreviousData,
     // Main says when the cache changed (`orders.changed`); nothing else makes it stale.
     staleTime: Infinity,
   });
-  const views: readonly OrderView[] = useMemo(() => buildOrderViews(listing.data?.rows ?? []), [listing.data]);
-  return { listing, views };
+  const views: readonly OrderView[] = useMemo(() => buildOrderViews(listing.data?.rows ?? [], listing.data?.shops ?? []), [listing.data]);
+  const shops = listing.data?.shops ?? [];
+  const listedShopIds = useMemo(() => (listing.data?.shops ?? []).filter((shop) => shop.listed).map((shop) => shop.shopId), [listing.data]);
+  return { listing, views, shops, listedShopIds };
+}
+
+/** Remembers which shops the table loads (every shop: null), then loads them. */
+export function useChooseOrderShops(): (shopIds: readonly string[] | null) => void {
+  const station = useStation();
+  const client = useQueryClient();
+  return useCallback(
+    (shopIds) => {
+      void station['settings.update']({ patch: { ui: { orderShops: shopIds === null ? null : [...shopIds] } } }).then((saved) => {
+        if (saved.ok) client.setQueryData(stationQueryKeys.settings, saved.data);
+      });
+    },
+    [station, client],
+  );
 }

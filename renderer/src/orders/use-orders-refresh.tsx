@@ -1,0 +1,151 @@
+import { skipToken, useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { OrderListingShop, OrderRefreshEstimate, OrderRefreshProgress, ShopRefreshEstimate } from '../../../shared/domain/order-row';
+import type { ChannelInput } from '../../../shared/ipc/ipc-contract';
+import { stationQueryKeys } from '../bridge/station-queries';
+import { unwrapResult, useStation } from '../bridge/station-context';
+import { errorTextKey } from '../../../shared/errors/error-resources';
+import { stationErrorOf } from '../errors/station-error-text';
+
+const refreshMutationKey = ['orders-refresh'];
+
+/** A refresh request as the contract takes it (the shops are the hook's). */
+export type RefreshRequest = Omit<ChannelInput<'orders.refresh'>, 'shopIds'>;
+
+/**
+ * Loading orders of the shops the table loads (`shops`, the listed ones) from the gateway into the
+ * cache, one shop after the other: a refresh fetches only what changed where the edition allows
+ * it; a full fetch (the first one of a shop, or any in an edition without the time filter) says
+ * what it will cost, shop by shop, and waits for a yes. Progress comes from main's pushed events;
+ * a shop that failed is named with its error while the others' orders are kept.
+ */
+export function useOrdersRefresh(shops: readonly OrderListingShop[]) {
+  const station = useStation();
+  const client = useQueryClient();
+  const { modal, message } = App.useApp();
+  const { t } = useTranslation();
+  const running = useIsMutating({ mutationKey: refreshMutationKey }) > 0;
+  const progress = useQuery<OrderRefreshProgress | null>({ queryKey: stationQueryKeys.refreshProgress, queryFn: skipToken });
+  const shopIds = shops.map((shop) => shop.shopId);
+  const nameOf = (shopId: string) => shops.find((shop) => shop.shopId === shopId)?.name ?? shopId;
+
+  const mutation = useMutation({
+    mutationKey: refreshMutationKey,
+    mutationFn: (request: RefreshRequest) => unwrapResult(station['orders.refresh']({ ...request, shopIds })),
+    onMutate: () => client.setQueryData(stationQueryKeys.refreshProgress, null),
+    onSuccess: (outcome) => {
+      const sum = (pick: (shop: (typeof outcome.shops)[number]) => number) => outcome.shops.reduce((total, shop) => total + pick(shop), 0);
+      void message.success(t('refresh.done', { count: sum((shop) => shop.received), points: sum((shop) => shop.points) }));
+    },
+    onError: (error) => {
+      if (stationErrorOf(error).code === 'cancelled') void message.info(t('refresh.cancelled'));
+    },
+    onSettled: () => {
+      client.setQueryData(stationQueryKeys.refreshProgress, null);
+      void client.invalidateQueries({ queryKey: stationQueryKeys.orders });
+      void client.invalidateQueries({ queryKey: stationQueryKeys.costs });
+    },
+  });
+
+  /** What refreshing the shops would cost, or null (said in a message) when main cannot tell. */
+  const readEstimate = async (): Promise<OrderRefreshEstimate | null> => {
+    try {
+      return await unwrapResult(station['orders.refresh-estimate']({ shopIds }));
+    } catch (error) {
+      const stationError = stationErrorOf(error);
+      void message.error(t(errorTextKey(stationError.code), stationError.params));
+      return null;
+    }
+  };
+
+  /** What a full fetch of one shop costs, in a sentence. */
+  const fullCost = (shop: ShopRefreshEstimate, asked: boolean): string =>
+    [
+      t(`refresh.because.${asked ? 'asked' : (shop.fullBecause ?? 'asked')}`),
+      shop.knownTotal !== null
+        ? t('refresh.costKnown', { total: shop.knownTotal, calls: shop.fullCalls, points: shop.fullPoints })
+        : t('refresh.costUnknown', { points: shop.fullPoints }),
+    ].join(' ');
+
+  /**
+   * States what the fetch costs, shop by shop (a shop that may fetch only what changed says so),
+   * and starts it on yes. `full`: every shop fetched in full (Shift+F5).
+   */
+  const confirmFetch = (estimate: OrderRefreshEstimate, full: boolean): void => {
+    const fetchedInFull = estimate.shops.filter((shop) => full || shop.mode === 'full');
+    const [only] = estimate.shops;
+    const lines =
+      estimate.shops.length === 1 && only !== undefined
+        ? [fullCost(only, full)]
+      : [
+          ...estimate.shops.map((shop) =>
+            t('refresh.shopLine', { shop: nameOf(shop.shopId), text: full || shop.mode === 'full' ? fullCost(shop, full) : t('refresh.onlyChanged') }),
+          ),
+          t('refresh.totalCost', {
+            calls: fetchedInFull.reduce((sum, shop) => sum + shop.fullCalls, 0),
+            points: fetchedInFull.reduce((sum, shop) => sum + shop.fullPoints, 0),
+          }),
+        ];
+    modal.confirm({
+      title: t('refresh.confirmTitle'),
+      content: (
+        <div className="desk-refresh__cost" aria-label={t('refresh.costLabel')}>
+          {lines.map((line, index) => (
+            <p key={index}>{line}</p>
+          ))}
+        </div>
+      ),
+      okText: t('refresh.confirmOk'),
+      cancelText: t('common.cancel'),
+      onOk: () => mutation.mutate({ mode: full ? 'full' : 'changed' }),
+      // The window never scrolls (the table does); the lock would add a style tag without the CSP nonce.
+      scrollLock: false,
+    });
+  };
+
+  /** Refresh (F5): only what changed where the edition allows it, else a confirmed full fetch of the shops that need one. */
+  const refresh = async (): Promise<void> => {
+    if (running || shopIds.length === 0) return;
+    const estimate = await readEstimate();
+    if (estimate?.shops.every((shop) => shop.mode === 'changed')) mutation.mutate({ mode: 'changed' });
+    else if (estimate) confirmFetch(estimate, false);
+  };
+
+  /** Full fetch (Shift+F5): always confirmed with its cost. */
+  const fullFetch = async (): Promise<void> => {
+    if (running || shopIds.length === 0) return;
+    const estimate = await readEstimate();
+    if (estimate) confirmFetch(estimate, true);
+  };
+
+  /** Fetches the orders matching the server-side filters into the cache. */
+  const fetchMatching = (filters: NonNullable<RefreshRequest['filters']>): void => {
+    if (!running && shopIds.length > 0) mutation.mutate({ mode: 'full', filters });
+  };
+
+  /** Stops a running refresh between pages. */
+  const cancel = (): void => {
+    void station['orders.refresh-cancel']({});
+  };
+
+  const error = mutation.error && stationErrorOf(mutation.error).code !== 'cancelled' ? stationErrorOf(mutation.error) : null;
+  const shopFailures = (mutation.data?.failed ?? []).map((failure) => ({ shop: nameOf(failure.shopId), error: failure.error }));
+  const current = progress.data ?? null;
+  return {
+    refresh,
+    fullFetch,
+    fetchMatching,
+    cancel,
+    running,
+    progress: current,
+    /** The shop being fetched, when several are. */
+    progressShop: current !== null && current.shopsPlanned > 1 ? { name: nameOf(current.shopId), index: current.shopsDone + 1, count: current.shopsPlanned } : null,
+    error,
+    shopFailures,
+    lastOutcome: mutation.data ?? null,
+  };
+}
+
+/** The refresh controls' handle, as the desk passes it around. */
+export type OrdersRefresh = ReturnType<typeof useOrdersRefresh>;
