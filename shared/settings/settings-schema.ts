@@ -262,7 +262,7 @@ export const uiSettingsSchema = z.object({
   language: z.enum(UI_LANGUAGES).nullable(),
   /** Whether the first-run setup was finished (or demo mode chosen); until then the UI opens on it. */
   setupCompleted: z.boolean(),
-  /** The shops whose orders the table loads (shop ids); null loads every shop of the account. */
+  /** The shops whose orders the table loads (shop ids); null: none chosen yet (every shop of the account; in demo mode the demo shop). */
   orderShops: z.array(requiredText(64)).min(1).max(20).nullable(),
 });
 

@@ -7,8 +7,8 @@ import { ShopTag } from './shop-tag';
 import { useChooseOrderShops } from './use-orders';
 
 /**
- * Which of the account's shops the table loads (every one by default), remembered for the next
- * start. Shown only for an account of several shops; at least one shop stays chosen.
+ * Which of the account's shops the table loads (every one by default; in demo mode the demo shop),
+ * remembered for the next start. Shown only for an account of several shops; at least one shop stays chosen.
  */
 export function OrderShopsChoice({ shops }: { shops: readonly OrderListingShop[] }) {
   const { t } = useTranslation();
@@ -18,7 +18,7 @@ export function OrderShopsChoice({ shops }: { shops: readonly OrderListingShop[]
   const listed = shops.filter((shop) => shop.listed).map((shop) => shop.shopId);
   const toggle = (shopId: string, on: boolean) => {
     const next = shops.map((shop) => shop.shopId).filter((id) => (id === shopId ? on : listed.includes(id)));
-    if (next.length > 0) choose(next.length === shops.length ? null : next);
+    if (next.length > 0) choose(next);
   };
   const content = (
     <div className="desk-order-shops" role="group" aria-label={t('orderShops.label')}>
