@@ -16,8 +16,9 @@ test.describe('the orders of several shops of one account (demo mode, zh-CN)', (
     await shopsButton.click();
     const chooser = page.getByRole('group', { name: '加载的店铺' });
     await expect(chooser.getByRole('checkbox', { name: home.name })).toBeChecked();
-    await chooser.getByRole('checkbox', { name: homeware.name }).check();
-    await expect(page.getByRole('button', { name: '店铺 2/3' })).toBeVisible();
+    // Ticked once the choice is saved and the shop's (empty) cache listed.
+    await chooser.getByRole('checkbox', { name: homeware.name }).click();
+    await expect(chooser.getByRole('checkbox', { name: homeware.name })).toBeChecked();
     await page.getByRole('button', { name: '店铺 2/3' }).click();
 
     // The first fetch of both shops says what each costs, and the sum.
@@ -43,10 +44,12 @@ test.describe('the orders of several shops of one account (demo mode, zh-CN)', (
     await expect(orderRow(page, sharedNumber).filter({ hasText: home.name })).toHaveCount(1);
     await expect(orderRow(page, sharedNumber).filter({ hasText: homeware.name })).toHaveCount(1);
     const shopFilter = page.getByRole('region', { name: '已加载订单的筛选' }).getByRole('combobox', { name: '店铺' });
+    await shopFilter.click();
+    await expect(page.getByText(`${home.name}（60）`, { exact: true })).toBeVisible();
+    await expect(page.getByText(`${homeware.name}（300）`, { exact: true })).toBeVisible();
     await chooseOption(shopFilter, homeware.name);
     await expectCounts(page, 360, 300, 0);
-    await expect(page.getByRole('option', { name: `${homeware.name}（300）` })).toBeVisible();
-    await expect(page.getByRole('option', { name: `${home.name}（60）` })).toBeVisible();
+    await expect(orderRow(page, sharedNumber)).toHaveCount(1);
     await page.keyboard.press('Escape');
     await page.keyboard.press('F4');
     await expectCounts(page, 360, 360, 0);
@@ -65,7 +68,7 @@ test.describe('the orders of several shops of one account (demo mode, zh-CN)', (
     await expect(question).toBeVisible();
     await expect(scanResult(page)).toContainText(`订单 ${sharedNumber} 在 2 个店铺中都有：请选择店铺`);
     await expectCounts(page, 360, 360, 2);
-    await expect(question.getByRole('button')).toContainText([home.name, homeware.name, '不处理']);
+    await expect(question.getByRole('group', { name: '店铺' }).getByRole('button')).toHaveText([`1${home.name}${home.sellerNick}`, `2${homeware.name}${homeware.sellerNick}`]);
     await page.keyboard.press('2');
     await expect(question).toBeHidden();
     await expect(scanResult(page)).toContainText(`已选中订单 ${sharedNumber}`);
@@ -73,7 +76,8 @@ test.describe('the orders of several shops of one account (demo mode, zh-CN)', (
     await expect(orderRow(page, sharedNumber).filter({ hasText: homeware.name })).toHaveAttribute('aria-selected', 'true');
     await expect(orderRow(page, sharedNumber).filter({ hasText: home.name })).toHaveAttribute('aria-selected', 'false');
 
-    // Esc leaves the question without selecting anything.
+    // Esc leaves the question without selecting anything (scanned again after the second in which a repeat is ignored).
+    await page.waitForTimeout(1100);
     await scan(page, sharedNumber);
     await expect(question).toBeVisible();
     await page.keyboard.press('Escape');

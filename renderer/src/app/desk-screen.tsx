@@ -70,7 +70,7 @@ export function DeskScreen() {
   const store = useUiStoreApi();
   const listedShops = useMemo(() => shops.filter((shop) => shop.listed), [shops]);
   const refresh = useOrdersRefresh(listedShops);
-  const scanShop = useScanHandling(views);
+  const scanShop = useScanHandling(views, shops);
   // The loaded shops' orders are as fresh as the shop refreshed longest ago.
   const fetchedAt = listedShops.some((shop) => shop.fetchedAt === null) ? null : Math.min(...listedShops.map((shop) => shop.fetchedAt ?? 0));
   // An order another desk took since it was ticked leaves the selection: a plan never includes it.

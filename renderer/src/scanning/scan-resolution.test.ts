@@ -98,7 +98,8 @@ describe('resolving a scanned code', () => {
       ],
       SAMPLE_SHOPS,
     );
-    const twoShops = buildScanIndex(views);
+    // The listing puts the second shop's order first (newer); the question follows the shops' order.
+    const twoShops = buildScanIndex([...views].reverse(), SAMPLE_SHOPS.map((shop) => shop.shopId));
     for (const mode of ['select', 'print'] as const) {
       const outcome = resolveScan(twoShops, '4100000000000000001', mode);
       expect(outcome).toEqual({ kind: 'choose-shop', code: '4100000000000000001', orderNumber: '4100000000000000001', shopIds: [first, second] });

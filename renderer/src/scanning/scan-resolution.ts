@@ -64,8 +64,8 @@ export interface ScanIndex {
   byWaybillCode: ReadonlyMap<string, OrderView>;
 }
 
-/** Indexes the loaded orders for scanning (once per listing). */
-export function buildScanIndex(views: readonly OrderView[]): ScanIndex {
+/** Indexes the loaded orders for scanning (once per listing); the orders of one number in the order of the shops in `shopOrder` (the listing's). */
+export function buildScanIndex(views: readonly OrderView[], shopOrder: readonly string[] = []): ScanIndex {
   const byOrderNumber = new Map<string, OrderView[]>();
   const byWaybillCode = new Map<string, OrderView>();
   for (const view of views) {
@@ -74,6 +74,8 @@ export function buildScanIndex(views: readonly OrderView[]): ScanIndex {
     const waybillCode = view.row.station.waybillCode;
     if (waybillCode !== null) byWaybillCode.set(normalizeScanText(waybillCode), view);
   }
+  const rank = (view: OrderView) => shopOrder.indexOf(view.ref.shopId);
+  for (const orders of byOrderNumber.values()) if (orders.length > 1) orders.sort((a, b) => rank(a) - rank(b));
   return { byOrderNumber, byWaybillCode };
 }
 

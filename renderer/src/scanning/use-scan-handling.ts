@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { OrderListingShop } from '../../../shared/domain/order-row';
 import { shopOrderKey } from '../../../shared/domain/shop-order';
 import { useUiStoreApi } from '../app/ui-store-context';
 import { matchesLocalFilters } from '../orders/order-filters';
@@ -13,7 +14,7 @@ export interface ScanShopQuestion {
   code: string;
   orderNumber: string;
   mode: ScanMode;
-  /** The loaded orders of that number, one per shop, in the listing's order. */
+  /** The loaded orders of that number, one per shop, in the order of the account's shops. */
   orders: readonly OrderView[];
 }
 
@@ -24,9 +25,9 @@ export interface ScanShopQuestion {
  * order number sold in several loaded shops is asked about (`question`): `chooseShop` goes on
  * with the shop's order, `dismissQuestion` leaves it.
  */
-export function useScanHandling(views: readonly OrderView[]) {
+export function useScanHandling(views: readonly OrderView[], shops: readonly OrderListingShop[]) {
   const store = useUiStoreApi();
-  const index = useMemo(() => buildScanIndex(views), [views]);
+  const index = useMemo(() => buildScanIndex(views, shops.map((shop) => shop.shopId)), [views, shops]);
   const current = useRef(index);
   useEffect(() => {
     current.current = index;
