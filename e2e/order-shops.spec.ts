@@ -1,5 +1,6 @@
 import { DEMO_GATEWAY_SHOPS } from '../shared/settings/settings-schema';
-import { chooseOption, expectCounts, orderRow, ordersGrid, scan, scanResult, startDemo, stationCall } from './desk-actions';
+import { chooseOption, expectCounts, moreFilters, orderRow, ordersGrid, scan, scanResult, startDemo, stationCall } from './desk-actions';
+import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
 
 test.use({ demoOrders: 60 });
@@ -30,6 +31,7 @@ test.describe('the orders of several shops of one account (demo mode, zh-CN)', (
     await expect(dialog).toContainText('合计：调用 2 次，约消耗 2 积分。');
     await dialog.getByRole('button', { name: '拉取（消耗积分）' }).click();
     await expectCounts(page, 360, 360, 0, 30_000);
+    await saveScreenshot(page, 'desk-two-shops', 'zh-CN');
 
     const { rows } = await stationCall(request, stationHost, 'orders.list', { shopIds: [home.shopId, homeware.shopId] });
     const shared = rows.find((row) => row.shopId === homeware.shopId && rows.some((other) => other.shopId === home.shopId && other.order.orderNumber === row.order.orderNumber));
@@ -43,7 +45,7 @@ test.describe('the orders of several shops of one account (demo mode, zh-CN)', (
     await expect(orderRow(page, sharedNumber)).toHaveCount(2);
     await expect(orderRow(page, sharedNumber).filter({ hasText: home.name })).toHaveCount(1);
     await expect(orderRow(page, sharedNumber).filter({ hasText: homeware.name })).toHaveCount(1);
-    const shopFilter = page.getByRole('region', { name: '已加载订单的筛选' }).getByRole('combobox', { name: '店铺' });
+    const shopFilter = (await moreFilters(page)).getByRole('combobox', { name: '店铺' });
     await shopFilter.click();
     await expect(page.getByText(`${home.name}（60）`, { exact: true })).toBeVisible();
     await expect(page.getByText(`${homeware.name}（300）`, { exact: true })).toBeVisible();
@@ -68,6 +70,7 @@ test.describe('the orders of several shops of one account (demo mode, zh-CN)', (
     await expect(question).toBeVisible();
     await expect(scanResult(page)).toContainText(`订单 ${sharedNumber} 在 2 个店铺中都有：请选择店铺`);
     await expectCounts(page, 360, 360, 2);
+    await saveScreenshot(question, 'scan-which-shop', 'zh-CN');
     await expect(question.getByRole('group', { name: '店铺' }).getByRole('button')).toHaveText([`1${home.name}${home.sellerNick}`, `2${homeware.name}${homeware.sellerNick}`]);
     await page.keyboard.press('2');
     await expect(question).toBeHidden();

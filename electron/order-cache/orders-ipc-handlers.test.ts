@@ -45,6 +45,7 @@ describe('the orders channels over the account’s three shops (composition root
     const estimate = await data<OrderRefreshEstimate>('orders.refresh-estimate', { shopIds });
     expect(estimate.shops.map((shop) => [shop.shopId, shop.mode, shop.fullBecause, shop.fullCalls])).toEqual(shopIds.map((shopId) => [shopId, 'full', 'first-fetch', 1]));
     expect(estimate).toMatchObject({ fullCalls: 3, fullPoints: 3 });
+    expect((await data<OrderRefreshEstimate>('orders.refresh-estimate', { shopIds: 'all' })).shops.map((shop) => shop.shopId)).toEqual(shopIds);
     // None named: the station's own shop alone, as before there were several.
     expect((await data<OrderRefreshEstimate>('orders.refresh-estimate')).shops.map((shop) => shop.shopId)).toEqual([shopIds[0]]);
   });

@@ -14,10 +14,11 @@ import type { OrderCache } from './order-cache';
  * where a request names none).
  */
 export function ordersIpcHandlers(orders: OrderCache, sharedMode: SharedModeView, shops: () => readonly ShopSettings[]): FeatureIpcHandlers<'orders'> {
-  /** The shops a refresh names, each a shop of the account; none named: the station's own. */
-  const shopsToRefresh = (shopIds: readonly string[] | undefined): string[] => {
+  /** The shops a refresh names ('all', or each a shop of the account); none named: the station's own. */
+  const shopsToRefresh = (shopIds: readonly string[] | 'all' | undefined): string[] => {
     const known = shops().map((shop) => shop.shopId);
     if (shopIds === undefined) return known.slice(0, 1);
+    if (shopIds === 'all') return known;
     const unknown = shopIds.find((shopId) => !known.includes(shopId));
     if (unknown !== undefined) throw new StationFailure(stationError('settings.shop-not-set', { shopId: unknown }));
     return [...new Set(shopIds)];

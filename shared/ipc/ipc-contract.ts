@@ -16,8 +16,8 @@ import { channel, event, type ChannelCall, type InputOf, type OutputOf, type Par
 
 /** An input that carries nothing: `{}` (a missing body is read as `{}`). */
 const noInput = z.object({}).strict();
-/** The shops of the account a request is about (settings' shop ids), at least one. */
-const shopIdsSchema = z.array(shopOrderRefSchema.shape.shopId).min(1).max(20);
+/** The shops of the account a request is about: 'all', or settings' shop ids (at least one). */
+const shopIdsSchema = z.union([z.literal('all'), z.array(shopOrderRefSchema.shape.shopId).min(1).max(20)]);
 /** A request about some shops of the account; none named means the station's own shop. */
 const shopsInput = z.object({ shopIds: shopIdsSchema.optional() }).strict();
 /** An order number as the platform writes it (validated in full by the issue rules). */
@@ -223,11 +223,11 @@ export const ipcContract = {
    * ids (those the account no longer serves are left out; none left: every shop), or none named
    * (the station's own shop).
    */
-  'orders.list': channel<OrderListing>()(z.object({ shopIds: z.union([z.literal('all'), shopIdsSchema]).optional() }).strict()),
-  /** What a refresh of the shops asked (none named: the station's own) would fetch and cost, shop by shop, asked before a full fetch starts. */
+  'orders.list': channel<OrderListing>()(shopsInput),
+  /** What a refresh of the shops asked ('all', or shop ids the settings hold; none named: the station's own) would fetch and cost, shop by shop, asked before a full fetch starts. */
   'orders.refresh-estimate': channel<OrderRefreshEstimate>()(shopsInput),
   /**
-   * Fetches orders of the shops asked (none named: the station's own) from the gateway into the
+   * Fetches orders of the shops asked (as `orders.refresh-estimate` names them) from the gateway into the
    * cache, one shop after the other (progress pushed as `orders.refresh-progress`); a shop that
    * fails is answered with its error while the others go on.
    */

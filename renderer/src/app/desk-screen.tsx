@@ -66,10 +66,10 @@ const FilteredOrders = memo(function FilteredOrders({ views, pending }: { views:
  * work from anywhere on it.
  */
 export function DeskScreen() {
-  const { listing, views, shops } = useOrderViews();
+  const { listing, views, shops, chosen } = useOrderViews();
   const store = useUiStoreApi();
   const listedShops = useMemo(() => shops.filter((shop) => shop.listed), [shops]);
-  const refresh = useOrdersRefresh(listedShops);
+  const refresh = useOrdersRefresh(chosen, listedShops);
   const scanShop = useScanHandling(views, shops);
   // The loaded shops' orders are as fresh as the shop refreshed longest ago.
   const fetchedAt = listedShops.some((shop) => shop.fetchedAt === null) ? null : Math.min(...listedShops.map((shop) => shop.fetchedAt ?? 0));

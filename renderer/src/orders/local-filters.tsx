@@ -87,7 +87,7 @@ function ProvinceFilter({ views }: { views: readonly OrderView[] }) {
   );
 }
 
-/** The loaded shops with how many orders each has: shown only while the table loads several shops. */
+/** The loaded shops with how many orders each has: offered only while the table loads several shops. */
 function ShopFilter({ views, shops }: { views: readonly OrderView[]; shops: readonly OrderListingShop[] }) {
   const { t } = useTranslation();
   const chosen = useUi((state) => state.localFilters.shops);
@@ -165,15 +165,24 @@ function ClearFilters() {
 }
 
 /**
- * The rarely used filters (flags, province, order status, urgent) folded behind one button that
- * counts the active ones. The popover opens inside the filters' region, so its controls belong to it.
+ * The filters with lists (shop, flags, province, order status) and urgent, folded behind one
+ * button that counts the active ones, so the table keeps the screen. The popover opens inside
+ * the filters' region, so its controls belong to it.
  */
-function MoreFilters({ views, container }: { views: readonly OrderView[]; container: () => HTMLElement }) {
+function MoreFilters({ views, shops, container }: { views: readonly OrderView[]; shops: readonly OrderListingShop[]; container: () => HTMLElement }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const active = useUi(({ localFilters }) => (localFilters.flags.length > 0 ? 1 : 0) + (localFilters.province === null ? 0 : 1) + (localFilters.orderStatuses.length > 0 ? 1 : 0) + (localFilters.urgentOnly ? 1 : 0));
+  const active = useUi(
+    ({ localFilters }) =>
+      (localFilters.shops.length > 0 ? 1 : 0) +
+      (localFilters.flags.length > 0 ? 1 : 0) +
+      (localFilters.province === null ? 0 : 1) +
+      (localFilters.orderStatuses.length > 0 ? 1 : 0) +
+      (localFilters.urgentOnly ? 1 : 0),
+  );
   const content = (
     <div className="desk-local-filters__more">
+      <ShopFilter views={views} shops={shops} />
       <FlagFilter />
       <ProvinceFilter views={views} />
       <OrderStatusFilter views={views} />
@@ -192,9 +201,9 @@ function MoreFilters({ views, container }: { views: readonly OrderView[]; contai
 }
 
 /**
- * Filters on the orders already loaded — text, shop (several loaded) and issued/printed state in
- * view; flag, province, order status and urgent behind "More filters" — in every edition, applied
- * as you type. F4 clears them all.
+ * Filters on the orders already loaded — text and issued/printed state in view; shop (several
+ * loaded), flag, province, order status and urgent behind "More filters" — in every edition,
+ * applied as you type. F4 clears them all.
  */
 export function LocalFilters({ views, shops }: { views: readonly OrderView[]; shops: readonly OrderListingShop[] }) {
   const { t } = useTranslation();
@@ -202,9 +211,8 @@ export function LocalFilters({ views, shops }: { views: readonly OrderView[]; sh
   return (
     <section ref={region} className="desk-local-filters" aria-label={t('localFilters.label')}>
       <SearchFilter />
-      <ShopFilter views={views} shops={shops} />
       <ProgressFilterChoice />
-      <MoreFilters views={views} container={() => region.current ?? document.body} />
+      <MoreFilters views={views} shops={shops} container={() => region.current ?? document.body} />
       <ClearFilters />
     </section>
   );

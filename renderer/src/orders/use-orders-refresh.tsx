@@ -14,25 +14,24 @@ const refreshMutationKey = ['orders-refresh'];
 export type RefreshRequest = Omit<ChannelInput<'orders.refresh'>, 'shopIds'>;
 
 /**
- * Loading orders of the shops the table loads (`shops`, the listed ones) from the gateway into the
- * cache, one shop after the other: a refresh fetches only what changed where the edition allows
+ * Loading orders of the shops the desk chose (`chosen`, as `useChosenShops` answers; `shops`
+ * name them) from the gateway into the cache, one shop after the other: a refresh fetches only what changed where the edition allows
  * it; a full fetch (the first one of a shop, or any in an edition without the time filter) says
  * what it will cost, shop by shop, and waits for a yes. Progress comes from main's pushed events;
  * a shop that failed is named with its error while the others' orders are kept.
  */
-export function useOrdersRefresh(shops: readonly OrderListingShop[]) {
+export function useOrdersRefresh(chosen: ChannelInput<'orders.list'> | undefined, shops: readonly OrderListingShop[]) {
   const station = useStation();
   const client = useQueryClient();
   const { modal, message } = App.useApp();
   const { t } = useTranslation();
   const running = useIsMutating({ mutationKey: refreshMutationKey }) > 0;
   const progress = useQuery<OrderRefreshProgress | null>({ queryKey: stationQueryKeys.refreshProgress, queryFn: skipToken });
-  const shopIds = shops.map((shop) => shop.shopId);
   const nameOf = (shopId: string) => shops.find((shop) => shop.shopId === shopId)?.name ?? shopId;
 
   const mutation = useMutation({
     mutationKey: refreshMutationKey,
-    mutationFn: (request: RefreshRequest) => unwrapResult(station['orders.refresh']({ ...request, shopIds })),
+    mutationFn: (request: RefreshRequest) => unwrapResult(station['orders.refresh']({ ...request, ...chosen })),
     onMutate: () => client.setQueryData(stationQueryKeys.refreshProgress, null),
     onSuccess: (outcome) => {
       const sum = (pick: (shop: (typeof outcome.shops)[number]) => number) => outcome.shops.reduce((total, shop) => total + pick(shop), 0);
@@ -51,7 +50,7 @@ export function useOrdersRefresh(shops: readonly OrderListingShop[]) {
   /** What refreshing the shops would cost, or null (said in a message) when main cannot tell. */
   const readEstimate = async (): Promise<OrderRefreshEstimate | null> => {
     try {
-      return await unwrapResult(station['orders.refresh-estimate']({ shopIds }));
+      return await unwrapResult(station['orders.refresh-estimate']({ ...chosen }));
     } catch (error) {
       const stationError = stationErrorOf(error);
       void message.error(t(errorTextKey(stationError.code), stationError.params));
@@ -106,7 +105,7 @@ export function useOrdersRefresh(shops: readonly OrderListingShop[]) {
 
   /** Refresh (F5): only what changed where the edition allows it, else a confirmed full fetch of the shops that need one. */
   const refresh = async (): Promise<void> => {
-    if (running || shopIds.length === 0) return;
+    if (running || chosen === undefined) return;
     const estimate = await readEstimate();
     if (estimate?.shops.every((shop) => shop.mode === 'changed')) mutation.mutate({ mode: 'changed' });
     else if (estimate) confirmFetch(estimate, false);
@@ -114,14 +113,14 @@ export function useOrdersRefresh(shops: readonly OrderListingShop[]) {
 
   /** Full fetch (Shift+F5): always confirmed with its cost. */
   const fullFetch = async (): Promise<void> => {
-    if (running || shopIds.length === 0) return;
+    if (running || chosen === undefined) return;
     const estimate = await readEstimate();
     if (estimate) confirmFetch(estimate, true);
   };
 
   /** Fetches the orders matching the server-side filters into the cache. */
   const fetchMatching = (filters: NonNullable<RefreshRequest['filters']>): void => {
-    if (!running && shopIds.length > 0) mutation.mutate({ mode: 'full', filters });
+    if (!running && chosen !== undefined) mutation.mutate({ mode: 'full', filters });
   };
 
   /** Stops a running refresh between pages. */

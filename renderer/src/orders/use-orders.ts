@@ -1,29 +1,38 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import type { ChannelInput } from '../../../shared/ipc/ipc-contract';
 import { stationQueryKeys, useSettingsQuery, useStationInfoQuery } from '../bridge/station-queries';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { buildOrderViews, type OrderView } from './order-view';
 import { markOrdersDataAvailable } from './paint-timing';
 
 /**
- * The cached orders of the shops the desk chose (remembered in the settings: `ui.orderShops`;
- * none chosen yet: every shop of the account, or in demo mode the demo shop alone, the sandbox's
- * other shops waiting to be chosen) as react-query holds them, the table's views of them, and the shops.
+ * The shops the desk chose, as the orders channels take them: remembered in the settings
+ * (`ui.orderShops`); none chosen yet, every shop of the account, or in demo mode the demo shop
+ * alone (no shop named: the station's own), the sandbox's other shops waiting to be chosen.
+ * Undefined until the settings and the station's info are read.
  */
-export function useOrderViews() {
-  const station = useStation();
+export function useChosenShops(): ChannelInput<'orders.list'> | undefined {
   const settings = useSettingsQuery();
   const info = useStationInfoQuery();
-  // undefined: the station's own shop.
-  const chosen = settings.data?.settings.ui.orderShops ?? (info.data?.demoMode ? undefined : 'all');
+  if (settings.data === undefined || info.data === undefined) return undefined;
+  const chosen = settings.data.settings.ui.orderShops;
+  if (chosen !== null) return { shopIds: chosen };
+  return info.data.demoMode ? {} : { shopIds: 'all' };
+}
+
+/** The cached orders of the shops the desk chose as react-query holds them, the table's views of them, and the shops. */
+export function useOrderViews() {
+  const station = useStation();
+  const chosen = useChosenShops();
   const listing = useQuery({
-    queryKey: [...stationQueryKeys.orders, chosen ?? 'own'],
+    queryKey: [...stationQueryKeys.orders, chosen?.shopIds ?? 'own'],
     queryFn: async () => {
-      const data = await unwrapResult(station['orders.list'](chosen === undefined ? {} : { shopIds: chosen === 'all' ? 'all' : [...chosen] }));
+      const data = await unwrapResult(station['orders.list'](chosen ?? {}));
       markOrdersDataAvailable();
       return data;
     },
-    enabled: settings.data !== undefined && info.data !== undefined,
+    enabled: chosen !== undefined,
     // Another choice of shops keeps the table until its rows arrive.
     placeholderData: keepPreviousData,
     // Main says when the cache changed (`orders.changed`); nothing else makes it stale.
@@ -31,8 +40,7 @@ export function useOrderViews() {
   });
   const views: readonly OrderView[] = useMemo(() => buildOrderViews(listing.data?.rows ?? [], listing.data?.shops ?? []), [listing.data]);
   const shops = listing.data?.shops ?? [];
-  const listedShopIds = useMemo(() => (listing.data?.shops ?? []).filter((shop) => shop.listed).map((shop) => shop.shopId), [listing.data]);
-  return { listing, views, shops, listedShopIds };
+  return { listing, views, shops, chosen };
 }
 
 /** Remembers which shops the table loads, then loads them. */
