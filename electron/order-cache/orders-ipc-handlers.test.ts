@@ -76,7 +76,7 @@ describe('the orders channels over the account’s three shops (composition root
   });
 
   it('lists the rows of the shops chosen, each with its shop: the order number two shops sold is two rows', async () => {
-    const [first, second, third] = shopIds as [string, string, string];
+    const [first, second] = shopIds as [string, string];
     const listing = await data<OrderListing>('orders.list', { shopIds: 'all' });
     expect(listing.rows).toHaveLength(170);
     expect(listing.shops.map((shop) => [shop.shopId, shop.name, shop.listed, shop.fetchedAt !== null])).toEqual(
