@@ -15,10 +15,11 @@ export type RefreshRequest = Omit<ChannelInput<'orders.refresh'>, 'shopIds'>;
 
 /**
  * Loading orders of the shops the desk chose (`chosen`, as `useChosenShops` answers; `shops`
- * name them) from the gateway into the cache, one shop after the other: a refresh fetches only what changed where the edition allows
- * it; a full fetch (the first one of a shop, or any in an edition without the time filter) says
- * what it will cost, shop by shop, and waits for a yes. Progress comes from main's pushed events;
- * a shop that failed is named with its error while the others' orders are kept.
+ * name them) from the gateway into the cache, one shop after the other: a refresh fetches only
+ * what changed where the edition allows it; a full fetch (the first one of a shop, or any in an
+ * edition without the time filter) says what it will cost, shop by shop, and waits for a yes.
+ * Progress comes from main's pushed events; a shop that failed is named with its error while the
+ * others' orders are kept.
  */
 export function useOrdersRefresh(chosen: ChannelInput<'orders.list'> | undefined, shops: readonly OrderListingShop[]) {
   const station = useStation();
@@ -58,10 +59,10 @@ export function useOrdersRefresh(chosen: ChannelInput<'orders.list'> | undefined
     }
   };
 
-  /** What a full fetch of one shop costs, in a sentence. */
-  const fullCost = (shop: ShopRefreshEstimate, asked: boolean): string =>
+  /** Why one shop is fetched in full and what it costs, in a sentence. */
+  const fullCost = (shop: ShopRefreshEstimate): string =>
     [
-      t(`refresh.because.${asked ? 'asked' : (shop.fullBecause ?? 'asked')}`),
+      t(`refresh.because.${shop.fullBecause ?? 'asked'}`),
       shop.knownTotal !== null
         ? t('refresh.costKnown', { total: shop.knownTotal, calls: shop.fullCalls, points: shop.fullPoints })
         : t('refresh.costUnknown', { points: shop.fullPoints }),
@@ -74,18 +75,15 @@ export function useOrdersRefresh(chosen: ChannelInput<'orders.list'> | undefined
   const confirmFetch = (estimate: OrderRefreshEstimate, full: boolean): void => {
     const fetchedInFull = estimate.shops.filter((shop) => full || shop.mode === 'full');
     const [only] = estimate.shops;
-    const lines =
-      estimate.shops.length === 1 && only !== undefined
-        ? [fullCost(only, full)]
-      : [
-          ...estimate.shops.map((shop) =>
-            t('refresh.shopLine', { shop: nameOf(shop.shopId), text: full || shop.mode === 'full' ? fullCost(shop, full) : t('refresh.onlyChanged') }),
-          ),
-          t('refresh.totalCost', {
-            calls: fetchedInFull.reduce((sum, shop) => sum + shop.fullCalls, 0),
-            points: fetchedInFull.reduce((sum, shop) => sum + shop.fullPoints, 0),
-          }),
-        ];
+    const perShop = () => [
+      ...estimate.shops.map((shop) => t('refresh.shopLine', { shop: nameOf(shop.shopId), text: full || shop.mode === 'full' ? fullCost(shop) : t('refresh.onlyChanged') })),
+      t('refresh.totalCost', {
+        calls: fetchedInFull.reduce((sum, shop) => sum + shop.fullCalls, 0),
+        points: fetchedInFull.reduce((sum, shop) => sum + shop.fullPoints, 0),
+      }),
+    ];
+    // One shop is told as before; several each on their line, then the sum.
+    const lines = estimate.shops.length === 1 && only !== undefined ? [fullCost(only)] : perShop();
     modal.confirm({
       title: t('refresh.confirmTitle'),
       content: (
