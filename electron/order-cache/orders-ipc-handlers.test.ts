@@ -114,6 +114,23 @@ describe('the orders channels over the account’s three shops (composition root
     expect(refused.ok).toBe(false);
   });
 
+  it('stops between pages when cancelled: the shops after the one being fetched are not asked', async () => {
+    const [first, second] = shopIds as [string, string];
+    sandbox.clearCalls();
+    sandbox.setFaults({ latencyMs: 300 });
+    progress.length = 0;
+    try {
+      const refreshing = answer('orders.refresh', { mode: 'full', shopIds: [first, second] });
+      await expect.poll(() => progress.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await data<{ cancelled: boolean }>('orders.refresh-cancel')).toEqual({ cancelled: true });
+      expect(await refreshing).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    } finally {
+      sandbox.setFaults({ latencyMs: 0 });
+    }
+    expect(soldOrderCalls().every((call) => (call.body as { owner_id: string }).owner_id === first)).toBe(true);
+    expect(progress.every((step) => step.shopId === first)).toBe(true);
+  });
+
   it('refuses to refresh a shop the settings do not hold', async () => {
     const refused = await answer('orders.refresh-estimate', { shopIds: ['12345'] });
     expect(refused).toMatchObject({ ok: false, error: { code: 'settings.shop-not-set', params: { shopId: '12345' } } });
