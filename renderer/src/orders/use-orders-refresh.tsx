@@ -3,7 +3,8 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderListingShop, OrderRefreshEstimate, OrderRefreshProgress, ShopRefreshEstimate } from '../../../shared/domain/order-row';
 import type { ChannelInput } from '../../../shared/ipc/ipc-contract';
-import { stationQueryKeys } from '../bridge/station-queries';
+import { settingsQueryOptions, stationInfoQueryOptions, stationQueryKeys } from '../bridge/station-queries';
+import { chosenShopsOf } from './use-orders';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { errorTextKey } from '../../../shared/errors/error-resources';
 import { stationErrorOf } from '../errors/station-error-text';
@@ -13,6 +14,9 @@ const refreshMutationKey = ['orders-refresh'];
 /** A refresh request as the contract takes it (the shops are the hook's). */
 export type RefreshRequest = Omit<ChannelInput<'orders.refresh'>, 'shopIds'>;
 
+/** The shops a refresh is of, as the orders channels take them. */
+type ChosenShops = ChannelInput<'orders.list'>;
+
 /**
  * Loading orders of the shops the desk chose (`chosen`, as `useChosenShops` answers; `shops`
  * name them) from the gateway into the cache, one shop after the other: a refresh fetches only
@@ -21,7 +25,7 @@ export type RefreshRequest = Omit<ChannelInput<'orders.refresh'>, 'shopIds'>;
  * Progress comes from main's pushed events; a shop that failed is named with its error while the
  * others' orders are kept.
  */
-export function useOrdersRefresh(chosen: ChannelInput<'orders.list'> | undefined, shops: readonly OrderListingShop[]) {
+export function useOrdersRefresh(chosen: ChosenShops | undefined, shops: readonly OrderListingShop[]) {
   const station = useStation();
   const client = useQueryClient();
   const { modal, message } = App.useApp();
@@ -32,7 +36,7 @@ export function useOrdersRefresh(chosen: ChannelInput<'orders.list'> | undefined
 
   const mutation = useMutation({
     mutationKey: refreshMutationKey,
-    mutationFn: (request: RefreshRequest) => unwrapResult(station['orders.refresh']({ ...request, ...chosen })),
+    mutationFn: (request: ChannelInput<'orders.refresh'>) => unwrapResult(station['orders.refresh'](request)),
     onMutate: () => client.setQueryData(stationQueryKeys.refreshProgress, null),
     onSuccess: (outcome) => {
       const sum = (pick: (shop: (typeof outcome.shops)[number]) => number) => outcome.shops.reduce((total, shop) => total + pick(shop), 0);
@@ -48,10 +52,14 @@ export function useOrdersRefresh(chosen: ChannelInput<'orders.list'> | undefined
     },
   });
 
+  /** The shops chosen; read first when a key came before the settings and the station's info were in (at once after a start). */
+  const chosenNow = async (): Promise<ChosenShops> =>
+    chosen ?? chosenShopsOf(await client.ensureQueryData(settingsQueryOptions(station)), await client.ensureQueryData(stationInfoQueryOptions(station)));
+
   /** What refreshing the shops would cost, or null (said in a message) when main cannot tell. */
-  const readEstimate = async (): Promise<OrderRefreshEstimate | null> => {
+  const readEstimate = async (of: ChosenShops): Promise<OrderRefreshEstimate | null> => {
     try {
-      return await unwrapResult(station['orders.refresh-estimate']({ ...chosen }));
+      return await unwrapResult(station['orders.refresh-estimate'](of));
     } catch (error) {
       const stationError = stationErrorOf(error);
       void message.error(t(errorTextKey(stationError.code), stationError.params));
@@ -72,7 +80,7 @@ export function useOrdersRefresh(chosen: ChannelInput<'orders.list'> | undefined
    * States what the fetch costs, shop by shop (a shop that may fetch only what changed says so),
    * and starts it on yes. `full`: every shop fetched in full (Shift+F5).
    */
-  const confirmFetch = (estimate: OrderRefreshEstimate, full: boolean): void => {
+  const confirmFetch = (of: ChosenShops, estimate: OrderRefreshEstimate, full: boolean): void => {
     const fetchedInFull = estimate.shops.filter((shop) => full || shop.mode === 'full');
     const [only] = estimate.shops;
     const perShop = () => [
@@ -95,7 +103,7 @@ export function useOrdersRefresh(chosen: ChannelInput<'orders.list'> | undefined
       ),
       okText: t('refresh.confirmOk'),
       cancelText: t('common.cancel'),
-      onOk: () => mutation.mutate({ mode: full ? 'full' : 'changed' }),
+      onOk: () => mutation.mutate({ mode: full ? 'full' : 'changed', ...of }),
       // The window never scrolls (the table does); the lock would add a style tag without the CSP nonce.
       scrollLock: false,
     });
@@ -103,22 +111,24 @@ export function useOrdersRefresh(chosen: ChannelInput<'orders.list'> | undefined
 
   /** Refresh (F5): only what changed where the edition allows it, else a confirmed full fetch of the shops that need one. */
   const refresh = async (): Promise<void> => {
-    if (running || chosen === undefined) return;
-    const estimate = await readEstimate();
-    if (estimate?.shops.every((shop) => shop.mode === 'changed')) mutation.mutate({ mode: 'changed' });
-    else if (estimate) confirmFetch(estimate, false);
+    if (running) return;
+    const of = await chosenNow();
+    const estimate = await readEstimate(of);
+    if (estimate?.shops.every((shop) => shop.mode === 'changed')) mutation.mutate({ mode: 'changed', ...of });
+    else if (estimate) confirmFetch(of, estimate, false);
   };
 
   /** Full fetch (Shift+F5): always confirmed with its cost. */
   const fullFetch = async (): Promise<void> => {
-    if (running || chosen === undefined) return;
-    const estimate = await readEstimate();
-    if (estimate) confirmFetch(estimate, true);
+    if (running) return;
+    const of = await chosenNow();
+    const estimate = await readEstimate(of);
+    if (estimate) confirmFetch(of, estimate, true);
   };
 
   /** Fetches the orders matching the server-side filters into the cache. */
-  const fetchMatching = (filters: NonNullable<RefreshRequest['filters']>): void => {
-    if (!running && chosen !== undefined) mutation.mutate({ mode: 'full', filters });
+  const fetchMatching = async (filters: NonNullable<RefreshRequest['filters']>): Promise<void> => {
+    if (!running) mutation.mutate({ mode: 'full', filters, ...(await chosenNow()) });
   };
 
   /** Stops a running refresh between pages. */

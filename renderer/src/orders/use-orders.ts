@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { ChannelInput } from '../../../shared/ipc/ipc-contract';
+import type { ChannelInput, SettingsView, StationInfo } from '../../../shared/ipc/ipc-contract';
 import { stationQueryKeys, useSettingsQuery, useStationInfoQuery } from '../bridge/station-queries';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { buildOrderViews, type OrderView } from './order-view';
@@ -15,10 +15,14 @@ import { markOrdersDataAvailable } from './paint-timing';
 export function useChosenShops(): ChannelInput<'orders.list'> | undefined {
   const settings = useSettingsQuery();
   const info = useStationInfoQuery();
-  if (settings.data === undefined || info.data === undefined) return undefined;
-  const chosen = settings.data.settings.ui.orderShops;
+  return settings.data === undefined || info.data === undefined ? undefined : chosenShopsOf(settings.data, info.data);
+}
+
+/** The shops the desk chose, as `useChosenShops` tells them, from the settings and the station's info. */
+export function chosenShopsOf(settings: SettingsView, info: StationInfo): ChannelInput<'orders.list'> {
+  const chosen = settings.settings.ui.orderShops;
   if (chosen !== null) return { shopIds: chosen };
-  return info.data.demoMode ? {} : { shopIds: 'all' };
+  return info.demoMode ? {} : { shopIds: 'all' };
 }
 
 /** The cached orders of the shops the desk chose as react-query holds them, the table's views of them, and the shops. */
