@@ -14,8 +14,9 @@ const branch = yto?.branches[0];
 export const ytoBranchCode = branch?.code ?? '';
 
 /**
- * A desk set up against the test's own sandbox (what the setup screen would store): token, YTO
- * template, ship-from and sender; then the orders are loaded in the page.
+ * A desk set up against the test's own sandbox (what the setup screen would store): token, the
+ * account's shops with the table loading the first one (these specs issue and print that shop's
+ * orders), YTO template, ship-from and sender; then the orders are loaded in the page.
  */
 export async function openOwnGatewayDesk(page: Page, request: APIRequestContext, host: StationHostProcess, gateway: OwnGateway, orders: number, locale: DeskLocale = 'zh-CN'): Promise<void> {
   const template = STANDARD_TEMPLATES.find((candidate) => candidate.cpCode === 'YTO' && candidate.widthMm === 76) ?? STANDARD_TEMPLATES[0];
@@ -24,7 +25,7 @@ export async function openOwnGatewayDesk(page: Page, request: APIRequestContext,
   await stationCall(request, host, 'token.set', { token: gateway.sandbox.token });
   await stationCall(request, host, 'settings.update', {
     patch: {
-      ui: { setupCompleted: true },
+      ui: { setupCompleted: true, orderShops: [gateway.sandbox.shopId] },
       gateway: { shops: sandboxShopSettings(gateway.sandbox) },
       print: { templateUrlByCarrier: { YTO: standardTemplateUrl(template) } },
       shipFrom: {

@@ -24,12 +24,12 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server.dispose());
 
-/** What Settings → Shared mode stores for a desk, then the password in its vault. */
+/** What Settings → Shared mode stores for a desk (its table loading the account's first shop, whose orders the desks share here), then the password in its vault. */
 async function turnOnSharedMode(request: APIRequestContext, host: StationHostProcess, gateway: OwnGateway, database: SharedConnectionSettings, deskName: string): Promise<void> {
   const { host: dbHost, port, database: name, user, tls } = database;
   await stationCall(request, host, 'token.set', { token: gateway.sandbox.token });
   await stationCall(request, host, 'settings.update', {
-    patch: { ui: { setupCompleted: true }, ...sandboxDeskPatch(gateway.sandbox), sharedMode: { enabled: true, host: dbHost, port, database: name, user, tls, deskName } },
+    patch: { ui: { setupCompleted: true, orderShops: [gateway.sandbox.shopId] }, ...sandboxDeskPatch(gateway.sandbox), sharedMode: { enabled: true, host: dbHost, port, database: name, user, tls, deskName } },
   });
   await stationCall(request, host, 'shared-mode.set-password', { password: database.password ?? '' });
 }

@@ -266,7 +266,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     aboutIpcHandlers({ info, app: { productName: packageJson.productName, version: packageJson.version, shell: options.shell }, dataDir, logsDir, desktop: options.desktop, diagnostics: { journal: backend.read.diagnostics, settings: settingsView, secrets: currentSecrets }, logger }),
     settingsIpcHandlers({ settings, effectiveSettings, settingsView, vault, attention, startUp, gatewayWork: { engine, queue: print.queue }, events, logger }),
     gatewayIpcHandlers({ client: gateway.client, costs: backend.read.costs }),
-    ordersIpcHandlers(orders, sharedModeView),
+    ordersIpcHandlers(orders, sharedModeView, () => effectiveSettings().gateway.shops),
     desksIpcHandlers(sharedModeView),
     issuingIpcHandlers({ engine, startUp, settings: effectiveSettings, jobPrinter, withComponent, printerState: print.printerState, stall: print.stall }),
     historyIpcHandlers(history),

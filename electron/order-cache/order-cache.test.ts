@@ -53,16 +53,17 @@ const soldOrderCalls = () => (bench as GatewayTestBench).sandbox.calls().filter(
 describe('the order cache', () => {
   it('tells the cost of a full fetch first, fetches everything once, then only what was confirmed since', async () => {
     const { cache, progress, changes, sandbox } = await openCache({ orders: 1000 });
-    expect(await cache.estimate()).toEqual({ mode: 'full', fullBecause: 'first-fetch', fullCalls: 1, fullPoints: 1, knownTotal: null });
+    const shopId = sandbox.shopId;
+    expect(await cache.estimate()).toEqual({ shopId, mode: 'full', fullBecause: 'first-fetch', fullCalls: 1, fullPoints: 1, knownTotal: null });
     expect(await cache.list()).toEqual({ rows: [], fetchedAt: null });
 
     const full = await cache.refresh({ mode: 'changed' });
-    expect(full).toEqual({ mode: 'full', received: 1000, total: 1000, points: 10 });
+    expect(full).toEqual({ shopId, mode: 'full', received: 1000, total: 1000, points: 10 });
     expect(progress).toHaveLength(10);
-    expect(progress.at(-1)).toEqual({ pagesDone: 10, pagesPlanned: 10, ordersReceived: 1000, totalElements: 1000 });
+    expect(progress.at(-1)).toEqual({ shopId, shopsDone: 0, shopsPlanned: 1, pagesDone: 10, pagesPlanned: 10, ordersReceived: 1000, totalElements: 1000 });
     expect(changes()).toBe(1);
     // 10,000 orders would be 100 charged calls: the estimate scales with the total last told.
-    expect(await cache.estimate()).toEqual({ mode: 'changed', fullBecause: null, fullCalls: 10, fullPoints: 10, knownTotal: 1000 });
+    expect(await cache.estimate()).toEqual({ shopId, mode: 'changed', fullBecause: null, fullCalls: 10, fullPoints: 10, knownTotal: 1000 });
     const listing = (await cache.list());
     expect(listing.rows).toHaveLength(1000);
     expect(listing.fetchedAt).not.toBeNull();
@@ -88,7 +89,7 @@ describe('the order cache', () => {
     expect(await cache.estimate()).toMatchObject({ mode: 'full', fullBecause: 'no-time-filter', fullCalls: 3 });
     await insertCached('gone-1');
     sandbox.clearCalls();
-    expect(await cache.refresh({ mode: 'changed' })).toEqual({ mode: 'full', received: 250, total: 250, points: 3 });
+    expect(await cache.refresh({ mode: 'changed' })).toEqual({ shopId: sandbox.shopId, mode: 'full', received: 250, total: 250, points: 3 });
     expect(soldOrderCalls().every((call) => !Object.hasOwn(call.body as object, 'start_time'))).toBe(true);
     expect(await cache.get(['gone-1'])).toEqual([]);
     setFilters(true);

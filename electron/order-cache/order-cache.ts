@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type {
-  OrderListing,
+  OrderRow,
+  ShopOrderListing,
+  ShopRefreshEstimate,
+  ShopRefreshOutcome,
   OrderPrintState,
   OrderRefreshEstimate,
   OrderRefreshOutcome,
@@ -12,7 +15,7 @@ import type { SoldOrder, SoldOrderFilters } from '../../shared/domain/sold-order
 import { stationError, type StationError } from '../../shared/errors/station-error';
 import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
 import type { GatewayClient } from '../gateway/gateway-client';
-import { StationFailure } from '../ipc/to-station-error';
+import { StationFailure, toStationError } from '../ipc/to-station-error';
 import type { OrderCacheReader, OrderCacheWriter } from '../store/station-backend';
 import type { CachedOrderLine } from '../store/station-records';
 import type { SharedOrderRefresh } from '../store/shared/shared-orders';
@@ -20,34 +23,44 @@ import type { SharedOrderRefresh } from '../store/shared/shared-orders';
 /** The order cache: the `orders.*` channels of the IPC contract, kept in the station database. */
 export interface OrderCache {
   /** Every cached order of a shop (absent: the current one), newest confirmation first, with the journal's state of it. */
-  list(shopId?: string): Promise<OrderListing>;
+  list(shopId?: string): Promise<ShopOrderListing>;
+  /** The cached orders of these shops as one list, newest confirmation first, with when each shop was last refreshed. */
+  listShops(shopIds: readonly string[]): Promise<{ rows: OrderRow[]; fetchedAt: ReadonlyMap<string, number | null> }>;
   /** What a refresh of a shop (absent: the current one) would fetch and cost, told before a full fetch starts. */
-  estimate(shopId?: string): Promise<OrderRefreshEstimate>;
+  estimate(shopId?: string): Promise<ShopRefreshEstimate>;
+  /** What refreshing these shops would fetch and cost, shop by shop and in all. */
+  estimateShops(shopIds: readonly string[]): Promise<OrderRefreshEstimate>;
   /**
    * Fetches orders of a shop of the account (absent: the current one) into the cache, through
    * that shop's client (the one limiter). `changed` fetches only orders confirmed since the last refresh
    * where the edition has the time filter (else everything). Pages are stored as they arrive: a
    * cancelled or failed refresh keeps them (and throws the cancellation or the gateway's error).
    */
-  refresh(request: { mode: 'changed' | 'full'; filters?: SoldOrderFilters | undefined; shopId?: string | undefined }): Promise<OrderRefreshOutcome>;
+  refresh(request: { mode: 'changed' | 'full'; filters?: SoldOrderFilters | undefined; shopId?: string | undefined }): Promise<ShopRefreshOutcome>;
+  /**
+   * Refreshes these shops one after the other, as `refresh` does each. A shop that fails is
+   * answered with its error and the next one goes on; a cancel stops between pages and throws
+   * (what arrived stays). When every shop failed, throws the first one's error.
+   */
+  refreshShops(request: { mode: 'changed' | 'full'; filters?: SoldOrderFilters | undefined; shopIds: readonly string[] }): Promise<OrderRefreshOutcome>;
   /** Stops the running refresh between pages; false when none runs. */
   cancel(): boolean;
   /** The cached orders of a shop (absent: the current one) with these numbers, in the order asked (unknown numbers left out): what the issuing engine plans from. */
   get(orderNumbers: readonly string[], shopId?: string): Promise<SoldOrder[]>;
 }
 
-/** The shop's refresh shared by the desks (shared mode): one desk fetches, the others read what it stored. */
+/** A shop's refresh shared by the desks (shared mode): one desk fetches, the others read what it stored. Each shop of the account has its own turn. */
 export interface SharedOrderRefreshes {
   /** Takes the shop's refresh turn and answers the shared watermark to continue from; throws `shared-mode.refreshing-elsewhere` (or unreachable) when this desk may not refresh. */
-  begin(): Promise<{ watermark: number | null }>;
-  /** Stores a fetched page in the shared cache too. */
-  storePage(orders: readonly SoldOrder[], fetchedAt: number): Promise<void>;
-  /** Records the refresh and ends the turn; the other desks are told to read. */
-  finish(refresh: SharedOrderRefresh): Promise<void>;
-  /** Ends the turn without a result (the fetch failed or was cancelled). */
-  abandon(): Promise<void>;
-  /** Copies the shared cache into this desk's when another desk refreshed since; never throws (without the server the desk's own cache stays). */
-  catchUp(): Promise<void>;
+  begin(shopId: string): Promise<{ watermark: number | null }>;
+  /** Stores a fetched page of the shop in the shared cache too. */
+  storePage(shopId: string, orders: readonly SoldOrder[], fetchedAt: number): Promise<void>;
+  /** Records the shop's refresh and ends its turn; the other desks are told to read. */
+  finish(shopId: string, refresh: SharedOrderRefresh): Promise<void>;
+  /** Ends the shop's turn without a result (the fetch failed or was cancelled). */
+  abandon(shopId: string): Promise<void>;
+  /** Copies the shop's shared cache into this desk's when another desk refreshed it since; never throws (without the server the desk's own cache stays). */
+  catchUp(shopId: string): Promise<void>;
 }
 
 /** What the cache is built from. */
@@ -63,7 +76,7 @@ export interface OrderCacheOptions {
   onProgress: (progress: OrderRefreshProgress) => void;
   /** The cached orders changed (a refresh stored pages). */
   onChanged: () => void;
-  /** Shared mode: refreshes take the shop's turn and fill the shared cache; the list reads what other desks fetched. */
+  /** Shared mode: a refresh takes its shop's turn and fills the shared cache; the list reads what other desks fetched. */
   shared?: SharedOrderRefreshes;
   now?: () => number;
   /** A `changed` refresh starts this long before the previous refresh started (clock skew, late pushes); default 10 min. */
@@ -131,7 +144,7 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
   const overlapMs = options.overlapMs ?? 10 * 60_000;
   let running: AbortController | null = null;
 
-  async function estimate(shopId = options.shopId()): Promise<OrderRefreshEstimate> {
+  async function estimate(shopId = options.shopId()): Promise<ShopRefreshEstimate> {
     const row = await read.state(shopId);
     const fetched = row?.lastRefreshAt != null;
     const timeFilter = options.timeFilterAvailable();
@@ -139,6 +152,7 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
     const fullCalls = knownTotal === null ? 1 : Math.max(1, Math.ceil(knownTotal / ISSUE_LIMITS.soldOrdersPageSize));
     const pointsPerPage = row?.lastPages ? Math.max(1, Math.round((row.lastPoints ?? 0) / row.lastPages)) : 1;
     return {
+      shopId,
       mode: fetched && timeFilter ? 'changed' : 'full',
       fullBecause: !fetched ? 'first-fetch' : timeFilter ? null : 'no-time-filter',
       fullCalls,
@@ -147,77 +161,122 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
     };
   }
 
+  async function list(shopId = options.shopId()): Promise<ShopOrderListing> {
+    // Shared mode: what another desk fetched of the shop since is copied first.
+    if (running === null) await options.shared?.catchUp(shopId);
+    const lines = await read.lines(shopId);
+    const keys = lines.map((line) => buyerAddressKey(line.order));
+    const shared = new Map<string, number>();
+    for (const key of keys) shared.set(key, (shared.get(key) ?? 0) + 1);
+    return {
+      rows: lines.map((line, index) => {
+        const key = keys[index] as string;
+        return { shopId, order: line.order, station: stationStateOf(line), mergeKey: (shared.get(key) ?? 0) > 1 ? key : null, elsewhere: null };
+      }),
+      fetchedAt: (await read.state(shopId))?.lastRefreshAt ?? null,
+    };
+  }
+
+  /** Refreshes one shop under `signal`, telling its pages with `onPages`. */
+  async function refreshShop(
+    request: { mode: 'changed' | 'full'; filters?: SoldOrderFilters | undefined; shopId: string },
+    signal: AbortSignal,
+    onPages: (progress: Pick<OrderRefreshProgress, 'pagesDone' | 'pagesPlanned' | 'ordersReceived' | 'totalElements'>) => void,
+  ): Promise<ShopRefreshOutcome> {
+    const { mode, filters, shopId } = request;
+    const startedAt = now();
+    let stored = 0;
+    let replacing = false;
+    let turn: SharedOrderRefreshes | undefined;
+    try {
+      // Shared mode: the shop's turn first (another desk refreshing it answers so), and its watermark.
+      const shared = options.shared;
+      const sharedWatermark = shared === undefined ? undefined : (await shared.begin(shopId)).watermark;
+      turn = shared;
+      const watermark = sharedWatermark === undefined ? ((await read.state(shopId))?.watermark ?? null) : sharedWatermark;
+      const changedOnly = mode === 'changed' && (await estimate(shopId)).mode === 'changed' && watermark !== null;
+      const unfiltered = filters === undefined;
+      replacing = !changedOnly && unfiltered;
+      const startAt = changedOnly ? Math.max(watermark, filters?.startAt ?? 0) : filters?.startAt;
+      const client = await options.client(shopId);
+      // Pages are stored one after the other, as they arrive; the fetch ends only once the last is stored.
+      let storing: Promise<void> = Promise.resolve();
+      const result = await client.fetchAllSoldOrders({ ...filters, ...(startAt === undefined ? {} : { startAt }) }, {
+        signal,
+        priority: 'bulk',
+        jobId: `orders-${startedAt.toString(36)}`,
+        onProgress: (progress) => {
+          storing = storing.then(async () => {
+            const fetchedAt = now();
+            await write.storePage(shopId, progress.pageOrders, fetchedAt);
+            await turn?.storePage(shopId, progress.pageOrders, fetchedAt);
+          });
+          stored += progress.pageOrders.length;
+          onPages({ pagesDone: progress.pagesDone, pagesPlanned: progress.pagesPlanned, ordersReceived: progress.ordersReceived, totalElements: progress.totalElements });
+        },
+      });
+      await storing;
+      if (!result.ok) throw new StationFailure(result.error);
+      const pastRefresh = { watermark: startedAt - overlapMs, at: startedAt, mode: changedOnly ? ('changed' as const) : ('full' as const), pages: result.data.pagesFetched, points: result.data.points };
+      const total = replacing ? (result.data.totalElements ?? result.data.orders.length) : null;
+      // Only a complete, unfiltered fetch knows which orders the gateway no longer lists; a
+      // filtered one says nothing about the others, so it moves neither the list nor the watermark.
+      if (replacing) await write.removeUnseen(shopId, startedAt);
+      if (unfiltered) await write.saveRefresh(shopId, { ...pastRefresh, lastFullAt: replacing ? startedAt : null, total });
+      // A filtered fetch moves nothing shared either: its pages are stored, the turn ends without a result.
+      if (turn !== undefined) await (unfiltered ? turn.finish(shopId, { ...pastRefresh, total, removeUnseenBefore: replacing ? startedAt : null }) : turn.abandon(shopId));
+      turn = undefined;
+      return { shopId, mode: changedOnly ? 'changed' : 'full', received: result.data.orders.length, total: await read.count(shopId), points: result.data.points };
+    } finally {
+      await turn?.abandon(shopId);
+      if (stored > 0 || replacing) options.onChanged();
+    }
+  }
+
+  /** Runs `work` as the one refresh of the cache (a second one is refused while it runs). */
+  async function exclusively<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (running) throw new StationFailure(stationError('orders.refresh-running', {}));
+    const abort = new AbortController();
+    running = abort;
+    try {
+      return await work(abort.signal);
+    } finally {
+      running = null;
+    }
+  }
+
   return {
-    async list(shopId = options.shopId()) {
-      // Shared mode shares the refreshes of the station's own shop.
-      if (running === null && shopId === options.shopId()) await options.shared?.catchUp();
-      const lines = await read.lines(shopId);
-      const keys = lines.map((line) => buyerAddressKey(line.order));
-      const shared = new Map<string, number>();
-      for (const key of keys) shared.set(key, (shared.get(key) ?? 0) + 1);
-      return {
-        rows: lines.map((line, index) => {
-          const key = keys[index] as string;
-          return { order: line.order, station: stationStateOf(line), mergeKey: (shared.get(key) ?? 0) > 1 ? key : null, elsewhere: null };
-        }),
-        fetchedAt: (await read.state(shopId))?.lastRefreshAt ?? null,
-      };
+    list,
+    async listShops(shopIds) {
+      const listings = await Promise.all(shopIds.map((shopId) => list(shopId)));
+      // Each shop's rows come newest first: one stable sort keeps that order among equal times.
+      const rows: OrderRow[] = listings.flatMap((listing) => listing.rows);
+      if (listings.length > 1) rows.sort((a, b) => (b.order.confirmedAt ?? -Infinity) - (a.order.confirmedAt ?? -Infinity));
+      return { rows, fetchedAt: new Map(shopIds.map((shopId, index) => [shopId, listings[index]?.fetchedAt ?? null])) };
     },
     estimate,
-    async refresh({ mode, filters, shopId = options.shopId() }) {
-      if (running) throw new StationFailure(stationError('orders.refresh-running', {}));
-      const abort = new AbortController();
-      running = abort;
-      const startedAt = now();
-      let stored = 0;
-      let replacing = false;
-      let turn: SharedOrderRefreshes | undefined;
-      try {
-        // Shared mode: the shop's turn first (another desk refreshing answers so), and its watermark
-        // (the refreshes of the station's own shop are shared; another shop's are this desk's).
-        const shared = shopId === options.shopId() ? options.shared : undefined;
-        const sharedWatermark = shared === undefined ? undefined : (await shared.begin()).watermark;
-        turn = shared;
-        const watermark = sharedWatermark === undefined ? ((await read.state(shopId))?.watermark ?? null) : sharedWatermark;
-        const changedOnly = mode === 'changed' && (await estimate(shopId)).mode === 'changed' && watermark !== null;
-        const unfiltered = filters === undefined;
-        replacing = !changedOnly && unfiltered;
-        const startAt = changedOnly ? Math.max(watermark, filters?.startAt ?? 0) : filters?.startAt;
-        const client = await options.client(shopId);
-        // Pages are stored one after the other, as they arrive; the fetch ends only once the last is stored.
-        let storing: Promise<void> = Promise.resolve();
-        const result = await client.fetchAllSoldOrders({ ...filters, ...(startAt === undefined ? {} : { startAt }) }, {
-          signal: abort.signal,
-          priority: 'bulk',
-          jobId: `orders-${startedAt.toString(36)}`,
-          onProgress: (progress) => {
-            storing = storing.then(async () => {
-              const fetchedAt = now();
-              await write.storePage(shopId, progress.pageOrders, fetchedAt);
-              await turn?.storePage(progress.pageOrders, fetchedAt);
-            });
-            stored += progress.pageOrders.length;
-            options.onProgress({ pagesDone: progress.pagesDone, pagesPlanned: progress.pagesPlanned, ordersReceived: progress.ordersReceived, totalElements: progress.totalElements });
-          },
-        });
-        await storing;
-        if (!result.ok) throw new StationFailure(result.error);
-        const pastRefresh = { watermark: startedAt - overlapMs, at: startedAt, mode: changedOnly ? ('changed' as const) : ('full' as const), pages: result.data.pagesFetched, points: result.data.points };
-        const total = replacing ? (result.data.totalElements ?? result.data.orders.length) : null;
-        // Only a complete, unfiltered fetch knows which orders the gateway no longer lists; a
-        // filtered one says nothing about the others, so it moves neither the list nor the watermark.
-        if (replacing) await write.removeUnseen(shopId, startedAt);
-        if (unfiltered) await write.saveRefresh(shopId, { ...pastRefresh, lastFullAt: replacing ? startedAt : null, total });
-        // A filtered fetch moves nothing shared either: its pages are stored, the turn ends without a result.
-        if (turn !== undefined) await (unfiltered ? turn.finish({ ...pastRefresh, total, removeUnseenBefore: replacing ? startedAt : null }) : turn.abandon());
-        turn = undefined;
-        return { mode: changedOnly ? 'changed' : 'full', received: result.data.orders.length, total: await read.count(shopId), points: result.data.points };
-      } finally {
-        running = null;
-        await turn?.abandon();
-        if (stored > 0 || replacing) options.onChanged();
-      }
+    async estimateShops(shopIds) {
+      const shops = await Promise.all(shopIds.map((shopId) => estimate(shopId)));
+      return { shops, fullCalls: shops.reduce((sum, shop) => sum + shop.fullCalls, 0), fullPoints: shops.reduce((sum, shop) => sum + shop.fullPoints, 0) };
     },
+    refresh: ({ shopId = options.shopId(), ...request }) =>
+      exclusively((signal) => refreshShop({ ...request, shopId }, signal, (pages) => options.onProgress({ shopId, shopsDone: 0, shopsPlanned: 1, ...pages }))),
+    refreshShops: ({ shopIds, ...request }) =>
+      exclusively(async (signal) => {
+        const outcome: OrderRefreshOutcome = { shops: [], failed: [] };
+        for (const [index, shopId] of shopIds.entries()) {
+          try {
+            outcome.shops.push(await refreshShop({ ...request, shopId }, signal, (pages) => options.onProgress({ shopId, shopsDone: index, shopsPlanned: shopIds.length, ...pages })));
+          } catch (error) {
+            // A cancel stops the whole refresh, and a fault of the station is no shop's; any other failure is this shop's alone.
+            const failure = toStationError(error);
+            if (signal.aborted || failure.code === 'internal.unexpected') throw error;
+            outcome.failed.push({ shopId, error: failure });
+          }
+        }
+        if (outcome.shops.length === 0 && outcome.failed[0] !== undefined) throw new StationFailure(outcome.failed[0].error);
+        return outcome;
+      }),
     cancel() {
       if (!running) return false;
       running.abort();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPage, IssuePlan, JobSummary, JobView } from '../../shared/domain/issuing';
 import type { Result } from '../../shared/result';
+import { shopOrderKey } from '../../shared/domain/shop-order';
 import { ofDemoShop, openTestStation, sandboxDeskPatch } from '../composition/testing/sandbox-desk';
 import type { Station } from '../composition/station';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
@@ -144,7 +145,8 @@ describe('two desks on one account, one PostgreSQL, one sandbox (composition roo
   it('shows an order issued at A as issued at A on B, and B’s history finds A’s waybill', async () => {
     const byA = sandbox.issuedWaybills().find((waybill) => waybill.orderNumbers.includes(orderNumbers[0] as string));
     expect(byA).toBeDefined();
-    const elsewhere = await until('B to see A’s waybill', async () => (await b.sharedMode.elsewhere([orderNumbers[0] as string])).get(orderNumbers[0] as string));
+    const order = { shopId: sandbox.shopId, orderNumber: orderNumbers[0] as string };
+    const elsewhere = await until('B to see A’s waybill', async () => (await b.sharedMode.elsewhere([order])).get(shopOrderKey(order)));
     expect(elsewhere).toEqual({ desk: 'Desk A', state: 'issued', waybillCode: byA?.waybillCode });
     const page = await data<HistoryPage>(b, 'history.search', { text: orderNumbers[0] });
     expect(page.rows).toEqual([expect.objectContaining({ orderNumber: orderNumbers[0], waybillCode: byA?.waybillCode, desk: expect.objectContaining({ name: 'Desk A' }) as unknown })]);

@@ -1,4 +1,5 @@
 import type { DeskView, ElsewhereMark, SharedModeState } from '../../shared/domain/desks';
+import { shopOrderKey, type ShopOrderRef } from '../../shared/domain/shop-order';
 import type { SharedStation } from './shared-station';
 
 /**
@@ -10,8 +11,8 @@ import type { SharedStation } from './shared-station';
 export interface SharedModeView {
   state(): SharedModeState;
   desks(): Promise<DeskView[]>;
-  /** Orders among these held or issued by ANOTHER desk (this desk's own are the journal's to show). */
-  elsewhere(orderNumbers: readonly string[]): Promise<Map<string, ElsewhereMark>>;
+  /** Orders among these (of any shops of the account) held or issued by ANOTHER desk, by `shopOrderKey` (this desk's own are the journal's to show). */
+  elsewhere(orders: readonly ShopOrderRef[]): Promise<Map<string, ElsewhereMark>>;
   /** Calls `listener` when claims, waybills, desks or the link changed; answers how to stop. */
   onChange(listener: () => void): () => void;
 }
@@ -24,7 +25,7 @@ export const sharedModeOff: SharedModeView = {
   onChange: () => () => undefined,
 };
 
-/** The view on a desk's link to the shared database, for orders of the gateway and shop set now. */
+/** The view on a desk's link to the shared database, for orders of the shops of the gateway set now. */
 export function createSharedModeView(station: SharedStation): SharedModeView {
   const whenConnected = async <T>(work: () => Promise<T>, otherwise: T): Promise<T> => {
     if (station.state() !== 'connected') return otherwise;
@@ -38,13 +39,18 @@ export function createSharedModeView(station: SharedStation): SharedModeView {
   return {
     state: () => station.state(),
     desks: () => whenConnected(async () => (await station.desks.list()).map((desk) => ({ ...desk, thisDesk: desk.deskId === station.access.deskId })), []),
-    elsewhere: (orderNumbers) =>
+    elsewhere: (orders) =>
       whenConnected(async () => {
-        const held = await station.claims.heldBy(station.gatewayIdentity(), orderNumbers);
+        const byShop = new Map<string, string[]>();
+        for (const { shopId, orderNumber } of orders) byShop.set(shopId, [...(byShop.get(shopId) ?? []), orderNumber]);
         const elsewhere = new Map<string, ElsewhereMark>();
-        for (const [orderNumber, claim] of held) {
-          if (claim.holder.deskId === station.access.deskId) continue;
-          elsewhere.set(orderNumber, { desk: claim.holder.deskName, state: claim.state === 'issued' ? 'issued' : 'held', waybillCode: claim.waybillCode });
+        // Claims are kept per shop: one question per shop of the listing.
+        for (const [shopId, orderNumbers] of byShop) {
+          const held = await station.claims.heldBy({ ...station.gatewayIdentity(), shopId }, orderNumbers);
+          for (const [orderNumber, claim] of held) {
+            if (claim.holder.deskId === station.access.deskId) continue;
+            elsewhere.set(shopOrderKey({ shopId, orderNumber }), { desk: claim.holder.deskName, state: claim.state === 'issued' ? 'issued' : 'held', waybillCode: claim.waybillCode });
+          }
         }
         return elsewhere;
       }, new Map<string, ElsewhereMark>()),

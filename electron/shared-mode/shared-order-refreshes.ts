@@ -19,7 +19,7 @@ export interface SharedOrderRefreshesOptions {
 }
 
 /**
- * One refresh for all desks (shared mode): a refresh takes the shop's turn in PostgreSQL and
+ * One refresh for all desks (shared mode), shop by shop: a refresh takes its shop's turn in PostgreSQL and
  * stores its pages there as well as here; a desk refused the turn is told which desk refreshes.
  * Once told (`orders-refreshed`), or at its next list, a desk copies the shared cache into its own
  * without a gateway call.
@@ -29,13 +29,13 @@ export function createSharedOrderRefreshes(options: SharedOrderRefreshesOptions)
   const { read, write } = options.store;
   const turnMs = options.turnMs ?? 60_000;
   const now = options.now ?? Date.now;
-  const gateway = () => station.gatewayIdentity();
-  let catching: Promise<void> | null = null;
+  /** The shop's identity at the gateway set now: each shop of the account has its own turn and shared cache. */
+  const gateway = (shopId: string) => ({ ...station.gatewayIdentity(), shopId });
+  const catching = new Map<string, Promise<void>>();
 
-
-  const copyShared = async (): Promise<boolean> => {
+  const copyShared = async (shopId: string): Promise<boolean> => {
     if (station.state() !== 'connected') return false;
-    const shop = gateway();
+    const shop = gateway(shopId);
     const state = await station.orders.state(shop);
     const own = await read.state(shop.shopId);
     if (state?.lastRefreshAt == null || state.watermark === null || state.lastMode === null || (own?.lastRefreshAt ?? -1) >= state.lastRefreshAt) return false;
@@ -53,39 +53,43 @@ export function createSharedOrderRefreshes(options: SharedOrderRefreshesOptions)
       pages: state.lastPages ?? 0,
       points: state.lastPoints ?? 0,
     });
-    logger.info('orders read from the shared cache', { orders: orders.length, refreshedBy: state.lastDeskId });
+    logger.info('orders read from the shared cache', { shopId, orders: orders.length, refreshedBy: state.lastDeskId });
     return true;
   };
 
-  const catchUp = () =>
-    (catching ??= copyShared()
+  /** One copy of a shop at a time: a list and a notification arriving together share it. */
+  const catchUp = (shopId: string): Promise<void> => {
+    const running = catching.get(shopId);
+    if (running) return running;
+    const copying = copyShared(shopId)
       .then((copied) => {
         if (copied) options.onChanged();
       })
       .catch((error: unknown) => {
         station.noticeFailure(error);
-        logger.warn('orders could not be read from the shared cache', { error: String(error) });
+        logger.warn('orders could not be read from the shared cache', { shopId, error: String(error) });
       })
-      .finally(() => {
-        catching = null;
-      }));
+      .finally(() => catching.delete(shopId));
+    catching.set(shopId, copying);
+    return copying;
+  };
 
   const stopListening = station.subscribe((event) => {
-    if (event.type === 'orders-refreshed' && event.deskId !== station.access.deskId) void catchUp();
+    if (event.type === 'orders-refreshed' && event.deskId !== station.access.deskId && event.gateway.baseUrl === station.gatewayIdentity().baseUrl) void catchUp(event.gateway.shopId);
   });
 
   return {
-    async begin() {
-      const turn = await station.withServer(() => station.orders.beginRefresh(gateway(), turnMs));
+    async begin(shopId) {
+      const turn = await station.withServer(() => station.orders.beginRefresh(gateway(shopId), turnMs));
       if (turn.kind === 'refreshing-elsewhere') throw new StationFailure(stationError('shared-mode.refreshing-elsewhere', { desk: turn.deskName }));
       return { watermark: turn.state.watermark };
     },
-    storePage: (orders, fetchedAt) => station.withServer(() => station.orders.writePage(gateway(), orders, fetchedAt, turnMs)),
-    async finish(refresh) {
-      await station.withServer(() => station.orders.finishRefresh(gateway(), refresh));
+    storePage: (shopId, orders, fetchedAt) => station.withServer(() => station.orders.writePage(gateway(shopId), orders, fetchedAt, turnMs)),
+    async finish(shopId, refresh) {
+      await station.withServer(() => station.orders.finishRefresh(gateway(shopId), refresh));
     },
-    async abandon() {
-      await station.orders.abandonRefresh(gateway()).catch((error: unknown) => station.noticeFailure(error));
+    async abandon(shopId) {
+      await station.orders.abandonRefresh(gateway(shopId)).catch((error: unknown) => station.noticeFailure(error));
     },
     catchUp,
     close: stopListening,

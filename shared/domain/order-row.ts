@@ -1,6 +1,7 @@
 import type { SoldOrder } from './sold-order';
 import type { StationError } from '../errors/station-error';
 import type { ElsewhereMark } from './desks';
+import type { ShopColour } from '../settings/settings-schema';
 
 /** What this station did about an order's waybill (null: nothing yet; 'invalid': its last job could not send it). */
 export type OrderWaybillState = 'issuing' | 'issued' | 'issued-elsewhere' | 'failed' | 'invalid';
@@ -24,28 +25,52 @@ export interface OrderStationState {
   problem: StationError | null;
 }
 
-/** One row of the orders table: the cached sold order and what the station did with it. */
+/** One row of the orders table: the cached sold order of a shop and what the station did with it. */
 export interface OrderRow {
+  /** The shop of the account the order was sold in (with the order number, the order's identity). */
+  shopId: string;
   order: SoldOrder;
   station: OrderStationState;
   /**
-   * Orders of the same buyer to the same full address share this key (they may go as one
-   * package); null for an order with no such partner.
+   * Orders of the same shop's buyer to the same full address share this key (they may go as one
+   * package); null for an order with no such partner in its shop.
    */
   mergeKey: string | null;
   /** Held or issued at another desk of the shared mode (never planned here); null otherwise and while the mode is off. */
   elsewhere: ElsewhereMark | null;
 }
 
-/** The orders the desk works from, as cached. */
-export interface OrderListing {
+/** The cached orders of one shop. */
+export interface ShopOrderListing {
   rows: OrderRow[];
-  /** When the cache was last refreshed from the gateway (epoch ms), null before the first fetch. */
+  /** When the shop's cache was last refreshed from the gateway (epoch ms), null before its first fetch. */
   fetchedAt: number | null;
 }
 
-/** What a refresh will cost before it starts: a full fetch of 10,000 orders is 100 charged calls. */
-export interface OrderRefreshEstimate {
+/** A shop of the account as the orders table shows and offers it. */
+export interface OrderListingShop {
+  shopId: string;
+  /** The name the desk shows (the seller nick when the settings give none). */
+  name: string;
+  sellerNick: string;
+  colour: ShopColour;
+  /** Whether the listing holds the shop's rows (it was asked). */
+  listed: boolean;
+  /** When the shop's cache was last refreshed from the gateway (epoch ms), null before its first fetch. */
+  fetchedAt: number | null;
+}
+
+/** The orders the desk works from, as cached, of the shops the table loads. */
+export interface OrderListing {
+  /** The rows of every shop listed, newest confirmation first. */
+  rows: OrderRow[];
+  /** Every shop of the account, in the settings' order: the ones listed and the others the table may load. */
+  shops: OrderListingShop[];
+}
+
+/** What a refresh of one shop will cost before it starts: a full fetch of 10,000 orders is 100 charged calls. */
+export interface ShopRefreshEstimate {
+  shopId: string;
   /** `changed` fetches only orders confirmed since the last refresh (needs the time filter, vvtype 1). */
   mode: 'changed' | 'full';
   /** Why a full fetch: nothing cached yet, or the edition has no time filter. */
@@ -57,20 +82,40 @@ export interface OrderRefreshEstimate {
   knownTotal: number | null;
 }
 
-/** Progress of a running refresh. */
+/** What refreshing the shops asked will cost, shop by shop (they are refreshed one after the other). */
+export interface OrderRefreshEstimate {
+  shops: ShopRefreshEstimate[];
+  /** Calls and points of a full fetch of every shop asked. */
+  fullCalls: number;
+  fullPoints: number;
+}
+
+/** Progress of a running refresh: the shop being fetched and its pages. */
 export interface OrderRefreshProgress {
+  shopId: string;
+  /** Shops finished before this one, and shops asked. */
+  shopsDone: number;
+  shopsPlanned: number;
   pagesDone: number;
   pagesPlanned: number;
   ordersReceived: number;
   totalElements: number | null;
 }
 
-/** What a refresh brought. */
-export interface OrderRefreshOutcome {
+/** What the refresh of one shop brought. */
+export interface ShopRefreshOutcome {
+  shopId: string;
   mode: 'changed' | 'full';
   received: number;
+  /** Orders of the shop cached now. */
   total: number;
   points: number;
+}
+
+/** What a refresh of several shops brought: what each shop that went through brought, and the shops that failed (their error). */
+export interface OrderRefreshOutcome {
+  shops: ShopRefreshOutcome[];
+  failed: Array<{ shopId: string; error: StationError }>;
 }
 
 /** The state an order has before the station touched it. */

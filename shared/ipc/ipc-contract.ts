@@ -16,6 +16,10 @@ import { channel, event, type ChannelCall, type InputOf, type OutputOf, type Par
 
 /** An input that carries nothing: `{}` (a missing body is read as `{}`). */
 const noInput = z.object({}).strict();
+/** The shops of the account a request is about: 'all', or settings' shop ids (at least one). */
+const shopIdsSchema = z.union([z.literal('all'), z.array(shopOrderRefSchema.shape.shopId).min(1).max(20)]);
+/** A request about some shops of the account; none named means the station's own shop. */
+const shopsInput = z.object({ shopIds: shopIdsSchema.optional() }).strict();
 /** An order number as the platform writes it (validated in full by the issue rules). */
 const orderNumber = z.string().trim().min(1).max(64);
 /** A shop order key (shopOrderKey): a shop id and an order number on two lines. */
@@ -219,15 +223,25 @@ export const ipcContract = {
   'network.get': channel<NetworkInfo>()(noInput),
   /** Points spent today (China calendar day) and in all, from the station's cost ledger. */
   'costs.summary': channel<CostSummary>()(noInput),
-  /** The cached orders with their issued/printed state, and the marks of those another desk holds or issued. */
-  'orders.list': channel<OrderListing>()(noInput),
-  /** What a refresh would fetch and cost, asked before a full fetch starts. */
-  'orders.refresh-estimate': channel<OrderRefreshEstimate>()(noInput),
-  /** Fetches orders from the gateway into the cache (progress pushed as `orders.refresh-progress`). */
+  /**
+   * The cached orders of the shops asked with their issued/printed state, and the marks of those
+   * another desk holds or issued; every shop of the account beside them. Asked: 'all', some shop
+   * ids (those the account no longer serves are left out; none left: every shop), or none named
+   * (the station's own shop).
+   */
+  'orders.list': channel<OrderListing>()(shopsInput),
+  /** What a refresh of the shops asked ('all', or shop ids the settings hold; none named: the station's own) would fetch and cost, shop by shop, asked before a full fetch starts. */
+  'orders.refresh-estimate': channel<OrderRefreshEstimate>()(shopsInput),
+  /**
+   * Fetches orders of the shops asked (as `orders.refresh-estimate` names them) from the gateway into the
+   * cache, one shop after the other (progress pushed as `orders.refresh-progress`); a shop that
+   * fails is answered with its error while the others go on.
+   */
   'orders.refresh': channel<OrderRefreshOutcome>()(
     z
       .object({
         mode: z.enum(['changed', 'full']),
+        shopIds: shopIdsSchema.optional(),
         /** Server-side filters: honoured only where the edition has them (sold-orders vvtype 1). */
         filters: z
           .object({

@@ -262,6 +262,8 @@ export const uiSettingsSchema = z.object({
   language: z.enum(UI_LANGUAGES).nullable(),
   /** Whether the first-run setup was finished (or demo mode chosen); until then the UI opens on it. */
   setupCompleted: z.boolean(),
+  /** The shops whose orders the table loads (shop ids); null: none chosen yet (every shop of the account; in demo mode the demo shop). */
+  orderShops: z.array(requiredText(64)).min(1).max(20).nullable(),
 });
 
 /** How long the station keeps data it no longer needs. */
@@ -441,7 +443,7 @@ export function defaultSettings(): Settings {
       errorSound: true,
     },
     shipFrom: { carrierCode: null, branchCode: null, senderAddress: null, senderName: '', senderPhone: '' },
-    ui: { language: null, setupCompleted: false },
+    ui: { language: null, setupCompleted: false, orderShops: null },
     retention: { printDataRetentionDays: 30 },
     paperwork: { customAreaFields: [...DEFAULT_CUSTOM_AREA_FIELDS], slipPrinter: null, slipSize: 'a4-half', slipsWithLabels: false },
     issueOptions: { byCarrier: {}, heldBackOrderStatuses: [] },

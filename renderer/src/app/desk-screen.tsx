@@ -6,9 +6,11 @@ import { isPlannableHere, plannableKeys, type OrderView } from '../orders/order-
 import { ORDERS_GRID_ID, OrdersGrid } from '../orders/orders-grid';
 import { RefreshButtons, RefreshStatus } from '../orders/refresh-control';
 import { SelectionBar } from '../orders/selection-bar';
+import { OrderShopsChoice } from '../orders/order-shops-choice';
 import { useOrderViews } from '../orders/use-orders';
 import { useOrdersRefresh } from '../orders/use-orders-refresh';
 import { ScanPanel } from '../scanning/scan-panel';
+import { ScanShopDialog } from '../scanning/scan-shop-dialog';
 import { useScanHandling } from '../scanning/use-scan-handling';
 import { SHIP_FROM_CARRIER_ID, ShipFromPanel } from '../ship-from/ship-from-panel';
 import { useWindowShortcuts } from '../shortcuts/use-window-shortcuts';
@@ -64,10 +66,13 @@ const FilteredOrders = memo(function FilteredOrders({ views, pending }: { views:
  * work from anywhere on it.
  */
 export function DeskScreen() {
-  const { listing, views } = useOrderViews();
+  const { listing, views, shops, chosen } = useOrderViews();
   const store = useUiStoreApi();
-  const refresh = useOrdersRefresh();
-  useScanHandling(views);
+  const listedShops = useMemo(() => shops.filter((shop) => shop.listed), [shops]);
+  const refresh = useOrdersRefresh(chosen, listedShops);
+  const scanShop = useScanHandling(views, shops);
+  // The loaded shops' orders are as fresh as the shop refreshed longest ago.
+  const fetchedAt = listedShops.some((shop) => shop.fetchedAt === null) ? null : Math.min(...listedShops.map((shop) => shop.fetchedAt ?? 0));
   // An order another desk took since it was ticked leaves the selection: a plan never includes it.
   useEffect(() => {
     const taken = views.filter((view) => !isPlannableHere(view)).map((view) => view.key);
@@ -101,12 +106,14 @@ export function DeskScreen() {
       <DeskTop />
       <div className="desk__tools">
         <RefreshButtons refresh={refresh} />
-        <LocalFilters views={views} />
+        <OrderShopsChoice shops={shops} />
+        <LocalFilters views={views} shops={shops} />
       </div>
       <div className="desk__status">
-        <RefreshStatus refresh={refresh} fetchedAt={listing.data?.fetchedAt ?? null} />
+        <RefreshStatus refresh={refresh} fetchedAt={listedShops.length === 0 ? null : fetchedAt} />
       </div>
       <FilteredOrders views={views} pending={listing.isPending} />
+      {scanShop.question ? <ScanShopDialog question={scanShop.question} onChoose={scanShop.chooseShop} onCancel={scanShop.dismissQuestion} /> : null}
     </div>
   );
 }

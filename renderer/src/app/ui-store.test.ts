@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { shopOrderKey, type ShopOrderRef } from '../../../shared/domain/shop-order';
 import { KEPT_SCANS } from '../scanning/scan-slice';
 import { createUiStore } from './ui-store';
+
+/** An order of a shop (S1 unless given). */
+const order = (orderNumber: string, shopId = 'S1'): ShopOrderRef => ({ shopId, orderNumber });
 
 describe('the UI store', () => {
   it('starts in the given language, on the desk, selecting on scan, with nothing selected or filtered', () => {
@@ -18,41 +22,41 @@ describe('the UI store', () => {
     const store = createUiStore('en');
     store.getState().toggleScanMode();
     expect(store.getState().scanMode).toBe('print');
-    store.getState().scanToPrint('1001');
-    store.getState().scanToPrint('1002');
-    expect(store.getState().scanPrintRequests).toEqual(['1001', '1002']);
-    expect(store.getState().takeScanPrintRequest()).toBe('1001');
-    expect(store.getState().takeScanPrintRequest()).toBe('1002');
+    store.getState().scanToPrint(order('1001'));
+    store.getState().scanToPrint(order('1001', 'S2'));
+    expect(store.getState().scanPrintRequests).toEqual([order('1001'), order('1001', 'S2')]);
+    expect(store.getState().takeScanPrintRequest()).toEqual(order('1001'));
+    expect(store.getState().takeScanPrintRequest()).toEqual(order('1001', 'S2'));
     expect(store.getState().takeScanPrintRequest()).toBeNull();
   });
 
   it('settles a scan-to-print scan once its job ended: the waybill issued, or none', () => {
     const store = createUiStore('en');
-    store.getState().recordScan({ kind: 'print-requested', code: '1001', orderNumber: '1001' }, 1, false);
-    store.getState().recordScan({ kind: 'print-requested', code: '1002', orderNumber: '1002' }, 2, false);
-    store.getState().recordScan({ kind: 'selected', code: '1003', orderNumber: '1003' }, 3, false);
+    store.getState().recordScan({ kind: 'print-requested', code: '1001', ...order('1001') }, 1, false);
+    store.getState().recordScan({ kind: 'print-requested', code: '1002', ...order('1002') }, 2, false);
+    store.getState().recordScan({ kind: 'selected', code: '1003', ...order('1003') }, 3, false);
     store.getState().settleScanPrint('1001', 'YT1');
     store.getState().settleScanPrint('1002', null);
     store.getState().settleScanPrint('1003', 'YT3');
     expect(store.getState().scans.map((record) => record.outcome)).toEqual([
-      { kind: 'selected', code: '1003', orderNumber: '1003' },
-      { kind: 'print-not-issued', code: '1002', orderNumber: '1002' },
-      { kind: 'print-issued', code: '1001', orderNumber: '1001', waybillCode: 'YT1' },
+      { kind: 'selected', code: '1003', ...order('1003') },
+      { kind: 'print-not-issued', code: '1002', ...order('1002') },
+      { kind: 'print-issued', code: '1001', ...order('1001'), waybillCode: 'YT1' },
     ]);
   });
 
   it('remembers which scanned orders of a held-back status the packer confirmed for issue & print', () => {
     const store = createUiStore('en');
-    store.getState().scanToPrint('1001');
-    store.getState().scanToPrint('1002', true);
-    expect(store.getState().scanPrintRequests).toEqual(['1001', '1002']);
-    expect(store.getState().confirmedHeldBackScans).toEqual(['1002']);
+    store.getState().scanToPrint(order('1001'));
+    store.getState().scanToPrint(order('1002'), true);
+    expect(store.getState().scanPrintRequests).toEqual([order('1001'), order('1002')]);
+    expect(store.getState().confirmedHeldBackScans).toEqual([shopOrderKey(order('1002'))]);
   });
 
   it('opens a plan, shows a job and closes the issue drawer', () => {
     const store = createUiStore('en');
-    store.getState().planOrders(['b', 'a']);
-    expect(store.getState().issueView).toEqual({ kind: 'plan', orderNumbers: ['b', 'a'] });
+    store.getState().planOrders([order('b'), order('a', 'S2')]);
+    expect(store.getState().issueView).toEqual({ kind: 'plan', orders: [order('b'), order('a', 'S2')] });
     store.getState().showJob('job-1');
     expect(store.getState().issueView).toEqual({ kind: 'job', jobId: 'job-1', beside: false });
     store.getState().closeIssue();
@@ -84,5 +88,18 @@ describe('the UI store', () => {
     expect(store.getState().localFilters).toMatchObject({ text: '杭州', urgentOnly: true, progress: 'all' });
     clearLocalFilters();
     expect(store.getState().localFilters.text).toBe('');
+  });
+
+  it('selects the same order number in two shops as two rows, and hands the selection to the plan as shop orders in the order chosen', () => {
+    const store = createUiStore('en');
+    const [a1, b1, a2] = [order('1001'), order('1001', 'S2'), order('1002')].map(shopOrderKey) as [string, string, string];
+    store.getState().toggleRow(a1);
+    store.getState().toggleRow(b1);
+    expect(store.getState().selection.selected.size).toBe(2);
+    store.getState().selectRows([a2]);
+    // The table shows a2 before a1; b1 is hidden by the filters.
+    expect(store.getState().selectedOrders([a2, a1])).toEqual([order('1002'), order('1001'), order('1001', 'S2')]);
+    store.getState().toggleRow(a1);
+    expect(store.getState().selectedOrders([a2, a1, b1])).toEqual([order('1002'), order('1001', 'S2')]);
   });
 });

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { StationInfo } from '../../../shared/ipc/ipc-contract';
+import type { StationApi, StationInfo } from '../../../shared/ipc/ipc-contract';
 import { unwrapResult, useStation } from './station-context';
 
 /**
@@ -24,16 +24,20 @@ export const stationQueryKeys = {
   refreshProgress: ['orders-refresh-progress'],
 } as const;
 
+/** How the settings are read (for the hook, and for code that must have them before going on). */
+export const settingsQueryOptions = (station: StationApi) => ({ queryKey: stationQueryKeys.settings, queryFn: () => unwrapResult(station['settings.get']({})), staleTime: Infinity });
+
+/** How the station's info is read (for the hook, and for code that must have it before going on). */
+export const stationInfoQueryOptions = (station: StationApi) => ({ queryKey: stationQueryKeys.info, queryFn: () => unwrapResult(station['station.info']({})), staleTime: Infinity });
+
 /** The current settings and token status. */
 export function useSettingsQuery() {
-  const station = useStation();
-  return useQuery({ queryKey: stationQueryKeys.settings, queryFn: () => unwrapResult(station['settings.get']({})), staleTime: Infinity });
+  return useQuery(settingsQueryOptions(useStation()));
 }
 
 /** Shell, version, data folder and demo mode. */
 export function useStationInfoQuery() {
-  const station = useStation();
-  return useQuery({ queryKey: stationQueryKeys.info, queryFn: () => unwrapResult(station['station.info']({})), staleTime: Infinity });
+  return useQuery(stationInfoQueryOptions(useStation()));
 }
 
 /** The subscription period (asked again every ten minutes at most). */

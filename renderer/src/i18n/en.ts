@@ -72,6 +72,7 @@ export const en = {
     selectAllShown: 'Select all orders shown',
     columns: {
       orderNumber: 'Order number',
+      shop: 'Shop',
       time: 'Paid at',
       receiver: 'Receiver',
       region: 'Region',
@@ -140,6 +141,12 @@ export const en = {
     costKnown: 'The platform holds {{total}} orders: {{calls}} calls, about {{points}} points.',
     costUnknown: 'The number of orders is known after the first page: each page of 100 orders costs about {{points}} point(s).',
     confirmOk: 'Fetch and pay points',
+    costLabel: 'What the fetch costs',
+    shopLine: '{{shop}}: {{text}}',
+    onlyChanged: 'only the orders changed since its last refresh.',
+    totalCost: 'In all: {{calls}} calls, about {{points}} points.',
+    progressShop: 'Shop {{name}} ({{index}} of {{count}}):',
+    shopFailed: 'Shop {{shop}} could not be loaded (the other shops’ orders are kept):',
   },
   serverFilters: {
     label: 'Platform filters',
@@ -162,6 +169,11 @@ export const en = {
     unavailableShort: 'Not in the {{edition}} (sold orders use vvtype {{vvtype}}): use the filters on the loaded orders',
     unavailable: 'Not available in the {{edition}}: its sold-order requests use vvtype {{vvtype}}, and the platform filters work only with vvtype 1. Use the filters on the loaded orders, or switch to the enhanced edition in Settings (F2).',
   },
+  orderShops: {
+    label: 'Shops the table loads',
+    hint: 'Orders of the shops ticked are loaded and refreshed.',
+    button: 'Shops {{listed}}/{{count}}',
+  },
   localFilters: {
     label: 'Filters on loaded orders',
     title: 'Filter',
@@ -183,6 +195,8 @@ export const en = {
     orderStatusOption: 'Status {{status}} ({{count}})',
     orderStatusHeld: 'Status {{status}} ({{count}}), held back',
     orderStatusNone: 'No status ({{count}})',
+    shop: 'Shop',
+    shopOption: '{{shop}} ({{count}})',
     clear: 'Clear',
   },
   selection: {
@@ -224,6 +238,13 @@ export const en = {
       waybill: 'Waybill {{waybillCode}} belongs to order {{orderNumber}}',
       unknown: 'Unknown code {{code}}: not a loaded order or a waybill of this desk',
       'held-back': 'Held back! Order {{orderNumber}} has order status {{orderStatus}}: it may be refunded or already shipped',
+      'choose-shop': 'Order {{orderNumber}} is in {{shops}} shops: choose the shop',
+    },
+    chooseShop: {
+      title: 'Which shop’s order {{orderNumber}}?',
+      intro: 'This order number was sold in {{count}} of the loaded shops: they are different orders. Choose the shop (keys 1 to {{count}}).',
+      shops: 'Shops',
+      cancel: 'Leave it',
     },
     short: {
       selected: 'selected',
@@ -237,6 +258,7 @@ export const en = {
       waybill: 'waybill',
       unknown: 'unknown',
       'held-back': 'held back',
+      'choose-shop': 'which shop?',
     },
   },
   shipFrom: {

@@ -75,6 +75,7 @@ export const zhCN: Strings<typeof en> = {
     selectAllShown: '全选当前显示的订单',
     columns: {
       orderNumber: '订单号',
+      shop: '店铺',
       time: '付款时间',
       receiver: '收件人',
       region: '地区',
@@ -143,6 +144,12 @@ export const zhCN: Strings<typeof en> = {
     costKnown: '平台共有 {{total}} 单：需调用 {{calls}} 次，约消耗 {{points}} 积分。',
     costUnknown: '订单总数在第一页返回后才知道：每页 100 单约消耗 {{points}} 积分。',
     confirmOk: '拉取（消耗积分）',
+    costLabel: '拉取费用',
+    shopLine: '{{shop}}：{{text}}',
+    onlyChanged: '只拉取上次刷新后有变化的订单。',
+    totalCost: '合计：调用 {{calls}} 次，约消耗 {{points}} 积分。',
+    progressShop: '店铺 {{name}}（第 {{index}}/{{count}} 个）：',
+    shopFailed: '店铺 {{shop}} 加载失败（其他店铺的订单已保留）：',
   },
   serverFilters: {
     label: '平台筛选',
@@ -165,6 +172,11 @@ export const zhCN: Strings<typeof en> = {
     unavailableShort: '{{edition}}不支持平台筛选（订单接口 vvtype {{vvtype}}），请用已加载订单的筛选',
     unavailable: '{{edition}}不支持平台筛选：其订单接口使用 vvtype {{vvtype}}，平台筛选仅在 vvtype 1 时有效。请使用对已加载订单的筛选，或在“设置”（F2）中切换到增强版。',
   },
+  orderShops: {
+    label: '加载的店铺',
+    hint: '加载并刷新勾选店铺的订单。',
+    button: '店铺 {{listed}}/{{count}}',
+  },
   localFilters: {
     label: '已加载订单的筛选',
     title: '筛选',
@@ -186,6 +198,8 @@ export const zhCN: Strings<typeof en> = {
     orderStatusOption: '状态 {{status}}（{{count}}）',
     orderStatusHeld: '状态 {{status}}（{{count}}），已暂扣',
     orderStatusNone: '无状态（{{count}}）',
+    shop: '店铺',
+    shopOption: '{{shop}}（{{count}}）',
     clear: '清除筛选',
   },
   selection: {
@@ -227,6 +241,13 @@ export const zhCN: Strings<typeof en> = {
       waybill: '运单号 {{waybillCode}} 属于订单 {{orderNumber}}',
       unknown: '无法识别 {{code}}：不是已加载的订单，也不是本机的运单号',
       'held-back': '暂扣！订单 {{orderNumber}} 的订单状态为 {{orderStatus}}：可能已退款或已发货',
+      'choose-shop': '订单 {{orderNumber}} 在 {{shops}} 个店铺中都有：请选择店铺',
+    },
+    chooseShop: {
+      title: '订单 {{orderNumber}} 是哪个店铺的？',
+      intro: '已加载的 {{count}} 个店铺都有这个订单号，它们是不同的订单。请选择店铺（按 1 到 {{count}}）。',
+      shops: '店铺',
+      cancel: '不处理',
     },
     short: {
       selected: '已选中',
@@ -240,6 +261,7 @@ export const zhCN: Strings<typeof en> = {
       waybill: '运单号',
       unknown: '无法识别',
       'held-back': '暂扣',
+      'choose-shop': '选择店铺',
     },
   },
   shipFrom: {

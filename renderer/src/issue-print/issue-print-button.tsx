@@ -10,13 +10,6 @@ import { blockerFixedIn, issueBlocker } from './issue-readiness';
 import { PaperworkActions } from '../paperwork/paperwork-actions';
 import { SlipFailureNotices } from '../paperwork/slip-failure-notices';
 
-/** The selected orders in the order the labels come out: as the table shows them, then selected rows the filters hide. */
-export function ordersToIssue(selected: ReadonlySet<string>, shown: readonly OrderView[]): string[] {
-  const inTable = shown.filter((view) => selected.has(view.key)).map((view) => view.key);
-  const seen = new Set(inTable);
-  return [...inTable, ...[...selected].filter((key) => !seen.has(key))];
-}
-
 /**
  * The desk's primary action, "Issue and print N". While something is missing it says what (no
  * order selected, no branch chosen, no sender…) and a press takes the packer to the control that
@@ -26,13 +19,15 @@ export function IssuePrintButton({ shown }: { shown: readonly OrderView[] }) {
   const { t } = useTranslation();
   const selected = useUi((state) => state.selection.selected);
   const store = useUiStoreApi();
+  // The selected orders in the order the labels come out: as the table shows them, then those the filters hide.
+  const chosen = () => store.getState().selectedOrders(shown.map((view) => view.key));
   const settings = useSettingsQuery();
   const network = useNetworkQuery();
   const choice = network.data && settings.data ? matchShipFrom(network.data, settings.data.settings.shipFrom) : null;
   const blocker = settings.data ? issueBlocker(selected.size, choice, settings.data.settings) : 'orders';
 
   const press = () => {
-    if (blocker === null) store.getState().planOrders(ordersToIssue(selected, shown));
+    if (blocker === null) store.getState().planOrders(chosen());
     else if (blockerFixedIn(blocker) === 'settings') store.getState().setSettingsOpen(true);
     else document.getElementById(SHIP_FROM_CARRIER_ID)?.focus();
   };
@@ -50,7 +45,7 @@ export function IssuePrintButton({ shown }: { shown: readonly OrderView[] }) {
       </Button>
       {/* Side by side and small: the issue button stays the packer's biggest target. */}
       <div className="desk-issue__paperwork">
-        <PaperworkActions size="small" selection={{ orderNumbers: ordersToIssue(selected, shown) }} />
+        <PaperworkActions size="small" selection={{ orderNumbers: chosen().map((order) => order.orderNumber) }} />
       </div>
       <SlipFailureNotices />
     </div>

@@ -1,10 +1,9 @@
-import { Drawer, Skeleton, Steps } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Drawer, Steps } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { overlayContainer } from '../app/overlay-container';
 import { useUi, useUiStoreApi } from '../app/ui-store-context';
 import { useStation } from '../bridge/station-context';
-import { useShops } from '../shops/shop-tag';
 import { IssuePlanView } from './issue-plan-view';
 import { JobLiveView } from './job-live-view';
 import { useJobEndings } from './use-job-endings';
@@ -14,13 +13,6 @@ import { useScanToPrint } from './use-scan-to-print';
  * Brings back a job whose first label is ready for its look while the drawer was closed: its
  * printing waits for that decision, so it must never wait unseen.
  */
-/** The plan of a selection of order numbers: the orders of the account's first shop (the orders table lists that shop's). */
-function PlanOfFirstShop({ orderNumbers }: { orderNumbers: readonly string[] }) {
-  const [first] = useShops();
-  const orders = useMemo(() => (first ? orderNumbers.map((orderNumber) => ({ shopId: first.shopId, orderNumber })) : []), [first, orderNumbers]);
-  return first ? <IssuePlanView orders={orders} /> : <Skeleton active paragraph={{ rows: 6 }} />;
-}
-
 function useHeldJobsShown(): void {
   const station = useStation();
   const store = useUiStoreApi();
@@ -56,7 +48,7 @@ export function IssuePrintDrawer() {
       getContainer={overlayContainer}
     >
       <Steps size="small" current={step} items={[{ title: t('issuePrint.steps.plan') }, { title: t('issuePrint.steps.live') }]} className="issue-print__steps" />
-      {view.kind === 'plan' ? <PlanOfFirstShop orderNumbers={view.orderNumbers} /> : null}
+      {view.kind === 'plan' ? <IssuePlanView orders={view.orders} /> : null}
       {view.kind === 'job' ? <JobLiveView key={view.jobId} jobId={view.jobId} /> : null}
     </Drawer>
   );

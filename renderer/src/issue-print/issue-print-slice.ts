@@ -1,10 +1,11 @@
 import type { StateCreator } from 'zustand';
+import { shopOrderKey, type ShopOrderRef } from '../../../shared/domain/shop-order';
 
 /** What the issue & print drawer shows: the plan of some orders, or a running job. */
 export type IssueView =
   | { kind: 'closed' }
   /** The plan of these orders (in the user's order), before anything is issued. */
-  | { kind: 'plan'; orderNumbers: readonly string[] }
+  | { kind: 'plan'; orders: readonly ShopOrderRef[] }
   /**
    * A started job: its live view, and its summary once it ends (kept until dismissed). `beside`:
    * started by a scan, shown narrow and without a mask beside the scan panel, whose feedback the
@@ -16,7 +17,7 @@ export type IssueView =
 export interface IssuePrintSlice {
   issueView: IssueView;
   /** Opens the plan of these orders. */
-  planOrders: (orderNumbers: readonly string[]) => void;
+  planOrders: (orders: readonly ShopOrderRef[]) => void;
   /** Shows a job's live view (after start, retry, or from the recovery view); `beside` for a scan-to-print job. */
   showJob: (jobId: string, beside?: boolean) => void;
   /** Dismisses the drawer (the job goes on in main). */
@@ -24,22 +25,22 @@ export interface IssuePrintSlice {
   historyOpen: boolean;
   setHistoryOpen: (open: boolean) => void;
   /** Orders scanned in scan-to-print mode, waiting to be planned and started (first first). */
-  scanPrintRequests: readonly string[];
-  /** Scanned orders of a held-back status the packer confirmed ("issue anyway"): planned with that confirmation. */
+  scanPrintRequests: readonly ShopOrderRef[];
+  /** Scanned orders of a held-back status the packer confirmed ("issue anyway"), by `shopOrderKey`: planned with that confirmation. */
   confirmedHeldBackScans: readonly string[];
   /**
    * Hands a scanned order to issue & print (scan-to-print mode): it waits its turn to be planned
    * and started; `confirmedHeldBack` when the packer confirmed an order of a held-back status.
    */
-  scanToPrint: (orderNumber: string, confirmedHeldBack?: boolean) => void;
+  scanToPrint: (order: ShopOrderRef, confirmedHeldBack?: boolean) => void;
   /** Takes the oldest waiting scan-to-print order off the list. */
-  takeScanPrintRequest: () => string | null;
+  takeScanPrintRequest: () => ShopOrderRef | null;
 }
 
 /** Creates the issue & print slice, with scanning's scan-to-print hand-over. */
 export const createIssuePrintSlice: StateCreator<IssuePrintSlice, [], [], IssuePrintSlice> = (set, get) => ({
   issueView: { kind: 'closed' },
-  planOrders: (orderNumbers) => set({ issueView: { kind: 'plan', orderNumbers: [...orderNumbers] } }),
+  planOrders: (orders) => set({ issueView: { kind: 'plan', orders: [...orders] } }),
   showJob: (jobId, beside = false) => set({ issueView: { kind: 'job', jobId, beside } }),
   closeIssue: () => set({ issueView: { kind: 'closed' } }),
   historyOpen: false,
@@ -52,9 +53,9 @@ export const createIssuePrintSlice: StateCreator<IssuePrintSlice, [], [], IssueP
     return first;
   },
   confirmedHeldBackScans: [],
-  scanToPrint: (orderNumber, confirmedHeldBack = false) =>
+  scanToPrint: (order, confirmedHeldBack = false) =>
     set((state) => ({
-      scanPrintRequests: [...state.scanPrintRequests, orderNumber],
-      confirmedHeldBackScans: confirmedHeldBack ? [...state.confirmedHeldBackScans, orderNumber] : state.confirmedHeldBackScans,
+      scanPrintRequests: [...state.scanPrintRequests, order],
+      confirmedHeldBackScans: confirmedHeldBack ? [...state.confirmedHeldBackScans, shopOrderKey(order)] : state.confirmedHeldBackScans,
     })),
 });

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { shopOrderOfKey } from '../../../shared/domain/shop-order';
 import type { OrderViewState } from '../../../shared/domain/issuing';
 import { useUiStoreApi } from '../app/ui-store-context';
 import { stationQueryKeys } from '../bridge/station-queries';
@@ -28,7 +29,9 @@ export function useJobEndings(): void {
       void unwrapResult(station['jobs.orders']({ jobId: job.id }))
         .then((orders) => {
           const state = store.getState();
-          state.unselectRows(orders.filter((order) => DONE_STATES.has(order.state)).map((order) => order.orderNumber));
+          // A job names its orders by number (one job, one shop): the selected rows of those numbers leave the selection.
+          const done = new Set(orders.filter((order) => DONE_STATES.has(order.state)).map((order) => order.orderNumber));
+          state.unselectRows([...state.selection.selected].filter((key) => done.has(shopOrderOfKey(key)?.orderNumber ?? '')));
           for (const order of orders) state.settleScanPrint(order.orderNumber, DONE_STATES.has(order.state) ? order.waybillCode : null);
         })
         // Without the job's orders the selection stays as it was: the plan then lists them as already issued.

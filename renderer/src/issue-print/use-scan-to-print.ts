@@ -6,10 +6,9 @@ import { errorTextKey } from '../../../shared/errors/error-resources';
 import { useUi, useUiStoreApi } from '../app/ui-store-context';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { stationErrorOf } from '../errors/station-error-text';
-import { useShops } from '../shops/shop-tag';
 
 /**
- * Scan-to-print: each scanned order is planned alone and started at once (no preview). When the
+ * Scan-to-print: each scanned order (of the shop it was found in) is planned alone and started at once (no preview). When the
  * plan has nothing to issue (invalid, already issued, held back, a setting missing) the plan is
  * shown instead, so the packer sees why. An order of a held-back status goes only when the packer
  * confirmed it after the scan's alarm.
@@ -22,22 +21,19 @@ export function useScanToPrint(): void {
   const waiting = useUi((state) => state.scanPrintRequests.length);
   const busy = useRef(false);
   const [finished, setFinished] = useState(0);
-  // A scanned order is of the account's first shop (the orders table lists that shop's): scans wait for the settings.
-  const firstShopId = useShops()[0]?.shopId;
   useEffect(() => {
-    if (waiting === 0 || busy.current || firstShopId === undefined) return;
-    const orderNumber = store.getState().takeScanPrintRequest();
-    if (orderNumber === null) return;
+    if (waiting === 0 || busy.current) return;
+    const order = store.getState().takeScanPrintRequest();
+    if (order === null) return;
     busy.current = true;
     void (async () => {
       try {
-        const order = { shopId: firstShopId, orderNumber };
-        const confirmedHeldBack = store.getState().confirmedHeldBackScans.includes(orderNumber) ? [shopOrderKey(order)] : [];
+        const confirmedHeldBack = store.getState().confirmedHeldBackScans.includes(shopOrderKey(order)) ? [shopOrderKey(order)] : [];
         const plan = await unwrapResult(station['issue.plan']({ orders: [order], merge: false, keepApart: [], confirmedHeldBack }));
         if (plan.packages.length === 1 && plan.requestProblems.length === 0 && plan.balanceShort === null) {
           const job = await unwrapResult(station['issue.start']({ jobId: plan.jobId }));
           store.getState().showJob(job.id, true);
-        } else store.getState().planOrders([orderNumber]);
+        } else store.getState().planOrders([order]);
       } catch (caught) {
         const error = stationErrorOf(caught);
         void message.error(t(errorTextKey(error.code), error.params));
@@ -47,5 +43,5 @@ export function useScanToPrint(): void {
         setFinished((count) => count + 1);
       }
     })();
-  }, [waiting, finished, firstShopId, station, store, message, t]);
+  }, [waiting, finished, station, store, message, t]);
 }

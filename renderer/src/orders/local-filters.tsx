@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { SELLER_FLAGS, type SellerFlagValue } from '../../../shared/domain/seller-flags';
 import { useUi } from '../app/ui-store-context';
 import { FlagLabel } from './flag-label';
-import { hasLocalFilters, orderStatusesOf, PROGRESS_FILTERS, provincesOf, type ProgressFilter } from './order-filters';
+import type { OrderListingShop } from '../../../shared/domain/order-row';
+import { hasLocalFilters, orderStatusesOf, PROGRESS_FILTERS, provincesOf, shopsOf, type ProgressFilter } from './order-filters';
 import type { OrderView } from './order-view';
 import { useHeldBackStatuses } from './use-held-back-statuses';
 
@@ -86,6 +87,29 @@ function ProvinceFilter({ views }: { views: readonly OrderView[] }) {
   );
 }
 
+/** The loaded shops with how many orders each has: offered only while the table loads several shops. */
+function ShopFilter({ views, shops }: { views: readonly OrderView[]; shops: readonly OrderListingShop[] }) {
+  const { t } = useTranslation();
+  const chosen = useUi((state) => state.localFilters.shops);
+  const setFilters = useUi((state) => state.setLocalFilters);
+  const counts = useMemo(() => shopsOf(views, shops), [views, shops]);
+  if (counts.length < 2) return null;
+  return (
+    <Select<string[]>
+      mode="multiple"
+      allowClear
+      aria-label={t('localFilters.shop')}
+      placeholder={t('localFilters.shop')}
+      maxTagCount="responsive"
+      value={[...chosen]}
+      onChange={(values) => setFilters({ shops: values })}
+      optionFilterProp="name"
+      options={counts.map(({ shop, count }) => ({ value: shop.shopId, name: shop.name, label: t('localFilters.shopOption', { shop: shop.name, count }) }))}
+      className="desk-local-filters__shops"
+    />
+  );
+}
+
 /** No order status sent: the filter's value for it (a Select value cannot be null). */
 const NO_STATUS = 'none';
 
@@ -141,15 +165,24 @@ function ClearFilters() {
 }
 
 /**
- * The rarely used filters (flags, province, order status, urgent) folded behind one button that
- * counts the active ones. The popover opens inside the filters' region, so its controls belong to it.
+ * The filters with lists (shop, flags, province, order status) and urgent, folded behind one
+ * button that counts the active ones, so the table keeps the screen. The popover opens inside
+ * the filters' region, so its controls belong to it.
  */
-function MoreFilters({ views, container }: { views: readonly OrderView[]; container: () => HTMLElement }) {
+function MoreFilters({ views, shops, container }: { views: readonly OrderView[]; shops: readonly OrderListingShop[]; container: () => HTMLElement }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const active = useUi(({ localFilters }) => (localFilters.flags.length > 0 ? 1 : 0) + (localFilters.province === null ? 0 : 1) + (localFilters.orderStatuses.length > 0 ? 1 : 0) + (localFilters.urgentOnly ? 1 : 0));
+  const active = useUi(
+    ({ localFilters }) =>
+      (localFilters.shops.length > 0 ? 1 : 0) +
+      (localFilters.flags.length > 0 ? 1 : 0) +
+      (localFilters.province === null ? 0 : 1) +
+      (localFilters.orderStatuses.length > 0 ? 1 : 0) +
+      (localFilters.urgentOnly ? 1 : 0),
+  );
   const content = (
     <div className="desk-local-filters__more">
+      <ShopFilter views={views} shops={shops} />
       <FlagFilter />
       <ProvinceFilter views={views} />
       <OrderStatusFilter views={views} />
@@ -168,17 +201,18 @@ function MoreFilters({ views, container }: { views: readonly OrderView[]; contai
 }
 
 /**
- * Filters on the orders already loaded — text and issued/printed state in view; flag, province,
- * order status and urgent behind "More filters" — in every edition, applied as you type. F4 clears them all.
+ * Filters on the orders already loaded — text and issued/printed state in view; shop (several
+ * loaded), flag, province, order status and urgent behind "More filters" — in every edition,
+ * applied as you type. F4 clears them all.
  */
-export function LocalFilters({ views }: { views: readonly OrderView[] }) {
+export function LocalFilters({ views, shops }: { views: readonly OrderView[]; shops: readonly OrderListingShop[] }) {
   const { t } = useTranslation();
   const region = useRef<HTMLElement>(null);
   return (
     <section ref={region} className="desk-local-filters" aria-label={t('localFilters.label')}>
       <SearchFilter />
       <ProgressFilterChoice />
-      <MoreFilters views={views} container={() => region.current ?? document.body} />
+      <MoreFilters views={views} shops={shops} container={() => region.current ?? document.body} />
       <ClearFilters />
     </section>
   );

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { SELLER_FLAGS } from '../../../shared/domain/seller-flags';
 import { formatChinaDateTime } from '../../../shared/time/china-time';
 import { localizedError } from '../errors/station-error-text';
+import { ShopTag } from './shop-tag';
 import { hoursBetween, isPlannableHere, shipUrgency, yuanFromFen, type OrderProgress, type OrderView } from './order-view';
 
 /** What a cell needs besides its row. */
@@ -74,7 +75,7 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
     width: '262px',
     render: (view, { t }) => (
       <>
-        <span className="orders-grid__order-number">{view.key}</span>
+        <span className="orders-grid__order-number">{view.ref.orderNumber}</span>
         {view.mergeGroupSize > 1 ? (
           <CellTag colour="purple" title={t('orders.merge.hint', { count: view.mergeGroupSize })}>
             {t('orders.merge.tag', { count: view.mergeGroupSize })}
@@ -82,6 +83,12 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
         ) : null}
       </>
     ),
+  },
+  {
+    id: 'shop',
+    header: 'orders.columns.shop',
+    width: '104px',
+    render: (view) => (view.shop === null ? <span className="orders-grid__muted">{view.ref.shopId}</span> : <ShopTag shop={view.shop} />),
   },
   {
     id: 'state',

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ElsewhereMark } from '../../../shared/domain/desks';
 import type { OrderStationState } from '../../../shared/domain/order-row';
-import { applyLocalFilters, hasLocalFilters, matchesLocalFilters, noLocalFilters, orderStatusesOf, PROGRESS_FILTERS, provincesOf, type ProgressFilter } from './order-filters';
+import { applyLocalFilters, hasLocalFilters, matchesLocalFilters, noLocalFilters, orderStatusesOf, PROGRESS_FILTERS, provincesOf, shopsOf, type ProgressFilter } from './order-filters';
 import { buildOrderViews, isPlannableHere, orderProgress, plannableKeys, type OrderProgress } from './order-view';
-import { sampleRow } from './testing/sample-order-rows';
+import { SAMPLE_SHOPS, SAMPLE_SHOP_ID, sampleRow } from './testing/sample-order-rows';
+import { shopOrderKey } from '../../../shared/domain/shop-order';
 
 const hour = 3_600_000;
 const now = Date.UTC(2026, 10, 21, 4, 0, 0);
@@ -17,7 +18,7 @@ const views = buildOrderViews([
   sampleRow({ orderNumber: '1006' }, {}, null, { desk: 'desk 2', state: 'issued', waybillCode: 'YT2000000000099' }),
   sampleRow({ orderNumber: '1007', province: '广东省', city: '广州市' }, {}, null, { desk: 'desk 3', state: 'held', waybillCode: null }),
 ]);
-const keys = (filters: Partial<typeof noLocalFilters>) => applyLocalFilters(views, { ...noLocalFilters, ...filters }, now).map((view) => view.key);
+const keys = (filters: Partial<typeof noLocalFilters>) => applyLocalFilters(views, { ...noLocalFilters, ...filters }, now).map((view) => view.ref.orderNumber);
 
 describe('local order filters', () => {
   it('keep every row, as the same array, when none is set', () => {
@@ -88,7 +89,7 @@ describe('local order filters', () => {
       sampleRow({ orderNumber: '2002' }, { waybill: 'invalid', problem: { code: 'validation.too-long', params: { orderId: '2002', field: 'recipient.name', length: 41, limit: 40 }, retryable: false } }),
       sampleRow({ orderNumber: '2003' }),
     ]);
-    const kept = (progress: typeof noLocalFilters.progress) => applyLocalFilters(more, { ...noLocalFilters, progress }, now).map((view) => view.key);
+    const kept = (progress: typeof noLocalFilters.progress) => applyLocalFilters(more, { ...noLocalFilters, progress }, now).map((view) => view.ref.orderNumber);
     expect(kept('issued')).toEqual(['2001']);
     expect(kept('attention')).toEqual(['2001', '2002']);
     expect(kept('not-issued')).toEqual(['2003']);
@@ -100,8 +101,8 @@ describe('local order filters', () => {
     expect(orderProgress({ ...sampleRow({}).station, waybill: 'issued', waybillCode: 'YT9' }, mark)).toBe('issued');
     expect(orderProgress({ ...sampleRow({}).station, waybill: 'issuing' }, mark)).toBe('issuing');
     expect(orderProgress({ ...sampleRow({}).station, waybill: 'issued-elsewhere', waybillCode: 'YT8' }, mark)).toBe('issued-at-other-desk');
-    expect(plannableKeys(views)).toEqual(['1001', '1002', '1003', '1004', '1005']);
-    expect(views.filter((view) => !isPlannableHere(view)).map((view) => view.key)).toEqual(['1006', '1007']);
+    expect(plannableKeys(views)).toEqual(['1001', '1002', '1003', '1004', '1005'].map((orderNumber) => shopOrderKey({ shopId: SAMPLE_SHOP_ID, orderNumber })));
+    expect(views.filter((view) => !isPlannableHere(view)).map((view) => view.ref.orderNumber)).toEqual(['1006', '1007']);
   });
 
   it('keep one province', () => {
@@ -134,9 +135,30 @@ describe('local order filters', () => {
       sampleRow({ orderNumber: '2004', orderStatus: null }),
     ]);
     expect(orderStatusesOf(withStatuses)).toEqual([{ status: 1, count: 2 }, { status: 3, count: 1 }, { status: null, count: 1 }]);
-    const shown = (orderStatuses: (number | null)[]) => applyLocalFilters(withStatuses, { ...noLocalFilters, orderStatuses }, now).map((view) => view.key);
+    const shown = (orderStatuses: (number | null)[]) => applyLocalFilters(withStatuses, { ...noLocalFilters, orderStatuses }, now).map((view) => view.ref.orderNumber);
     expect(shown([3])).toEqual(['2002']);
     expect(shown([1, null])).toEqual(['2001', '2003', '2004']);
     expect(hasLocalFilters({ ...noLocalFilters, orderStatuses: [3] })).toBe(true);
+  });
+
+  it('keep the chosen shops and count the orders of each listed shop, the same order number in two shops being two rows', () => {
+    const [first, second, third] = SAMPLE_SHOPS.map((shop) => shop.shopId) as [string, string, string];
+    const listed = SAMPLE_SHOPS.map((shop) => ({ ...shop, listed: shop.shopId !== third }));
+    const mixed = buildOrderViews(
+      [sampleRow({ orderNumber: '3001' }, {}, null, null, first), sampleRow({ orderNumber: '3001' }, {}, null, null, second), sampleRow({ orderNumber: '3002' }, {}, null, null, second)],
+      listed,
+    );
+    expect(new Set(mixed.map((view) => view.key)).size).toBe(3);
+    expect(mixed.map((view) => view.shop?.name)).toEqual(['小满百货', '小满家居', '小满家居']);
+    expect(shopsOf(mixed, listed).map(({ shop, count }) => [shop.shopId, count])).toEqual([
+      [first, 1],
+      [second, 2],
+    ]);
+    const shown = (shops: string[]) => applyLocalFilters(mixed, { ...noLocalFilters, shops }, now).map((view) => view.key);
+    expect(shown([second])).toEqual([shopOrderKey({ shopId: second, orderNumber: '3001' }), shopOrderKey({ shopId: second, orderNumber: '3002' })]);
+    expect(shown([first])).toEqual([shopOrderKey({ shopId: first, orderNumber: '3001' })]);
+    expect(hasLocalFilters({ ...noLocalFilters, shops: [first] })).toBe(true);
+    // The shop's name is searched too.
+    expect(applyLocalFilters(mixed, { ...noLocalFilters, text: '家居' }, now)).toHaveLength(2);
   });
 });

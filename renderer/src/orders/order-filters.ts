@@ -1,3 +1,4 @@
+import type { OrderListingShop } from '../../../shared/domain/order-row';
 import type { SellerFlagValue } from '../../../shared/domain/seller-flags';
 import { normalizeSearchText, shipUrgency, type OrderProgress, type OrderView } from './order-view';
 
@@ -37,14 +38,24 @@ export interface LocalFilters {
   urgentOnly: boolean;
   /** Sold-order `order_status` values to keep, as the gateway numbers them (null: no status sent); empty keeps all. */
   orderStatuses: readonly (number | null)[];
+  /** Shops to keep (shop ids) among those loaded; empty keeps all. */
+  shops: readonly string[];
 }
 
 /** Filters that keep every row. */
-export const noLocalFilters: LocalFilters = { text: '', flags: [], progress: 'all', province: null, urgentOnly: false, orderStatuses: [] };
+export const noLocalFilters: LocalFilters = { text: '', flags: [], progress: 'all', province: null, urgentOnly: false, orderStatuses: [], shops: [] };
 
 /** Whether any local filter is set. */
 export function hasLocalFilters(filters: LocalFilters): boolean {
-  return filters.text.trim() !== '' || filters.flags.length > 0 || filters.progress !== 'all' || filters.province !== null || filters.urgentOnly || filters.orderStatuses.length > 0;
+  return (
+    filters.text.trim() !== '' ||
+    filters.flags.length > 0 ||
+    filters.progress !== 'all' ||
+    filters.province !== null ||
+    filters.urgentOnly ||
+    filters.orderStatuses.length > 0 ||
+    filters.shops.length > 0
+  );
 }
 
 /** Whether one order passes the filters at time `now`. */
@@ -64,8 +75,10 @@ function buildMatcher(filters: LocalFilters, words: readonly string[], now: numb
   const flags = new Set<number>(filters.flags);
   const progress = filters.progress === 'all' ? null : new Set(progressGroups[filters.progress]);
   const statuses = new Set(filters.orderStatuses);
+  const shops = new Set(filters.shops);
   return (view) => {
     const { order } = view.row;
+    if (shops.size > 0 && !shops.has(view.row.shopId)) return false;
     if (statuses.size > 0 && !statuses.has(order.orderStatus)) return false;
     if (flags.size > 0 && !flags.has(order.flag ?? 0)) return false;
     if (progress && !progress.has(view.progress)) return false;
@@ -94,4 +107,11 @@ export function orderStatusesOf(views: readonly OrderView[]): Array<{ status: nu
   const counts = new Map<number | null, number>();
   for (const view of views) counts.set(view.row.order.orderStatus, (counts.get(view.row.order.orderStatus) ?? 0) + 1);
   return [...counts].map(([status, count]) => ({ status, count })).sort((a, b) => (a.status ?? Infinity) - (b.status ?? Infinity));
+}
+
+/** The shops of the loaded orders with how many orders each has, in the order the listing names the shops (shops without orders too). */
+export function shopsOf(views: readonly OrderView[], shops: readonly OrderListingShop[]): Array<{ shop: OrderListingShop; count: number }> {
+  const counts = new Map<string, number>();
+  for (const view of views) counts.set(view.row.shopId, (counts.get(view.row.shopId) ?? 0) + 1);
+  return shops.filter((shop) => shop.listed).map((shop) => ({ shop, count: counts.get(shop.shopId) ?? 0 }));
 }

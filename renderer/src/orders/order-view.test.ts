@@ -27,7 +27,10 @@ describe('order views', () => {
       sampleRow({ orderNumber: 'A2', city: '东莞市', district: '' }, {}, 'k1'),
       sampleRow({ orderNumber: 'A3' }),
     ]);
-    expect(views.map((view) => [view.key, view.mergeGroupSize])).toEqual([['A1', 2], ['A2', 2], ['A3', 0]]);
+    expect(views.map((view) => [view.ref.orderNumber, view.mergeGroupSize])).toEqual([['A1', 2], ['A2', 2], ['A3', 0]]);
+    // The same buyer and address in another shop is no merge partner.
+    const otherShop = buildOrderViews([sampleRow({ orderNumber: 'B1' }, {}, 'k1'), sampleRow({ orderNumber: 'B2' }, {}, 'k1', null, '57301875')]);
+    expect(otherShop.map((view) => view.mergeGroupSize)).toEqual([1, 1]);
     expect(views[1]?.region).toBe('浙江省 东莞市');
     expect(views[0]?.searchText).toContain('usb数据线');
     expect(views[0]?.searchText).toContain('yt9988');

@@ -1,5 +1,6 @@
 import type { ElsewhereMark } from '../../../shared/domain/desks';
-import type { OrderRow, OrderStationState } from '../../../shared/domain/order-row';
+import type { OrderListingShop, OrderRow, OrderStationState } from '../../../shared/domain/order-row';
+import { shopOrderKey, type ShopOrderRef } from '../../../shared/domain/shop-order';
 
 /**
  * What the orders table shows of each cached row, derived once per listing (not per render):
@@ -45,14 +46,18 @@ export const URGENT_WITHIN_MS = 24 * 60 * 60 * 1000;
 /** One row of the table with what is derived from it. */
 export interface OrderView {
   row: OrderRow;
-  /** The order number: the row's identity. */
+  /** The shop's order the row is (the same order number in two shops is two rows). */
+  ref: ShopOrderRef;
+  /** `shopOrderKey` of the shop's order: the row's identity in the table, the selection and the scanner. */
   key: string;
+  /** The shop as the table shows it; null for a shop the listing did not describe. */
+  shop: OrderListingShop | null;
   progress: OrderProgress;
   /** Province, city and district as one text. */
   region: string;
   /** Everything the text filter searches, normalized (see `normalizeSearchText`). */
   searchText: string;
-  /** Orders in the listing with the same merge key (this one included); 0 when it has none. */
+  /** Orders of the shop in the listing with the same merge key (this one included); 0 when it has none. */
   mergeGroupSize: number;
 }
 
@@ -87,11 +92,21 @@ export function orderProgress(station: OrderStationState, elsewhere: ElsewhereMa
   }
 }
 
-/** Builds the table's views of a listing, counting merge partners. */
-export function buildOrderViews(rows: readonly OrderRow[]): OrderView[] {
+/** A row's merge group: orders of different shops never go as one package. */
+const mergeGroupOf = (row: OrderRow): string | null => (row.mergeKey === null ? null : shopOrderKey({ shopId: row.shopId, orderNumber: row.mergeKey }));
+
+/** Builds the table's views of a listing (with the shops it describes), counting merge partners. */
+export function buildOrderViews(rows: readonly OrderRow[], shops: readonly OrderListingShop[] = []): OrderView[] {
+  const shopsById = new Map(shops.map((shop) => [shop.shopId, shop]));
   const mergeCounts = new Map<string, number>();
-  for (const row of rows) if (row.mergeKey !== null) mergeCounts.set(row.mergeKey, (mergeCounts.get(row.mergeKey) ?? 0) + 1);
+  for (const row of rows) {
+    const group = mergeGroupOf(row);
+    if (group !== null) mergeCounts.set(group, (mergeCounts.get(group) ?? 0) + 1);
+  }
   return rows.map((row) => {
+    const shop = shopsById.get(row.shopId) ?? null;
+    const group = mergeGroupOf(row);
+    const ref = { shopId: row.shopId, orderNumber: row.order.orderNumber };
     const { order, station } = row;
     const region = [order.province, order.city, order.district].filter((part) => part !== '').join(' ');
     const searchable = [
@@ -106,14 +121,17 @@ export function buildOrderViews(rows: readonly OrderRow[]): OrderView[] {
       order.flagName ?? '',
       station.waybillCode ?? '',
       row.elsewhere?.waybillCode ?? '',
+      shop?.name ?? '',
     ];
     return {
       row,
-      key: order.orderNumber,
+      ref,
+      key: shopOrderKey(ref),
+      shop,
       progress: orderProgress(station, row.elsewhere),
       region,
       searchText: normalizeSearchText(searchable.join('\n')),
-      mergeGroupSize: row.mergeKey === null ? 0 : (mergeCounts.get(row.mergeKey) ?? 0),
+      mergeGroupSize: group === null ? 0 : (mergeCounts.get(group) ?? 0),
     };
   });
 }

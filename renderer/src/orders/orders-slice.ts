@@ -2,7 +2,8 @@ import type { StateCreator } from 'zustand';
 import type { SellerFlagValue } from '../../../shared/domain/seller-flags';
 import { noLocalFilters, type LocalFilters } from './order-filters';
 import { markFilterApplied } from './paint-timing';
-import { addRows, clearRows, emptySelection, removeRows, moveCursor, selectRange, toggleRow, type CursorMove, type RowSelection } from './row-selection';
+import { shopOrderOfKey, type ShopOrderRef } from '../../../shared/domain/shop-order';
+import { addRows, clearRows, emptySelection, removeRows, moveCursor, selectRange, selectedInChosenOrder, toggleRow, type CursorMove, type RowSelection } from './row-selection';
 
 /** Quick choices of the confirmation-time range; 'custom' is a range picked by date. */
 export const TIME_PRESETS = ['any', 'today', 'last-24h', 'last-3d', 'custom'] as const;
@@ -29,7 +30,10 @@ export interface OrdersSlice {
   clearLocalFilters: () => void;
   serverFilters: ServerFilterForm;
   setServerFilters: (patch: Partial<ServerFilterForm>) => void;
+  /** Rows by `shopOrderKey`: the same order number in two shops is two rows. */
   selection: RowSelection;
+  /** The selected orders in the order chosen (as the table shows them, then those the filters hide): what a plan is made of. */
+  selectedOrders: (shownKeys: readonly string[]) => ShopOrderRef[];
   /** Click or Space: ticks or unticks one row. */
   toggleRow: (key: string) => void;
   /** Shift+click: adds the rows from the anchor to `key`, in the order shown. */
@@ -49,7 +53,7 @@ export interface OrdersSlice {
 export const noServerFilters: ServerFilterForm = { preset: 'any', range: null, remark: '', flag: null };
 
 /** Creates the orders slice of the UI store. */
-export const createOrdersSlice: StateCreator<OrdersSlice, [], [], OrdersSlice> = (set) => ({
+export const createOrdersSlice: StateCreator<OrdersSlice, [], [], OrdersSlice> = (set, get) => ({
   localFilters: noLocalFilters,
   setLocalFilters: (patch) => {
     markFilterApplied();
@@ -62,6 +66,7 @@ export const createOrdersSlice: StateCreator<OrdersSlice, [], [], OrdersSlice> =
   serverFilters: noServerFilters,
   setServerFilters: (patch) => set((state) => ({ serverFilters: { ...state.serverFilters, ...patch } })),
   selection: emptySelection,
+  selectedOrders: (shownKeys) => selectedInChosenOrder(get().selection, shownKeys).flatMap((key) => shopOrderOfKey(key) ?? []),
   toggleRow: (key) => set((state) => ({ selection: toggleRow(state.selection, key) })),
   selectRange: (shownKeys, key) => set((state) => ({ selection: selectRange(state.selection, shownKeys, key) })),
   selectRows: (keys) => set((state) => ({ selection: addRows(state.selection, keys) })),

@@ -44,7 +44,7 @@ export function RefreshButtons({ refresh }: { refresh: OrdersRefresh }) {
 /** Props of the loading status. */
 export interface RefreshStatusProps {
   refresh: OrdersRefresh;
-  /** When the cache was last filled from the gateway (epoch ms), null before the first fetch. */
+  /** When the loaded shops' caches were last filled from the gateway (epoch ms, the oldest of them), null before each was fetched once. */
   fetchedAt: number | null;
 }
 
@@ -60,6 +60,7 @@ export function RefreshStatus({ refresh, fetchedAt }: RefreshStatusProps) {
         <>
           <Progress percent={percent} size="small" status="active" aria-label={t('refresh.progressLabel')} className="desk-refresh__bar" />
           <Typography.Text role="status" className="desk-refresh__text">
+            {refresh.progressShop ? `${t('refresh.progressShop', refresh.progressShop)} ` : null}
             {progress
               ? t('refresh.progress', { received: progress.ordersReceived, total: progress.totalElements ?? '?', done: progress.pagesDone, planned: progress.pagesPlanned })
               : t('refresh.starting')}
@@ -74,6 +75,12 @@ export function RefreshStatus({ refresh, fetchedAt }: RefreshStatusProps) {
         </Typography.Text>
       )}
       {refresh.error ? <StationErrorAlert error={refresh.error} /> : null}
+      {refresh.shopFailures.map((failure) => (
+        <div key={failure.shop} className="desk-refresh__shop-failure">
+          <Typography.Text strong>{t('refresh.shopFailed', { shop: failure.shop })}</Typography.Text>
+          <StationErrorAlert error={failure.error} compact />
+        </div>
+      ))}
     </div>
   );
 }

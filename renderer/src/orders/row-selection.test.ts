@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addRows, clearRows, removeRows, emptySelection, moveCursor, selectRange, toggleRow, type RowSelection } from './row-selection';
+import { addRows, clearRows, removeRows, emptySelection, moveCursor, selectRange, selectedInChosenOrder, toggleRow, type RowSelection } from './row-selection';
 
 const shown = ['a', 'b', 'c', 'd', 'e'];
 const selectedOf = (selection: RowSelection) => [...selection.selected].sort();
@@ -58,5 +58,9 @@ describe('row selection', () => {
     expect(selectedOf(selection)).toEqual(['a', 'b', 'c']);
     expect(selection.cursor).toBe('c');
     expect(selectedOf(moveCursor(selection, shown, 'last', true))).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('answers the selected rows as the table shows them, then those the filters hide in the order they were selected', () => {
+    expect(selectedInChosenOrder(addRows(emptySelection, ['c', 'x', 'a', 'y']), ['a', 'b', 'c'])).toEqual(['a', 'c', 'x', 'y']);
   });
 });

@@ -73,3 +73,10 @@ export function moveCursor(selection: RowSelection, shownKeys: readonly string[]
   const anchored = selection.anchor !== null && shownKeys.includes(selection.anchor) ? selection : { ...selection, anchor: selection.cursor ?? key };
   return selectRange(anchored, shownKeys, key);
 }
+
+/** The selected keys in the order the labels come out: as the table shows them, then selected rows the filters hide, in the order they were selected. */
+export function selectedInChosenOrder(selection: RowSelection, shownKeys: readonly string[]): string[] {
+  const inTable = shownKeys.filter((key) => selection.selected.has(key));
+  const seen = new Set(inTable);
+  return [...inTable, ...[...selection.selected].filter((key) => !seen.has(key))];
+}

@@ -88,7 +88,7 @@ export function ServerFilters({ refresh, onFetch }: { refresh: OrdersRefresh; on
         disabled={disabled}
         onClick={() => {
           onFetch();
-          refresh.fetchMatching(serverFilterRequest(form));
+          void refresh.fetchMatching(serverFilterRequest(form));
         }}
       >
         {t('serverFilters.fetch')}

@@ -1,23 +1,62 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { stationQueryKeys } from '../bridge/station-queries';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { ChannelInput, SettingsView, StationInfo } from '../../../shared/ipc/ipc-contract';
+import { stationQueryKeys, useSettingsQuery, useStationInfoQuery } from '../bridge/station-queries';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { buildOrderViews, type OrderView } from './order-view';
 import { markOrdersDataAvailable } from './paint-timing';
 
-/** The cached orders as react-query holds them, and the table's views of them. */
+/**
+ * The shops the desk chose, as the orders channels take them: remembered in the settings
+ * (`ui.orderShops`); none chosen yet, every shop of the account, or in demo mode the demo shop
+ * alone (no shop named: the station's own), the sandbox's other shops waiting to be chosen.
+ * Undefined until the settings and the station's info are read.
+ */
+export function useChosenShops(): ChannelInput<'orders.list'> | undefined {
+  const settings = useSettingsQuery();
+  const info = useStationInfoQuery();
+  return settings.data === undefined || info.data === undefined ? undefined : chosenShopsOf(settings.data, info.data);
+}
+
+/** The shops the desk chose, as `useChosenShops` tells them, from the settings and the station's info. */
+export function chosenShopsOf(settings: SettingsView, info: StationInfo): ChannelInput<'orders.list'> {
+  const chosen = settings.settings.ui.orderShops;
+  if (chosen !== null) return { shopIds: chosen };
+  return info.demoMode ? {} : { shopIds: 'all' };
+}
+
+/** The cached orders of the shops the desk chose as react-query holds them, the table's views of them, and the shops. */
 export function useOrderViews() {
   const station = useStation();
+  const chosen = useChosenShops();
   const listing = useQuery({
-    queryKey: stationQueryKeys.orders,
+    queryKey: [...stationQueryKeys.orders, chosen?.shopIds ?? 'own'],
     queryFn: async () => {
-      const data = await unwrapResult(station['orders.list']({}));
+      const data = await unwrapResult(station['orders.list'](chosen ?? {}));
       markOrdersDataAvailable();
       return data;
     },
+    enabled: chosen !== undefined,
+    // Another choice of shops keeps the table until its rows arrive.
+    placeholderData: keepPreviousData,
     // Main says when the cache changed (`orders.changed`); nothing else makes it stale.
     staleTime: Infinity,
   });
-  const views: readonly OrderView[] = useMemo(() => buildOrderViews(listing.data?.rows ?? []), [listing.data]);
-  return { listing, views };
+  const views: readonly OrderView[] = useMemo(() => buildOrderViews(listing.data?.rows ?? [], listing.data?.shops ?? []), [listing.data]);
+  const shops = listing.data?.shops ?? [];
+  return { listing, views, shops, chosen };
+}
+
+/** Remembers which shops the table loads, then loads them. */
+export function useChooseOrderShops(): (shopIds: readonly string[]) => void {
+  const station = useStation();
+  const client = useQueryClient();
+  return useCallback(
+    (shopIds) => {
+      void station['settings.update']({ patch: { ui: { orderShops: [...shopIds] } } }).then((saved) => {
+        if (saved.ok) client.setQueryData(stationQueryKeys.settings, saved.data);
+      });
+    },
+    [station, client],
+  );
 }

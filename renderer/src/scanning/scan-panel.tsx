@@ -3,6 +3,7 @@ import { App, Button, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextKey } from '../../../shared/errors/error-resources';
+import { shopOrderKey } from '../../../shared/domain/shop-order';
 import { formatChinaDateTime } from '../../../shared/time/china-time';
 import { useUi } from '../app/ui-store-context';
 import { useCostsQuery } from '../bridge/station-queries';
@@ -62,8 +63,8 @@ function HeldBackOffer({ record }: { record: ScanRecord }) {
   const { outcome } = record;
   if (outcome.kind !== 'held-back') return null;
   const confirm = () => {
-    if (outcome.mode === 'print') scanToPrint(outcome.orderNumber, true);
-    else selectRows([outcome.orderNumber]);
+    if (outcome.mode === 'print') scanToPrint({ shopId: outcome.shopId, orderNumber: outcome.orderNumber }, true);
+    else selectRows([shopOrderKey(outcome)]);
     setDone(true);
   };
   return (

@@ -2,8 +2,9 @@ import type { OrderView } from '../orders/order-view';
 import { normalizeScanText } from './scan-input';
 
 /**
- * What a scanned code means: one of the loaded orders (by order number), the order of a
- * waybill number printed by this station, or nothing known. Pure; the scanner hook acts on it.
+ * What a scanned code means: one of the loaded orders (by order number; an order number sold in
+ * two loaded shops asks which shop, never guessed), the order of a waybill number printed by this
+ * station, or nothing known. Pure; the scanner hook acts on it.
  */
 
 /** What a scan does to a good order: select it, or hand it to issue-and-print. */
@@ -15,25 +16,27 @@ export const SCAN_MODES: readonly ScanMode[] = ['select', 'print'];
 /** What a scanned code turned out to be, and what was done. */
 export type ScanOutcome =
   /** A loaded order, now selected. */
-  | { kind: 'selected'; code: string; orderNumber: string }
+  | { kind: 'selected'; code: string; shopId: string; orderNumber: string }
   /** A loaded order, handed to issue-and-print (scan-to-print mode). */
-  | { kind: 'print-requested'; code: string; orderNumber: string }
+  | { kind: 'print-requested'; code: string; shopId: string; orderNumber: string }
   /** A scan-to-print order whose job ended with its waybill issued (its label then printed). */
-  | { kind: 'print-issued'; code: string; orderNumber: string; waybillCode: string }
+  | { kind: 'print-issued'; code: string; shopId: string; orderNumber: string; waybillCode: string }
   /** A scan-to-print order whose job ended without a waybill for it (the job's summary says why). */
-  | { kind: 'print-not-issued'; code: string; orderNumber: string }
+  | { kind: 'print-not-issued'; code: string; shopId: string; orderNumber: string }
   /** The order's label was printed already: never a second label by accident. */
-  | { kind: 'already-printed'; code: string; orderNumber: string; waybillCode: string | null; printCount: number }
+  | { kind: 'already-printed'; code: string; shopId: string; orderNumber: string; waybillCode: string | null; printCount: number }
   /** Another desk or program issued a waybill for this order: check before anything is printed. */
-  | { kind: 'issued-elsewhere'; code: string; orderNumber: string; waybillCode: string | null }
+  | { kind: 'issued-elsewhere'; code: string; shopId: string; orderNumber: string; waybillCode: string | null }
   /** Another desk of the shared mode holds the order for its job: never selected or issued here. */
-  | { kind: 'held-at-other-desk'; code: string; orderNumber: string; desk: string }
+  | { kind: 'held-at-other-desk'; code: string; shopId: string; orderNumber: string; desk: string }
   /** Another desk of the shared mode issued the order's waybill: never selected or issued here. */
-  | { kind: 'issued-at-other-desk'; code: string; orderNumber: string; desk: string; waybillCode: string | null }
+  | { kind: 'issued-at-other-desk'; code: string; shopId: string; orderNumber: string; desk: string; waybillCode: string | null }
   /** The order's status is held back (Settings): nothing is done until the packer confirms it. */
-  | { kind: 'held-back'; code: string; orderNumber: string; orderStatus: number; mode: ScanMode }
+  | { kind: 'held-back'; code: string; shopId: string; orderNumber: string; orderStatus: number; mode: ScanMode }
   /** A waybill number of this station: its order, offered for a reprint. */
-  | { kind: 'waybill'; code: string; orderNumber: string; waybillCode: string }
+  | { kind: 'waybill'; code: string; shopId: string; orderNumber: string; waybillCode: string }
+  /** An order number sold in several loaded shops: the packer chooses the shop (these, in the listing's order) before anything is done. */
+  | { kind: 'choose-shop'; code: string; orderNumber: string; shopIds: readonly string[] }
   /** Neither a loaded order nor a known waybill number. */
   | { kind: 'unknown'; code: string };
 
@@ -48,27 +51,31 @@ export function toneOf(outcome: ScanOutcome): ScanTone {
     case 'print-issued':
       return 'ok';
     case 'waybill':
+    case 'choose-shop':
       return 'notice';
     default:
       return 'error';
   }
 }
 
-/** Loaded orders by normalized order number and by normalized waybill number. */
+/** Loaded orders by normalized order number (one per shop that sold it) and by normalized waybill number. */
 export interface ScanIndex {
-  byOrderNumber: ReadonlyMap<string, OrderView>;
+  byOrderNumber: ReadonlyMap<string, readonly OrderView[]>;
   byWaybillCode: ReadonlyMap<string, OrderView>;
 }
 
-/** Indexes the loaded orders for scanning (once per listing). */
-export function buildScanIndex(views: readonly OrderView[]): ScanIndex {
-  const byOrderNumber = new Map<string, OrderView>();
+/** Indexes the loaded orders for scanning (once per listing); the orders of one number in the order of the shops in `shopOrder` (the listing's). */
+export function buildScanIndex(views: readonly OrderView[], shopOrder: readonly string[] = []): ScanIndex {
+  const byOrderNumber = new Map<string, OrderView[]>();
   const byWaybillCode = new Map<string, OrderView>();
   for (const view of views) {
-    byOrderNumber.set(normalizeScanText(view.key), view);
+    const orderNumber = normalizeScanText(view.ref.orderNumber);
+    byOrderNumber.set(orderNumber, [...(byOrderNumber.get(orderNumber) ?? []), view]);
     const waybillCode = view.row.station.waybillCode;
     if (waybillCode !== null) byWaybillCode.set(normalizeScanText(waybillCode), view);
   }
+  const rank = (view: OrderView) => shopOrder.indexOf(view.ref.shopId);
+  for (const orders of byOrderNumber.values()) if (orders.length > 1) orders.sort((a, b) => rank(a) - rank(b));
   return { byOrderNumber, byWaybillCode };
 }
 
@@ -79,20 +86,24 @@ const noStatuses: ReadonlySet<number> = new Set();
  * whose order_status is in `heldBack` is never selected or issued by the scan alone.
  */
 export function resolveScan(index: ScanIndex, code: string, mode: ScanMode, heldBack: ReadonlySet<number> = noStatuses): ScanOutcome {
-  const order = index.byOrderNumber.get(code);
-  if (order) {
-    const { station } = order.row;
-    const orderNumber = order.key;
-    if (order.progress === 'printed') return { kind: 'already-printed', code, orderNumber, waybillCode: station.waybillCode, printCount: station.printCount };
-    if (order.progress === 'issued-elsewhere') return { kind: 'issued-elsewhere', code, orderNumber, waybillCode: station.waybillCode };
-    const { elsewhere } = order.row;
-    if (elsewhere !== null && order.progress === 'issued-at-other-desk') return { kind: 'issued-at-other-desk', code, orderNumber, desk: elsewhere.desk, waybillCode: elsewhere.waybillCode };
-    if (elsewhere !== null && order.progress === 'at-other-desk') return { kind: 'held-at-other-desk', code, orderNumber, desk: elsewhere.desk };
-    const status = order.row.order.orderStatus;
-    if (status !== null && heldBack.has(status) && order.progress === 'not-issued') return { kind: 'held-back', code, orderNumber, orderStatus: status, mode };
-    return mode === 'print' ? { kind: 'print-requested', code, orderNumber } : { kind: 'selected', code, orderNumber };
-  }
+  const orders = index.byOrderNumber.get(code) ?? [];
+  const [order] = orders;
+  if (orders.length > 1 && order) return { kind: 'choose-shop', code, orderNumber: order.ref.orderNumber, shopIds: orders.map((view) => view.ref.shopId) };
+  if (order) return resolveScannedOrder(order, code, mode, heldBack);
   const waybillOrder = index.byWaybillCode.get(code);
-  if (waybillOrder) return { kind: 'waybill', code, orderNumber: waybillOrder.key, waybillCode: waybillOrder.row.station.waybillCode ?? code };
+  if (waybillOrder) return { kind: 'waybill', code, ...waybillOrder.ref, waybillCode: waybillOrder.row.station.waybillCode ?? code };
   return { kind: 'unknown', code };
+}
+
+/** What scanning `code` does to this loaded order (found alone, or the shop the packer chose). */
+export function resolveScannedOrder(order: OrderView, code: string, mode: ScanMode, heldBack: ReadonlySet<number> = noStatuses): ScanOutcome {
+  const { station, elsewhere } = order.row;
+  const { shopId, orderNumber } = order.ref;
+  if (order.progress === 'printed') return { kind: 'already-printed', code, shopId, orderNumber, waybillCode: station.waybillCode, printCount: station.printCount };
+  if (order.progress === 'issued-elsewhere') return { kind: 'issued-elsewhere', code, shopId, orderNumber, waybillCode: station.waybillCode };
+  if (elsewhere !== null && order.progress === 'issued-at-other-desk') return { kind: 'issued-at-other-desk', code, shopId, orderNumber, desk: elsewhere.desk, waybillCode: elsewhere.waybillCode };
+  if (elsewhere !== null && order.progress === 'at-other-desk') return { kind: 'held-at-other-desk', code, shopId, orderNumber, desk: elsewhere.desk };
+  const status = order.row.order.orderStatus;
+  if (status !== null && heldBack.has(status) && order.progress === 'not-issued') return { kind: 'held-back', code, shopId, orderNumber, orderStatus: status, mode };
+  return mode === 'print' ? { kind: 'print-requested', code, shopId, orderNumber } : { kind: 'selected', code, shopId, orderNumber };
 }

@@ -46,8 +46,8 @@ export const createScanSlice: StateCreator<ScanSlice, [], [], ScanSlice> = (set)
         scans: state.scans.map((record) => {
           const { outcome } = record;
           if (outcome.kind !== 'print-requested' || outcome.orderNumber !== orderNumber) return record;
-          const settled: ScanOutcome =
-            waybillCode === null ? { kind: 'print-not-issued', code: outcome.code, orderNumber } : { kind: 'print-issued', code: outcome.code, orderNumber, waybillCode };
+          const { code, shopId } = outcome;
+          const settled: ScanOutcome = waybillCode === null ? { kind: 'print-not-issued', code, shopId, orderNumber } : { kind: 'print-issued', code, shopId, orderNumber, waybillCode };
           return { ...record, outcome: settled };
         }),
       })),

@@ -1,21 +1,33 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { OrderListingShop } from '../../../shared/domain/order-row';
+import { shopOrderKey } from '../../../shared/domain/shop-order';
 import { useUiStoreApi } from '../app/ui-store-context';
 import { matchesLocalFilters } from '../orders/order-filters';
 import type { OrderView } from '../orders/order-view';
 import { useHeldBackStatuses } from '../orders/use-held-back-statuses';
 import { createScanBeeper } from './scan-beep';
-import { normalizeScanText } from './scan-input';
-import { buildScanIndex, resolveScan, toneOf, type ScanOutcome } from './scan-resolution';
+import { buildScanIndex, resolveScan, resolveScannedOrder, toneOf, type ScanMode, type ScanOutcome } from './scan-resolution';
 import { useScanner } from './use-scanner';
+
+/** A scanned order number sold in several loaded shops, waiting for the packer to say which shop. */
+export interface ScanShopQuestion {
+  code: string;
+  orderNumber: string;
+  mode: ScanMode;
+  /** The loaded orders of that number, one per shop, in the order of the account's shops. */
+  orders: readonly OrderView[];
+}
 
 /**
  * What the desk does with a scan: find the order (or the order of a waybill number), select it
  * or hand it to issue-and-print, put the outcome in the scan panel and sound its tone. An order of
- * a held-back status only sounds the alarm: the panel asks before anything is done with it.
+ * a held-back status only sounds the alarm: the panel asks before anything is done with it. An
+ * order number sold in several loaded shops is asked about (`question`): `chooseShop` goes on
+ * with the shop's order, `dismissQuestion` leaves it.
  */
-export function useScanHandling(views: readonly OrderView[]): void {
+export function useScanHandling(views: readonly OrderView[], shops: readonly OrderListingShop[]) {
   const store = useUiStoreApi();
-  const index = useMemo(() => buildScanIndex(views), [views]);
+  const index = useMemo(() => buildScanIndex(views, shops.map((shop) => shop.shopId)), [views, shops]);
   const current = useRef(index);
   useEffect(() => {
     current.current = index;
@@ -27,19 +39,50 @@ export function useScanHandling(views: readonly OrderView[]): void {
   }, [heldBack]);
   const beeper = useMemo(() => createScanBeeper(), []);
   useEffect(() => () => beeper.close(), [beeper]);
+  const [question, setQuestion] = useState<ScanShopQuestion | null>(null);
 
-  useScanner({
-    onScan: (code) => {
+  /** Does what the outcome says, shows it in the panel and sounds it. */
+  const act = useCallback(
+    (outcome: ScanOutcome, view: OrderView | undefined) => {
       const state = store.getState();
-      const outcome: ScanOutcome = resolveScan(current.current, code, state.scanMode, heldBackNow.current);
-      if (outcome.kind === 'print-requested') state.scanToPrint(outcome.orderNumber);
-      if (outcome.kind === 'selected') state.selectRows([outcome.orderNumber]);
-      else if (outcome.kind !== 'unknown') state.showRow(outcome.orderNumber);
-      const view = outcome.kind === 'unknown' ? undefined : current.current.byOrderNumber.get(normalizeScanText(outcome.orderNumber));
+      if (outcome.kind === 'print-requested') state.scanToPrint({ shopId: outcome.shopId, orderNumber: outcome.orderNumber });
+      if ('shopId' in outcome) {
+        const key = shopOrderKey(outcome);
+        if (outcome.kind === 'selected') state.selectRows([key]);
+        else state.showRow(key);
+      }
       const hiddenByFilters = view !== undefined && !matchesLocalFilters(view, state.localFilters, Date.now());
       state.recordScan(outcome, Date.now(), hiddenByFilters);
       beeper.play(toneOf(outcome));
     },
+    [store, beeper],
+  );
+
+  useScanner({
+    onScan: (code) => {
+      const mode = store.getState().scanMode;
+      const outcome = resolveScan(current.current, code, mode, heldBackNow.current);
+      if (outcome.kind === 'choose-shop') {
+        // Never a guess: nothing is selected or issued until the packer says which shop.
+        store.getState().recordScan(outcome, Date.now(), false);
+        beeper.play(toneOf(outcome));
+        setQuestion({ code, orderNumber: outcome.orderNumber, mode, orders: current.current.byOrderNumber.get(code) ?? [] });
+        return;
+      }
+      const found = current.current;
+      act(outcome, outcome.kind === 'unknown' ? undefined : (found.byOrderNumber.get(code)?.[0] ?? found.byWaybillCode.get(code)));
+    },
     onDuplicate: (code) => store.getState().noteIgnoredScan(code, Date.now()),
   });
+
+  const chooseShop = useCallback(
+    (order: OrderView) => {
+      if (question === null) return;
+      setQuestion(null);
+      act(resolveScannedOrder(order, question.code, question.mode, heldBackNow.current), order);
+    },
+    [question, act],
+  );
+  const dismissQuestion = useCallback(() => setQuestion(null), []);
+  return { question, chooseShop, dismissQuestion };
 }

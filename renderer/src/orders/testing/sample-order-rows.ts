@@ -1,4 +1,5 @@
-import { untouchedOrderState, type OrderRow, type OrderStationState } from '../../../../shared/domain/order-row';
+import { untouchedOrderState, type OrderListingShop, type OrderRow, type OrderStationState } from '../../../../shared/domain/order-row';
+import { DEMO_GATEWAY_SHOPS } from '../../../../shared/settings/settings-schema';
 import type { ElsewhereMark } from '../../../../shared/domain/desks';
 import type { SoldOrder } from '../../../../shared/domain/sold-order';
 
@@ -28,7 +29,19 @@ export function sampleOrder(fields: Partial<SoldOrder> = {}): SoldOrder {
   };
 }
 
-/** A table row for a sold order, with the station's state, merge key and another desk's mark replaced as given. */
-export function sampleRow(order: Partial<SoldOrder>, station: Partial<OrderStationState> = {}, mergeKey: string | null = null, elsewhere: ElsewhereMark | null = null): OrderRow {
-  return { order: sampleOrder(order), station: { ...untouchedOrderState, ...station }, mergeKey, elsewhere };
+/** The shops of the sample rows: the demo account's, as a listing describes them. */
+export const SAMPLE_SHOPS: readonly OrderListingShop[] = DEMO_GATEWAY_SHOPS.map((shop) => ({ shopId: shop.shopId, name: shop.name, sellerNick: shop.sellerNick, colour: shop.colour, listed: true, fetchedAt: null }));
+
+/** The shop id of the sample rows unless told otherwise (the demo account's first shop). */
+export const SAMPLE_SHOP_ID = DEMO_GATEWAY_SHOPS[0].shopId;
+
+/** A table row for a sold order of a shop (the first sample shop unless given), with the station's state, merge key and another desk's mark replaced as given. */
+export function sampleRow(
+  order: Partial<SoldOrder>,
+  station: Partial<OrderStationState> = {},
+  mergeKey: string | null = null,
+  elsewhere: ElsewhereMark | null = null,
+  shopId: string = SAMPLE_SHOP_ID,
+): OrderRow {
+  return { shopId, order: sampleOrder(order), station: { ...untouchedOrderState, ...station }, mergeKey, elsewhere };
 }
