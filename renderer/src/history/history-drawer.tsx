@@ -19,7 +19,7 @@ import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text'
 import { PlainTable } from '../issue-print/plain-table';
 import { usePrintQueueStatus } from '../issue-print/use-job';
 import { PaperworkActions } from '../paperwork/paperwork-actions';
-import { ShopTag, useShops } from '../shops/shop-tag';
+import { ShopTagOf, useShops } from '../shops/shop-tag';
 import { downloadText } from './csv-download';
 import { PrintWaitNote } from './print-wait-note';
 import { useReprintLabels } from './use-reprint-labels';
@@ -237,7 +237,7 @@ export function HistoryDrawer() {
             allLabel: t('history.selectAll'),
           }}
           columns={[
-            ...(severalShops ? [{ key: 'shop', title: t('history.column.shop'), render: (row: HistoryRow) => <ShopTag shopId={row.shopId} /> }] : []),
+            ...(severalShops ? [{ key: 'shop', title: t('history.column.shop'), render: (row: HistoryRow) => <ShopTagOf shopId={row.shopId} /> }] : []),
             { key: 'order', title: t('history.column.order'), render: (row) => <Typography.Text code>{row.orderNumber}</Typography.Text> },
             { key: 'waybill', title: t('history.column.waybill'), render: (row) => row.waybillCode ?? '—' },
             { key: 'carrier', title: t('history.column.carrier'), render: (row) => row.carrierCode ?? '—' },

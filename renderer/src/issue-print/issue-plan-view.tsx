@@ -7,7 +7,7 @@ import type { IssuePlan } from '../../../shared/domain/issuing';
 import type { StationError } from '../../../shared/errors/station-error';
 import type { PrintOrder } from '../../../shared/domain/paperwork';
 import { shopOrderKey, type ShopOrderRef } from '../../../shared/domain/shop-order';
-import { ShopTag } from '../shops/shop-tag';
+import { ShopTagOf } from '../shops/shop-tag';
 import { useUiStoreApi } from '../app/ui-store-context';
 import { useSettingsQuery } from '../bridge/station-queries';
 import { PlanPaperworkControls } from '../paperwork/plan-paperwork-controls';
@@ -36,7 +36,7 @@ function ShopFigures({ plan }: { plan: IssuePlan }) {
       renderItem={(shop) => (
         <List.Item>
           <Space>
-            <ShopTag shopId={shop.shopId} />
+            <ShopTagOf shopId={shop.shopId} />
             <span>{t('issuePrint.plan.shopFigures', { packages: shop.packages, calls: shop.calls, points: shop.estimatedPoints })}</span>
           </Space>
         </List.Item>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { SELLER_FLAGS } from '../../../shared/domain/seller-flags';
 import { formatChinaDateTime } from '../../../shared/time/china-time';
 import { localizedError } from '../errors/station-error-text';
-import { ShopTag } from './shop-tag';
+import { ShopTag } from '../shops/shop-tag';
 import { hoursBetween, isPlannableHere, shipUrgency, yuanFromFen, type OrderProgress, type OrderView } from './order-view';
 
 /** What a cell needs besides its row. */

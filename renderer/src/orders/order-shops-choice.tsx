@@ -3,7 +3,7 @@ import { Button, Checkbox, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderListingShop } from '../../../shared/domain/order-row';
-import { ShopTag } from './shop-tag';
+import { ShopTag } from '../shops/shop-tag';
 import { useChooseOrderShops } from './use-orders';
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { overlayContainer } from '../app/overlay-container';
 import type { OrderView } from '../orders/order-view';
-import { ShopTag } from '../orders/shop-tag';
+import { ShopTag } from '../shops/shop-tag';
 import type { ScanShopQuestion } from './use-scan-handling';
 import './scan-panel.css';
 

@@ -1,20 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SHOP_COLOURS, type ShopColour } from '../../../shared/settings/settings-schema';
+import { ShopTag } from '../shops/shop-tag';
 import { fieldRule } from './field-rule';
 import { isValidField, type SetupField } from './setup-form';
-
-/** The antd tag colour of each shop colour tag. */
-export const SHOP_TAG_COLOURS: Readonly<Record<ShopColour, string>> = {
-  blue: 'blue',
-  green: 'green',
-  orange: 'orange',
-  purple: 'purple',
-  red: 'red',
-  teal: 'cyan',
-  grey: 'default',
-};
 
 /** A choice of colour tag, each shown as the tag it gives. */
 function ShopColourSelect({ label, ...props }: { label: string; value?: ShopColour; onChange?: (value: ShopColour) => void }) {
@@ -24,7 +14,7 @@ function ShopColourSelect({ label, ...props }: { label: string; value?: ShopColo
       {...props}
       aria-label={label}
       className="setup__shop-colour"
-      options={SHOP_COLOURS.map((colour) => ({ value: colour, label: <Tag color={SHOP_TAG_COLOURS[colour]}>{t(`setup.shopColours.${colour}`)}</Tag> }))}
+      options={SHOP_COLOURS.map((colour) => ({ value: colour, label: <ShopTag shop={{ name: t(`setup.shopColours.${colour}`), sellerNick: t(`setup.shopColours.${colour}`), colour }} /> }))}
     />
   );
 }
