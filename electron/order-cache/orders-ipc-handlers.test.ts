@@ -127,7 +127,10 @@ describe('the orders channels over the account’s three shops (composition root
     } finally {
       sandbox.setFaults({ latencyMs: 0 });
     }
-    expect(soldOrderCalls().every((call) => (call.body as { owner_id: string }).owner_id === first)).toBe(true);
+    // The page in flight when cancelled may be dropped before the sandbox read its body; every body it read is the first shop's.
+    const calls = soldOrderCalls();
+    expect(calls.filter((call) => call.body === null).length).toBeLessThanOrEqual(1);
+    expect(calls.filter((call) => call.body !== null).every((call) => (call.body as { owner_id: string }).owner_id === first)).toBe(true);
     expect(progress.every((step) => step.shopId === first)).toBe(true);
   });
 
