@@ -110,11 +110,12 @@ function entryBody(entry: IssueEntry, userId: number): Record<string, unknown> {
   };
 }
 
-/** The request-level options that are set: monthly card, brand, pickup booking. */
+/** The request-level options that are set: monthly card, brand, several parcels of an order, pickup booking. */
 function requestOptions(request: IssueRequest): Record<string, unknown> {
   const pickUp = request.doorPickUp ?? null;
   return {
     ...nonEmpty({ customer_code: request.customerCode ?? '', brand_code: request.brandCode ?? '' }),
+    ...(request.multiPackagesShipment === true ? { multi_packages_shipment: true } : {}),
     ...(pickUp === null ? {} : { call_door_pick_up: true, door_pick_up_time: pickUp.start, door_pick_up_end_time: pickUp.end }),
   };
 }

@@ -8,10 +8,11 @@ import { issueEntryFromSoldOrders } from '../../shared/issuing/issue-entry-from-
 import type { ServiceChoice } from '../../shared/issuing/logistics-services';
 import { logisticsServicesText, overrideServiceValues } from '../../shared/issuing/logistics-services';
 import { validateServiceChoices, validateServiceValues } from '../../shared/validation/logistics-services-validation';
+import { parcelEntries, validateOrderParcels } from '../../shared/issuing/order-parcels';
 import type { Result } from '../../shared/result';
 import { validateIssueEntry, validateIssueRequest } from '../../shared/validation/issue-entry-validation';
 import { buyerAddressKey } from '../order-cache/order-cache';
-import type { InvalidOrder, IssueJobSettings, IssuePlan, PlanBranch, PlannedPackage, ShopPlan } from '../../shared/domain/issuing';
+import type { InvalidOrder, IssueJobSettings, IssuePlan, OrderParcels, PlanBranch, PlannedPackage, ShopPlan } from '../../shared/domain/issuing';
 import { shopOrderKey, shopOrderOfKey, type ShopOrderRef } from '../../shared/domain/shop-order';
 import type { JobMember } from '../store/station-records';
 
@@ -56,6 +57,38 @@ export function entryForOrders(shopId: string, orders: readonly [SoldOrder, ...S
   return { ...entry, items };
 }
 
+/** The parcels of an order shipped in several (一单多包, 拆单); undefined for one parcel. */
+export function parcelsOfOrder(ref: ShopOrderRef, settings: IssueJobSettings): OrderParcels | undefined {
+  return settings.parcelsByOrder?.[shopOrderKey(ref)];
+}
+
+/**
+ * The issue entries of one package: its one entry, or one per parcel of an order shipped in
+ * several (its parcels never share a package with another order).
+ */
+export function entriesForPackage(shopId: string, orders: readonly [SoldOrder, ...SoldOrder[]], settings: IssueJobSettings): IssueEntry[] {
+  const entry = entryForOrders(shopId, orders, settings);
+  const parcels = orders.length === 1 ? parcelsOfOrder({ shopId, orderNumber: orders[0].orderNumber }, settings) : undefined;
+  return parcels ? parcelEntries(entry, parcels) : [entry];
+}
+
+/**
+ * How many issue calls carry packages of these entry counts, in this order: a call takes
+ * packages while its entries stay within 10 (an order's parcels are never spread over two calls).
+ */
+export function callsForPackages(entryCounts: readonly number[]): number {
+  let calls = 0;
+  let room = 0;
+  for (const entries of entryCounts) {
+    if (entries > room) {
+      calls += 1;
+      room = ISSUE_LIMITS.entriesPerIssueCall;
+    }
+    room -= entries;
+  }
+  return calls;
+}
+
 /** The branch of the job's carrier and branch code in a network answer, if it is there. */
 export function branchIn(network: Result<NetworkInfo>, settings: IssueJobSettings): CarrierBranch | undefined {
   if (!network.ok) return undefined;
@@ -74,7 +107,8 @@ export function isHeldBack({ shopId, order }: ShopSoldOrder, settings: IssueJobS
 
 /** Packages (each of one shop) and invalid orders, before anything is stored or called. */
 export interface PackagePlan {
-  packages: { key: string; shopId: string; orders: [SoldOrder, ...SoldOrder[]] }[];
+  /** `parcels`: the package's entries (1, or the parcels of an order shipped in several). */
+  packages: { key: string; shopId: string; orders: [SoldOrder, ...SoldOrder[]]; parcels: number }[];
   invalid: InvalidOrder[];
 }
 
@@ -103,8 +137,10 @@ export function planPackages(
   const valid: ShopSoldOrder[] = [];
   for (const entry of orders) {
     const { shopId, order } = entry;
+    const parcels = parcelsOfOrder({ shopId, orderNumber: order.orderNumber }, settings);
     const problems = [
       ...validateIssueEntry(entryForOrders(shopId, [order], settings)),
+      ...(parcels ? validateOrderParcels(order.orderNumber, order.goodsCount, parcels, settings.carrierCode) : []),
       ...(options.offeredServices ? validateServiceValues(options.offeredServices, servicesOfOrder({ shopId, orderNumber: order.orderNumber }, settings), order.orderNumber) : []),
     ];
     if (problems.length > 0) invalid.push({ shopId, orderNumber: order.orderNumber, problems });
@@ -113,7 +149,9 @@ export function planPackages(
   const groups = new Map<string, ShopSoldOrder[]>();
   for (const entry of valid) {
     // Masked receivers can in rare cases make two buyers look alike: merging is off by default, shown in the plan and undoable.
-    const key = options.merge ? JSON.stringify([entry.shopId, buyerAddressKey(entry.order)]) : keyOf(entry);
+    // An order in several parcels ships on its own: its parcels are its package.
+    const alone = !options.merge || parcelsOfOrder({ shopId: entry.shopId, orderNumber: entry.order.orderNumber }, settings) !== undefined;
+    const key = alone ? keyOf(entry) : JSON.stringify([entry.shopId, buyerAddressKey(entry.order)]);
     groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
   const keepApart = new Set(options.keepApart);
@@ -124,7 +162,8 @@ export function planPackages(
     const merged = group.length > 1 && !keepApart.has(keyOf(first));
     const runs = merged ? chunks(group, Math.min(ISSUE_LIMITS.orderNumbersPerEntry, ISSUE_LIMITS.itemsPerPackage)) : group.map((entry) => [entry]);
     for (const [head, ...rest] of runs) {
-      if (head) packages.push({ key: keyOf(head), shopId: head.shopId, orders: [head.order, ...rest.map((entry) => entry.order)] });
+      const parcels = rest.length === 0 && head ? (parcelsOfOrder({ shopId: head.shopId, orderNumber: head.order.orderNumber }, settings)?.count ?? 1) : 1;
+      if (head) packages.push({ key: keyOf(head), shopId: head.shopId, orders: [head.order, ...rest.map((entry) => entry.order)], parcels });
     }
   }
   const position = new Map(orders.map((entry, index) => [keyOf(entry), index]));
@@ -158,8 +197,8 @@ export function requestProblems(settings: IssueJobSettings, offeredServices: rea
   ];
 }
 
-/** The branch and its balance from the network info answer. */
-export function branchOf(network: Result<NetworkInfo>, settings: IssueJobSettings, packages: number): PlanBranch {
+/** The branch and its balance from the network info answer; `waybills` is what the job would draw (one per parcel). */
+export function branchOf(network: Result<NetworkInfo>, settings: IssueJobSettings, waybills: number): PlanBranch {
   const base: PlanBranch = { code: settings.branchCode, name: '', balance: null, balanceAfter: null, error: null };
   if (!network.ok) return { ...base, error: network.error };
   const carrier = network.data.carriers.find((candidate) => candidate.carrierCode === settings.carrierCode);
@@ -168,7 +207,19 @@ export function branchOf(network: Result<NetworkInfo>, settings: IssueJobSetting
     return { ...base, error: stationError('gateway.unexpected-data', { endpoint: 'network-info', detail: `no branch ${settings.branchCode} of ${settings.carrierCode}` }) };
   }
   const balance = branch.quantity;
-  return { ...base, name: branch.branchName, balance, balanceAfter: balance === null ? null : balance - packages };
+  return { ...base, name: branch.branchName, balance, balanceAfter: balance === null ? null : balance - waybills };
+}
+
+/** How many packages, from the first, the balance covers (each draws one waybill per parcel). */
+function packagesWithin(packages: readonly PlannedPackage[], balance: number): number {
+  let left = balance;
+  let count = 0;
+  for (const pkg of packages) {
+    if (pkg.parcels > left) break;
+    left -= pkg.parcels;
+    count += 1;
+  }
+  return count;
 }
 
 /** What `assemblePlan` needs beyond the grouping. */
@@ -194,15 +245,16 @@ export interface PlanFacts {
 
 /** The plan shown to the user and the job members to store, from the facts gathered. */
 export function assemblePlan(facts: PlanFacts): { plan: IssuePlan; members: JobMember[] } {
-  const packages: PlannedPackage[] = facts.grouping.packages.map((pkg) => ({ key: pkg.key, shopId: pkg.shopId, orderNumbers: pkg.orders.map((order) => order.orderNumber) }));
+  const packages: PlannedPackage[] = facts.grouping.packages.map((pkg) => ({ key: pkg.key, shopId: pkg.shopId, orderNumbers: pkg.orders.map((order) => order.orderNumber), parcels: pkg.parcels }));
   const pointsPerCall = facts.pointsPerCall ?? facts.assumedPointsPerCall;
   // One issue call carries the packages of one shop: each shop's packages fill their own calls.
-  const packagesPerShop = new Map<string, number>();
-  for (const pkg of packages) packagesPerShop.set(pkg.shopId, (packagesPerShop.get(pkg.shopId) ?? 0) + 1);
-  const shops = [...packagesPerShop].map(([shopId, count]): ShopPlan => {
-    const calls = Math.ceil(count / ISSUE_LIMITS.entriesPerIssueCall);
-    return { shopId, packages: count, calls, estimatedPoints: calls * pointsPerCall };
+  const parcelsPerShop = new Map<string, number[]>();
+  for (const pkg of packages) parcelsPerShop.set(pkg.shopId, [...(parcelsPerShop.get(pkg.shopId) ?? []), pkg.parcels]);
+  const shops = [...parcelsPerShop].map(([shopId, parcels]): ShopPlan => {
+    const calls = callsForPackages(parcels);
+    return { shopId, packages: parcels.length, calls, estimatedPoints: calls * pointsPerCall };
   });
+  const waybills = packages.reduce((sum, pkg) => sum + pkg.parcels, 0);
   const calls = shops.reduce((sum, shop) => sum + shop.calls, 0);
   const balance = facts.branch.balance;
   const problems = new Map<string, StationError[]>([
@@ -238,7 +290,7 @@ export function assemblePlan(facts: PlanFacts): { plan: IssuePlan; members: JobM
     estimatedPoints: calls * pointsPerCall,
     shops,
     branch: facts.branch,
-    balanceShort: balance !== null && balance < packages.length ? { balance, needed: packages.length, firstK: Math.max(0, balance) } : null,
+    balanceShort: balance !== null && balance < waybills ? { balance, needed: waybills, firstK: packagesWithin(packages, balance) } : null,
     services: { offered: facts.offeredServices, chosen: facts.settings.services ?? [] },
     options: {
       packageMeasures: facts.settings.packageMeasures ?? { weightG: null, volumeMl: null },

@@ -1,5 +1,5 @@
 import type { DoorPickUp } from '../../shared/domain/issue-entry';
-import type { IssueJobSettings, PackageMeasures } from '../../shared/domain/issuing';
+import type { IssueJobSettings, OrderParcels, PackageMeasures } from '../../shared/domain/issuing';
 import type { ServiceChoice } from '../../shared/issuing/logistics-services';
 import { logisticsServicesText } from '../../shared/issuing/logistics-services';
 import type { Settings } from '../../shared/settings/settings-schema';
@@ -21,6 +21,7 @@ export interface PlanChoices {
   serviceValuesByOrder?: Record<string, Record<string, Record<string, string>>>;
   packageMeasures?: PackageMeasures;
   packageMeasuresByOrder?: Record<string, PackageMeasures>;
+  parcelsByOrder?: Record<string, OrderParcels>;
   doorPickUp?: DoorPickUp | null;
   confirmedHeldBack?: string[];
 }
@@ -69,6 +70,8 @@ export function issueSettings(settings: Settings, choices: PlanChoices = {}): Is
     serviceValuesByOrder: choices.serviceValuesByOrder ?? {},
     packageMeasures: choices.packageMeasures ?? { weightG: defaults.weightG, volumeMl: defaults.volumeMl },
     packageMeasuresByOrder: choices.packageMeasuresByOrder ?? {},
+    // An order given one parcel is an ordinary order.
+    parcelsByOrder: Object.fromEntries(Object.entries(choices.parcelsByOrder ?? {}).filter(([, parcels]) => parcels.count !== 1)),
     customerCode: defaults.customerCodeByBranch[branchCode] ?? '',
     brandCode: defaults.brandCode,
     doorPickUp: choices.doorPickUp ?? null,

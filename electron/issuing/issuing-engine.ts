@@ -492,7 +492,8 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       const groups = new Map<string, string[]>();
       for (const row of rows) {
         if (viewStateOf(row, jobId) !== state || row.waybillCode === null) continue;
-        groups.set(row.waybillCode, [...(groups.get(row.waybillCode) ?? []), row.orderNumber]);
+        // An order in several parcels has a waybill per parcel.
+        for (const waybillCode of row.parcelWaybills.length > 0 ? row.parcelWaybills : [row.waybillCode]) groups.set(waybillCode, [...(groups.get(waybillCode) ?? []), row.orderNumber]);
       }
       return [...groups].map(([waybillCode, orderNumbers]) => ({ waybillCode, orderNumbers }));
     };
@@ -516,7 +517,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
       printed: jobView.labels.printed,
       labelProblems: [
         ...problems.map((problem): LabelProblem => {
-          const orderNumbers = rows.filter((row) => row.waybillCode === problem.waybillCode).map((row) => row.orderNumber);
+          const orderNumbers = rows.filter((row) => row.waybillCode === problem.waybillCode || row.parcelWaybills.includes(problem.waybillCode)).map((row) => row.orderNumber);
           if (problem.state === 'unknown' || !problem.failure) {
             return { waybillCode: problem.waybillCode, orderNumbers, state: problem.state, error: stationError('print.outcome-unknown', { documentId: problem.waybillCode }), condition: null };
           }
@@ -698,7 +699,7 @@ export function createIssuingEngine(options: IssuingEngineOptions): IssuingEngin
         notLoaded,
         alreadyIssued,
         toCheck,
-        branch: branchOf(network, settings, grouping.packages.length),
+        branch: branchOf(network, settings, grouping.packages.reduce((sum, pkg) => sum + pkg.parcels, 0)),
         pointsPerCall: await costs.lastIssueCallPoints(),
         assumedPointsPerCall: (await costs.lastCallPoints()) ?? 1,
         offeredServices,

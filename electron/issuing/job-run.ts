@@ -2,9 +2,11 @@ import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { ErrorCode, StationError } from '../../shared/errors/station-error';
 import { stationError } from '../../shared/errors/station-error';
 import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
-import { entryForOrders, issueRequestOf } from './issue-plan';
-import type { JobEnding, OrderState, OrderStatus } from '../../shared/domain/issuing';
+import { entriesForPackage, issueRequestOf, parcelsOfOrder } from './issue-plan';
+import { parcelOfObjectId } from '../../shared/issuing/order-parcels';
+import type { IssueJobSettings, JobEnding, OrderState, OrderStatus } from '../../shared/domain/issuing';
 import type { IssuedEntry, IssueAttemptOutcome, JobRecord, OwnedOrder } from '../store/station-records';
+import type { IssueEntryOutcome } from '../../shared/domain/waybill';
 import { lookUpOnce } from './waybill-lookup';
 import type { LookupParts } from './waybill-lookup';
 import { shopOrderKey, shopOrderOfKey, type ShopOrderRef } from '../../shared/domain/shop-order';
@@ -64,6 +66,8 @@ interface RunPackage {
   orderNumbers: string[];
   /** Shop order keys of its orders. */
   orderKeys: string[];
+  /** Entries it takes in an issue call: 1, or the parcels of an order shipped in several (never spread over two calls). */
+  parcels: number;
   /** Work holding the package: an issue call (1) plus each of its orders being looked up. */
   locks: number;
   inReady: boolean;
@@ -123,15 +127,56 @@ const openStates: ReadonlySet<OrderState> = new Set<OrderState>(['planned', 'pen
 const printableStates: ReadonlySet<OrderState> = new Set<OrderState>(['issued', 'recovered']);
 
 /** Groups owned orders into packages in the user's order. */
-function packagesOf(owned: readonly OwnedOrder[]): RunPackage[] {
+function packagesOf(owned: readonly OwnedOrder[], settings: IssueJobSettings): RunPackage[] {
   const byKey = new Map<string, RunPackage>();
   for (const order of [...owned].sort((a, b) => a.position - b.position)) {
-    const pkg = byKey.get(order.packageKey) ?? { key: order.packageKey, shopId: order.shopId, position: order.position, orderNumbers: [], orderKeys: [], locks: 0, inReady: false, issueCalls: 0, lastError: null };
+    const pkg = byKey.get(order.packageKey) ?? { key: order.packageKey, shopId: order.shopId, position: order.position, orderNumbers: [], orderKeys: [], parcels: 1, locks: 0, inReady: false, issueCalls: 0, lastError: null };
     pkg.orderNumbers.push(order.orderNumber);
     pkg.orderKeys.push(shopOrderKey(order));
     byKey.set(order.packageKey, pkg);
   }
-  return [...byKey.values()].sort((a, b) => a.position - b.position);
+  const packages = [...byKey.values()].sort((a, b) => a.position - b.position);
+  for (const pkg of packages) {
+    const [orderNumber] = pkg.orderNumbers;
+    if (pkg.orderNumbers.length === 1 && orderNumber !== undefined) pkg.parcels = parcelsOfOrder({ shopId: pkg.shopId, orderNumber }, settings)?.count ?? 1;
+  }
+  return packages;
+}
+
+/**
+ * An answer's outcomes per order: an order shipped in several parcels is issued only when every
+ * parcel is; a parcel without a waybill leaves the whole order unknown (looked up: the gateway
+ * issues a ticket's parcels together), with the waybills its other parcels got still recorded.
+ */
+function outcomesByOrder(
+  outcomes: readonly IssueEntryOutcome[],
+  entryOrders: ReadonlyMap<string, string[]>,
+  parcelNoOf: ReadonlyMap<string, number>,
+): { issued: IssuedEntry[]; failed: { orderNumbers: string[]; error: StationError }[]; unknown: { orderNumbers: string[]; error: StationError }[] } {
+  const issued: IssuedEntry[] = [];
+  const failed: { orderNumbers: string[]; error: StationError }[] = [];
+  const unknown: { orderNumbers: string[]; error: StationError }[] = [];
+  const parcelsOf = new Map<string, IssueEntryOutcome[]>();
+  for (const outcome of outcomes) {
+    const orderNumbers = entryOrders.get(outcome.objectId) ?? [];
+    const [orderNumber] = orderNumbers;
+    if (parcelNoOf.has(outcome.objectId) && orderNumber !== undefined) {
+      parcelsOf.set(orderNumber, [...(parcelsOf.get(orderNumber) ?? []), outcome]);
+      continue;
+    }
+    if (outcome.status === 'issued') issued.push({ ...outcome.waybill, orderNumbers });
+    else (outcome.status === 'failed' ? failed : unknown).push({ orderNumbers, error: outcome.error });
+  }
+  for (const [orderNumber, parcels] of parcelsOf) {
+    for (const outcome of parcels) {
+      if (outcome.status === 'issued') issued.push({ ...outcome.waybill, orderNumbers: [orderNumber], parcelNo: parcelNoOf.get(outcome.objectId) as number });
+    }
+    const without = parcels.find((outcome) => outcome.status !== 'issued');
+    if (without === undefined) continue;
+    if (parcels.every((outcome) => outcome.status === 'failed')) failed.push({ orderNumbers: [orderNumber], error: without.error });
+    else unknown.push({ orderNumbers: [orderNumber], error: without.error });
+  }
+  return { issued, failed, unknown };
 }
 
 /**
@@ -148,7 +193,7 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
   // Orders are keyed by shop and number: two shops of one job may sell the same order number.
   const state = new Map<string, OrderState>(owned.map((order) => [shopOrderKey(order), order.state]));
   const orders = new Map<string, SoldOrder>(owned.map((order) => [shopOrderKey(order), order.order]));
-  const packages = packagesOf(owned);
+  const packages = packagesOf(owned, settings);
   const packageOf = new Map<string, RunPackage>(packages.flatMap((pkg) => pkg.orderKeys.map((key) => [key, pkg] as const)));
 
   /** Packages that can go into the next batch, in the user's order. */
@@ -259,14 +304,20 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     apply(begun.statuses);
     const marked = new Set(begun.orderNumbers);
     const entryOrders = new Map<string, string[]>();
+    /** object_id → parcel number, for the entries of orders in several parcels. */
+    const parcelNoOf = new Map<string, number>();
     const entries = carried.flatMap(({ pkg, orderNumbers }) => {
       const sent = orderNumbers.filter((orderNumber) => marked.has(orderNumber));
       const [first, ...rest] = sent.map((orderNumber) => orders.get(shopOrderKey({ shopId, orderNumber })) as SoldOrder);
       if (!first) return [];
       pkg.issueCalls += 1;
-      const entry = entryForOrders(shopId, [first, ...rest], settings);
-      entryOrders.set(entry.objectId, sent);
-      return [entry];
+      // An order in several parcels is one entry per parcel, all in this call.
+      const packageEntries = entriesForPackage(shopId, [first, ...rest], settings);
+      for (const entry of packageEntries) {
+        entryOrders.set(entry.objectId, sent);
+        if (packageEntries.length > 1) parcelNoOf.set(entry.objectId, parcelOfObjectId(entry.objectId).parcelNo);
+      }
+      return packageEntries;
     });
     const packagesSent = carried.map((entry) => entry.pkg);
     if (entries.length === 0) {
@@ -275,20 +326,13 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     }
 
     const result = await parts.clientOf(shopId).issueWaybills(
-      { ...issueRequestOf(settings), entries },
+      { ...issueRequestOf(settings), ...(parcelNoOf.size > 0 ? { multiPackagesShipment: true } : {}), entries },
       { signal: cancelIssuing.signal, priority: 'interactive', jobId },
     );
 
     if (result.ok) {
-      const issued: IssuedEntry[] = [];
-      const failed: { orderNumbers: string[]; error: StationError }[] = [];
       // Unknown entries stay pending (with why) and are looked up on release → evaluate.
-      const unknown: { orderNumbers: string[]; error: StationError }[] = [];
-      for (const outcome of result.data.outcomes) {
-        const orderNumbers = entryOrders.get(outcome.objectId) ?? [];
-        if (outcome.status === 'issued') issued.push({ ...outcome.waybill, orderNumbers });
-        else (outcome.status === 'failed' ? failed : unknown).push({ orderNumbers, error: outcome.error });
-      }
+      const { issued, failed, unknown } = outcomesByOrder(result.data.outcomes, entryOrders, parcelNoOf);
       if (unknown.length > 0) logger.warn('issuing.answer-unclear', { jobId, entries: unknown.map((entry) => entry.error.params) });
       apply(await journal.finishIssue(begun.attemptId, { kind: 'answered', issued, failed, unknown }, now()));
       for (const pkg of packagesSent) release(pkg);
@@ -355,13 +399,23 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     advancePrinting(false);
   }
 
-  /** Takes up to `limit` items of the first item's shop out of `list`, keeping the order of the rest. */
-  function takeOfOneShop<T>(list: T[], shopOf: (item: T) => string, limit: number): T[] {
+  /**
+   * Takes items of the first item's shop out of `list` while their sizes stay within `limit`
+   * (in order: it stops at the first that does not fit), keeping the order of the rest.
+   */
+  function takeOfOneShop<T>(list: T[], shopOf: (item: T) => string, limit: number, sizeOf: (item: T) => number = () => 1): T[] {
     const shopId = shopOf(list[0] as T);
     const taken: T[] = [];
-    for (let index = 0; index < list.length && taken.length < limit; ) {
-      if (shopOf(list[index] as T) === shopId) taken.push(...list.splice(index, 1));
-      else index += 1;
+    let room = limit;
+    for (let index = 0; index < list.length && room > 0; ) {
+      const item = list[index] as T;
+      if (shopOf(item) !== shopId) {
+        index += 1;
+        continue;
+      }
+      if (sizeOf(item) > room && taken.length > 0) break;
+      room -= sizeOf(item);
+      taken.push(...list.splice(index, 1));
     }
     return taken;
   }
@@ -375,8 +429,8 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
     const half = halves.shift();
     if (half) return () => runIssue(half);
     if (ready.length === 0) return null;
-    // One call carries one shop: the first ready package's shop fills the batch from the packages ready.
-    const batch = takeOfOneShop(ready, (pkg) => pkg.shopId, ISSUE_LIMITS.entriesPerIssueCall);
+    // One call carries one shop: the first ready package's shop fills the batch from the packages ready, up to 10 entries (an order's parcels together).
+    const batch = takeOfOneShop(ready, (pkg) => pkg.shopId, ISSUE_LIMITS.entriesPerIssueCall, (pkg) => pkg.parcels);
     for (const pkg of batch) {
       pkg.inReady = false;
       pkg.locks += 1;

@@ -5,6 +5,26 @@ import type { HistoryReader, HistoryWriter, StationBackend } from '../store/stat
 import type { SharedStation } from './shared-station';
 
 /**
+ * Another desk's parcels (one order's waybills of one ticket: the same parent waybill) numbered
+ * among the lines of a page, the parent's first; this desk's lines come numbered from its journal.
+ */
+function parcelsNumbered(rows: readonly HistoryRow[]): HistoryRow[] {
+  const tickets = new Map<string, HistoryRow[]>();
+  for (const row of rows) {
+    if (row.parcel !== null || row.parentWaybillCode === null || row.waybillCode === null) continue;
+    const key = JSON.stringify([row.shopId, row.orderNumber, row.parentWaybillCode]);
+    tickets.set(key, [...(tickets.get(key) ?? []), row]);
+  }
+  const numbered = new Map<HistoryRow, HistoryRow['parcel']>();
+  for (const ticket of tickets.values()) {
+    if (ticket.length < 2) continue;
+    const ordered = [...ticket].sort((a, b) => Number(b.waybillCode === b.parentWaybillCode) - Number(a.waybillCode === a.parentWaybillCode) || String(a.waybillCode).localeCompare(String(b.waybillCode)));
+    ordered.forEach((row, index) => numbered.set(row, { no: index + 1, count: ordered.length }));
+  }
+  return rows.map((row) => (numbered.has(row) ? { ...row, parcel: numbered.get(row) ?? null } : row));
+}
+
+/**
  * The shared mode's backend, composed on the local one: this desk's own SQLite journal, written first and the truth for its
  * work, with the account's shared history over it. History search reads every desk's waybills
  * while the server answers (this desk's lines keep their print states), and this desk's own
@@ -41,6 +61,8 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
       state: 'issued',
       waybillCode: row.waybillCode,
       parentWaybillCode: row.parentWaybillCode,
+      // Numbered with the other lines of the page (parcelsNumbered).
+      parcel: null,
       carrierCode: row.carrierCode,
       branchCode: row.branchCode,
       origin: 'issued',
@@ -81,7 +103,7 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
       if (shared.state() !== 'connected' || (query.states !== undefined && query.states.length > 0)) return localHistory.search(query);
       try {
         const page = await shared.history.search({ ...query, shopId: query.shop, ...(query.desk === undefined ? {} : { deskId: query.desk }), limit: Math.min(query.limit ?? 100, 1000) });
-        return { rows: await Promise.all(page.rows.map(lineOf)), total: page.total, shops: page.shops };
+        return { rows: parcelsNumbered(await Promise.all(page.rows.map(lineOf))), total: page.total, shops: page.shops };
       } catch (error) {
         shared.noticeFailure(error);
         return localHistory.search(query);

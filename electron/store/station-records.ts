@@ -103,6 +103,8 @@ export interface IssuedEntry {
   objectId: string;
   printData: Result<PrintData>;
   orderNumbers: readonly string[];
+  /** Parcel `no` of the one order in `orderNumbers`, when it ships in several parcels; absent for an ordinary entry. */
+  parcelNo?: number;
 }
 
 /** How an issue call ended for the orders it carried. */
@@ -110,6 +112,7 @@ export type IssueAttemptOutcome =
   /** An answer with results: per entry issued, failed or unknown (unknown stays pending, with why). */
   | {
       kind: 'answered';
+      /** Waybills to record; a parcel's whose order is among `unknown` is recorded without being given to its order (the order stays pending). */
       issued: IssuedEntry[];
       failed: { orderNumbers: readonly string[]; error: StationError }[];
       unknown: { orderNumbers: readonly string[]; error: StationError }[];
@@ -143,6 +146,8 @@ export interface JobOrderRow {
   /** The job that owns the journal row (another job after a retry elsewhere); null before start. */
   ownerJobId: string | null;
   waybillCode: string | null;
+  /** Every parcel's waybill, in parcel order, of an order shipped in several parcels once settled; empty otherwise. */
+  parcelWaybills: string[];
   attempts: number;
   error: StationError | null;
   /** The job and desk that held the order when this job claimed it (it was left out); null when none did. */

@@ -35,6 +35,12 @@ export interface Carrier {
   businessType: CarrierBusinessType;
   /** Null where no public shape is known. */
   waybillNumber: WaybillNumberShape | null;
+  /**
+   * Whether the carrier takes several parcels of one order on one ticket (一单多包,
+   * `multi_packages_shipment`). Where false the station never plans more than one parcel per order:
+   * the gateway would refuse the second as a duplicate order.
+   */
+  multiPackages: boolean;
 }
 
 const digits = (prefixes: readonly string[], min: number, max = min): WaybillNumberShape => ({
@@ -45,30 +51,36 @@ const digits = (prefixes: readonly string[], min: number, max = min): WaybillNum
 
 /** The carriers the app knows by code, with zh/en names and waybill-number shapes. */
 export const CARRIERS: readonly Carrier[] = [
-  { code: 'YTO', nameZh: '圆通速递', nameEn: 'YTO Express', businessType: 2, waybillNumber: digits(['YT'], 13) },
+  { code: 'YTO', nameZh: '圆通速递', nameEn: 'YTO Express', businessType: 2, waybillNumber: digits(['YT'], 13), multiPackages: true },
   // ZTO's older numbers have 12 digits after the 7.
-  { code: 'ZTO', nameZh: '中通快递', nameEn: 'ZTO Express', businessType: 2, waybillNumber: digits(['7'], 12, 13) },
-  { code: 'STO', nameZh: '申通快递', nameEn: 'STO Express', businessType: 2, waybillNumber: digits(['77'], 13) },
-  { code: 'YUNDA', nameZh: '韵达快递', nameEn: 'Yunda Express', businessType: 2, waybillNumber: digits(['31', '43', '46'], 11, 13) },
-  { code: 'SF', nameZh: '顺丰速运', nameEn: 'SF Express', businessType: 1, waybillNumber: digits(['SF'], 13) },
-  { code: 'EMS', nameZh: '中国邮政EMS', nameEn: 'China Post EMS', businessType: 1, waybillNumber: digits(['9'], 12) },
-  { code: 'POSTB', nameZh: '邮政快递包裹', nameEn: 'China Post parcel', businessType: 1, waybillNumber: digits(['9'], 12) },
-  { code: 'HTKY', nameZh: '极兔速递 (原百世)', nameEn: 'J&T Express (formerly Best)', businessType: 2, waybillNumber: digits(['JT'], 13) },
-  { code: 'DBKD', nameZh: '德邦快递', nameEn: 'Deppon', businessType: 1, waybillNumber: digits(['DPK'], 12) },
+  { code: 'ZTO', nameZh: '中通快递', nameEn: 'ZTO Express', businessType: 2, waybillNumber: digits(['7'], 12, 13), multiPackages: true },
+  { code: 'STO', nameZh: '申通快递', nameEn: 'STO Express', businessType: 2, waybillNumber: digits(['77'], 13), multiPackages: false },
+  { code: 'YUNDA', nameZh: '韵达快递', nameEn: 'Yunda Express', businessType: 2, waybillNumber: digits(['31', '43', '46'], 11, 13), multiPackages: false },
+  { code: 'SF', nameZh: '顺丰速运', nameEn: 'SF Express', businessType: 1, waybillNumber: digits(['SF'], 13), multiPackages: true },
+  { code: 'EMS', nameZh: '中国邮政EMS', nameEn: 'China Post EMS', businessType: 1, waybillNumber: digits(['9'], 12), multiPackages: true },
+  { code: 'POSTB', nameZh: '邮政快递包裹', nameEn: 'China Post parcel', businessType: 1, waybillNumber: digits(['9'], 12), multiPackages: false },
+  { code: 'HTKY', nameZh: '极兔速递 (原百世)', nameEn: 'J&T Express (formerly Best)', businessType: 2, waybillNumber: digits(['JT'], 13), multiPackages: false },
+  { code: 'DBKD', nameZh: '德邦快递', nameEn: 'Deppon', businessType: 1, waybillNumber: digits(['DPK'], 12), multiPackages: true },
   {
     code: 'JD',
     nameZh: '京东快递',
     nameEn: 'JD Logistics',
     businessType: 1,
     waybillNumber: { prefixes: ['JD'], length: { min: 13, max: 15 }, characters: 'letters-and-digits' },
+    multiPackages: true,
   },
-  { code: 'ZJS', nameZh: '宅急送', nameEn: 'ZJS', businessType: 1, waybillNumber: null },
-  { code: 'UC', nameZh: '优速快递', nameEn: 'UC Express', businessType: 2, waybillNumber: null },
+  { code: 'ZJS', nameZh: '宅急送', nameEn: 'ZJS', businessType: 1, waybillNumber: null, multiPackages: false },
+  { code: 'UC', nameZh: '优速快递', nameEn: 'UC Express', businessType: 2, waybillNumber: null, multiPackages: false },
 ];
 
 /** The carrier with this code (codes compare case-sensitively, as the gateway sends them). */
 export function findCarrier(code: string): Carrier | undefined {
   return CARRIERS.find((carrier) => carrier.code === code);
+}
+
+/** Whether the carrier takes several parcels of one order (一单多包); an unknown carrier does not. */
+export function carrierTakesParcels(code: string): boolean {
+  return findCarrier(code)?.multiPackages ?? false;
 }
 
 /** The carrier's name in the UI language (Chinese for zh-CN, English otherwise); the code when unknown. */

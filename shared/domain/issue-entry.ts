@@ -71,6 +71,8 @@ export interface IssueRequest {
   customerCode?: string;
   /** brand_code; '' or absent for none. */
   brandCode?: string;
+  /** multi_packages_shipment: the call carries several parcels of one order (each its own entry and package id). */
+  multiPackagesShipment?: boolean;
   /** call_door_pick_up with its window (door_pick_up_time, door_pick_up_end_time, `yyyy-MM-dd HH:mm:ss`); null or absent for none. */
   doorPickUp?: DoorPickUp | null;
   entries: IssueEntry[];

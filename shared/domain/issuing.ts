@@ -35,6 +35,8 @@ export interface IssueJobSettings {
   packageMeasures?: PackageMeasures;
   /** Shop order key (shopOrderKey) → that order's own weight and volume. */
   packageMeasuresByOrder?: Record<string, PackageMeasures>;
+  /** Shop order key (shopOrderKey) → the parcels of an order shipped in several (一单多包, 拆单); absent: one parcel. */
+  parcelsByOrder?: Record<string, OrderParcels>;
   /** customer_code (月结卡号) at this carrier and branch; '' for none. */
   customerCode?: string;
   /** brand_code; '' for none. */
@@ -68,6 +70,22 @@ export interface IssueJobSettings {
 export interface PackageMeasures {
   weightG: number | null;
   volumeMl: number | null;
+}
+
+/**
+ * One order shipped in several parcels (一单多包): each parcel is its own entry of the issue call
+ * (its own package_info.id, waybill and label), all of an order's parcels in one call, sent with
+ * multi_packages_shipment. A split (拆单) says how many of the order's goods go in each parcel.
+ */
+export interface OrderParcels {
+  /** Parcels, 2 … PARCEL_LIMITS.max. */
+  count: number;
+  /**
+   * 拆单: the goods count of each parcel, one per parcel (each at least 1, adding up to the order's
+   * goods count); null: every parcel carries the order's goods as they are (a large item in
+   * several boxes).
+   */
+  split: number[] | null;
 }
 
 /** Where a job stands (the engine's state machine). */
@@ -122,6 +140,8 @@ export interface PlannedPackage {
   key: string;
   shopId: string;
   orderNumbers: string[];
+  /** Parcels (entries, waybills, labels) of the package: 1, or an order's several parcels. */
+  parcels: number;
 }
 
 /** An order that is not sent, and why: each problem names the field and the limit; the catalog's remedy says the fix. */
@@ -363,6 +383,8 @@ export interface HistoryRow {
   state: OrderState;
   waybillCode: string | null;
   parentWaybillCode: string | null;
+  /** Parcel `no` of `count` when the order shipped in several (一单多包); null for an order's one waybill. Rows of one order's parcels follow each other. */
+  parcel: { no: number; count: number } | null;
   carrierCode: string | null;
   branchCode: string | null;
   origin: WaybillOrigin | null;

@@ -54,7 +54,8 @@ export interface QueriedWaybill {
 
 /** What the query endpoint said about one order number, matched by object_id. */
 export type QueryEntryOutcome =
-  | { orderNumber: string; status: 'found'; waybill: QueriedWaybill }
+  /** `parcels`: every waybill of an order shipped in several parcels (one ticket: one parent waybill), `waybill` the first of them; absent for one waybill. */
+  | { orderNumber: string; status: 'found'; waybill: QueriedWaybill; parcels?: QueriedWaybill[] }
   /** The gateway's explicit, recognised "no waybill for this order": it may be issued. */
   | { orderNumber: string; status: 'not-issued' }
   /** Anything else (a failed entry, no result, a shape the station cannot read): still unknown, in the gateway's words. */

@@ -295,6 +295,26 @@ export const errorCatalog = {
     en: { text: '{{field}} is {{value}}; it must be between {{min}} and {{limit}}.', remedy: 'Set {{field}} between {{min}} and {{limit}}.' },
     zh: { text: '{{field}} 为 {{value}}，必须在 {{min}} 到 {{limit}} 之间。', remedy: '请将 {{field}} 设在 {{min}} 到 {{limit}} 之间。' },
   },
+  'validation.parcels-not-supported': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: the carrier {{carrier}} does not take several parcels of one order (multi_packages_shipment).', remedy: 'Ship order {{orderId}} as one parcel, or choose a carrier that takes several parcels per order.' },
+    zh: { text: '订单 {{orderId}}：快递 {{carrier}} 不支持一单多包（multi_packages_shipment）。', remedy: '请将订单 {{orderId}} 作为一个包裹发货，或改用支持一单多包的快递。' },
+  },
+  'validation.parcels-count': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: {{count}} parcels; an order ships in {{min}} to {{limit}} parcels (all in one issue call).', remedy: 'Set the parcels of order {{orderId}} between {{min}} and {{limit}}, or 1 for a single parcel.' },
+    zh: { text: '订单 {{orderId}}：包裹数为 {{count}}；一单多包的包裹数须在 {{min}} 到 {{limit}} 之间（同一次取号请求）。', remedy: '请将订单 {{orderId}} 的包裹数设在 {{min}} 到 {{limit}} 之间，单个包裹请设为 1。' },
+  },
+  'validation.parcels-split-empty': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: parcel {{parcel}} holds {{count}} of the goods; every parcel holds at least 1.', remedy: 'Give parcel {{parcel}} at least one of the goods, or ship fewer parcels.' },
+    zh: { text: '订单 {{orderId}}：第 {{parcel}} 个包裹的商品数为 {{count}}；每个包裹至少 1 件。', remedy: '请给第 {{parcel}} 个包裹至少分配 1 件商品，或减少包裹数。' },
+  },
+  'validation.parcels-split-total': {
+    retryable: false,
+    en: { text: 'Order {{orderId}}: its {{parcels}} parcels hold {{total}} of the goods; the order has {{goodsCount}}.', remedy: 'Share out exactly {{goodsCount}} goods over the parcels of order {{orderId}}, or untick “Split the goods” to put all of them on every parcel.' },
+    zh: { text: '订单 {{orderId}}：{{parcels}} 个包裹共分配了 {{total}} 件商品，而订单有 {{goodsCount}} 件。', remedy: '请把订单 {{orderId}} 的 {{goodsCount}} 件商品正好分配到各包裹，或取消“拆分商品”，让每个包裹都带全部商品。' },
+  },
   'validation.service-not-offered': {
     retryable: false,
     en: { text: 'The branch {{branch}} does not offer the service {{serviceName}} ({{service}}).', remedy: 'Untick {{serviceName}} in the plan (Services and package), or ship from a branch that offers it; a default in Settings → Sender applies to every branch of the carrier.' },

@@ -48,6 +48,8 @@ const historyQuery = z
   .strict();
 /** A package's weight (g) and volume (ml); the issue rules check that they are positive. */
 const packageMeasures = z.object({ weightG: z.number().nullable(), volumeMl: z.number().nullable() }).strict();
+/** An order's parcels as the plan sends them; the issue rules (order-parcels.ts) name what is out of range, per order. */
+const orderParcels = z.object({ count: z.number().int().min(1).max(100), split: z.array(z.number().int().min(0).max(1_000_000)).max(100).nullable() }).strict();
 /** A printer as the component names it. */
 const printerName = z.string().trim().min(1).max(200);
 /** A calibration offset: the component's range is a few millimetres either way. */
@@ -282,6 +284,8 @@ export const ipcContract = {
         packageMeasures: packageMeasures.optional(),
         /** Per-order weight and volume, by shop order key. */
         packageMeasuresByOrder: z.record(shopOrderKeyText, packageMeasures).optional(),
+        /** Orders shipped in several parcels (一单多包), by shop order key: the parcels and, split (拆单), each parcel's goods count (checked by the issue rules). */
+        parcelsByOrder: z.record(shopOrderKeyText, orderParcels).optional(),
         /** Book a pickup in this window (`yyyy-MM-dd HH:mm:ss`, checked by the issue rules); absent or null for none. */
         doorPickUp: z.object({ start: z.string().max(32), end: z.string().max(32) }).strict().nullable().optional(),
         /** Orders of a held-back status the user confirmed one by one (their shop order keys). */

@@ -204,3 +204,20 @@ describe('package measures and the pickup window', () => {
     expect(validateIssueRequest(request('2026-11-25 17:00:00', '2026-11-25 14:00:00')).requestProblems.map((problem) => problem.code)).toEqual(['validation.pickup-window-empty']);
   });
 });
+
+describe('the parcels of one order (multi_packages_shipment)', () => {
+  const request = (entries: IssueEntry[], multiPackagesShipment: boolean): IssueRequest => ({ carrierCode: 'YTO', branchCode: '', sender, needEncrypt: true, multiPackagesShipment, entries });
+  const parcel = (no: number, packageId = `P_${no}`) => entry({ objectId: no === 1 ? '3312345678901234567' : `3312345678901234567#${no}`, packageId });
+
+  it('lets one order repeat over its parcels, each with its own package id', () => {
+    expect(allProblems(validateIssueRequest(request([parcel(1), parcel(2), parcel(3)], true)))).toEqual([]);
+  });
+
+  it('still names a repeated order without the flag, without a package id, beside an ordinary entry of it, and a repeated package id', () => {
+    expect(codes(allProblems(validateIssueRequest(request([parcel(1), parcel(2)], false))))).toEqual(['validation.duplicate']);
+    expect(codes(allProblems(validateIssueRequest(request([parcel(1), parcel(2, '')], true))))).toEqual(['validation.duplicate']);
+    expect(codes(allProblems(validateIssueRequest(request([parcel(1), entry({ objectId: 'other' })], true))))).toEqual(['validation.duplicate']);
+    expect(allProblems(validateIssueRequest(request([parcel(1, 'P_1'), parcel(2, 'p_1')], true))).map((problem) => problem.params.field)).toEqual(['package_info.id']);
+  });
+});
+

@@ -203,11 +203,14 @@ function validateRequestLevel(request: IssueRequest): StationError[] {
 
 /**
  * Marks the second and later entries that reuse an object_id (exact), an order number (exact)
- * or a package id (case-insensitive, as the gateway compares them) within one request.
+ * or a package id (case-insensitive, as the gateway compares them) within one request. With
+ * multi_packages_shipment, entries of one single order that each have a package id are that
+ * order's parcels: their order number repeats by design.
  */
-function duplicateProblems(entries: readonly IssueEntry[]): StationError[][] {
+function duplicateProblems(entries: readonly IssueEntry[], multiPackagesShipment: boolean): StationError[][] {
   const seenObjectIds = new Set<string>();
   const seenOrderNumbers = new Set<string>();
+  const parcelOrders = new Set<string>();
   const seenPackageIds = new Set<string>();
   return entries.map((entry) => {
     const orderId = entry.objectId || entry.orderNumbers[0] || '?';
@@ -217,8 +220,13 @@ function duplicateProblems(entries: readonly IssueEntry[]): StationError[][] {
       seen.add(key);
     };
     if (entry.objectId !== '') claim(seenObjectIds, entry.objectId, 'object_id', entry.objectId, 'exact');
+    const isParcel = multiPackagesShipment && entry.packageId !== '' && entry.orderNumbers.length === 1;
     for (const orderNumber of entry.orderNumbers) {
-      claim(seenOrderNumbers, orderNumber, 'order_info.trade_order_list', orderNumber, 'exact');
+      // A parcel's order may repeat among its parcels, never beside another entry of that order.
+      if (seenOrderNumbers.has(orderNumber) || (!isParcel && parcelOrders.has(orderNumber))) {
+        problems.push(stationError('validation.duplicate', { orderId, field: 'order_info.trade_order_list', value: orderNumber, comparison: 'exact' }));
+      }
+      (isParcel ? parcelOrders : seenOrderNumbers).add(orderNumber);
     }
     if (entry.packageId !== '') claim(seenPackageIds, entry.packageId.toLowerCase(), 'package_info.id', entry.packageId, 'case-insensitive');
     return problems;
@@ -227,7 +235,7 @@ function duplicateProblems(entries: readonly IssueEntry[]): StationError[][] {
 
 /** Validates a whole issue request: request-level problems and each entry's own and duplicate problems. */
 export function validateIssueRequest(request: IssueRequest): IssueRequestValidation {
-  const duplicates = duplicateProblems(request.entries);
+  const duplicates = duplicateProblems(request.entries, request.multiPackagesShipment === true);
   return {
     requestProblems: validateRequestLevel(request),
     entries: request.entries.map((entry, index) => ({ entry, problems: [...validateIssueEntry(entry), ...(duplicates[index] ?? [])] })),

@@ -57,7 +57,9 @@ function rejection(context: GatewayContext, id: IssueRejectionId, params?: Issue
  * shops: every entry's orders must be that shop's and its user_id the shop's merchant id. Every rule is checked first
  * (issue-validation.ts); a violation rejects the whole call with 614 and allocates nothing. A
  * valid call allocates one waybill per entry — merged entries (several order numbers) get one
- * waybill for all of them — and answers the waybills shuffled, with plain or encrypted print data.
+ * waybill for all of them; the parcels of one order (一单多包, multi_packages_shipment) one each,
+ * under the first parcel's number as parent_waybill_code — and answers the waybills shuffled, with
+ * plain or encrypted print data.
  */
 export const handleIssue: EndpointHandler = (context, body, call) => {
   const { shop, refusal } = checkShop(context, body, 'shop_id');
@@ -92,7 +94,7 @@ export const handleIssue: EndpointHandler = (context, body, call) => {
     object_id: waybill.objectId,
     waybill_code: waybill.waybillCode,
     print_data: printDataString(waybill, valid.needEncrypt),
-    parent_waybill_code: '',
+    parent_waybill_code: waybill.parentWaybillCode ?? '',
   }));
   const shuffled = context.random.order.shuffle(modules);
   return successAnswer({

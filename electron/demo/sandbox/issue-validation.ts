@@ -1,3 +1,4 @@
+import { carrierTakesParcels } from '../../../shared/domain/carriers';
 import { isOrderChannel } from '../../../shared/domain/order-channels';
 import {
   ISSUE_LIMITS,
@@ -36,6 +37,11 @@ import type { SandboxShop, SandboxState, WaybillRequest } from './sandbox-state'
  * the sender address must then be one of that branch's — and otherwise the first branch of the
  * carrier whose shipp_address_cols contain the sender address. No such branch: 614 "sender
  * address has no matching service".
+ *
+ * One order in several parcels (一单多包): with multi_packages_shipment (request level, or the top
+ * level) and a carrier of shared/domain/carriers.ts that takes parcels, entries holding the same
+ * one order number are that order's parcels, each with its own package_info.id; any other repeat
+ * of an order number is still a duplicate. A carrier without parcels refuses the flag itself.
  */
 
 /** Thrown for a rule violation: the call is answered 614 with this catalogue message. */
@@ -172,12 +178,29 @@ function stringList(object: JsonObject, key: string, path: string): string[] | u
   });
 }
 
-/** Per-call uniqueness sets (object_id, order numbers, package ids case-insensitively). */
+/**
+ * Per-call uniqueness sets (object_id, order numbers, package ids case-insensitively). An order
+ * number maps to whether its entry held it alone: only such entries may be parcels of one order.
+ */
 interface Seen {
+  parcelsAllowed: boolean;
   objectIds: Set<string>;
-  orderNumbers: Set<string>;
+  orderNumbers: Map<string, 'alone' | 'merged'>;
   packageIds: Set<string>;
 }
+
+/** An entry as read, with the package id its parcel check needs. */
+interface ReadEntry {
+  request: WaybillRequest;
+  packageId: string | undefined;
+}
+
+/**
+ * 一单多包 as the "service" of the refusal of multi_packages_shipment for a carrier without parcels:
+ * the catalogue has no message of its own for it, and "not subscribed or does not exist" is the
+ * closest one the client already reads as stop-the-job.
+ */
+const MULTI_PACKAGES_SERVICE = '一单多包（multi_packages_shipment）';
 
 /**
  * The orders of an entry must be the shop's: a number another shop of the account sold (and this
@@ -200,12 +223,16 @@ function checkOrderNumbers(orderNumbers: readonly string[], path: string, seen: 
     if (orderNumber.length > ISSUE_LIMITS.orderNumberLength) {
       throw new IssueRejected('order-number-too-long', { orderNumber, max: ISSUE_LIMITS.orderNumberLength });
     }
-    if (seen.orderNumbers.has(orderNumber)) throw new IssueRejected('duplicate-order-number', { orderNumber });
-    seen.orderNumbers.add(orderNumber);
+    const alone = orderNumbers.length === 1;
+    const before = seen.orderNumbers.get(orderNumber);
+    const parcel = seen.parcelsAllowed && alone && before === 'alone';
+    if (before !== undefined && !parcel) throw new IssueRejected('duplicate-order-number', { orderNumber });
+    seen.orderNumbers.set(orderNumber, alone ? 'alone' : 'merged');
   });
 }
 
-function checkPackage(packageInfo: JsonObject, path: string, objectId: string, seen: Seen): void {
+/** Checks package_info; returns its id, if given. */
+function checkPackage(packageInfo: JsonObject, path: string, objectId: string, seen: Seen): string | undefined {
   const packageId = optionalString(packageInfo, 'id', `${path}.id`);
   if (packageId !== undefined) {
     if (!isAscii(packageId)) throw new IssueRejected('package-id-non-ascii', { packageId });
@@ -229,6 +256,7 @@ function checkPackage(packageInfo: JsonObject, path: string, objectId: string, s
     optionalNumber(item, 'weight', `${itemPath}.weight`);
     optionalNumber(item, 'volume', `${itemPath}.volume`);
   });
+  return packageId;
 }
 
 /** oaid: at most 128 characters, and (the sandbox's notion of valid) 16+ ASCII letters/digits. */
@@ -244,7 +272,7 @@ function checkRecipientIds(recipient: JsonObject, path: string, objectId: string
 }
 
 /** Reads one trade_order_info_dtos entry. */
-function readEntry(value: unknown, index: number, cpCode: string, shop: SandboxShop, state: SandboxState, seen: Seen): WaybillRequest {
+function readEntry(value: unknown, index: number, cpCode: string, shop: SandboxShop, state: SandboxState, seen: Seen): ReadEntry {
   const path = `trade_order_info_dtos[${index}]`;
   if (!isJsonObject(value)) throw new ParameterError(path, '应为对象');
   const objectId = required(optionalString(value, 'object_id', `${path}.object_id`), `${path}.object_id`);
@@ -269,7 +297,7 @@ function readEntry(value: unknown, index: number, cpCode: string, shop: SandboxS
   }
 
   const packageInfo = required(optionalObject(value, 'package_info', `${path}.package_info`), `${path}.package_info`);
-  checkPackage(packageInfo, `${path}.package_info`, objectId, seen);
+  const packageId = checkPackage(packageInfo, `${path}.package_info`, objectId, seen);
 
   const recipientObject = optionalObject(value, 'recipient', `${path}.recipient`);
   const recipient = readParty(recipientObject, `${path}.recipient`, 'recipient', objectId);
@@ -281,7 +309,24 @@ function readEntry(value: unknown, index: number, cpCode: string, shop: SandboxS
   // One account, several shops: user_id is "the shop's merchant id" (spec 4.3), so it must match the shop.
   if (userId !== shop.userId) throw new ParameterError(`${path}.user_id`, `与店铺${shop.shopId}的商家ID不符`);
   const services = readServices(value, path, objectId);
-  return { objectId, orderNumbers, recipient, services, templateUrl };
+  return { request: { objectId, orderNumbers, recipient, services, templateUrl }, packageId };
+}
+
+/**
+ * Marks the parcels: entries sharing their one order number (readEntry let them through only with
+ * multi_packages_shipment). Each parcel must name its package, or the carrier cannot tell them apart.
+ */
+function markParcels(read: readonly ReadEntry[]): WaybillRequest[] {
+  const entriesPerOrder = new Map<string, number>();
+  for (const { request } of read) {
+    for (const orderNumber of request.orderNumbers) entriesPerOrder.set(orderNumber, (entriesPerOrder.get(orderNumber) ?? 0) + 1);
+  }
+  return read.map(({ request, packageId }, index) => {
+    const parcel = request.orderNumbers.some((orderNumber) => (entriesPerOrder.get(orderNumber) ?? 0) > 1);
+    if (!parcel) return request;
+    if (packageId === undefined) throw new IssueRejected('required-field-empty', { field: `trade_order_info_dtos[${index}].package_info.id` });
+    return { ...request, parcel: true };
+  });
 }
 
 const sameAddress = (a: SenderAddress, b: PrintParty['address']) =>
@@ -322,6 +367,9 @@ export function validateIssueCall(
   if (tooLong(cpCode, ISSUE_LIMITS.cpCodeLength)) throw new IssueRejected('field-too-long', { field: `${REQUEST}.cp_code`, max: ISSUE_LIMITS.cpCodeLength });
   const productCode = optionalString(request, 'product_code', `${REQUEST}.product_code`);
   if (productCode !== undefined) throw new IssueRejected('product-code-service-not-found', { productCode });
+  // Several parcels per ticket is the carrier's own capability, not the merchant's: refused before the account is looked at.
+  const parcelsAllowed = option(optionalBoolean, 'multi_packages_shipment') ?? false;
+  if (parcelsAllowed && !carrierTakesParcels(cpCode)) throw new IssueRejected('logistics-service-not-subscribed', { serviceCode: MULTI_PACKAGES_SERVICE });
   const account = carrierAccount(cpCode);
   if (!account) throw new IssueRejected('carrier-print-service-not-open', { cpCode });
 
@@ -331,8 +379,8 @@ export function validateIssueCall(
   if (rawEntries.length > ISSUE_LIMITS.entriesPerIssueCall) {
     throw new IssueRejected('too-many-entries', { max: ISSUE_LIMITS.entriesPerIssueCall, count: rawEntries.length });
   }
-  const seen: Seen = { objectIds: new Set(), orderNumbers: new Set(), packageIds: new Set() };
-  const entries = rawEntries.map((entry, index) => readEntry(entry, index, cpCode, shop, state, seen));
+  const seen: Seen = { parcelsAllowed, objectIds: new Set(), orderNumbers: new Map(), packageIds: new Set() };
+  const entries = markParcels(rawEntries.map((entry, index) => readEntry(entry, index, cpCode, shop, state, seen)));
 
   const branch = chooseBranch(account, sender, option(optionalString, 'shipping_branch_code'));
   const offered = new Map(branch.services.map((service) => [service.code, service]));
@@ -358,8 +406,8 @@ export function validateIssueCall(
   const uncovered = entries.find((entry) => account.uncoveredProvinces.includes(entry.recipient.address.province.trim()));
   if (uncovered) throw new IssueRejected('out-of-coverage', { objectId: uncovered.objectId, province: uncovered.recipient.address.province, cpCode });
 
-  const alreadyIssued = entries
-    .flatMap((entry) => (checks.overlapCheck ? entry.orderNumbers : []))
+  // Each order once, however many parcels name it.
+  const alreadyIssued = [...new Set(entries.flatMap((entry) => (checks.overlapCheck ? entry.orderNumbers : [])))]
     .flatMap((orderNumber) => {
       const waybill = state.issuedFor(shop.shopId, orderNumber);
       return waybill ? [{ orderNumber, branchCode: waybill.branchCode }] : [];

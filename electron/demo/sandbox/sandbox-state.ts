@@ -30,6 +30,11 @@ export interface WaybillRequest {
   recipient: PrintParty;
   services: Record<string, Record<string, string>>;
   templateUrl: string;
+  /**
+   * One of several parcels of its one order (一单多包): the parcels of an order in one allocation
+   * share the first parcel's waybill number as their parent.
+   */
+  parcel?: boolean;
 }
 
 /** A batch of waybills at one branch, for orders of one shop. */
@@ -77,7 +82,8 @@ const orderKey = (shopId: string, orderSn: string) => `${shopId}\n${orderSn}`;
 /** The state of one sandbox instance. */
 export class SandboxState {
   private readonly books = new Map<string, ShopBook>();
-  private readonly issuedByOrder = new Map<string, IssuedWaybill>();
+  /** Each order's latest ticket: its one waybill, or its parcels' waybills (first parcel first). */
+  private readonly issuedByOrder = new Map<string, IssuedWaybill[]>();
   private readonly usedCodes = new Set<string>();
   /** Orders allocated a waybill while they had one (overlap check off), with every number they got. */
   private readonly repeated = new Map<string, SecondWaybill>();
@@ -232,9 +238,14 @@ export class SandboxState {
     this.counters(branchCode).quantity = quantity;
   }
 
-  /** The waybill issued for a shop's order, if any. */
+  /** The waybill issued for a shop's order, if any (the first parcel's for an order shipped in several). */
   issuedFor(shopId: string, orderSn: string): IssuedWaybill | undefined {
-    return this.issuedByOrder.get(orderKey(shopId, orderSn));
+    return this.waybillsOf(shopId, orderSn)[0];
+  }
+
+  /** The waybills of a shop's order: none, its one waybill, or one per parcel (first parcel first). */
+  waybillsOf(shopId: string, orderSn: string): readonly IssuedWaybill[] {
+    return this.issuedByOrder.get(orderKey(shopId, orderSn)) ?? [];
   }
 
   /** Orders given a second (third, …) waybill since start, with all their numbers. */
@@ -249,14 +260,29 @@ export class SandboxState {
 
   /**
    * Allocates one waybill per entry at the branch: numbers in the carrier's shape, balance down,
-   * allocated up. The caller has checked the balance and that no order is already issued.
+   * allocated up; an order's parcels get the first parcel's number as parent. The caller has
+   * checked the balance and that no order is already issued.
    */
   allocate(allocation: Allocation): IssuedWaybill[] {
     const counters = this.counters(allocation.branch.code);
+    // Taken before allocating, so an order's second parcel does not count as a second waybill.
+    const issuedBefore = new Set(
+      allocation.entries
+        .flatMap((entry) => entry.orderNumbers)
+        .map((orderSn) => orderKey(allocation.shopId, orderSn))
+        .filter((key) => this.issuedByOrder.has(key)),
+    );
+    const parents = new Map<string, string>();
     return allocation.entries.map((entry) => {
       const waybillCode = this.nextWaybillCode(allocation.cpCode);
       counters.quantity -= 1;
       counters.allocated += 1;
+      let parentWaybillCode: string | undefined;
+      const [parcelOf] = entry.orderNumbers;
+      if (entry.parcel && parcelOf !== undefined) {
+        parentWaybillCode = parents.get(parcelOf) ?? waybillCode;
+        parents.set(parcelOf, parentWaybillCode);
+      }
       const content = buildPrintContent({
         waybillCode,
         cpCode: allocation.cpCode,
@@ -277,12 +303,12 @@ export class SandboxState {
         source: allocation.source,
         content,
         decryptedRecipient: this.decryptRecipient(allocation.shopId, entry.recipient, entry.orderNumbers),
+        ...(parentWaybillCode === undefined ? {} : { parentWaybillCode }),
       };
       for (const orderSn of entry.orderNumbers) {
         const key = orderKey(allocation.shopId, orderSn);
-        const before = this.issuedByOrder.get(key);
-        if (!before) continue;
-        const codes = this.repeated.get(key)?.waybillCodes ?? [before.waybillCode];
+        if (!issuedBefore.has(key)) continue;
+        const codes = this.repeated.get(key)?.waybillCodes ?? this.waybillsOf(allocation.shopId, orderSn).map((before) => before.waybillCode);
         this.repeated.set(key, { shopId: allocation.shopId, orderNumber: orderSn, waybillCodes: [...codes, waybillCode] });
       }
       this.data.issued.push(waybill);
@@ -322,6 +348,12 @@ export class SandboxState {
 
   private index(waybill: IssuedWaybill): void {
     this.usedCodes.add(waybill.waybillCode);
-    for (const orderSn of waybill.orderNumbers) this.issuedByOrder.set(orderKey(waybill.shopId, orderSn), waybill);
+    for (const orderSn of waybill.orderNumbers) {
+      const key = orderKey(waybill.shopId, orderSn);
+      const ticket = this.issuedByOrder.get(key) ?? [];
+      // A further parcel joins its ticket; any other waybill replaces what the order had (the latest wins).
+      const sameTicket = waybill.parentWaybillCode !== undefined && ticket[0]?.parentWaybillCode === waybill.parentWaybillCode;
+      this.issuedByOrder.set(key, sameTicket ? [...ticket, waybill] : [waybill]);
+    }
   }
 }

@@ -193,7 +193,7 @@ export interface RunningSandbox {
   editOrderReceiver(orderNumber: string, receiver: { name?: string; mobile?: string }, shopId?: string): DemoOrder;
   /** Every issued waybill of every shop (each names its shop), oldest first. */
   issuedWaybills(): IssuedWaybill[];
-  /** The waybill a shop's order (default the first shop's) was issued on, or undefined. */
+  /** The waybill a shop's order (default the first shop's) was issued on — its first parcel's when shipped in several —, or undefined. */
   issuedWaybill(orderNumber: string, shopId?: string): IssuedWaybill | undefined;
   branchBalances(): BranchBalance[];
   branchBalance(branchCode: string): BranchBalance;

@@ -36,8 +36,12 @@ const issuedWaybillV1Schema = z.object({
   decryptedRecipient: partySchema,
 });
 
-/** Version 2: each waybill names the shop its orders belong to (order numbers are per shop). */
-const issuedWaybillSchema = issuedWaybillV1Schema.extend({ shopId: z.string() });
+/**
+ * Version 2: each waybill names the shop its orders belong to (order numbers are per shop). A
+ * parcel of an order shipped in several (一单多包) also names its ticket's parent waybill; files
+ * written before parcels lack the field, which reads as an ordinary waybill.
+ */
+const issuedWaybillSchema = issuedWaybillV1Schema.extend({ shopId: z.string(), parentWaybillCode: z.string().optional() });
 
 const shopSchema = z.object({ shopId: z.string(), sellerNick: z.string(), userId: z.number().int(), name: z.string(), orderCount: z.number().int().nonnegative() });
 

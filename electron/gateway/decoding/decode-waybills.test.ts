@@ -131,6 +131,21 @@ describe('decodeQueryResult', () => {
     expect(found?.status === 'found' && found.waybill.printData).toEqual({ ok: true, data: { content: encrypted, text: JSON.stringify(encrypted), templateUrl: encrypted.templateURL, encrypted: true } });
   });
 
+  it('takes several waybills of one order as its parcels only when they are one ticket (one parent); otherwise they disagree', () => {
+    const record = (code: string, parent?: string) => ({ object_id: 'O1', success: true, waybill_cloud_print_response: { waybill_code: code, print_data: JSON.stringify(encrypted), ...(parent ? { parent_waybill_code: parent } : {}) } });
+    const decode = (records: object[]) => {
+      const decoded = decodeQueryResult({ modules: { waybill_cloud_print_with_result_desc_response: records } }, ['O1']);
+      if (!decoded.ok) throw new Error('expected ok');
+      return decoded.data.outcomes[0];
+    };
+    const ticket = decode([record('YT3', 'YT1'), record('YT1', 'YT1'), record('YT2', 'YT1')]);
+    expect(ticket?.status === 'found' && [ticket.waybill.waybillCode, ticket.parcels?.map((parcel) => parcel.waybillCode)]).toEqual(['YT1', ['YT1', 'YT2', 'YT3']]);
+    expect(decode([record('YT1'), record('YT2')])?.status).toBe('unknown');
+    expect(decode([record('YT1', 'YT1'), record('YT2', 'YT9')])?.status).toBe('unknown');
+    expect(decode([record('YT1', 'YT1'), record('YT1', 'YT1')])).toMatchObject({ status: 'found', waybill: { waybillCode: 'YT1' } });
+    expect(decode([record('YT1', 'YT1'), { object_id: 'O1', success: false, error_code: 'WAYBILL_NOT_FOUND', error_message: '未查询到面单' }])?.status).toBe('unknown');
+  });
+
   it('takes only the explicit "no waybill for this order" for not issued; every other shape stays unknown', () => {
     const waybill = { waybill_code: 'YT1', print_data: JSON.stringify(encrypted) };
     const entries: [string, Record<string, unknown>, string][] = [

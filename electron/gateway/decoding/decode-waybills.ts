@@ -2,6 +2,7 @@ import type {
   IssueEntryOutcome,
   IssueResult,
   PrintData,
+  QueriedWaybill,
   QueryEntryOutcome,
   QueryResult,
 } from '../../../shared/domain/waybill';
@@ -241,10 +242,28 @@ function sameVerdict(a: QueryEntryOutcome, b: QueryEntryOutcome): boolean {
 }
 
 /**
+ * Several waybills found for one order count as its parcels (一单多包) only when they are one
+ * ticket: every result found, each number once, all naming the same parent waybill. Anything
+ * else stays a disagreement. The parent's own parcel comes first.
+ */
+function parcelsOfOneTicket(orderNumber: string, candidates: readonly QueryEntryOutcome[]): QueryEntryOutcome | null {
+  const found = candidates.flatMap((candidate) => (candidate.status === 'found' ? [candidate.waybill] : []));
+  const [first] = found;
+  if (!first || found.length !== candidates.length) return null;
+  const parent = first.parentWaybillCode;
+  if (parent === null || found.some((waybill) => waybill.parentWaybillCode !== parent)) return null;
+  const codes = new Set(found.map((waybill) => waybill.waybillCode));
+  if (codes.size !== found.length) return null;
+  const parcels = [...found].sort((a, b) => Number(b.waybillCode === parent) - Number(a.waybillCode === parent) || a.waybillCode.localeCompare(b.waybillCode));
+  return { orderNumber, status: 'found', waybill: parcels[0] as QueriedWaybill, parcels };
+}
+
+/**
  * The data of a query answer: one outcome per requested order number (sent as its own
  * object_id). `found` needs a waybill object with a text waybill_code (a JSON object inside a
  * string is decoded as print_data is). `not-issued` — which lets the order be issued again — only
- * for the explicit, recognised "no waybill for this order" (saysNotIssued). Every other shape
+ * for the explicit, recognised "no waybill for this order" (saysNotIssued). Several waybills of
+ * one ticket (one parent) are the order's parcels (parcelsOfOneTicket). Every other shape
  * (success without a waybill, a list or a number where the waybill belongs, a permission or shop
  * message, no result, results that disagree) is `unknown`, with the gateway's words: the order
  * stays pending and is asked about again, never taken for "no waybill".
@@ -260,7 +279,7 @@ export function decodeQueryResult(data: unknown, orderNumbers: readonly string[]
     const [first, ...rest] = candidates;
     if (!first) return { orderNumber, status: 'unknown', error: stationError('gateway.entry-missing', { objectId: orderNumber }) };
     if (rest.every((other) => sameVerdict(first, other))) return first;
-    return { orderNumber, status: 'unknown', error: unclear(orderNumber, `${candidates.length} results that disagree`, null) };
+    return parcelsOfOneTicket(orderNumber, candidates) ?? { orderNumber, status: 'unknown', error: unclear(orderNumber, `${candidates.length} results that disagree`, null) };
   });
   return ok({ outcomes, unmatchedResults: unmatched, points: callCost(data) });
 }

@@ -5,6 +5,7 @@ import type { StationError } from '../../../shared/errors/station-error';
 import type { StationDatabase } from './open-station-database';
 import type { HistoryReader, HistoryWriter } from '../station-backend';
 import type { WriteTimer } from './write-timer';
+import { WAYBILLS_OF_JOURNAL_ROW } from './order-waybills';
 
 interface Row {
   shop_id: string;
@@ -26,19 +27,22 @@ interface Row {
   voided_at: number | null;
   void_note: string | null;
   error_json: string | null;
+  parcel_no: number | null;
+  parcel_count: number | null;
 }
 
-/** One line per journal row, with its waybill and the print state of its label. */
+/** One line per journal row and waybill (an order in several parcels has a line per parcel), with the print state of its label. */
 const HISTORY_LINES = `
-  SELECT j.gateway_shop_id AS shop_id, j.order_number, j.job_id, j.state, j.waybill_code, j.error_json,
-    w.parent_waybill_code, w.carrier_code, w.branch_code, w.origin, w.print_data_state, w.voided_at, w.void_note,
+  SELECT j.gateway_shop_id AS shop_id, j.order_number, j.job_id, j.state, w.waybill_code, j.error_json,
+    w.parent_waybill_code, w.carrier_code, w.branch_code, w.origin, w.print_data_state, w.voided_at, w.void_note, w.parcel_no,
+    (SELECT COUNT(*) FROM waybills x WHERE x.gateway_shop_id = w.gateway_shop_id AND x.parcel_order_number = w.parcel_order_number) AS parcel_count,
     COALESCE(w.recorded_at, j.updated_at) AS at,
-    (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = j.waybill_code AND p.state = 'printed') AS print_count,
-    (SELECT p.state FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_state,
-    (SELECT p.output FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_output,
-    (SELECT p.automatic_sends FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_sends,
-    (SELECT p.failure_json FROM print_documents p WHERE p.document_id = j.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_failure
-  FROM journal_orders j LEFT JOIN waybills w ON w.waybill_code = j.waybill_code`;
+    (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = w.waybill_code AND p.state = 'printed') AS print_count,
+    (SELECT p.state FROM print_documents p WHERE p.document_id = w.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_state,
+    (SELECT p.output FROM print_documents p WHERE p.document_id = w.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_output,
+    (SELECT p.automatic_sends FROM print_documents p WHERE p.document_id = w.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_sends,
+    (SELECT p.failure_json FROM print_documents p WHERE p.document_id = w.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_failure
+  FROM journal_orders j LEFT JOIN waybills w ON ${WAYBILLS_OF_JOURNAL_ROW}`;
 
 const stateConditions: Readonly<Record<HistoryFilterState, string>> = {
   issued: "state = 'issued'",
@@ -89,6 +93,7 @@ function rowOf(row: Row): HistoryRow {
     state: row.state,
     waybillCode: row.waybill_code,
     parentWaybillCode: row.parent_waybill_code,
+    parcel: row.parcel_no === null ? null : { no: row.parcel_no, count: row.parcel_count ?? row.parcel_no },
     carrierCode: row.carrier_code,
     branchCode: row.branch_code,
     origin: row.origin,
@@ -117,9 +122,9 @@ export function createLocalHistory(db: StationDatabase, writes: WriteTimer): { r
         (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = w.waybill_code AND p.state = 'printed') AS print_count,
         EXISTS (SELECT 1 FROM print_documents p WHERE p.document_id = w.waybill_code AND p.state IN ${OPEN_PRINT_STATES}) AS in_queue
       FROM waybills w JOIN issue_jobs s ON s.id = w.job_id WHERE w.waybill_code = ?`),
-    ordersOn: db.prepare(`SELECT o.order_json FROM journal_orders j JOIN job_orders m ON m.shop_id = j.gateway_shop_id AND m.order_number = j.order_number
-      JOIN sold_orders o ON o.id = m.sold_order_id WHERE j.waybill_code = ? GROUP BY j.order_number ORDER BY MIN(m.position), j.order_number`),
-    firstOrder: db.prepare('SELECT gateway_shop_id, order_number FROM journal_orders WHERE waybill_code = ? ORDER BY order_number LIMIT 1'),
+    ordersOn: db.prepare(`SELECT o.order_json FROM waybills w JOIN journal_orders j ON ${WAYBILLS_OF_JOURNAL_ROW} JOIN job_orders m ON m.shop_id = j.gateway_shop_id AND m.order_number = j.order_number
+      JOIN sold_orders o ON o.id = m.sold_order_id WHERE w.waybill_code = ? GROUP BY j.order_number ORDER BY MIN(m.position), j.order_number`),
+    firstOrder: db.prepare(`SELECT j.gateway_shop_id, j.order_number FROM waybills w JOIN journal_orders j ON ${WAYBILLS_OF_JOURNAL_ROW} WHERE w.waybill_code = ? ORDER BY j.order_number LIMIT 1`),
     // The shared history (shared mode) is sent the mark later: see migration 12.
     setVoid: db.prepare('UPDATE waybills SET voided_at = ?, void_note = ?, void_unshared = 1 WHERE waybill_code = ?'),
     // A label waiting in the print queue keeps its print data: it may still have to be sent. So
@@ -139,7 +144,7 @@ export function createLocalHistory(db: StationDatabase, writes: WriteTimer): { r
         const { sql, params } = whereOf(query);
         const limit = Math.min(Math.max(1, Math.floor(query.limit ?? 100)), 1000);
         const offset = Math.max(0, Math.floor(query.offset ?? 0));
-        const rows = db.prepare(`SELECT * FROM (${HISTORY_LINES}) ${sql} ORDER BY at DESC, order_number LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as Row[];
+        const rows = db.prepare(`SELECT * FROM (${HISTORY_LINES}) ${sql} ORDER BY at DESC, order_number, parcel_no LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as Row[];
         const { total } = db.prepare(`SELECT COUNT(*) AS total FROM (${HISTORY_LINES}) ${sql}`).get(params) as { total: number };
         // The shop filter's counts: the lines of each shop the rest of the query matches.
         const { sql: withoutShop, params: paramsWithoutShop } = whereOf({ ...query, shop: undefined });

@@ -1,5 +1,6 @@
 import { sameGateway } from '../../../shared/domain/gateway-identity';
-import { shopOrderOfKey } from '../../../shared/domain/shop-order';
+import { shopOrderKey, shopOrderOfKey } from '../../../shared/domain/shop-order';
+import { parcelObjectId } from '../../../shared/issuing/order-parcels';
 import type { IssueJobSettings, JobEnding, JobState, OrderCounts, OrderState, OrderStatus, OrderViewState, PrintDataState, WaybillOrigin } from '../../../shared/domain/issuing';
 import type { SoldOrder } from '../../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../../shared/domain/waybill';
@@ -10,6 +11,7 @@ import type { JournalReader, JournalWriter } from '../station-backend';
 import type { ClaimOwner, ClaimResult, HeldOrder, IssueAttemptOutcome, JobChange, JobMember, JobRecord, NewJob, OwnedOrder, PrintableWaybill } from '../station-records';
 import type { LocalSoldOrders } from './local-sold-orders';
 import type { WriteTimer } from './write-timer';
+import { WAYBILLS_OF_JOURNAL_ROW } from './order-waybills';
 
 /**
  * The issuing journal on the station database (tables of migration 2). Every method that
@@ -114,9 +116,15 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
       WHERE a.attempt_id = ? AND j.state = 'pending' AND j.last_attempt_id = a.attempt_id`),
     backToPlanned: db.prepare(`UPDATE journal_orders SET state = 'planned', updated_at = ? WHERE gateway_shop_id = ? AND order_number = ? AND state = 'pending'`),
     failOrder: db.prepare(`UPDATE journal_orders SET state = 'failed', error_json = ?, updated_at = ? WHERE gateway_shop_id = ? AND order_number = ? AND state IN ('planned', 'pending')`),
-    insertWaybill: db.prepare(`INSERT INTO waybills (waybill_code, parent_waybill_code, carrier_code, branch_code, object_id, origin, job_id, recorded_at, print_data, print_data_state, gateway_shop_id)
-      VALUES (@waybillCode, @parentWaybillCode, @carrierCode, @branchCode, @objectId, @origin, @jobId, @recordedAt, @printData, @printDataState, @shopId)
+    insertWaybill: db.prepare(`INSERT INTO waybills (waybill_code, parent_waybill_code, carrier_code, branch_code, object_id, origin, job_id, recorded_at, print_data, print_data_state, gateway_shop_id, parcel_order_number, parcel_no)
+      VALUES (@waybillCode, @parentWaybillCode, @carrierCode, @branchCode, @objectId, @origin, @jobId, @recordedAt, @printData, @printDataState, @shopId, @parcelOrderNumber, @parcelNo)
       ON CONFLICT (waybill_code) DO NOTHING`),
+    // The parcels' waybills of a job's settled orders (migration 15).
+    jobParcels: db.prepare(`SELECT w.gateway_shop_id, w.parcel_order_number, w.waybill_code FROM job_orders m
+      JOIN journal_orders j ON j.gateway_shop_id = m.shop_id AND j.order_number = m.order_number AND j.waybill_code IS NOT NULL
+      JOIN waybills w ON w.gateway_shop_id = j.gateway_shop_id AND w.parcel_order_number = j.order_number
+      WHERE m.job_id = ? ORDER BY w.parcel_no`),
+    parcelNumbers: db.prepare('SELECT waybill_code, parcel_no FROM waybills WHERE gateway_shop_id = ? AND parcel_order_number = ?'),
     giveWaybill: db.prepare(`UPDATE journal_orders SET state = @state, waybill_code = @waybillCode, error_json = NULL, updated_at = @now
       WHERE gateway_shop_id = @shopId AND order_number = @orderNumber AND waybill_code IS NULL`),
     notIssued: db.prepare(`UPDATE journal_orders SET state = 'planned', unknown_attempts = unknown_attempts + 1, error_json = NULL, updated_at = ?
@@ -127,7 +135,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     pending: db.prepare(`SELECT gateway_shop_id, order_number, job_id FROM journal_orders
       WHERE state = 'pending' AND (lease_until IS NULL OR lease_until <= @now OR claim_desk_id IS NULL OR claim_desk_id = @deskId) ORDER BY job_id, gateway_shop_id, order_number`),
     setJobPrinter: db.prepare("UPDATE issue_jobs SET settings_json = json_set(settings_json, '$.printer', ?), updated_at = ? WHERE id = ?"),
-    unreadable: db.prepare(`SELECT DISTINCT w.waybill_code FROM journal_orders j JOIN waybills w ON w.waybill_code = j.waybill_code
+    unreadable: db.prepare(`SELECT DISTINCT w.waybill_code FROM journal_orders j JOIN waybills w ON ${WAYBILLS_OF_JOURNAL_ROW}
       WHERE j.job_id = ? AND w.print_data_state = 'unreadable' ORDER BY w.waybill_code`),
     jobOrders: db.prepare(`SELECT m.shop_id, m.order_number, m.position, m.package_key, m.problems_json, m.held_by_job_id, m.held_by_desk_id, j.state, j.job_id AS owner, j.waybill_code, j.attempts, j.error_json
       FROM job_orders m LEFT JOIN journal_orders j ON j.gateway_shop_id = m.shop_id AND j.order_number = m.order_number WHERE m.job_id = ? ORDER BY m.position`),
@@ -147,14 +155,14 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     FROM job_orders m
     JOIN sold_orders o ON o.id = m.sold_order_id
     JOIN journal_orders j ON j.gateway_shop_id = m.shop_id AND j.order_number = m.order_number AND j.job_id = m.job_id
-    JOIN waybills w ON w.waybill_code = j.waybill_code
+    JOIN waybills w ON ${WAYBILLS_OF_JOURNAL_ROW}
     WHERE m.job_id = ?
       AND j.state IN ('issued', 'recovered') AND w.print_data_state = 'present' AND w.voided_at IS NULL ${orderFilter}
-    ORDER BY m.position`;
+    ORDER BY m.position, w.parcel_no`;
   const printableAll = db.prepare(printableSql(''));
   const labelStatements = {
     label: db.prepare(`SELECT w.waybill_code, w.print_data, w.print_data_state, j.job_id, o.order_json
-      FROM waybills w JOIN journal_orders j ON j.waybill_code = w.waybill_code JOIN job_orders m ON m.shop_id = j.gateway_shop_id AND m.order_number = j.order_number AND m.job_id = j.job_id
+      FROM waybills w JOIN journal_orders j ON ${WAYBILLS_OF_JOURNAL_ROW} JOIN job_orders m ON m.shop_id = j.gateway_shop_id AND m.order_number = j.order_number AND m.job_id = j.job_id
       JOIN sold_orders o ON o.id = m.sold_order_id
       WHERE w.waybill_code = ? ORDER BY m.position`),
   };
@@ -166,7 +174,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
       GROUP BY j.gateway_base_url, j.gateway_shop_id`),
     // Printable labels of unfinished jobs, with their job's gateway and their own shop.
     labels: db.prepare(`SELECT DISTINCT w.waybill_code, s.gateway_base_url, w.gateway_shop_id FROM issue_jobs s
-      JOIN journal_orders j ON j.job_id = s.id JOIN waybills w ON w.waybill_code = j.waybill_code
+      JOIN journal_orders j ON j.job_id = s.id JOIN waybills w ON ${WAYBILLS_OF_JOURNAL_ROW}
       WHERE s.state IN ('issuing', 'printing') AND j.state IN ('issued', 'recovered') AND w.print_data_state = 'present' AND w.voided_at IS NULL`),
     outside: db.prepare('SELECT 1 FROM issue_jobs WHERE gateway_base_url <> ? LIMIT 1'),
   };
@@ -177,13 +185,20 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     return { shopId, orderNumber: row.order_number, state: row.state, waybillCode: row.waybill_code };
   }
 
-  /** Records a waybill and gives it to orders that have none (an order's waybill is never replaced). */
+  /**
+   * Records a waybill and gives it to orders that have none (an order's waybill is never
+   * replaced). A parcel's waybill records its order and number; it is given to its order only
+   * when `orders` names it (the first parcel recorded becomes the order's waybill).
+   */
   function recordWaybill(
     waybill: { waybillCode: string; parentWaybillCode: string | null; objectId: string; printData: Result<PrintData> },
     context: { origin: WaybillOrigin; jobId: string; shopId: string; carrierCode: string | null; branchCode: string | null; now: number },
     orders: readonly { orderNumber: string; state: WaybillOrigin }[],
+    parcel: { orderNumber: string; no: number } | null = null,
   ): void {
     statements.insertWaybill.run({
+      parcelOrderNumber: parcel?.orderNumber ?? null,
+      parcelNo: parcel?.no ?? null,
       waybillCode: waybill.waybillCode,
       parentWaybillCode: waybill.parentWaybillCode,
       carrierCode: context.carrierCode,
@@ -321,9 +336,16 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     statements.finishAttempt.run(now, outcome.kind, json(error), attemptId);
     const carried = new Set(pending);
     if (outcome.kind === 'answered') {
-      for (const entry of outcome.issued) {
-        const orders = entry.orderNumbers.filter((orderNumber) => carried.has(orderNumber)).map((orderNumber) => ({ orderNumber, state: 'issued' as const }));
-        recordWaybill(entry, { origin: 'issued', jobId, shopId, carrierCode: job.settings.carrierCode, branchCode: job.settings.branchCode, now }, orders);
+      // An order whose parcels are not all answered stays pending: its parcels' waybills are kept, and given once it is looked up.
+      const unsettled = new Set(outcome.unknown.flatMap((entry) => entry.orderNumbers));
+      // Parcel 1 first, so the order's own waybill is its first parcel's.
+      for (const entry of [...outcome.issued].sort((a, b) => (a.parcelNo ?? 0) - (b.parcelNo ?? 0))) {
+        const orders = entry.orderNumbers
+          .filter((orderNumber) => carried.has(orderNumber) && !(entry.parcelNo !== undefined && unsettled.has(orderNumber)))
+          .map((orderNumber) => ({ orderNumber, state: 'issued' as const }));
+        const [parcelOrder] = entry.orderNumbers;
+        const parcel = entry.parcelNo !== undefined && parcelOrder !== undefined ? { orderNumber: parcelOrder, no: entry.parcelNo } : null;
+        recordWaybill(entry, { origin: 'issued', jobId, shopId, carrierCode: job.settings.carrierCode, branchCode: job.settings.branchCode, now }, orders, parcel);
       }
       for (const failure of outcome.failed) {
         for (const orderNumber of failure.orderNumbers) if (carried.has(orderNumber)) statements.failOrder.run(JSON.stringify(failure.error), now, shopId, orderNumber);
@@ -353,16 +375,25 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
       if (!row) continue;
       known.push(outcome.orderNumber);
       if (outcome.status === 'found') {
-        if (row.waybill_code !== null) continue;
+        const parcels = outcome.parcels ?? [];
+        if (row.waybill_code !== null && parcels.length === 0) continue;
         // Our own answer was lost (a pending record, or an attempt never answered): recovered.
-        const origin: WaybillOrigin = row.state === 'pending' || row.unknown_attempts > 0 ? 'recovered' : 'elsewhere';
+        const origin: WaybillOrigin = row.waybill_code !== null ? 'recovered' : row.state === 'pending' || row.unknown_attempts > 0 ? 'recovered' : 'elsewhere';
         const owner = jobOf(statements.job.get(row.job_id) as JobRow);
         const carrier = origin === 'recovered' ? owner.settings : null;
-        recordWaybill(
-          { ...outcome.waybill, objectId: outcome.orderNumber },
-          { origin, jobId: row.job_id, shopId, carrierCode: carrier?.carrierCode ?? null, branchCode: carrier?.branchCode ?? null, now },
-          [{ orderNumber: outcome.orderNumber, state: origin }],
-        );
+        const context = { origin, jobId: row.job_id, shopId, carrierCode: carrier?.carrierCode ?? null, branchCode: carrier?.branchCode ?? null, now };
+        const orders = [{ orderNumber: outcome.orderNumber, state: origin }];
+        if (parcels.length === 0) {
+          recordWaybill({ ...outcome.waybill, objectId: outcome.orderNumber }, context, orders);
+          continue;
+        }
+        // An order shipped in several parcels: each parcel's waybill is recorded (those known keep their number), the first given to the order.
+        const known = new Map((statements.parcelNumbers.all(shopId, outcome.orderNumber) as { waybill_code: string; parcel_no: number }[]).map((parcel) => [parcel.waybill_code, parcel.parcel_no]));
+        let next = Math.max(0, ...known.values());
+        const numbered = parcels.map((parcel) => ({ parcel, no: known.get(parcel.waybillCode) ?? (next += 1) })).sort((a, b) => a.no - b.no);
+        for (const { parcel, no } of numbered) {
+          recordWaybill({ ...parcel, objectId: parcelObjectId(outcome.orderNumber, no) }, context, orders, { orderNumber: outcome.orderNumber, no });
+        }
       } else if (outcome.status === 'not-issued' && row.state === 'pending') {
         // The attempt's outcome was never learned from its own answer: it counts as unknown for good.
         statements.notIssued.run(now, shopId, outcome.orderNumber);
@@ -469,7 +500,13 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
           attempts: number | null;
           error_json: string | null;
         }[];
+        const parcels = new Map<string, string[]>();
+        for (const parcel of statements.jobParcels.all(jobId) as { gateway_shop_id: string; parcel_order_number: string; waybill_code: string }[]) {
+          const key = shopOrderKey({ shopId: parcel.gateway_shop_id, orderNumber: parcel.parcel_order_number });
+          parcels.set(key, [...(parcels.get(key) ?? []), parcel.waybill_code]);
+        }
         return rows.map((row) => ({
+          parcelWaybills: parcels.get(shopOrderKey({ shopId: row.shop_id, orderNumber: row.order_number })) ?? [],
           shopId: row.shop_id,
           orderNumber: row.order_number,
           position: row.position,

@@ -12,6 +12,7 @@ import { soldOrdersOnceMigration } from './migrations/011-sold-orders-stored-onc
 import { voidMarksNotYetSharedMigration } from './migrations/012-void-marks-not-yet-shared';
 import { journalOrdersByShopMigration } from './migrations/013-journal-orders-keyed-by-shop-and-order-number';
 import { jobMembersRecordTheirShopMigration } from './migrations/014-job-members-attempts-charged-calls-and-waybills-record-their-shop';
+import { orderParcelsMigration } from './migrations/015-waybills-of-an-order-shipped-in-several-parcels';
 import type { StationMigration } from './station-migration';
 
 /** The station database's migrations, in order. A new one gets the next numbered file and is appended here. */
@@ -30,4 +31,5 @@ export const localMigrations: readonly StationMigration[] = [
   voidMarksNotYetSharedMigration,
   journalOrdersByShopMigration,
   jobMembersRecordTheirShopMigration,
+  orderParcelsMigration,
 ];

@@ -2,6 +2,7 @@ import { UNKNOWN_GATEWAY } from '../../../shared/domain/gateway-identity';
 import type { StationDatabase } from './open-station-database';
 import type { SharedOutboxReader, SharedOutboxWriter } from '../station-backend';
 import type { UnsharedVoidMark, UnsharedWaybill } from '../station-records';
+import { WAYBILLS_OF_JOURNAL_ROW } from './order-waybills';
 
 interface UnsharedRow {
   waybill_code: string;
@@ -34,9 +35,10 @@ export function createLocalSharedOutbox(db: StationDatabase): { read: SharedOutb
         COALESCE(s.gateway_base_url, @unknown) AS gateway_base_url, w.gateway_shop_id
       FROM waybills w LEFT JOIN issue_jobs s ON s.id = w.job_id WHERE w.shared_at IS NULL AND w.origin <> 'elsewhere' ORDER BY w.recorded_at, w.waybill_code LIMIT @limit`),
     count: db.prepare(`SELECT count(*) AS count FROM waybills WHERE shared_at IS NULL AND origin <> 'elsewhere'`),
-    ordersOf: db.prepare(`SELECT j.order_number, j.gateway_base_url, j.gateway_shop_id FROM journal_orders j
+    // A parcel's waybill is on its order too (migration 15).
+    ordersOf: db.prepare(`SELECT j.order_number, j.gateway_base_url, j.gateway_shop_id FROM waybills w JOIN journal_orders j ON ${WAYBILLS_OF_JOURNAL_ROW}
       LEFT JOIN job_orders m ON m.shop_id = j.gateway_shop_id AND m.order_number = j.order_number AND m.job_id = j.job_id
-      WHERE j.waybill_code = ? ORDER BY m.position, j.order_number`),
+      WHERE w.waybill_code = ? ORDER BY m.position, j.order_number`),
     markShared: db.prepare(`UPDATE waybills SET shared_at = ? WHERE waybill_code = ? AND shared_at IS NULL`),
     // A waybill not yet shared carries its mark when it is: its void waits for it.
     unsharedVoidMarks: db.prepare(`SELECT w.waybill_code, w.voided_at, w.void_note,

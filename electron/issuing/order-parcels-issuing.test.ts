@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderParcels } from '../../shared/domain/issuing';
+import type { SoldOrder } from '../../shared/domain/sold-order';
+import { shopOrderKey } from '../../shared/domain/shop-order';
+import { SANDBOX_DEFAULTS } from '../demo/sandbox/index';
+import { entriesForPackage } from './issue-plan';
+import { demoJobSettings, openIssuingTestStation, type IssuingTestStation } from './testing/issuing-test-kit';
+
+// One order in several parcels (一单多包) and split orders (拆单) against the sandbox: every
+// parcel its own entry, package id, waybill and label, all of an order's parcels in one call with
+// multi_packages_shipment; the history groups them under the order with the parent waybill; a
+// lost answer is looked up and every parcel recovered, never issued again.
+
+type Json = Record<string, unknown>;
+type IssueCallBody = { param_waybill_cloud_print_apply_new_request: Json & { trade_order_info_dtos: Array<Json & { object_id: string; package_info: { id?: string; items: Json[] } }> } };
+
+let station: IssuingTestStation;
+beforeAll(async () => {
+  station = await openIssuingTestStation({ sandbox: { orders: 300 } });
+});
+afterAll(async () => {
+  await station.close();
+});
+
+const keyOf = (orderNumber: string) => shopOrderKey({ shopId: SANDBOX_DEFAULTS.shopId, orderNumber });
+let skip = 0;
+/** Fresh issuable orders, those with at least `goods` of their goods first when asked. */
+async function take(count: number, goods = 1): Promise<SoldOrder[]> {
+  const orders = (await station.issuable(80, skip)).filter((order) => (order.goodsCount ?? 0) >= goods).slice(0, count);
+  skip += 80;
+  if (orders.length < count) throw new Error(`only ${orders.length} orders with ${goods} goods`);
+  return orders;
+}
+
+function issueBodiesSince(from: number): IssueCallBody['param_waybill_cloud_print_apply_new_request'][] {
+  return station.bench.sandbox
+    .calls()
+    .slice(from)
+    .filter((call) => call.endpoint === 'issue')
+    .map((call) => (call.body as IssueCallBody).param_waybill_cloud_print_apply_new_request);
+}
+
+describe('an order in several parcels and a split order', () => {
+  it('plans each parcel as an entry (never merged, the balance drawn per parcel) and names what is out of range, per order', async () => {
+    const [big, split, wrongTotal, plain] = (await take(4, 2)) as [SoldOrder, SoldOrder, SoldOrder, SoldOrder];
+    const goods = split.goodsCount as number;
+    const parcelsByOrder: Record<string, OrderParcels> = {
+      [keyOf(big.orderNumber)]: { count: 3, split: null },
+      [keyOf(split.orderNumber)]: { count: 2, split: [1, goods - 1] },
+      [keyOf(wrongTotal.orderNumber)]: { count: 2, split: [1, 1 + (wrongTotal.goodsCount as number)] },
+    };
+    const plan = await station.engine.plan(station.planRequest([big, split, wrongTotal, plain].map((order) => order.orderNumber), { parcelsByOrder, merge: true }));
+    expect(plan.packages.map((pkg) => [pkg.orderNumbers, pkg.parcels])).toEqual([[[big.orderNumber], 3], [[split.orderNumber], 2], [[plain.orderNumber], 1]]);
+    expect(plan.calls).toBe(1);
+    expect(plan.branch.balanceAfter).toBe((plan.branch.balance as number) - 6);
+    expect(plan.invalid).toEqual([
+      { shopId: SANDBOX_DEFAULTS.shopId, orderNumber: wrongTotal.orderNumber, problems: [expect.objectContaining({ code: 'validation.parcels-split-total', params: expect.objectContaining({ orderId: wrongTotal.orderNumber, goodsCount: wrongTotal.goodsCount }) })] },
+    ]);
+
+    const elsewhere = await station.engine.plan(station.planRequest([big.orderNumber], { parcelsByOrder, carrierCode: 'STO' }));
+    expect(elsewhere.invalid[0]?.problems.map((problem) => [problem.code, problem.params.carrier])).toEqual([['validation.parcels-not-supported', 'STO']]);
+    const tooMany = await station.engine.plan(station.planRequest([big.orderNumber], { parcelsByOrder: { [keyOf(big.orderNumber)]: { count: 11, split: null } } }));
+    expect(tooMany.invalid[0]?.problems.map((problem) => [problem.code, problem.params.limit])).toEqual([['validation.parcels-count', 10]]);
+  });
+
+  it('issues every parcel in one call with its package id and share of the goods, prints each label once in order, and groups them in the history', async () => {
+    const [big, split, plain] = (await take(3, 2)) as [SoldOrder, SoldOrder, SoldOrder];
+    const goods = split.goodsCount as number;
+    const parcelsByOrder: Record<string, OrderParcels> = {
+      [keyOf(big.orderNumber)]: { count: 3, split: null },
+      [keyOf(split.orderNumber)]: { count: 2, split: [1, goods - 1] },
+    };
+    const from = station.bench.sandbox.calls().length;
+    const printedBefore = station.emulator.printed().length;
+    const jobId = await station.issueAndPrint([big, split, plain].map((order) => order.orderNumber), { parcelsByOrder });
+
+    const [body, ...more] = issueBodiesSince(from);
+    expect(more).toEqual([]);
+    expect(body?.multi_packages_shipment).toBe(true);
+    const entries = body?.trade_order_info_dtos ?? [];
+    expect(entries.map((entry) => entry.object_id)).toEqual([big.orderNumber, `${big.orderNumber}#2`, `${big.orderNumber}#3`, split.orderNumber, `${split.orderNumber}#2`, plain.orderNumber]);
+    expect(entries.map((entry) => entry.package_info.id)).toEqual([
+      ...[1, 2, 3].map((parcel) => `${big.orderNumber.replace(/-/g, '_')}_P${parcel}`),
+      ...[1, 2].map((parcel) => `${split.orderNumber.replace(/-/g, '_')}_P${parcel}`),
+      undefined,
+    ]);
+    expect(entries.slice(0, 3).map((entry) => entry.package_info.items.map((item) => item.count))).toEqual([0, 1, 2].map(() => [big.goodsCount]));
+    expect(entries.slice(3, 5).map((entry) => entry.package_info.items.map((item) => item.count))).toEqual([[1], [goods - 1]]);
+
+    const summary = await station.engine.summary(jobId);
+    expect(summary?.issued.map((entry) => entry.orderNumbers)).toEqual([[big.orderNumber], [big.orderNumber], [big.orderNumber], [split.orderNumber], [split.orderNumber], [plain.orderNumber]]);
+    const waybills = summary?.issued.map((entry) => entry.waybillCode) ?? [];
+    expect(new Set(waybills).size).toBe(6);
+    expect(station.emulator.printed().slice(printedBefore).map((document) => document.documentId)).toEqual(waybills);
+
+    const history = await station.history.search({ text: big.orderNumber });
+    expect(history.rows.map((row) => [row.waybillCode, row.parcel])).toEqual(waybills.slice(0, 3).map((waybillCode, index) => [waybillCode, { no: index + 1, count: 3 }]));
+    expect(new Set(history.rows.map((row) => row.parentWaybillCode))).toEqual(new Set([waybills[0]]));
+    const single = await station.history.search({ text: plain.orderNumber });
+    expect(single.rows.map((row) => [row.waybillCode, row.parcel, row.parentWaybillCode])).toEqual([[waybills[5], null, null]]);
+
+    // Already issued: planned again, the order is left out, never issued again.
+    const again = await station.engine.plan(station.planRequest([big.orderNumber], { parcelsByOrder }));
+    expect(again.packages).toEqual([]);
+    expect(again.alreadyIssued.map((entry) => entry.orderNumber)).toEqual([big.orderNumber]);
+  });
+
+  it('recovers every parcel of an order whose answer was lost (looked up at start-up), issuing none again, and prints each once', async () => {
+    const [big] = (await take(1)) as [SoldOrder];
+    const parcelsByOrder: Record<string, OrderParcels> = { [keyOf(big.orderNumber)]: { count: 3, split: null } };
+    const plan = await station.engine.plan(station.planRequest([big.orderNumber], { parcelsByOrder }));
+    const journal = station.backend.write.journal;
+    const now = Date.now();
+    await journal.updateJob(plan.jobId, { state: 'issuing', startedAt: now }, now);
+    await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: station.deskId, leaseUntil: now + 60_000 } }, now);
+    // Crash between "answer received" and "waybills recorded": the call took effect.
+    await journal.beginIssue(plan.jobId, SANDBOX_DEFAULTS.shopId, [big.orderNumber], now);
+    const settings = { ...demoJobSettings, parcelsByOrder };
+    const answer = await station.client.issueWaybills({ ...settings, multiPackagesShipment: true, entries: entriesForPackage(SANDBOX_DEFAULTS.shopId, [big], settings) });
+    const issued = answer.ok ? answer.data.outcomes.flatMap((outcome) => (outcome.status === 'issued' ? [outcome.waybill.waybillCode] : [])) : [];
+    expect(issued).toHaveLength(3);
+    const from = station.bench.sandbox.calls().length;
+    const printedBefore = station.emulator.printed().length;
+
+    await station.restart();
+    const report = await station.engine.startUp();
+    expect(report.reconciled.recovered).toEqual([big.orderNumber]);
+    await station.engine.settled(plan.jobId).catch(() => undefined);
+    expect(issueBodiesSince(from)).toEqual([]);
+    const history = await station.history.search({ text: big.orderNumber });
+    expect(history.rows.map((row) => row.waybillCode).sort()).toEqual([...issued].sort());
+    expect(history.rows.map((row) => row.parcel?.count)).toEqual([3, 3, 3]);
+    await expect.poll(() => station.emulator.printed().slice(printedBefore).map((document) => document.documentId).sort(), { timeout: 10_000 }).toEqual([...issued].sort());
+  });
+});
