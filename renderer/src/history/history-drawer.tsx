@@ -67,6 +67,37 @@ function queryOf(form: HistoryForm): Omit<HistoryQuery, 'limit' | 'offset'> {
   };
 }
 
+/** A history row's identity: its waybill, or without one its job, order and parcel (an order's parcels may all lack one). */
+function historyRowKey(row: HistoryRow): string {
+  return row.waybillCode ?? `${row.jobId}:${shopOrderKey(row)}${row.parcel ? `#${row.parcel.no}` : ''}`;
+}
+
+/** The rows that continue an order in several parcels (一单多包): its parcel rows after the first one shown (main lists them together). */
+function parcelFollowers(rows: readonly HistoryRow[]): ReadonlySet<string> {
+  return new Set(
+    rows
+      .filter((row, index) => {
+        const before = rows[index - 1];
+        return row.parcel !== null && before !== undefined && before.parcel !== null && before.jobId === row.jobId && shopOrderKey(before) === shopOrderKey(row);
+      })
+      .map(historyRowKey),
+  );
+}
+
+/** A row's waybill number, which parcel of its order it is, and the parent waybill (母单号) in a tooltip, so the row keeps its height. */
+function WaybillCell({ row }: { row: HistoryRow }) {
+  const { t } = useTranslation();
+  const parent = row.parentWaybillCode !== null && row.parentWaybillCode !== row.waybillCode ? t('history.parentWaybill', { waybillCode: row.parentWaybillCode }) : null;
+  return (
+    <Tooltip title={parent}>
+      <Space size={4} aria-description={parent ?? undefined}>
+        <span>{row.waybillCode ?? '—'}</span>
+        {row.parcel ? <Tag>{t('history.parcel', { no: row.parcel.no, total: row.parcel.count })}</Tag> : null}
+      </Space>
+    </Tooltip>
+  );
+}
+
 /**
  * The waybill history: search by order or waybill number, date and state; reprint (asking first
  * for labels already printed), print again labels whose outcome is unknown, the void mark, and
@@ -143,6 +174,7 @@ export function HistoryDrawer() {
   const rows = page.data?.rows ?? [];
   const selectedRows = rows.filter((row) => row.waybillCode !== null && selected.includes(row.waybillCode));
   const codes = (list: HistoryRow[]) => list.flatMap((row) => (row.waybillCode ? [row.waybillCode] : []));
+  const followers = parcelFollowers(rows);
   return (
     <Drawer open={open} onClose={() => store.getState().setHistoryOpen(false)} title={t('history.title')} size={1200} destroyOnHidden getContainer={overlayContainer}>
       <Space orientation="vertical" size="middle" className="history">
@@ -228,18 +260,27 @@ export function HistoryDrawer() {
         <PlainTable<HistoryRow>
           label={t('history.tableLabel')}
           rows={rows}
-          rowKey={(row) => row.waybillCode ?? `${row.jobId}:${shopOrderKey(row)}`}
+          rowKey={historyRowKey}
           selection={{
             selected: new Set(selected),
             onChange: setSelected,
             selectable: (row) => row.waybillCode !== null,
-            labelOf: (row) => row.orderNumber,
+            labelOf: (row) => (row.parcel ? `${row.orderNumber} ${t('history.parcel', { no: row.parcel.no, total: row.parcel.count })}` : row.orderNumber),
             allLabel: t('history.selectAll'),
           }}
           columns={[
             ...(severalShops ? [{ key: 'shop', title: t('history.column.shop'), render: (row: HistoryRow) => <ShopTagOf shopId={row.shopId} /> }] : []),
-            { key: 'order', title: t('history.column.order'), render: (row) => <Typography.Text code>{row.orderNumber}</Typography.Text> },
-            { key: 'waybill', title: t('history.column.waybill'), render: (row) => row.waybillCode ?? '—' },
+            {
+              key: 'order',
+              title: t('history.column.order'),
+              // A following parcel's order is muted: the rows read as one order's parcels.
+              render: (row) => (
+                <Typography.Text code type={followers.has(historyRowKey(row)) ? 'secondary' : undefined}>
+                  {row.orderNumber}
+                </Typography.Text>
+              ),
+            },
+            { key: 'waybill', title: t('history.column.waybill'), render: (row) => <WaybillCell row={row} /> },
             { key: 'carrier', title: t('history.column.carrier'), render: (row) => row.carrierCode ?? '—' },
             ...(shared ? [{ key: 'desk', title: t('history.column.desk'), render: (row: HistoryRow) => row.desk?.name ?? '—' }] : []),
             {

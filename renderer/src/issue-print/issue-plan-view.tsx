@@ -45,13 +45,24 @@ function ShopFigures({ plan }: { plan: IssuePlan }) {
   );
 }
 
-/** The counts line of a plan: packages, calls, points, balance before and after. */
+/** The waybills (and labels) a plan issues: one per parcel, an order in several parcels drawing several. */
+function waybillsOf(plan: IssuePlan): number {
+  return plan.packages.reduce((sum, pkg) => sum + pkg.parcels, 0);
+}
+
+/** The counts line of a plan: waybills (for how many packages, when orders go in several parcels), calls, points, balance before and after. */
 function PlanFigures({ plan }: { plan: IssuePlan }) {
   const { t } = useTranslation();
   const unknown = t('issuePrint.plan.unknown');
+  const waybills = waybillsOf(plan);
+  const severalParcels = plan.packages.filter((pkg) => pkg.parcels > 1).length;
   return (
     <Descriptions size="small" bordered column={2} aria-label={t('issuePrint.plan.figures')}>
-      <Descriptions.Item label={t('issuePrint.plan.packages')}>{plan.packages.length}</Descriptions.Item>
+      <Descriptions.Item label={t('issuePrint.plan.packages')}>
+        {severalParcels === 0
+          ? waybills
+          : t('issuePrint.plan.waybillsForPackages', { waybills, count: plan.packages.length, several: t('issuePrint.plan.ordersInParcels', { count: severalParcels }) })}
+      </Descriptions.Item>
       <Descriptions.Item label={t('issuePrint.plan.calls')}>{plan.calls + plan.checkCalls}</Descriptions.Item>
       <Descriptions.Item label={t('issuePrint.plan.points')}>
         {plan.pointsPerCall === null ? t('issuePrint.plan.pointsAssumed', { points: plan.estimatedPoints }) : plan.estimatedPoints}
@@ -224,7 +235,7 @@ export function IssuePlanView({ orders }: IssuePlanViewProps) {
           </Button>
         ) : (
           <Button type="primary" size="large" icon={<PrinterOutlined aria-hidden />} loading={starting} disabled={blocked} onClick={() => void start(null)}>
-            {t('issuePrint.plan.start', { count: data.packages.length })}
+            {t('issuePrint.plan.start', { count: waybillsOf(data) })}
           </Button>
         )}
         <Button size="large" onClick={() => store.getState().closeIssue()}>

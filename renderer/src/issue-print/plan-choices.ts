@@ -1,4 +1,4 @@
-import type { IssuePlan, PackageMeasures } from '../../../shared/domain/issuing';
+import type { IssuePlan, OrderParcels, PackageMeasures } from '../../../shared/domain/issuing';
 import type { ChannelInput } from '../../../shared/ipc/ipc-contract';
 import type { ServiceChoice } from '../../../shared/issuing/logistics-services';
 
@@ -14,6 +14,16 @@ export interface MeasuresDraft {
   volumeMl: string;
 }
 
+/**
+ * An order's parcels as chosen (一单多包): `count` 1 is an ordinary order. `split` (拆单): the goods
+ * count of each parcel (null where its input was emptied: sent as 0, which the issue rules name);
+ * null for the order's goods on every parcel.
+ */
+export interface ParcelsDraft {
+  count: number;
+  split: (number | null)[] | null;
+}
+
 /** The plan's editable choices. */
 export interface PlanChoicesDraft {
   /** Service code → ticked, and the job's values per attribute. */
@@ -23,6 +33,8 @@ export interface PlanChoicesDraft {
   measures: MeasuresDraft;
   /** Shop order key → its own measures ('' keeps the job's). */
   measuresByOrder: Record<string, MeasuresDraft>;
+  /** Shop order key → its parcels (absent: one parcel). */
+  parcelsByOrder: Record<string, ParcelsDraft>;
   pickUp: { on: boolean; start: string; end: string };
   /** Shop order keys of the held-back orders confirmed. */
   confirmedHeldBack: string[];
@@ -46,6 +58,7 @@ export function draftFromPlan(plan: IssuePlan): PlanChoicesDraft {
     serviceValuesByOrder: {},
     measures: { weightG: measureText(plan.options.packageMeasures.weightG), volumeMl: measureText(plan.options.packageMeasures.volumeMl) },
     measuresByOrder: {},
+    parcelsByOrder: {},
     pickUp: { on: pickUp !== null, start: pickUp?.start ?? '', end: pickUp?.end ?? '' },
     confirmedHeldBack: [],
     heldBackStatuses: {},
@@ -89,14 +102,41 @@ export function planFieldsOf(draft: PlanChoicesDraft): PlanChoiceFields {
       measures.weightG.trim() === '' && measures.volumeMl.trim() === '' ? [] : [[orderKey, { ...measuresOf(draft.measures), ...withoutEmpty(measures) }]],
     ),
   );
+  const parcelsByOrder = Object.fromEntries(
+    Object.entries(draft.parcelsByOrder).flatMap(([orderKey, parcels]): [string, OrderParcels][] =>
+      parcels.count > 1 ? [[orderKey, { count: parcels.count, split: parcels.split?.map((count) => count ?? 0) ?? null }]] : [],
+    ),
+  );
   return {
     services,
     serviceValuesByOrder,
     packageMeasures: measuresOf(draft.measures),
     packageMeasuresByOrder,
+    parcelsByOrder,
     doorPickUp: draft.pickUp.on ? { start: gatewayTimeOf(draft.pickUp.start), end: gatewayTimeOf(draft.pickUp.end) } : null,
     confirmedHeldBack: draft.confirmedHeldBack,
   };
+}
+
+/** Whether an order of this many goods can be split (拆单) over this many parcels: each gets at least one. */
+export function canSplit(goodsCount: number | null, parcels: number): goodsCount is number {
+  return goodsCount !== null && goodsCount >= 2 && parcels > 1 && parcels <= goodsCount;
+}
+
+/** The order's goods shared as evenly as possible over the parcels, the first ones taking what is left over (5 over 3: 2, 2, 1). */
+export function shareGoods(goodsCount: number, parcels: number): number[] {
+  const each = Math.floor(goodsCount / parcels);
+  return Array.from({ length: parcels }, (_, index) => each + (index < goodsCount % parcels ? 1 : 0));
+}
+
+/** The parcels with another count: a split is shared out afresh (the old one no longer fits), and dropped where it cannot be. */
+export function withParcelCount(parcels: ParcelsDraft | undefined, count: number, goodsCount: number | null): ParcelsDraft {
+  return { count, split: parcels?.split && canSplit(goodsCount, count) ? shareGoods(goodsCount, count) : null };
+}
+
+/** The parcels split (each parcel its even share of the goods, to be adjusted) or not. */
+export function withSplit(parcels: ParcelsDraft, split: boolean, goodsCount: number | null): ParcelsDraft {
+  return { ...parcels, split: split && canSplit(goodsCount, parcels.count) ? shareGoods(goodsCount, parcels.count) : null };
 }
 
 /** An order's own measures: only those typed replace the job's. */

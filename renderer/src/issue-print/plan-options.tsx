@@ -1,12 +1,17 @@
-import { Alert, Checkbox, Collapse, Input, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Checkbox, Collapse, Input, InputNumber, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { carrierName, carrierTakesParcels } from '../../../shared/domain/carriers';
 import type { IssuePlan } from '../../../shared/domain/issuing';
 import type { BranchService } from '../../../shared/domain/network';
 import { shopOrderKey, shopOrderOfKey, type ShopOrderRef } from '../../../shared/domain/shop-order';
+import { PARCEL_LIMITS } from '../../../shared/issuing/order-parcels';
+import { useSettingsQuery } from '../bridge/station-queries';
 import { ServiceValueInput } from '../logistics-services/service-value-input';
+import { useOrdersListing } from '../orders/use-orders';
 import { isValidMeasure } from '../settings/issue-defaults-form';
-import type { MeasuresDraft, PlanChoicesDraft } from './plan-choices';
-import { localInputOf, gatewayTimeOf } from './plan-choices';
+import type { MeasuresDraft, ParcelsDraft, PlanChoicesDraft } from './plan-choices';
+import { canSplit, localInputOf, gatewayTimeOf, withParcelCount, withSplit } from './plan-choices';
 import { PlainTable } from './plain-table';
 import './plan-options.css';
 
@@ -94,9 +99,85 @@ function ServicesPanel({ plan, draft, onChange }: PlanOptionsProps) {
   );
 }
 
-/** Each order's own weight, volume and service values (empty keeps the job's). */
-function PerOrderValues({ plan, draft, onChange }: PlanOptionsProps) {
+/** Props of an order's parcels input. */
+interface ParcelsInputProps {
+  orderNumber: string;
+  parcels: ParcelsDraft | undefined;
+  /** The order's goods count (null when the gateway sent none: no split). */
+  goodsCount: number | null;
+  /** The job's carrier does not take several parcels of one order. */
+  disabled: boolean;
+  onChange: (parcels: ParcelsDraft) => void;
+}
+
+/** An order's parcels (一单多包): how many, with − and + big enough for the desk; split (拆单), how many of its goods go in each. */
+function ParcelsInput({ orderNumber, parcels, goodsCount, disabled, onChange }: ParcelsInputProps) {
   const { t } = useTranslation();
+  const count = parcels?.count ?? 1;
+  const split = parcels?.split ?? null;
+  const total = split?.reduce<number>((sum, goods) => sum + (goods ?? 0), 0) ?? 0;
+  const splittable = canSplit(goodsCount, count);
+  return (
+    <Space orientation="vertical" size={4}>
+      <InputNumber
+        mode="spinner"
+        min={1}
+        max={PARCEL_LIMITS.max}
+        precision={0}
+        value={count}
+        disabled={disabled}
+        aria-label={`${orderNumber} ${t('issuePrint.options.parcels')}`}
+        onChange={(value) => {
+          // An emptied input keeps the count (shown again on blur): retyping it drops no split on the way.
+          if (value !== null) onChange(withParcelCount(parcels, value, goodsCount));
+        }}
+        className="plan-options__parcels"
+      />
+      {count > 1 && goodsCount !== null && goodsCount >= 2 ? (
+        <Tooltip title={splittable ? undefined : t('issuePrint.options.splitTooFew', { goods: goodsCount })}>
+          <Checkbox checked={split !== null} disabled={disabled || !splittable} onChange={(event) => onChange(withSplit({ count, split }, event.target.checked, goodsCount))}>
+            {t('issuePrint.options.split')}
+          </Checkbox>
+        </Tooltip>
+      ) : null}
+      {split ? (
+        <Space wrap size={4}>
+          {split.map((goods, index) => (
+            <InputNumber
+              key={index}
+              size="small"
+              min={1}
+              max={goodsCount ?? undefined}
+              precision={0}
+              prefix={<Typography.Text type="secondary">#{index + 1}</Typography.Text>}
+              value={goods}
+              disabled={disabled}
+              aria-label={t('issuePrint.options.splitParcel', { orderNumber, parcel: index + 1 })}
+              onChange={(value) => onChange({ count, split: split.map((before, at) => (at === index ? value : before)) })}
+              className="plan-options__split"
+            />
+          ))}
+          <Typography.Text type={total === goodsCount ? 'secondary' : 'danger'}>{t('issuePrint.options.splitTotal', { total, goodsCount })}</Typography.Text>
+        </Space>
+      ) : null}
+    </Space>
+  );
+}
+
+/** Each listed order's goods count by shop order key, from the orders cache the desk shows (a split shares these out). */
+function useGoodsCounts(): ReadonlyMap<string, number | null> {
+  const rows = useOrdersListing().listing.data?.rows;
+  return useMemo(() => new Map((rows ?? []).map((row) => [shopOrderKey({ shopId: row.shopId, orderNumber: row.order.orderNumber }), row.order.goodsCount])), [rows]);
+}
+
+/** Each order's own weight, volume, parcels and service values (empty keeps the job's). */
+function PerOrderValues({ plan, draft, onChange }: PlanOptionsProps) {
+  const { t, i18n } = useTranslation();
+  const goodsCounts = useGoodsCounts();
+  const carrierCode = useSettingsQuery().data?.settings.shipFrom.carrierCode ?? null;
+  const takesParcels = carrierCode !== null && carrierTakesParcels(carrierCode);
+  // What the shown plan issues: an order's several parcels are its package.
+  const parcelsShown = new Map(plan.packages.filter((pkg) => pkg.parcels > 1).map((pkg) => [pkg.key, pkg.parcels]));
   const orders: ShopOrderRef[] = [
     ...plan.packages.flatMap((pkg) => pkg.orderNumbers.map((orderNumber) => ({ shopId: pkg.shopId, orderNumber }))),
     ...plan.invalid.map(({ shopId, orderNumber }) => ({ shopId, orderNumber })),
@@ -104,50 +185,83 @@ function PerOrderValues({ plan, draft, onChange }: PlanOptionsProps) {
   const services = (plan.services.offered ?? []).filter((service) => service.required || draft.services[service.code]?.on);
   const empty: MeasuresDraft = { weightG: '', volumeMl: '' };
   return (
-    <PlainTable
-      label={t('issuePrint.options.perOrder')}
-      rows={orders}
-      rowKey={(order) => shopOrderKey(order)}
-      columns={[
-        { key: 'order', title: t('issuePrint.options.order'), render: (order) => <Typography.Text code>{order.orderNumber}</Typography.Text> },
-        {
-          key: 'measures',
-          title: `${t('issuePrint.options.weight')} / ${t('issuePrint.options.volume')}`,
-          render: (order) => (
-            <MeasureInputs
-              size="small"
-              labelPrefix={`${order.orderNumber} `}
-              measures={draft.measuresByOrder[shopOrderKey(order)] ?? empty}
-              onChange={(measures) => onChange({ ...draft, measuresByOrder: { ...draft.measuresByOrder, [shopOrderKey(order)]: measures } })}
-            />
-          ),
-        },
-        ...services.flatMap((service) =>
-          service.attributes.map((attribute) => ({
-            key: `${service.code}.${attribute.code}`,
-            title: `${service.name} · ${attribute.name}`,
-            render: (order: ShopOrderRef) => {
-              const key = shopOrderKey(order);
-              const own = draft.serviceValuesByOrder[key] ?? {};
+    <Space orientation="vertical" size="small" className="plan-options__body">
+      {carrierCode !== null && !takesParcels ? (
+        <Typography.Text type="secondary">{t('issuePrint.options.parcelsNotTaken', { carrier: carrierName(carrierCode, i18n.language) })}</Typography.Text>
+      ) : null}
+      <PlainTable
+        label={t('issuePrint.options.perOrder')}
+        rows={orders}
+        rowKey={(order) => shopOrderKey(order)}
+        columns={[
+          {
+            key: 'order',
+            title: t('issuePrint.options.order'),
+            render: (order) => {
+              const parcels = parcelsShown.get(shopOrderKey(order));
               return (
-                <ServiceValueInput
-                  size="small"
-                  label={`${order.orderNumber} ${service.name} ${attribute.name}`}
-                  attribute={attribute}
-                  value={own[service.code]?.[attribute.code] ?? ''}
-                  onChange={(value) =>
-                    onChange({
-                      ...draft,
-                      serviceValuesByOrder: { ...draft.serviceValuesByOrder, [key]: { ...own, [service.code]: { ...(own[service.code] ?? {}), [attribute.code]: value } } },
-                    })
-                  }
+                <Space size={4} wrap>
+                  <Typography.Text code>{order.orderNumber}</Typography.Text>
+                  {parcels ? <Tag color="blue">{t('issuePrint.plan.parcelsTag', { parcels })}</Tag> : null}
+                </Space>
+              );
+            },
+          },
+          {
+            key: 'parcels',
+            title: t('issuePrint.options.parcels'),
+            render: (order) => {
+              const key = shopOrderKey(order);
+              return (
+                <ParcelsInput
+                  orderNumber={order.orderNumber}
+                  parcels={draft.parcelsByOrder[key]}
+                  goodsCount={goodsCounts.get(key) ?? null}
+                  disabled={!takesParcels}
+                  onChange={(parcels) => onChange({ ...draft, parcelsByOrder: { ...draft.parcelsByOrder, [key]: parcels } })}
                 />
               );
             },
-          })),
-        ),
-      ]}
-    />
+          },
+          {
+            key: 'measures',
+            title: `${t('issuePrint.options.weight')} / ${t('issuePrint.options.volume')}`,
+            render: (order) => (
+              <MeasureInputs
+                size="small"
+                labelPrefix={`${order.orderNumber} `}
+                measures={draft.measuresByOrder[shopOrderKey(order)] ?? empty}
+                onChange={(measures) => onChange({ ...draft, measuresByOrder: { ...draft.measuresByOrder, [shopOrderKey(order)]: measures } })}
+              />
+            ),
+          },
+          ...services.flatMap((service) =>
+            service.attributes.map((attribute) => ({
+              key: `${service.code}.${attribute.code}`,
+              title: `${service.name} · ${attribute.name}`,
+              render: (order: ShopOrderRef) => {
+                const key = shopOrderKey(order);
+                const own = draft.serviceValuesByOrder[key] ?? {};
+                return (
+                  <ServiceValueInput
+                    size="small"
+                    label={`${order.orderNumber} ${service.name} ${attribute.name}`}
+                    attribute={attribute}
+                    value={own[service.code]?.[attribute.code] ?? ''}
+                    onChange={(value) =>
+                      onChange({
+                        ...draft,
+                        serviceValuesByOrder: { ...draft.serviceValuesByOrder, [key]: { ...own, [service.code]: { ...(own[service.code] ?? {}), [attribute.code]: value } } },
+                      })
+                    }
+                  />
+                );
+              },
+            })),
+          ),
+        ]}
+      />
+    </Space>
   );
 }
 
@@ -179,6 +293,8 @@ function PickUpPanel({ draft, onChange }: Omit<PlanOptionsProps, 'plan'>) {
 export function PlanOptions(props: PlanOptionsProps) {
   const { t } = useTranslation();
   const { plan, draft, onChange } = props;
+  // The plan is shown anew after "Update the plan": orders given several parcels keep their controls in view.
+  const severalParcels = Object.values(draft.parcelsByOrder).some((parcels) => parcels.count > 1);
   const chosen = plan.services.chosen.map((choice) => plan.services.offered?.find((service) => service.code === choice.code)?.name ?? choice.code);
   const summary = [
     chosen.length > 0 ? chosen.join('、') : t('issuePrint.options.noServiceChosen'),
@@ -190,6 +306,7 @@ export function PlanOptions(props: PlanOptionsProps) {
     <Collapse
       size="small"
       className="plan-options"
+      defaultActiveKey={severalParcels ? ['options'] : undefined}
       items={[
         {
           key: 'options',
@@ -204,7 +321,7 @@ export function PlanOptions(props: PlanOptionsProps) {
               </Space>
               <PickUpPanel draft={draft} onChange={onChange} />
               {plan.options.brandCode ? <Typography.Text type="secondary">{t('issuePrint.options.brandCode', { code: plan.options.brandCode })}</Typography.Text> : null}
-              <Collapse size="small" items={[{ key: 'per-order', label: t('issuePrint.options.perOrder'), children: <PerOrderValues {...props} /> }]} />
+              <Collapse size="small" defaultActiveKey={severalParcels ? ['per-order'] : undefined} items={[{ key: 'per-order', label: t('issuePrint.options.perOrder'), children: <PerOrderValues {...props} /> }]} />
             </Space>
           ),
         },

@@ -25,8 +25,8 @@ export function chosenShopsOf(settings: SettingsView, info: StationInfo): Channe
   return info.demoMode ? {} : { shopIds: 'all' };
 }
 
-/** The cached orders of the shops the desk chose as react-query holds them, the table's views of them, and the shops. */
-export function useOrderViews() {
+/** The cached orders of the shops the desk chose as react-query holds them (one cache for the table and the plan), and the shops chosen. */
+export function useOrdersListing() {
   const station = useStation();
   const chosen = useChosenShops();
   const listing = useQuery({
@@ -42,6 +42,12 @@ export function useOrderViews() {
     // Main says when the cache changed (`orders.changed`); nothing else makes it stale.
     staleTime: Infinity,
   });
+  return { listing, chosen };
+}
+
+/** The cached orders of the shops the desk chose as react-query holds them, the table's views of them, and the shops. */
+export function useOrderViews() {
+  const { listing, chosen } = useOrdersListing();
   const views: readonly OrderView[] = useMemo(() => buildOrderViews(listing.data?.rows ?? [], listing.data?.shops ?? []), [listing.data]);
   const shops = listing.data?.shops ?? [];
   return { listing, views, shops, chosen };
