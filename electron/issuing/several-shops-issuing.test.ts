@@ -142,7 +142,7 @@ describe('several shops on one account', () => {
     expect(open.bench.sandbox.orders(first.shopId).some((order) => order.orderSn === onlyThere)).toBe(false);
     const plan = await open.engine.plan(open.planRequest([], { orders: [{ shopId: first.shopId, orderNumber: onlyThere }, { shopId: third.shopId, orderNumber: onlyThere }] }));
     expect(plan.invalid).toEqual([{ shopId: first.shopId, orderNumber: onlyThere, problems: [expect.objectContaining({ code: 'issuing.order-not-loaded' })] }]);
-    expect(plan.packages).toEqual([{ key: shopOrderKey({ shopId: third.shopId, orderNumber: onlyThere }), shopId: third.shopId, orderNumbers: [onlyThere] }]);
+    expect(plan.packages).toEqual([{ key: shopOrderKey({ shopId: third.shopId, orderNumber: onlyThere }), shopId: third.shopId, orderNumbers: [onlyThere], parcels: 1 }]);
     await expect(open.engine.plan(open.planRequest([], { orders: [{ shopId: 'not-a-shop-of-the-account', orderNumber: onlyThere }] }))).rejects.toMatchObject({ error: { code: 'settings.shop-not-set' } });
   });
 
