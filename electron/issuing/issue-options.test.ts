@@ -7,7 +7,7 @@ import { DEMO_OFFICE, DEMO_SENDER, SANDBOX_DEFAULTS, STANDARD_TEMPLATES, standar
 import { shopOrderKey } from '../../shared/domain/shop-order';
 import { itemAt } from '../gateway/testing/gateway-test-bench';
 import { entryForOrders } from './issue-plan';
-import { openIssuingTestStation, type IssuingTestStation } from './testing/issuing-test-kit';
+import { issueRequestsSince, openIssuingTestStation, type IssuingTestStation } from './testing/issuing-test-kit';
 
 // The whole issue request against the sandbox: services (a branch that requires one), package
 // measures, monthly card, brand, pickup, the sender's landline, held-back order statuses. Each
@@ -39,14 +39,7 @@ async function take(count: number): Promise<SoldOrder[]> {
   return orders;
 }
 
-/** The issue calls the sandbox received since `from` (a call-log length), their request bodies. */
-function issueBodiesSince(from: number): IssueCallBody['param_waybill_cloud_print_apply_new_request'][] {
-  return station.bench.sandbox
-    .calls()
-    .slice(from)
-    .filter((call) => call.endpoint === 'issue')
-    .map((call) => (call.body as IssueCallBody).param_waybill_cloud_print_apply_new_request);
-}
+const issueBodiesSince = (from: number) => issueRequestsSince<IssueCallBody['param_waybill_cloud_print_apply_new_request']>(station, from);
 
 describe('the whole issue request, read back at the sandbox', () => {
   it('offers the branch’s services, always sends the required one and holds every order until its value is given', async () => {

@@ -4,7 +4,7 @@ import type { SoldOrder } from '../../shared/domain/sold-order';
 import { shopOrderKey } from '../../shared/domain/shop-order';
 import { SANDBOX_DEFAULTS } from '../demo/sandbox/index';
 import { entriesForPackage } from './issue-plan';
-import { demoJobSettings, openIssuingTestStation, type IssuingTestStation } from './testing/issuing-test-kit';
+import { demoJobSettings, issueRequestsSince, openIssuingTestStation, type IssuingTestStation } from './testing/issuing-test-kit';
 
 // One order in several parcels (一单多包) and split orders (拆单) against the sandbox: every
 // parcel its own entry, package id, waybill and label, all of an order's parcels in one call with
@@ -32,13 +32,7 @@ async function take(count: number, goods = 1): Promise<SoldOrder[]> {
   return orders;
 }
 
-function issueBodiesSince(from: number): IssueCallBody['param_waybill_cloud_print_apply_new_request'][] {
-  return station.bench.sandbox
-    .calls()
-    .slice(from)
-    .filter((call) => call.endpoint === 'issue')
-    .map((call) => (call.body as IssueCallBody).param_waybill_cloud_print_apply_new_request);
-}
+const issueBodiesSince = (from: number) => issueRequestsSince<IssueCallBody['param_waybill_cloud_print_apply_new_request']>(station, from);
 
 describe('an order in several parcels and a split order', () => {
   it('plans each parcel as an entry (never merged, the balance drawn per parcel) and names what is out of range, per order', async () => {

@@ -62,6 +62,15 @@ export async function issuableOrders(orderCache: OrderCache, journal: JournalRea
   return orders;
 }
 
+/** The issue calls the sandbox received since `from` (a call-log length): each call's `param_waybill_cloud_print_apply_new_request`. */
+export function issueRequestsSince<T>(station: IssuingTestStation, from: number): T[] {
+  return station.bench.sandbox
+    .calls()
+    .slice(from)
+    .filter((call) => call.endpoint === 'issue')
+    .map((call) => (call.body as { param_waybill_cloud_print_apply_new_request: T }).param_waybill_cloud_print_apply_new_request);
+}
+
 /** How to open a test station. */
 export interface IssuingTestStationOptions {
   sandbox?: SandboxOptions;
