@@ -90,6 +90,10 @@ describe('an order in several parcels and a split order', () => {
     const history = await station.history.search({ text: big.orderNumber });
     expect(history.rows.map((row) => [row.waybillCode, row.parcel])).toEqual(waybills.slice(0, 3).map((waybillCode, index) => [waybillCode, { no: index + 1, count: 3 }]));
     expect(new Set(history.rows.map((row) => row.parentWaybillCode))).toEqual(new Set([waybills[0]]));
+    // The shipment CSV: one line per order, on its parent waybill.
+    const csv = await station.history.exportCsv({ text: big.orderNumber });
+    expect(csv.lines).toBe(1);
+    expect(csv.text).toContain(`${big.orderNumber},圆通速递,${waybills[0]}`);
     const single = await station.history.search({ text: plain.orderNumber });
     expect(single.rows.map((row) => [row.waybillCode, row.parcel, row.parentWaybillCode])).toEqual([[waybills[5], null, null]]);
 

@@ -108,10 +108,15 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
     setVoid: (request) => history.write.setVoid(request.waybillCodes, request.voided ? now() : null, request.voided ? (request.note ?? '') : ''),
     async exportCsv(query) {
       const lines = [];
+      // An order in several parcels ships on its parent waybill: one line for all its parcels.
+      const listed = new Set<string>();
       for (let offset = 0; ; offset += 1000) {
         const page = await history.read.search({ ...query, limit: 1000, offset });
         for (const row of page.rows) {
           if (row.voided || row.waybillCode === null || (row.state !== 'issued' && row.state !== 'recovered')) continue;
+          const line = JSON.stringify([row.shopId, row.orderNumber, row.parentWaybillCode ?? row.waybillCode]);
+          if (listed.has(line)) continue;
+          listed.add(line);
           lines.push({
             orderNumber: row.orderNumber,
             carrierCode: row.carrierCode,
