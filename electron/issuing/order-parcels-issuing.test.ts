@@ -11,6 +11,8 @@ import { demoJobSettings, issueRequestsSince, openIssuingTestStation, type Issui
 // multi_packages_shipment; the history groups them under the order with the parent waybill; a
 // lost answer is looked up and every parcel recovered, never issued again.
 
+const customAreaTemplateUrl = 'https://cloudprint.cainiao.com/template/customArea/1234/1';
+
 type Json = Record<string, unknown>;
 type IssueCallBody = { param_waybill_cloud_print_apply_new_request: Json & { trade_order_info_dtos: Array<Json & { object_id: string; package_info: { id?: string; items: Json[] } }> } };
 
@@ -66,7 +68,7 @@ describe('an order in several parcels and a split order', () => {
     };
     const from = station.bench.sandbox.calls().length;
     const printedBefore = station.emulator.printed().length;
-    const jobId = await station.issueAndPrint([big, split, plain].map((order) => order.orderNumber), { parcelsByOrder });
+    const jobId = await station.issueAndPrint([big, split, plain].map((order) => order.orderNumber), { parcelsByOrder, customAreaTemplateUrl });
 
     const [body, ...more] = issueBodiesSince(from);
     expect(more).toEqual([]);
@@ -86,6 +88,11 @@ describe('an order in several parcels and a split order', () => {
     const waybills = summary?.issued.map((entry) => entry.waybillCode) ?? [];
     expect(new Set(waybills).size).toBe(6);
     expect(station.emulator.printed().slice(printedBefore).map((document) => document.documentId)).toEqual(waybills);
+    // Each split parcel's custom area shows its own share of the goods; the others the order's goods.
+    const delivered = new Map(station.emulator.received().filter((task) => !task.preview).flatMap((task) => task.documents).map((document) => [document.documentId, document.contents[1]]));
+    const itemInfo = (waybillCode: string | undefined) => (delivered.get(waybillCode ?? '') as { data: { ITEM_INFO: string } } | undefined)?.data.ITEM_INFO ?? '';
+    expect([3, 4].map((index) => itemInfo(waybills[index]).split('×').at(-1))).toEqual(['1', String(goods - 1)]);
+    expect(itemInfo(waybills[1]).split('×').at(-1)).toBe(String(big.goodsCount));
 
     const history = await station.history.search({ text: big.orderNumber });
     expect(history.rows.map((row) => [row.waybillCode, row.parcel])).toEqual(waybills.slice(0, 3).map((waybillCode, index) => [waybillCode, { no: index + 1, count: 3 }]));

@@ -1,6 +1,8 @@
 import { carrierTakesParcels } from '../domain/carriers';
 import type { IssueEntry } from '../domain/issue-entry';
-import type { OrderParcels } from '../domain/issuing';
+import type { IssueJobSettings, OrderParcels } from '../domain/issuing';
+import { shopOrderKey } from '../domain/shop-order';
+import type { SoldOrder } from '../domain/sold-order';
 import type { StationError } from '../errors/station-error';
 import { stationError } from '../errors/station-error';
 import { ISSUE_LIMITS } from '../gateway/issue-limits';
@@ -80,4 +82,13 @@ export function validateOrderParcels(orderNumber: string, goodsCount: number | n
     problems.push(stationError('validation.parcels-split-total', { orderId, total, goodsCount: goodsCount ?? 0, parcels: parcels.split.length }));
   }
   return problems;
+}
+
+/**
+ * The order as a parcel's label (custom area) shows it: a split parcel's order with its share of
+ * the goods; any other label's orders as they are.
+ */
+export function orderOnParcel(order: SoldOrder, shopId: string, parcelNo: number | null, settings: IssueJobSettings): SoldOrder {
+  const share = parcelNo === null ? undefined : settings.parcelsByOrder?.[shopOrderKey({ shopId, orderNumber: order.orderNumber })]?.split?.[parcelNo - 1];
+  return share === undefined ? order : { ...order, goodsCount: share };
 }

@@ -6,6 +6,7 @@ import type { StationDatabase } from './open-station-database';
 import type { HistoryReader, HistoryWriter } from '../station-backend';
 import type { WriteTimer } from './write-timer';
 import { WAYBILLS_OF_JOURNAL_ROW } from './order-waybills';
+import { orderOnParcel } from '../../../shared/issuing/order-parcels';
 
 interface Row {
   shop_id: string;
@@ -122,7 +123,7 @@ export function createLocalHistory(db: StationDatabase, writes: WriteTimer): { r
         (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = w.waybill_code AND p.state = 'printed') AS print_count,
         EXISTS (SELECT 1 FROM print_documents p WHERE p.document_id = w.waybill_code AND p.state IN ${OPEN_PRINT_STATES}) AS in_queue
       FROM waybills w JOIN issue_jobs s ON s.id = w.job_id WHERE w.waybill_code = ?`),
-    ordersOn: db.prepare(`SELECT o.order_json FROM waybills w JOIN journal_orders j ON ${WAYBILLS_OF_JOURNAL_ROW} JOIN job_orders m ON m.shop_id = j.gateway_shop_id AND m.order_number = j.order_number
+    ordersOn: db.prepare(`SELECT o.order_json, w.parcel_no, j.gateway_shop_id, (SELECT s.settings_json FROM issue_jobs s WHERE s.id = w.job_id) AS settings_json FROM waybills w JOIN journal_orders j ON ${WAYBILLS_OF_JOURNAL_ROW} JOIN job_orders m ON m.shop_id = j.gateway_shop_id AND m.order_number = j.order_number
       JOIN sold_orders o ON o.id = m.sold_order_id WHERE w.waybill_code = ? GROUP BY j.order_number ORDER BY MIN(m.position), j.order_number`),
     firstOrder: db.prepare(`SELECT j.gateway_shop_id, j.order_number FROM waybills w JOIN journal_orders j ON ${WAYBILLS_OF_JOURNAL_ROW} WHERE w.waybill_code = ? ORDER BY j.order_number LIMIT 1`),
     // The shared history (shared mode) is sent the mark later: see migration 12.
@@ -167,7 +168,12 @@ export function createLocalHistory(db: StationDatabase, writes: WriteTimer): { r
           }
         );
       },
-      ordersOn: async (waybillCode) => (statements.ordersOn.all(waybillCode) as { order_json: string }[]).map((order) => JSON.parse(order.order_json) as SoldOrder),
+      // A split parcel's label shows its share of the goods, as it did when it first printed.
+      ordersOn: async (waybillCode) =>
+        (statements.ordersOn.all(waybillCode) as { order_json: string; parcel_no: number | null; gateway_shop_id: string; settings_json: string | null }[]).map((row) => {
+          const order = JSON.parse(row.order_json) as SoldOrder;
+          return row.settings_json === null ? order : orderOnParcel(order, row.gateway_shop_id, row.parcel_no, JSON.parse(row.settings_json) as IssueJobSettings);
+        }),
       async firstOrderOn(waybillCode) {
         const row = statements.firstOrder.get(waybillCode) as { gateway_shop_id: string; order_number: string } | undefined;
         return row && { shopId: row.gateway_shop_id, orderNumber: row.order_number };

@@ -1,6 +1,6 @@
 import { sameGateway } from '../../../shared/domain/gateway-identity';
 import { shopOrderKey, shopOrderOfKey } from '../../../shared/domain/shop-order';
-import { parcelObjectId } from '../../../shared/issuing/order-parcels';
+import { orderOnParcel, parcelObjectId } from '../../../shared/issuing/order-parcels';
 import type { IssueJobSettings, JobEnding, JobState, OrderCounts, OrderState, OrderStatus, OrderViewState, PrintDataState, WaybillOrigin } from '../../../shared/domain/issuing';
 import type { SoldOrder } from '../../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../../shared/domain/waybill';
@@ -55,6 +55,15 @@ interface JournalRow {
   gateway_shop_id: string;
   claim_desk_id: string | null;
   lease_until: number | null;
+}
+
+/** A label's row: its waybill, print data and one of its orders, with the parcel it is (migration 15). */
+interface LabelRow {
+  waybill_code: string;
+  print_data: string;
+  order_json: string;
+  parcel_no: number | null;
+  shop_id: string;
 }
 
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -151,7 +160,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
   };
 
   /** The job's labels that may print without asking (one row per order on them). */
-  const printableSql = (orderFilter: string) => `SELECT w.waybill_code, w.print_data, o.order_json
+  const printableSql = (orderFilter: string) => `SELECT w.waybill_code, w.print_data, o.order_json, w.parcel_no, m.shop_id
     FROM job_orders m
     JOIN sold_orders o ON o.id = m.sold_order_id
     JOIN journal_orders j ON j.gateway_shop_id = m.shop_id AND j.order_number = m.order_number AND j.job_id = m.job_id
@@ -161,7 +170,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     ORDER BY m.position, w.parcel_no`;
   const printableAll = db.prepare(printableSql(''));
   const labelStatements = {
-    label: db.prepare(`SELECT w.waybill_code, w.print_data, w.print_data_state, j.job_id, o.order_json
+    label: db.prepare(`SELECT w.waybill_code, w.print_data, w.print_data_state, j.job_id, o.order_json, w.parcel_no, m.shop_id
       FROM waybills w JOIN journal_orders j ON ${WAYBILLS_OF_JOURNAL_ROW} JOIN job_orders m ON m.shop_id = j.gateway_shop_id AND m.order_number = j.order_number AND m.job_id = j.job_id
       JOIN sold_orders o ON o.id = m.sold_order_id
       WHERE w.waybill_code = ? ORDER BY m.position`),
@@ -412,11 +421,14 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     }
   });
 
-  const labelsOf = (rows: { waybill_code: string; print_data: string; order_json: string }[]): PrintableWaybill[] => {
+  /** A label's orders as it shows them: a split parcel's order with its share of the goods. */
+  const labelOrder = (row: Pick<LabelRow, 'order_json' | 'shop_id' | 'parcel_no'>, settings: IssueJobSettings): SoldOrder => orderOnParcel(JSON.parse(row.order_json) as SoldOrder, row.shop_id, row.parcel_no, settings);
+
+  const labelsOf = (rows: LabelRow[], settings: IssueJobSettings): PrintableWaybill[] => {
     const labels = new Map<string, PrintableWaybill>();
     for (const row of rows) {
       const label = labels.get(row.waybill_code) ?? { waybillCode: row.waybill_code, printData: JSON.parse(row.print_data) as Record<string, unknown>, orders: [] };
-      label.orders.push(JSON.parse(row.order_json) as SoldOrder);
+      label.orders.push(labelOrder(row, settings));
       labels.set(row.waybill_code, label);
     }
     return [...labels.values()];
@@ -454,16 +466,19 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
         return grouped;
       },
       async printableLabels(jobId, orderKeys) {
-        if (orderKeys === undefined) return labelsOf(printableAll.all(jobId) as { waybill_code: string; print_data: string; order_json: string }[]);
+        const row = statements.job.get(jobId) as JobRow | undefined;
+        if (!row) return [];
+        const { settings } = jobOf(row);
+        if (orderKeys === undefined) return labelsOf(printableAll.all(jobId) as LabelRow[], settings);
         if (orderKeys.length === 0) return [];
         // Row values over the members' key (job, shop, order number): each order is found through its index.
         const refs = orderKeys.flatMap((key) => shopOrderOfKey(key) ?? []);
         const filter = `AND (m.shop_id, m.order_number) IN (VALUES ${refs.map(() => '(?, ?)').join(', ')})`;
         const params = refs.flatMap((ref) => [ref.shopId, ref.orderNumber]);
-        return labelsOf(db.prepare(printableSql(filter)).all(jobId, ...params) as { waybill_code: string; print_data: string; order_json: string }[]);
+        return labelsOf(db.prepare(printableSql(filter)).all(jobId, ...params) as LabelRow[], settings);
       },
       async previewLabel(waybillCode) {
-        const rows = labelStatements.label.all(waybillCode) as { waybill_code: string; print_data: string | null; print_data_state: PrintDataState; job_id: string; order_json: string }[];
+        const rows = labelStatements.label.all(waybillCode) as (Omit<LabelRow, 'print_data'> & { print_data: string | null; print_data_state: PrintDataState; job_id: string })[];
         const [first] = rows;
         if (!first) return { kind: 'none', reason: 'unknown-waybill' };
         if (first.print_data_state !== 'present' || first.print_data === null) return { kind: 'none', reason: first.print_data_state === 'purged' ? 'print-data-purged' : 'print-data-unreadable' };
@@ -471,7 +486,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
         return {
           kind: 'label',
           settings,
-          label: { waybillCode, printData: JSON.parse(first.print_data) as Record<string, unknown>, orders: rows.map((row) => JSON.parse(row.order_json) as SoldOrder) },
+          label: { waybillCode, printData: JSON.parse(first.print_data) as Record<string, unknown>, orders: rows.map((row) => labelOrder(row, settings)) },
         };
       },
       unreadableWaybills: async (jobId) => (statements.unreadable.all(jobId) as { waybill_code: string }[]).map((row) => row.waybill_code),
