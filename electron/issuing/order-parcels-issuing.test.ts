@@ -97,12 +97,23 @@ describe('an order in several parcels and a split order', () => {
     const history = await station.history.search({ text: big.orderNumber });
     expect(history.rows.map((row) => [row.waybillCode, row.parcel])).toEqual(waybills.slice(0, 3).map((waybillCode, index) => [waybillCode, { no: index + 1, count: 3 }]));
     expect(new Set(history.rows.map((row) => row.parentWaybillCode))).toEqual(new Set([waybills[0]]));
+    // The orders table: the order is printed once every parcel is, and knows every parcel's waybill (a scan of any finds it).
+    const row = (await station.orderCache.list(SANDBOX_DEFAULTS.shopId)).rows.find((candidate) => candidate.order.orderNumber === big.orderNumber);
+    expect(row?.station).toMatchObject({ waybill: 'issued', waybillCode: waybills[0], parcelWaybills: waybills.slice(0, 3), print: 'printed', printCount: 1 });
+
     // The shipment CSV: one line per order, on its parent waybill.
     const csv = await station.history.exportCsv({ text: big.orderNumber });
     expect(csv.lines).toBe(1);
     expect(csv.text).toContain(`${big.orderNumber},圆通速递,${waybills[0]}`);
     const single = await station.history.search({ text: plain.orderNumber });
     expect(single.rows.map((row) => [row.waybillCode, row.parcel, row.parentWaybillCode])).toEqual([[waybills[5], null, null]]);
+
+    // One parcel's label that did not come out (reprinted into a paper-out) makes the whole order not printed: no label lost from view.
+    await station.emulator.setFault({ kind: 'paper-out' });
+    expect((await station.history.reprint({ waybillCodes: [waybills[1] as string], confirmAlreadyPrinted: true })).queued).toEqual([waybills[1]]);
+    const printOf = async () => (await station.orderCache.list(SANDBOX_DEFAULTS.shopId)).rows.find((candidate) => candidate.order.orderNumber === big.orderNumber)?.station.print;
+    await expect.poll(printOf, { timeout: 10_000 }).toBe('failed');
+    await station.emulator.setFault(null);
 
     // Already issued: planned again, the order is left out, never issued again.
     const again = await station.engine.plan(station.planRequest([big.orderNumber], { parcelsByOrder }));

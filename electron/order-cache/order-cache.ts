@@ -121,6 +121,7 @@ function stationStateOf(line: CachedOrderLine): OrderStationState {
   return {
     waybill: invalid ? 'invalid' : line.state === null ? null : (waybillStates[line.state] ?? null),
     waybillCode: line.waybillCode,
+    parcelWaybills: line.parcelWaybills,
     carrierCode: line.carrierCode,
     print: line.lastPrintState === null ? 'not-printed' : (printStates[line.lastPrintState] ?? 'unknown'),
     printCount: line.printCount,

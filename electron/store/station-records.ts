@@ -278,10 +278,12 @@ export interface CachedOrderLine {
   waybillCode: string | null;
   carrierCode: string | null;
   voided: boolean;
-  /** How many times its waybill's label came out of the printer. */
+  /** How many times its waybill's label came out of the printer (an order in several parcels: its parcel printed least). */
   printCount: number;
-  /** The state of the latest print of its label; null when never queued. */
+  /** The state of the latest print of its label; null when never queued. An order in several parcels: of the first parcel whose label did not come out, else of its last. */
   lastPrintState: DocumentState | null;
+  /** Every parcel's waybill of an order shipped in several parcels (settled); empty otherwise. */
+  parcelWaybills: string[];
   error: StationError | null;
   /** The problems of the order in its last started job (a plan only looked at is not one), when that job could not send it. */
   problems: StationError[] | null;

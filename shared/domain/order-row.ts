@@ -13,7 +13,10 @@ export type OrderPrintState = 'not-printed' | 'queued' | 'printing' | 'printed' 
 export interface OrderStationState {
   waybill: OrderWaybillState | null;
   waybillCode: string | null;
+  /** Every parcel's waybill of an order shipped in several parcels (一单多包), the first's first; empty otherwise. A scan of any of them finds the order. */
+  parcelWaybills: string[];
   carrierCode: string | null;
+  /** An order in several parcels: `printed` once every parcel's label came out, else the first parcel's that did not. */
   print: OrderPrintState;
   printCount: number;
   /** Marked void locally (the gateway has no cancel endpoint: the waybill itself stays issued). */
@@ -122,6 +125,7 @@ export interface OrderRefreshOutcome {
 export const untouchedOrderState: OrderStationState = {
   waybill: null,
   waybillCode: null,
+  parcelWaybills: [],
   carrierCode: null,
   print: 'not-printed',
   printCount: 0,

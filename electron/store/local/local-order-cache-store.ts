@@ -28,6 +28,14 @@ interface LineRow {
   problems_json: string | null;
 }
 
+/** A parcel's label of an order shipped in several parcels, with its print state. */
+interface ParcelRow {
+  order_number: string;
+  waybill_code: string;
+  print_count: number;
+  last_print_state: DocumentState | null;
+}
+
 /**
  * The sold-order cache on the station database (tables cached_orders and order_cache_state),
  * kept per shop. Each cached order refers to its version in sold_orders (stored once, shared with
@@ -61,6 +69,12 @@ export function createLocalOrderCacheStore(db: StationDatabase, writes: WriteTim
       LEFT JOIN journal_orders j ON j.gateway_shop_id = c.shop_id AND j.order_number = c.order_number
       LEFT JOIN waybills w ON w.waybill_code = j.waybill_code
       WHERE c.shop_id = ? ORDER BY c.confirmed_at DESC, c.order_number`),
+    // The labels of the shop's orders shipped in several parcels (migration 15), each with its print state.
+    parcels: db.prepare(`SELECT w.parcel_order_number AS order_number, w.waybill_code,
+        (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = w.waybill_code AND p.state = 'printed') AS print_count,
+        (SELECT p.state FROM print_documents p WHERE p.document_id = w.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_state
+      FROM waybills w JOIN journal_orders j ON j.gateway_shop_id = w.gateway_shop_id AND j.order_number = w.parcel_order_number AND j.waybill_code IS NOT NULL
+      WHERE w.gateway_shop_id = ? AND w.parcel_order_number IS NOT NULL ORDER BY w.parcel_no`),
   };
   const storePage = db.transaction((shopId: string, orders: readonly SoldOrder[], at: number) => {
     const replaced: number[] = [];
@@ -87,18 +101,29 @@ export function createLocalOrderCacheStore(db: StationDatabase, writes: WriteTim
         );
       },
       count: async (shopId) => (statements.count.get(shopId) as { count: number }).count,
-      lines: async (shopId) =>
-        (statements.lines.all(shopId) as LineRow[]).map((row) => ({
-          order: JSON.parse(row.order_json) as SoldOrder,
-          state: row.state,
-          waybillCode: row.waybill_code,
-          carrierCode: row.carrier_code,
-          voided: row.voided_at !== null,
-          printCount: row.print_count,
-          lastPrintState: row.last_print_state,
-          error: parsed<StationError>(row.error_json),
-          problems: parsed<StationError[]>(row.problems_json),
-        })),
+      async lines(shopId) {
+        const parcelsOf = new Map<string, ParcelRow[]>();
+        for (const parcel of statements.parcels.all(shopId) as ParcelRow[]) parcelsOf.set(parcel.order_number, [...(parcelsOf.get(parcel.order_number) ?? []), parcel]);
+        return (statements.lines.all(shopId) as LineRow[]).map((row) => {
+          // An order in several parcels is printed once every parcel's label is: the first parcel not out speaks for it.
+          const order = JSON.parse(row.order_json) as SoldOrder;
+          const parcels = parcelsOf.get(order.orderNumber) ?? [];
+          const notOut = parcels.find((parcel) => parcel.last_print_state !== 'printed');
+          const print = parcels.length === 0 ? row : (notOut ?? parcels.at(-1) ?? row);
+          return {
+            order,
+            state: row.state,
+            waybillCode: row.waybill_code,
+            carrierCode: row.carrier_code,
+            voided: row.voided_at !== null,
+            printCount: parcels.length === 0 ? row.print_count : Math.min(...parcels.map((parcel) => parcel.print_count)),
+            lastPrintState: print.last_print_state,
+            parcelWaybills: parcels.map((parcel) => parcel.waybill_code),
+            error: parsed<StationError>(row.error_json),
+            problems: parsed<StationError[]>(row.problems_json),
+          };
+        });
+      },
       async orders(shopId, orderNumbers) {
         const found: SoldOrder[] = [];
         for (let start = 0; start < orderNumbers.length; start += 500) {

@@ -17,6 +17,7 @@ const index = buildScanIndex(
     sampleRow({ orderNumber: '3100000000000000001' }, { waybill: 'issued-elsewhere', waybillCode: '75000000000001' }),
     sampleRow({ orderNumber: '3200000000000000001' }, {}, null, { desk: 'desk 2', state: 'issued', waybillCode: 'YT7770000000001' }),
     sampleRow({ orderNumber: '3200000000000000002' }, {}, null, { desk: 'desk 3', state: 'held', waybillCode: null }),
+    sampleRow({ orderNumber: '3300000000000000001' }, { waybill: 'issued', waybillCode: 'YT8880000000001', parcelWaybills: ['YT8880000000001', 'YT8880000000002'], print: 'printed', printCount: 1 }),
   ]),
 );
 
@@ -75,6 +76,11 @@ describe('resolving a scanned code', () => {
     const outcome = resolveScan(index, normalizeScanText('yt5550000000001'), 'select');
     expect(outcome).toEqual({ kind: 'waybill', code: 'YT5550000000001', shopId: SAMPLE_SHOP_ID, orderNumber: '2208950097816522376', waybillCode: 'YT5550000000001' });
     expect(toneOf(outcome)).toBe('notice');
+  });
+
+  it('finds an order in several parcels by any parcel’s waybill, offering that parcel’s label', () => {
+    const outcome = resolveScan(index, normalizeScanText('YT8880000000002'), 'select');
+    expect(outcome).toEqual({ kind: 'waybill', code: 'YT8880000000002', shopId: SAMPLE_SHOP_ID, orderNumber: '3300000000000000001', waybillCode: 'YT8880000000002' });
   });
 
   it('says loudly when a code is neither an order nor a waybill', () => {

@@ -64,6 +64,12 @@ export interface ScanIndex {
   byWaybillCode: ReadonlyMap<string, OrderView>;
 }
 
+/** An order's waybills: its one waybill, or every parcel's. */
+function waybillsOf(view: OrderView): string[] {
+  const { waybillCode, parcelWaybills } = view.row.station;
+  return parcelWaybills.length > 0 ? parcelWaybills : waybillCode === null ? [] : [waybillCode];
+}
+
 /** Indexes the loaded orders for scanning (once per listing); the orders of one number in the order of the shops in `shopOrder` (the listing's). */
 export function buildScanIndex(views: readonly OrderView[], shopOrder: readonly string[] = []): ScanIndex {
   const byOrderNumber = new Map<string, OrderView[]>();
@@ -71,8 +77,8 @@ export function buildScanIndex(views: readonly OrderView[], shopOrder: readonly 
   for (const view of views) {
     const orderNumber = normalizeScanText(view.ref.orderNumber);
     byOrderNumber.set(orderNumber, [...(byOrderNumber.get(orderNumber) ?? []), view]);
-    const waybillCode = view.row.station.waybillCode;
-    if (waybillCode !== null) byWaybillCode.set(normalizeScanText(waybillCode), view);
+    // Every parcel's label of an order in several parcels finds it too.
+    for (const waybillCode of waybillsOf(view)) byWaybillCode.set(normalizeScanText(waybillCode), view);
   }
   const rank = (view: OrderView) => shopOrder.indexOf(view.ref.shopId);
   for (const orders of byOrderNumber.values()) if (orders.length > 1) orders.sort((a, b) => rank(a) - rank(b));
@@ -91,7 +97,7 @@ export function resolveScan(index: ScanIndex, code: string, mode: ScanMode, held
   if (orders.length > 1 && order) return { kind: 'choose-shop', code, orderNumber: order.ref.orderNumber, shopIds: orders.map((view) => view.ref.shopId) };
   if (order) return resolveScannedOrder(order, code, mode, heldBack);
   const waybillOrder = index.byWaybillCode.get(code);
-  if (waybillOrder) return { kind: 'waybill', code, ...waybillOrder.ref, waybillCode: waybillOrder.row.station.waybillCode ?? code };
+  if (waybillOrder) return { kind: 'waybill', code, ...waybillOrder.ref, waybillCode: waybillsOf(waybillOrder).find((waybillCode) => normalizeScanText(waybillCode) === code) ?? code };
   return { kind: 'unknown', code };
 }
 
