@@ -40,7 +40,7 @@ describe('the history', () => {
     expect((await history.search({ text: first.waybillCode })).rows.map((row) => row.orderNumber)).toEqual(first.orderNumbers);
     // The order list shows the same journal state, for its local "issued / printed" filters.
     expect((await station.orderCache.list()).rows.find((row) => row.order.orderNumber === first.orderNumbers[0])?.station).toEqual({
-      waybill: 'issued', waybillCode: first.waybillCode, carrierCode: 'YTO', print: 'printed', printCount: 1, voided: false, problem: null,
+      waybill: 'issued', waybillCode: first.waybillCode, parcelWaybills: [], carrierCode: 'YTO', print: 'printed', printCount: 1, voided: false, problem: null,
     });
     expect((await station.orderCache.list()).rows.find((row) => row.order.orderNumber === elsewhereOrder)?.station).toMatchObject({ waybill: 'issued-elsewhere', print: 'not-printed' });
     expect((await history.search({ text: first.waybillCode.slice(0, 6) })).total).toBeGreaterThanOrEqual(1);
