@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderParcels } from '../../shared/domain/issuing';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import { shopOrderKey } from '../../shared/domain/shop-order';
+import { stationError } from '../../shared/errors/station-error';
 import { SANDBOX_DEFAULTS } from '../demo/sandbox/index';
 import { entriesForPackage } from './issue-plan';
 import { demoJobSettings, issueRequestsSince, openIssuingTestStation, type IssuingTestStation } from './testing/issuing-test-kit';
@@ -18,7 +19,7 @@ type IssueCallBody = { param_waybill_cloud_print_apply_new_request: Json & { tra
 
 let station: IssuingTestStation;
 beforeAll(async () => {
-  station = await openIssuingTestStation({ sandbox: { orders: 300 } });
+  station = await openIssuingTestStation({ sandbox: { orders: 600 } });
 });
 afterAll(async () => {
   await station.close();
@@ -147,5 +148,42 @@ describe('an order in several parcels and a split order', () => {
     expect(history.rows.map((row) => row.waybillCode).sort()).toEqual([...issued].sort());
     expect(history.rows.map((row) => row.parcel?.count)).toEqual([3, 3, 3]);
     await expect.poll(() => station.emulator.printed().slice(printedBefore).map((document) => document.documentId).sort(), { timeout: 10_000 }).toEqual([...issued].sort());
+  });
+
+  it('keeps an order answered in part pending with the waybills it got, and completes it from the query: every parcel once, none issued again', async () => {
+    const [big] = (await take(1)) as [SoldOrder];
+    const parcelsByOrder: Record<string, OrderParcels> = { [keyOf(big.orderNumber)]: { count: 3, split: null } };
+    const plan = await station.engine.plan(station.planRequest([big.orderNumber], { parcelsByOrder }));
+    const journal = station.backend.write.journal;
+    const now = Date.now();
+    await journal.updateJob(plan.jobId, { state: 'issuing', startedAt: now }, now);
+    await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: station.deskId, leaseUntil: now + 60_000 } }, now);
+    const begun = await journal.beginIssue(plan.jobId, SANDBOX_DEFAULTS.shopId, [big.orderNumber], now);
+    const settings = { ...demoJobSettings, parcelsByOrder };
+    const answer = await station.client.issueWaybills({ ...settings, multiPackagesShipment: true, entries: entriesForPackage(SANDBOX_DEFAULTS.shopId, [big], settings) });
+    const parcels = answer.ok ? answer.data.outcomes.flatMap((outcome) => (outcome.status === 'issued' ? [outcome.waybill] : [])) : [];
+    expect(parcels).toHaveLength(3);
+    // The answer as if its third parcel's result were unreadable: two waybills kept, the order still pending.
+    const statuses = await journal.finishIssue(
+      begun.attemptId,
+      {
+        kind: 'answered',
+        issued: parcels.slice(0, 2).map((waybill, index) => ({ ...waybill, orderNumbers: [big.orderNumber], parcelNo: index + 1 })),
+        failed: [],
+        unknown: [{ orderNumbers: [big.orderNumber], error: stationError('gateway.entry-missing', { objectId: `${big.orderNumber}#3` }) }],
+      },
+      now,
+    );
+    expect(statuses).toEqual([expect.objectContaining({ orderNumber: big.orderNumber, state: 'pending', waybillCode: null })]);
+    const from = station.bench.sandbox.calls().length;
+    const printedBefore = station.emulator.printed().length;
+
+    await station.restart();
+    const report = await station.engine.startUp();
+    expect(report.reconciled.recovered).toEqual([big.orderNumber]);
+    expect(issueBodiesSince(from)).toEqual([]);
+    const history = await station.history.search({ text: big.orderNumber });
+    expect(history.rows.map((row) => [row.waybillCode, row.parcel])).toEqual(parcels.map((waybill, index) => [waybill.waybillCode, { no: index + 1, count: 3 }]));
+    await expect.poll(() => station.emulator.printed().slice(printedBefore).map((document) => document.documentId).sort(), { timeout: 10_000 }).toEqual(parcels.map((waybill) => waybill.waybillCode).sort());
   });
 });

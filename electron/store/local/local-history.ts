@@ -37,7 +37,8 @@ const HISTORY_LINES = `
   SELECT j.gateway_shop_id AS shop_id, j.order_number, j.job_id, j.state, w.waybill_code, j.error_json,
     w.parent_waybill_code, w.carrier_code, w.branch_code, w.origin, w.print_data_state, w.voided_at, w.void_note, w.parcel_no,
     (SELECT COUNT(*) FROM waybills x WHERE x.gateway_shop_id = w.gateway_shop_id AND x.parcel_order_number = w.parcel_order_number) AS parcel_count,
-    COALESCE(w.recorded_at, j.updated_at) AS at,
+    -- An order's parcels share its first parcel's time, so they stay together in parcel order.
+    COALESCE((SELECT MIN(x.recorded_at) FROM waybills x WHERE x.gateway_shop_id = w.gateway_shop_id AND x.parcel_order_number = w.parcel_order_number), w.recorded_at, j.updated_at) AS at,
     (SELECT COUNT(*) FROM print_documents p WHERE p.document_id = w.waybill_code AND p.state = 'printed') AS print_count,
     (SELECT p.state FROM print_documents p WHERE p.document_id = w.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_state,
     (SELECT p.output FROM print_documents p WHERE p.document_id = w.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_output,
