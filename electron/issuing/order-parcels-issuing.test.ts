@@ -37,6 +37,26 @@ async function take(count: number, goods = 1): Promise<SoldOrder[]> {
 
 const issueBodiesSince = (from: number) => issueRequestsSince<IssueCallBody['param_waybill_cloud_print_apply_new_request']>(station, from);
 
+/**
+ * An order of three parcels whose job is issuing and whose issue call left and took effect, as a
+ * crash would leave it: recorded pending under an open attempt, its waybills not recorded.
+ */
+async function threeParcelsSentBehindTheJournal() {
+  const [big] = (await take(1)) as [SoldOrder];
+  const parcelsByOrder: Record<string, OrderParcels> = { [keyOf(big.orderNumber)]: { count: 3, split: null } };
+  const plan = await station.engine.plan(station.planRequest([big.orderNumber], { parcelsByOrder }));
+  const journal = station.backend.write.journal;
+  const now = Date.now();
+  await journal.updateJob(plan.jobId, { state: 'issuing', startedAt: now }, now);
+  await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: station.deskId, leaseUntil: now + 60_000 } }, now);
+  const { attemptId } = await journal.beginIssue(plan.jobId, SANDBOX_DEFAULTS.shopId, [big.orderNumber], now);
+  const settings = { ...demoJobSettings, parcelsByOrder };
+  const answer = await station.client.issueWaybills({ ...settings, multiPackagesShipment: true, entries: entriesForPackage(SANDBOX_DEFAULTS.shopId, [big], settings) });
+  const parcels = answer.ok ? answer.data.outcomes.flatMap((outcome) => (outcome.status === 'issued' ? [outcome.waybill] : [])) : [];
+  expect(parcels).toHaveLength(3);
+  return { big, plan, parcels, attemptId, now };
+}
+
 describe('an order in several parcels and a split order', () => {
   it('plans each parcel as an entry (never merged, the balance drawn per parcel) and names what is out of range, per order', async () => {
     const [big, split, wrongTotal, plain] = (await take(4, 2)) as [SoldOrder, SoldOrder, SoldOrder, SoldOrder];
@@ -123,19 +143,9 @@ describe('an order in several parcels and a split order', () => {
   });
 
   it('recovers every parcel of an order whose answer was lost (looked up at start-up), issuing none again, and prints each once', async () => {
-    const [big] = (await take(1)) as [SoldOrder];
-    const parcelsByOrder: Record<string, OrderParcels> = { [keyOf(big.orderNumber)]: { count: 3, split: null } };
-    const plan = await station.engine.plan(station.planRequest([big.orderNumber], { parcelsByOrder }));
-    const journal = station.backend.write.journal;
-    const now = Date.now();
-    await journal.updateJob(plan.jobId, { state: 'issuing', startedAt: now }, now);
-    await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: station.deskId, leaseUntil: now + 60_000 } }, now);
     // Crash between "answer received" and "waybills recorded": the call took effect.
-    await journal.beginIssue(plan.jobId, SANDBOX_DEFAULTS.shopId, [big.orderNumber], now);
-    const settings = { ...demoJobSettings, parcelsByOrder };
-    const answer = await station.client.issueWaybills({ ...settings, multiPackagesShipment: true, entries: entriesForPackage(SANDBOX_DEFAULTS.shopId, [big], settings) });
-    const issued = answer.ok ? answer.data.outcomes.flatMap((outcome) => (outcome.status === 'issued' ? [outcome.waybill.waybillCode] : [])) : [];
-    expect(issued).toHaveLength(3);
+    const { big, plan, parcels } = await threeParcelsSentBehindTheJournal();
+    const issued = parcels.map((waybill) => waybill.waybillCode);
     const from = station.bench.sandbox.calls().length;
     const printedBefore = station.emulator.printed().length;
 
@@ -151,21 +161,11 @@ describe('an order in several parcels and a split order', () => {
   });
 
   it('keeps an order answered in part pending with the waybills it got, and completes it from the query: every parcel once, none issued again', async () => {
-    const [big] = (await take(1)) as [SoldOrder];
-    const parcelsByOrder: Record<string, OrderParcels> = { [keyOf(big.orderNumber)]: { count: 3, split: null } };
-    const plan = await station.engine.plan(station.planRequest([big.orderNumber], { parcelsByOrder }));
+    const { big, parcels, attemptId, now } = await threeParcelsSentBehindTheJournal();
     const journal = station.backend.write.journal;
-    const now = Date.now();
-    await journal.updateJob(plan.jobId, { state: 'issuing', startedAt: now }, now);
-    await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: station.deskId, leaseUntil: now + 60_000 } }, now);
-    const begun = await journal.beginIssue(plan.jobId, SANDBOX_DEFAULTS.shopId, [big.orderNumber], now);
-    const settings = { ...demoJobSettings, parcelsByOrder };
-    const answer = await station.client.issueWaybills({ ...settings, multiPackagesShipment: true, entries: entriesForPackage(SANDBOX_DEFAULTS.shopId, [big], settings) });
-    const parcels = answer.ok ? answer.data.outcomes.flatMap((outcome) => (outcome.status === 'issued' ? [outcome.waybill] : [])) : [];
-    expect(parcels).toHaveLength(3);
     // The answer as if its third parcel's result were unreadable: two waybills kept, the order still pending.
     const statuses = await journal.finishIssue(
-      begun.attemptId,
+      attemptId,
       {
         kind: 'answered',
         issued: parcels.slice(0, 2).map((waybill, index) => ({ ...waybill, orderNumbers: [big.orderNumber], parcelNo: index + 1 })),
