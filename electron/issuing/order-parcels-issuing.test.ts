@@ -186,4 +186,23 @@ describe('an order in several parcels and a split order', () => {
     expect(history.rows.map((row) => [row.waybillCode, row.parcel])).toEqual(parcels.map((waybill, index) => [waybill.waybillCode, { no: index + 1, count: 3 }]));
     await expect.poll(() => station.emulator.printed().slice(printedBefore).map((document) => document.documentId).sort(), { timeout: 10_000 }).toEqual(parcels.map((waybill) => waybill.waybillCode).sort());
   });
+
+  it('counts the balance in waybills: the first K are the packages whose parcels it covers, and only those are issued', async () => {
+    const [big, second, third] = (await take(3)) as [SoldOrder, SoldOrder, SoldOrder];
+    const parcelsByOrder: Record<string, OrderParcels> = { [keyOf(big.orderNumber)]: { count: 3, split: null } };
+    await station.bench.sandbox.setBranchBalance('571001', 4);
+    try {
+      const plan = await station.engine.plan(station.planRequest([big.orderNumber, second.orderNumber, third.orderNumber], { parcelsByOrder }));
+      // 5 waybills needed; 4 cover the three parcels of the first order and the second order.
+      expect(plan.balanceShort).toEqual({ balance: 4, needed: 5, firstK: 2 });
+      await station.engine.start({ jobId: plan.jobId, packageLimit: plan.balanceShort?.firstK });
+      const ended = await station.engine.settled(plan.jobId);
+      expect(ended.orders).toMatchObject({ issued: 2, skipped: 1 });
+      expect((await station.engine.summary(plan.jobId))?.issued).toHaveLength(4);
+      expect(station.bench.sandbox.issuedWaybill(third.orderNumber)).toBeUndefined();
+    } finally {
+      await station.bench.sandbox.setBranchBalance('571001', 5000);
+    }
+  });
 });
+

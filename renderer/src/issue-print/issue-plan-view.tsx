@@ -45,9 +45,9 @@ function ShopFigures({ plan }: { plan: IssuePlan }) {
   );
 }
 
-/** The waybills (and labels) a plan issues: one per parcel, an order in several parcels drawing several. */
-function waybillsOf(plan: IssuePlan): number {
-  return plan.packages.reduce((sum, pkg) => sum + pkg.parcels, 0);
+/** The waybills (and labels) a plan issues (of its first `packages` packages): one per parcel, an order in several parcels drawing several. */
+function waybillsOf(plan: IssuePlan, packages = plan.packages.length): number {
+  return plan.packages.slice(0, packages).reduce((sum, pkg) => sum + pkg.parcels, 0);
 }
 
 /** The counts line of a plan: waybills (for how many packages, when orders go in several parcels), calls, points, balance before and after. */
@@ -231,7 +231,8 @@ export function IssuePlanView({ orders }: IssuePlanViewProps) {
       <Space className="drawer-actions">
         {short ? (
           <Button type="primary" size="large" icon={<PrinterOutlined aria-hidden />} loading={starting} disabled={blocked || short.firstK === 0} onClick={() => void start(short.firstK)}>
-            {t('issuePrint.plan.startFirstK', { count: short.firstK })}
+            {/* K packages, named by the waybills they draw (the balance counts waybills). */}
+            {t('issuePrint.plan.startFirstK', { count: waybillsOf(data, short.firstK) })}
           </Button>
         ) : (
           <Button type="primary" size="large" icon={<PrinterOutlined aria-hidden />} loading={starting} disabled={blocked} onClick={() => void start(null)}>
