@@ -74,6 +74,19 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 
 const sharedLines = async () => (await station.history.search({ gateway })).rows.map(({ orderNumber, waybillCode, voided, voidNote }) => ({ orderNumber, waybillCode, voided, voidNote }));
 
+/** Records order T4 shipped in two parcels (migration 15: each parcel's waybill names its order), as the journal does. */
+function recordTwoParcels(file: string): void {
+  const db = openStationDatabase({ file });
+  db.exec(`
+    INSERT INTO waybills (waybill_code, parent_waybill_code, carrier_code, branch_code, object_id, origin, job_id, recorded_at, print_data, print_data_state, gateway_shop_id, parcel_order_number, parcel_no)
+      VALUES ('YT4', 'YT4', 'YTO', 'B1', 'T4', 'issued', 'job-1', 4, '{}', 'present', '${gateway.shopId}', 'T4', 1),
+             ('YT5', 'YT4', 'YTO', 'B1', 'T4#2', 'issued', 'job-1', 4, '{}', 'present', '${gateway.shopId}', 'T4', 2);
+    INSERT INTO journal_orders (order_number, job_id, state, updated_at, waybill_code, gateway_base_url, gateway_shop_id)
+      VALUES ('T4', 'job-1', 'issued', 4, 'YT4', '${gateway.baseUrl}', '${gateway.shopId}');
+  `);
+  db.close();
+}
+
 describe('the shared history sync (real SQLite, real PostgreSQL)', () => {
   it('never stalls on a waybill no journal order points at: it is let go with a log line and the rest is shared', async () => {
     await until('connected', async () => (station.state() === 'connected' ? true : undefined));
@@ -84,6 +97,37 @@ describe('the shared history sync (real SQLite, real PostgreSQL)', () => {
     ]);
     expect(await backend.read.sharedOutbox.count()).toBe(0);
     expect(await readFile(logger.filePath, 'utf8')).toMatch(/a waybill no order points at is not shared.*YT1/);
+  });
+
+  it('shares every parcel of an order shipped in several under that order, with its parent waybill', async () => {
+    await until('connected', async () => (station.state() === 'connected' ? true : undefined));
+    await sync.drained();
+    recordTwoParcels(join(folder, 'station.db'));
+    sync.poke();
+    await until('both parcels shared', async () => ((await sharedLines()).filter((line) => line.orderNumber === 'T4').length === 2 ? true : undefined));
+    const rows = (await station.history.search({ gateway, text: 'T4' })).rows;
+    expect(rows.map((row) => [row.orderNumber, row.waybillCode, row.parentWaybillCode]).sort()).toEqual([
+      ['T4', 'YT4', 'YT4'],
+      ['T4', 'YT5', 'YT4'],
+    ]);
+    expect(await backend.read.sharedOutbox.count()).toBe(0);
+
+    // Another desk's history numbers them as the parcels of one ticket, the parent's first.
+    const otherFolder = await mkdtemp(join(tmpdir(), 'shared-sync-other-'));
+    const other = openSharedStation({ connection: database, schema: 'waybill_station', deskId: 'desk-2', deskName: 'Desk 2', gatewayIdentity: () => gateway, logger, heartbeatMs: 200 });
+    const otherBackend = withSharedHistory(await openLocalBackend({ file: join(otherFolder, 'station.db') }), other);
+    try {
+      await until('desk 2 connected', async () => (other.state() === 'connected' ? true : undefined));
+      const seen = (await otherBackend.read.history.search({ text: 'T4' })).rows;
+      expect(seen.map((row) => [row.waybillCode, row.parcel, row.desk?.name]).sort()).toEqual([
+        ['YT4', { no: 1, count: 2 }, 'Desk 1'],
+        ['YT5', { no: 2, count: 2 }, 'Desk 1'],
+      ]);
+    } finally {
+      await other.close();
+      await otherBackend.close();
+      await rm(otherFolder, { recursive: true, force: true });
+    }
   });
 
   it('keeps a void made while the server is away here, answers that the sharing waits, and sends it once the server is back', async () => {
