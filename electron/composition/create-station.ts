@@ -104,7 +104,6 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       deskId: readOrCreateDeskId(dataDir),
       deskName: saved.deskName === '' ? hostname() : saved.deskName,
       gatewayIdentity: () => gatewayIdentityOf(effectiveSettings()),
-      marginMs: settings.get().gateway.rateLimitMarginMs,
       logger,
     });
   };

@@ -1,3 +1,4 @@
+import type { CallFence } from './call-window';
 import type { CallPriority } from './rate-limiter';
 
 /** Per-call options of the gateway client. */
@@ -8,4 +9,6 @@ export interface CallOptions {
   priority?: CallPriority;
   /** The job the call's cost is booked to. */
   jobId?: string | null;
+  /** An issue call's orders as its job claimed them: in shared mode the call is granted only while they are still this desk's. */
+  fence?: CallFence;
 }

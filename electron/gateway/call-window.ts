@@ -1,10 +1,28 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
 import { createStallGauge, type StallGauge } from './event-loop-stalls';
 
 /** A call's slot, once granted. */
 export interface CallSlot {
+  /**
+   * Whether the call may still leave now, asked right before it is sent: false when the desk
+   * was stopped or suspended past its start (a window that gave it a start time); the call then
+   * takes a new slot. Always true in this process's own window.
+   */
+  sendable(): boolean;
   /** The gateway answered: the request surely arrived, so stalls from now on no longer delay it. */
   answered(): void;
+}
+
+/**
+ * The orders an issue call carries, as its job claimed them: a window of several desks grants
+ * the call only together with the check that this desk's process still holds every one of them
+ * (the fence of the paid call); this process's own window has nothing to check.
+ */
+export interface CallFence {
+  gateway: GatewayIdentity;
+  jobId: string;
+  orderNumbers: readonly string[];
 }
 
 /**
@@ -15,9 +33,12 @@ export interface CallSlot {
 export interface CallWindow {
   /**
    * Waits until one more call fits the window, records the grant and returns its slot. Rejects
-   * with the signal's reason when aborted while waiting.
+   * with the signal's reason when aborted while waiting, and with the fence's failure when a
+   * fenced call's orders are no longer this desk's (nothing is granted then).
    */
-  take(signal?: AbortSignal): Promise<CallSlot>;
+  take(signal?: AbortSignal, fence?: CallFence): Promise<CallSlot>;
+  /** How many takes may wait at once (1: one after the other; a window across a network pipelines its round trips). */
+  readonly concurrentTakes: number;
   /** Changes the safety margin added to the window; the next slot already follows it. */
   setMarginMs(marginMs: number): void;
 }
@@ -59,6 +80,7 @@ export function createLocalCallWindow(options: CallWindowOptions = {}): CallWind
   const grants: { at: number; answeredAt: number }[] = [];
 
   return {
+    concurrentTakes: 1,
     setMarginMs(marginMs) {
       enforcedWindowMs = windowMs + marginMs;
     },
@@ -77,6 +99,7 @@ export function createLocalCallWindow(options: CallWindowOptions = {}): CallWind
       // Stalls matter as long as this grant can hold back a later one.
       stalls.watch(enforcedWindowMs);
       return {
+        sendable: () => true,
         answered: () => {
           grant.answeredAt = Math.min(grant.answeredAt, performance.now());
         },

@@ -111,6 +111,9 @@ const issueNotSent: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'transport.refused',
   'gateway.path-not-found',
   'gateway.unauthorized-token',
+  'shared-mode.unreachable',
+  'shared-mode.claim-lost',
+  'shared-mode.desk-id-in-use',
 ]);
 
 /** Answered issue errors that leave the outcome unknown (decisions.md "Issuing safely"). */
@@ -154,9 +157,15 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     for (const path of paths) {
       let slot: CallSlot;
       try {
-        slot = await limiter.acquire(call.priority ?? 'interactive', call.signal);
+        slot = await limiter.acquire(call.priority ?? 'interactive', call.signal, call.fence);
+        // Stopped or suspended past its start (a lid closed, a long pause): the slot is left unused and
+        // a new one asked for, which checks the fence again — the call never leaves on a stale grant.
+        while (!slot.sendable()) {
+          logger.warn('gateway.slot-missed', { endpoint, path });
+          slot = await limiter.acquire(call.priority ?? 'interactive', call.signal, call.fence);
+        }
       } catch (error) {
-        // A window that cannot grant (the shared database is away) says why; nothing was sent.
+        // A window that cannot grant (the shared database is away, the orders are no longer this desk's) says why; nothing was sent.
         return { kind: 'failure', error: error instanceof StationFailure ? error.error : cancelled() };
       }
       const startedAt = performance.now();

@@ -5,7 +5,8 @@ import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
 import { entriesForPackage, issueRequestOf, parcelsOfOrder } from './issue-plan';
 import { parcelOfObjectId } from '../../shared/issuing/order-parcels';
 import type { IssueJobSettings, JobEnding, OrderState, OrderStatus } from '../../shared/domain/issuing';
-import type { IssuedEntry, IssueAttemptOutcome, JobRecord, OwnedOrder } from '../store/station-records';
+import { gatewaysOfJob, type IssuedEntry, type IssueAttemptOutcome, type JobRecord, type OwnedOrder } from '../store/station-records';
+import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { IssueEntryOutcome } from '../../shared/domain/waybill';
 import { lookUpOnce } from './waybill-lookup';
 import type { LookupParts } from './waybill-lookup';
@@ -76,7 +77,7 @@ interface RunPackage {
 }
 
 /** What to do after an issue call failed without results. */
-type FollowUp = 'stop' | 'split' | 'look-up' | 'look-up-and-stop' | 'retry-later' | 'none';
+type FollowUp = 'stop' | 'split' | 'look-up' | 'look-up-and-stop' | 'retry-later' | 'drop-lost' | 'none';
 
 /** Errors after which no other order of the job can succeed: stop, keep what was issued. */
 const stopCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -94,10 +95,22 @@ const stopCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'settings.gateway-insecure',
   'transport.refused',
   'shared-mode.unreachable',
+  'shared-mode.desk-id-in-use',
 ]);
 
 /** Of those, the ones where the request never left the station. */
-const neverSentCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['config.token-missing', 'config.base-url-invalid', 'settings.gateway-insecure', 'transport.refused', 'gateway.path-not-found', 'shared-mode.unreachable']);
+const neverSentCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'config.token-missing',
+  'config.base-url-invalid',
+  'settings.gateway-insecure',
+  'transport.refused',
+  'gateway.path-not-found',
+  'shared-mode.unreachable',
+  'shared-mode.desk-id-in-use',
+]);
+
+/** The orders a fenced call was refused for (`shared-mode.claim-lost`): order numbers hold no comma. */
+const lostOrdersOf = (error: StationError): Set<string> => new Set(String(error.params['orderNumbers'] ?? '').split(', ').filter((orderNumber) => orderNumber !== ''));
 
 /**
  * What an issue failure means for its orders and the job (decisions.md "Issuing safely" and the
@@ -116,6 +129,9 @@ function followUpOf(error: StationError): { outcome: Exclude<IssueAttemptOutcome
       return { outcome: 'not-sent', then: 'none' };
     case 'gateway.rate-limited':
       return { outcome: 'rejected', then: 'retry-later' };
+    case 'shared-mode.claim-lost':
+      // Refused before it left: those orders are another desk's now; the rest go out again.
+      return { outcome: 'not-sent', then: 'drop-lost' };
   }
   if (stopCodes.has(error.code)) return { outcome: neverSentCodes.has(error.code) ? 'not-sent' : 'rejected', then: 'stop' };
   // The client's own validation refused the request: nothing left, and nothing will until fixed.
@@ -195,6 +211,8 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
   const orders = new Map<string, SoldOrder>(owned.map((order) => [shopOrderKey(order), order.order]));
   const packages = packagesOf(owned, settings);
   const packageOf = new Map<string, RunPackage>(packages.flatMap((pkg) => pkg.orderKeys.map((key) => [key, pkg] as const)));
+  const gateways = new Map(gatewaysOfJob(job).map((gateway) => [gateway.shopId, gateway]));
+  const gatewayOf = (shopId: string): GatewayIdentity => gateways.get(shopId) ?? { baseUrl: job.baseUrl, shopId };
 
   /** Packages that can go into the next batch, in the user's order. */
   const ready: RunPackage[] = [];
@@ -325,9 +343,10 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
       return;
     }
 
+    const fence = { gateway: gatewayOf(shopId), jobId, orderNumbers: [...new Set([...entryOrders.values()].flat())] };
     const result = await parts.clientOf(shopId).issueWaybills(
       { ...issueRequestOf(settings), ...(parcelNoOf.size > 0 ? { multiPackagesShipment: true } : {}), entries },
-      { signal: cancelIssuing.signal, priority: 'interactive', jobId },
+      { signal: cancelIssuing.signal, priority: 'interactive', jobId, fence },
     );
 
     if (result.ok) {
@@ -349,6 +368,10 @@ export function startJobRun(job: JobRecord, owned: readonly OwnedOrder[], parts:
       const middle = Math.ceil(packagesSent.length / 2);
       halves.unshift(packagesSent.slice(0, middle), packagesSent.slice(middle));
       return;
+    }
+    if (then === 'drop-lost') {
+      const lost = lostOrdersOf(result.error);
+      for (const pkg of packagesSent) apply(await journal.failOrders(shopId, numbersOf(pkg, plannedState).filter((orderNumber) => lost.has(orderNumber)), result.error, now()));
     }
     if (then === 'split') {
       const pkg = packagesSent[0] as RunPackage;

@@ -1,17 +1,13 @@
 import type pg from 'pg';
-import type { CallWindow } from '../gateway/call-window';
 import { openSharedDatabase, type SharedConnectionSettings } from '../store/shared/open-shared-database';
-import { createSharedCallWindow } from '../store/shared/shared-call-window';
 import { sharedDatabaseFailure } from '../store/shared/shared-database-failure';
 import { migrateSharedSchema, type SharedMigrationOutcome } from '../store/shared/shared-migrations';
 
-/** One desk's way into the shared mode: its pool, the account's schema (migrated), and the account's call window. */
+/** One desk's way into the shared mode for Settings' "Test connection": its pool and the account's schema (migrated). */
 export interface SharedDesk {
   pool: pg.Pool;
   schema: string;
   migration: SharedMigrationOutcome;
-  /** The account-wide window every gateway call of every desk passes. */
-  callWindow: CallWindow;
   /** Closes the desk's connections. */
   close(): Promise<void>;
 }
@@ -24,16 +20,15 @@ export interface SharedDeskIdentity {
 }
 
 /**
- * Connects this desk to the shared database: opens its pool (named after the desk), creates or
- * migrates the account's schema, and makes the account's call window. Failures are typed
- * StationFailures (see sharedDatabaseFailure); the pool is closed when opening fails.
+ * Connects this desk to the shared database: opens its pool (named after the desk) and creates
+ * or migrates the account's schema. Failures are typed StationFailures (see
+ * sharedDatabaseFailure); the pool is closed when opening fails.
  */
-export async function openSharedDesk(connection: SharedConnectionSettings, desk: SharedDeskIdentity, options: { maxConnections?: number; marginMs?: number } = {}): Promise<SharedDesk> {
+export async function openSharedDesk(connection: SharedConnectionSettings, desk: SharedDeskIdentity, options: { maxConnections?: number } = {}): Promise<SharedDesk> {
   const pool = openSharedDatabase(connection, { deskName: desk.deskName, ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }) });
   try {
     const migration = await migrateSharedSchema(pool, desk.schema);
-    const callWindow = createSharedCallWindow(pool, { schema: desk.schema, deskId: desk.deskId, connection, ...(options.marginMs === undefined ? {} : { marginMs: options.marginMs }) });
-    return { pool, schema: desk.schema, migration, callWindow, close: () => pool.end() };
+    return { pool, schema: desk.schema, migration, close: () => pool.end() };
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw sharedDatabaseFailure(error, connection);

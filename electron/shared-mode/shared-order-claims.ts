@@ -18,7 +18,12 @@ export interface SharedOrderClaimsOptions {
   journal: JournalWriter;
   logger: StationLogger;
   now?: () => number;
-  /** How long a claim lives without renewal (a desk that died leaves it to lapse); renewed every third of it while the job runs. */
+  /**
+   * How long a claim lives without renewal (a desk that died leaves it to lapse); renewed every
+   * third of it while the job runs. A renewal that fails or comes late costs nothing: each issue
+   * call is granted only together with the check that its orders are still this process's (the
+   * call window's fence), which also stretches their leases over the call's life.
+   */
   leaseMs?: number;
 }
 
@@ -89,7 +94,7 @@ export function createSharedOrderClaims(options: SharedOrderClaimsOptions): Orde
       for (const [orderNumber, claim] of held) {
         if (claim.state === 'issued') refused.set(orderNumber, issuedElsewhere(orderNumber, claim.holder, claim.waybillCode ?? ''));
         // A lapsed claim is no reason to leave an order out: the run looks it up before taking it.
-        else if (claim.state === 'claimed' && claim.holder.deskId !== station.access.deskId) refused.set(orderNumber, heldElsewhere(orderNumber, claim.holder));
+        else if (claim.state === 'claimed' && !claim.ours) refused.set(orderNumber, heldElsewhere(orderNumber, claim.holder));
       }
       return refused;
     },

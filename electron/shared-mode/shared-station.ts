@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
 import { stationError, type StationError } from '../../shared/errors/station-error';
 import type { CallWindow } from '../gateway/call-window';
@@ -5,7 +6,7 @@ import { StationFailure } from '../ipc/to-station-error';
 import type { StationLogger } from '../logging/station-logger';
 import { openSharedDatabase, type SharedConnectionSettings } from '../store/shared/open-shared-database';
 import type { SharedDeskAccess } from '../store/shared/shared-access';
-import { createSharedCallWindow } from '../store/shared/shared-call-window';
+import { createSharedCallWindow, type SharedCallWindowOptions } from '../store/shared/shared-call-window';
 import { createSharedClaims, type SharedClaims } from '../store/shared/shared-claims';
 import { sharedDatabaseFailure } from '../store/shared/shared-database-failure';
 import { createSharedDesks, type SharedDesks } from '../store/shared/shared-desks';
@@ -30,8 +31,8 @@ export interface SharedStationOptions {
   logger: StationLogger;
   /** How often the desk says it is here (and checks the server), and how soon it tries again after losing it. */
   heartbeatMs?: number;
-  /** The safety margin of the account's call window (the settings' rate-limit margin). */
-  marginMs?: number;
+  /** The account's call window, past its defaults (tests shorten a call's life). */
+  callWindow?: SharedCallWindowOptions;
 }
 
 /**
@@ -72,7 +73,8 @@ export function openSharedStation(options: SharedStationOptions): SharedStation 
   const heartbeatMs = options.heartbeatMs ?? 3000;
   const connection = options.connection ?? { host: '', port: 5432, database: '', user: '', password: null, tls: 'off' as const };
   const pool = openSharedDatabase(connection, { deskName, connectTimeoutMs: 3000 });
-  const access: SharedDeskAccess = { pool, schema, deskId, connection };
+  // This process's own id: the desk id is held by one live process at a time.
+  const access: SharedDeskAccess = { pool, schema, deskId, bootId: randomUUID(), connection };
   const listeners = new Set<(event: SharedEvent | { type: 'state'; state: SharedLinkState }) => void>();
   const emit = (event: SharedEvent | { type: 'state'; state: SharedLinkState }) => {
     for (const listener of listeners) listener(event);
@@ -96,7 +98,8 @@ export function openSharedStation(options: SharedStationOptions): SharedStation 
   };
   const noticeFailure = (error: unknown) => {
     const failure = sharedDatabaseFailure(error, connection);
-    if (failure.error.code !== 'shared-mode.unreachable') return;
+    // A lost server, or the desk id taken by another process (this one slept past its heartbeats): nothing more is granted until the heartbeat sorts it out.
+    if (failure.error.code !== 'shared-mode.unreachable' && failure.error.code !== 'shared-mode.desk-id-in-use') return;
     lastFailure = failure;
     setState('unreachable');
   };
@@ -108,7 +111,13 @@ export function openSharedStation(options: SharedStationOptions): SharedStation 
         await migrateSharedSchema(pool, schema);
         migrated = true;
       }
-      await desks.heartbeat(deskName, currentJobId);
+      if (!(await desks.heartbeat(deskName, currentJobId))) {
+        // Another live process works under this desk id (two desks started from one data folder): this one waits, issuing nothing.
+        lastFailure = new StationFailure(stationError('shared-mode.desk-id-in-use', { deskId }));
+        if (state === 'connected') logger.warn('shared desk id held by another process', { deskId });
+        setState('unreachable');
+        return;
+      }
       setState('connected');
     } catch (error) {
       const failure = sharedDatabaseFailure(error, connection);
@@ -135,7 +144,7 @@ export function openSharedStation(options: SharedStationOptions): SharedStation 
     emit(event);
   });
 
-  const shared = createSharedCallWindow(pool, { schema, deskId, connection, ...(options.marginMs === undefined ? {} : { marginMs: options.marginMs }) });
+  const shared = createSharedCallWindow(access, options.callWindow);
   const ready = () => {
     if (state !== 'connected' || !migrated) throw lastFailure;
   };
@@ -149,8 +158,9 @@ export function openSharedStation(options: SharedStationOptions): SharedStation 
     }
   };
   const callWindow: CallWindow = {
+    concurrentTakes: shared.concurrentTakes,
     setMarginMs: (marginMs) => shared.setMarginMs(marginMs),
-    take: (signal) => withServer(() => shared.take(signal)),
+    take: (signal, fence) => withServer(() => shared.take(signal, fence)),
   };
 
   return {

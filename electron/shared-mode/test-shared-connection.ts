@@ -4,7 +4,7 @@ import type { SharedModeSettings } from '../../shared/settings/settings-schema';
 import { StationFailure } from '../ipc/to-station-error';
 import type { SharedConnectionSettings } from '../store/shared/open-shared-database';
 import { sharedDatabaseFailure } from '../store/shared/shared-database-failure';
-import { listSharedDesks, recordDeskSeen, sharedServerVersion } from '../store/shared/shared-desks';
+import { introduceSharedDesk, listSharedDesks, sharedServerVersion } from '../store/shared/shared-desks';
 import { openSharedDesk, type SharedDeskIdentity } from './open-shared-desk';
 
 /** The connection settings of the shared-mode settings and the stored password; refuses settings without a host, database or user. */
@@ -16,7 +16,7 @@ export function sharedConnectionOf(settings: SharedModeSettings, password: strin
 
 /**
  * "Test connection" of the shared mode: connects as this desk the way the shared mode does
- * (creating or migrating the account's schema), records the desk as seen, and answers the
+ * (creating or migrating the account's schema), makes the desk known under its name, and answers the
  * versions and the desks. Any failure is a typed StationFailure (see sharedDatabaseFailure). The
  * connection is closed afterwards.
  */
@@ -24,7 +24,7 @@ export async function testSharedConnection(connection: SharedConnectionSettings,
   const shared = await openSharedDesk(connection, desk, { maxConnections: 1 });
   try {
     const serverVersion = await sharedServerVersion(shared.pool);
-    await recordDeskSeen(shared.pool, desk.schema, { deskId: desk.deskId, name: desk.deskName });
+    await introduceSharedDesk(shared.pool, desk.schema, { deskId: desk.deskId, name: desk.deskName });
     const desks = await listSharedDesks(shared.pool, desk.schema);
     return {
       serverVersion,

@@ -491,6 +491,28 @@ export const errorCatalog = {
     en: { text: 'Order {{orderNumber}} was issued at desk “{{desk}}” (waybill {{waybillCode}}).', remedy: 'Nothing to issue: reprint its label from the history if needed.' },
     zh: { text: '订单 {{orderNumber}} 已在工作台“{{desk}}”出单（面单号 {{waybillCode}}）。', remedy: '无需再出单；如需要，可在历史记录中补打面单。' },
   },
+  'shared-mode.claim-lost': {
+    retryable: false,
+    en: {
+      text: 'This desk no longer holds {{count}} order(s) of its job ({{orderNumbers}}): it was away (asleep, paused or cut off) past their claim, and another desk took them over.',
+      remedy: 'Nothing was sent for them from here: they are issued at the other desk. The rest of the job goes on.',
+    },
+    zh: {
+      text: '本工作台已不再占用本任务中的 {{count}} 个订单（{{orderNumbers}}）：本机离开（休眠、暂停或断网）超过了占用期限，已由其他工作台接手。',
+      remedy: '本机未为这些订单发送任何出单请求，它们由其他工作台出单；任务中的其余订单照常进行。',
+    },
+  },
+  'shared-mode.desk-id-in-use': {
+    retryable: true,
+    en: {
+      text: 'Another running desk uses this desk’s id ({{deskId}}): two desks were started from one data folder (a copied folder), or this desk was away while it was started again.',
+      remedy: 'Close the other one. A copied desk needs its own data folder: delete the file “desk-id” in the copy’s data folder and restart it, so it joins as a new desk.',
+    },
+    zh: {
+      text: '另一个正在运行的工作台使用了本工作台的标识（{{deskId}}）：两个工作台由同一个数据文件夹启动（文件夹被复制），或本机离开期间它被再次启动。',
+      remedy: '请关闭另一个。复制出的工作台需要自己的数据文件夹：删除副本数据文件夹中的“desk-id”文件后重启，它将作为新工作台加入。',
+    },
+  },
   'shared-mode.refused': {
     retryable: false,
     en: { text: 'The shared database refused the request ({{reason}}).', remedy: 'Check that the user may create the schema and its tables in this database, or ask the administrator.' },

@@ -11,6 +11,11 @@ export interface SharedDeskAccess {
   schema: string;
   /** This desk's id (a row of `desks`: record it as seen before anything else). */
   deskId: string;
+  /**
+   * This process's id, new at every start: the desk id is held by one process at a time, and a
+   * claim is this process's own only when it made it (a restarted desk looks its earlier claims up).
+   */
+  bootId: string;
   connection: Pick<SharedConnectionSettings, 'host' | 'port' | 'database' | 'user'>;
 }
 

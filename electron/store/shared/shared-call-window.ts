@@ -1,96 +1,123 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type pg from 'pg';
-import { callWindowDefaults, type CallSlot, type CallWindow } from '../../gateway/call-window';
-import { createStallGauge, type StallGauge } from '../../gateway/event-loop-stalls';
-import type { SharedConnectionSettings } from './open-shared-database';
+import { stationError } from '../../../shared/errors/station-error';
+import type { CallFence, CallWindow } from '../../gateway/call-window';
+import { StationFailure } from '../../ipc/to-station-error';
+import type { SharedDeskAccess } from './shared-access';
 import { sharedDatabaseFailure } from './shared-database-failure';
 import { quoteIdentifier } from './shared-migrations';
 
-/** Settings of the account's window in the shared database. */
+/** Settings of one desk's way into the account's window. */
 export interface SharedCallWindowOptions {
-  /** The account's schema (migrated). */
-  schema: string;
-  /** This desk's id: each grant records which desk took it. */
-  deskId: string;
-  /** Where the database is, for the error the desk shows when it cannot be reached. */
-  connection: Pick<SharedConnectionSettings, 'host' | 'port' | 'database' | 'user'>;
-  /** Calls allowed in any sliding window (the gateway's 10 per second). */
-  limit?: number;
-  /** The gateway's window in milliseconds (1000). */
-  windowMs?: number;
-  /** Added to the window against jitter between grant and the gateway's arrival stamp. */
-  marginMs?: number;
-  /** Where this desk's event-loop stalls are measured; default: a gauge of its own. */
-  stalls?: StallGauge;
+  /**
+   * The longest a call granted now may live: its start, then the gateway client's timeout, with
+   * room to spare. A fenced call stretches its orders' leases over it, so a claim never lapses
+   * while a call of it can still reach the gateway.
+   */
+  callLifeMs?: number;
+  /** How late after its start a call may still leave (the schema's margin absorbs it); later, it takes a new start. */
+  lateToleranceMs?: number;
+  /** Start times asked for at once (their round trips to the server overlap: a far desk still keeps up). */
+  concurrentTakes?: number;
 }
 
+/** Defaults: a call lives at most 20 s (the client's timeout) plus 10 s; 20 ms late is within the 50 ms margin. */
+export const sharedCallWindowDefaults = { callLifeMs: 30_000, lateToleranceMs: 20, concurrentTakes: 4 } as const;
+
+/** One exchange with the server, on this desk's clock (epoch ms, monotonic: performance.timeOrigin + performance.now()). */
+interface ClockSample {
+  roundTripMs: number;
+  /** The server's clock minus this desk's, as this exchange tells it (within half its round trip). */
+  offsetMs: number;
+}
+
+/** Exchanges kept for the clock: the one with the shortest round trip among them is trusted. */
+const CLOCK_SAMPLES = 32;
+
+/** This desk's monotonic clock as epoch milliseconds. */
+const localNow = (): number => performance.timeOrigin + performance.now();
+
 /**
- * The account's window held in PostgreSQL, for several desks: the same sliding-window rule as
- * one desk's (never more than `limit` grants in any `windowMs + marginMs`), judged by the
- * server's clock, atomic across desks (`take_call_slot`, one round trip under an advisory lock).
- * A take that must wait sleeps as long as the server says and asks again. When the server
- * cannot be reached it rejects with `shared-mode.unreachable`: no slot is ever granted without
- * the server.
+ * The account's window held in PostgreSQL, for every desk of the account. The rule and its
+ * margin live in the schema (table call_limit, one row), not at the desks: the server gives
+ * each call a start time (`reserve_call_start`, one statement) so that no sliding window of the
+ * gateway's length plus the margin holds more than the limit's starts, judged by the server's
+ * clock, and a desk never polls.
  *
- * As in one desk's window, a stall of this desk's event loop between asking and the gateway's
- * answer means its request went out late, bunched with grants taken after it at other desks: the
- * desk then moves its grant later by the stall, so every desk's later takes count from when the
- * call really left (the answer comes well within the window, long before such a take).
+ * A desk's way to the server is part of its grant: it tells its one-way time (half its shortest
+ * recent round trip), and the server never gives it a start sooner than the answer can reach it.
+ * The desk reckons the start on its own clock through the offset between the two clocks, taken
+ * from its quickest recent exchange (as NTP does: a round trip slowed by waiting at the server
+ * would blur it), and sends then. Several starts are asked for at once, so a desk far from the
+ * server keeps up with a near one.
+ *
+ * The paid call is fenced: an issue call's start is granted only while every one of its orders
+ * is claimed by this desk's process and job, and their leases are stretched over the call's
+ * longest life in the same statement. A call that would leave later than its start allows — the
+ * process was stopped (SIGSTOP, a long pause) or the machine suspended (its wall clock then runs
+ * ahead of the monotonic one) — is not sent (`CallSlot.sendable`): it asks again, and the fence
+ * is checked again. So a desk that slept past its leases never sends for orders another desk took.
  */
-export function createSharedCallWindow(pool: pg.Pool, options: SharedCallWindowOptions): CallWindow {
-  const { limit, windowMs } = { ...callWindowDefaults, ...options };
-  let enforcedWindowMs = windowMs + (options.marginMs ?? callWindowDefaults.marginMs);
-  const stalls = options.stalls ?? createStallGauge();
-  const schema = quoteIdentifier(options.schema);
-  const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-  const moveSql = `UPDATE ${schema}.call_grants SET granted_at = granted_at + $3 * interval '1 millisecond' WHERE desk_id = $1 AND granted_at = $2::timestamptz`;
+export function createSharedCallWindow(access: SharedDeskAccess, options: SharedCallWindowOptions = {}): CallWindow {
+  const { callLifeMs, lateToleranceMs, concurrentTakes } = { ...sharedCallWindowDefaults, ...options };
+  const reserve = `SELECT start_ms, server_ms, refused FROM ${quoteIdentifier(access.schema)}.reserve_call_start($1, $2, $3, $4, $5, $6, $7, $8)`;
+  const samples: ClockSample[] = [];
+  const clock = (): ClockSample | undefined => samples.reduce<ClockSample | undefined>((best, sample) => (best === undefined || sample.roundTripMs < best.roundTripMs ? sample : best), undefined);
 
-  /**
-   * One round trip: the take, then (a statement of its own, so it sees the take's row) this
-   * desk's latest grant — its own, as a desk takes one slot at a time. The stamp stays text:
-   * the server keeps microseconds, a Date would not.
-   */
-  const ask = async (): Promise<{ waitMs: number; grantedAt: string | null }> => {
-    const desk = literal(options.deskId);
-    const sql = `SELECT ${schema}.take_call_slot(${desk}, ${Number(limit)}, ${Number(enforcedWindowMs)}) AS wait_ms; SELECT max(granted_at)::text AS granted_at FROM ${schema}.call_grants WHERE desk_id = ${desk}`;
+  /** Asks for a start; answers it on this desk's clock (epoch ms), or the orders the fence refused. */
+  const ask = async (fence: CallFence | undefined): Promise<{ startAt: number } | { refused: string[] }> => {
+    const best = clock();
+    const sentAt = localNow();
+    let row: { start_ms: number | null; server_ms: number; refused: string[] } | undefined;
     try {
-      const [take, latest] = (await pool.query(sql)) as unknown as [pg.QueryResult<{ wait_ms: number }>, pg.QueryResult<{ granted_at: string | null }>];
-      return { waitMs: Number(take.rows[0]?.wait_ms ?? 0), grantedAt: latest.rows[0]?.granted_at ?? null };
+      ({
+        rows: [row],
+      } = await access.pool.query<{ start_ms: number | null; server_ms: number; refused: string[] }>(reserve, [
+        access.deskId,
+        access.bootId,
+        // The answer's way back, as the server should allow for it.
+        best === undefined ? 0 : best.roundTripMs / 2 + 1,
+        callLifeMs,
+        fence?.gateway.baseUrl ?? '',
+        fence?.gateway.shopId ?? '',
+        fence?.jobId ?? '',
+        [...(fence?.orderNumbers ?? [])],
+      ]));
     } catch (error) {
-      throw sharedDatabaseFailure(error, options.connection);
+      if ((error as { code?: string }).code === 'WB001') throw new StationFailure(stationError('shared-mode.desk-id-in-use', { deskId: access.deskId }));
+      throw sharedDatabaseFailure(error, access.connection);
     }
-  };
-
-  const slot = (askedAt: number, grantedAt: string | null): CallSlot => {
-    let answered = false;
-    return {
-      answered: () => {
-        if (answered) return;
-        answered = true;
-        const stalledMs = stalls.stalledMsBetween(askedAt);
-        if (stalledMs <= 0 || grantedAt === null) return;
-        // Best effort: with the server gone no desk is granted anything anyway.
-        pool.query(moveSql, [options.deskId, grantedAt, stalledMs]).catch(() => undefined);
-      },
-    };
+    if (row === undefined) throw sharedDatabaseFailure(new Error('reserve_call_start answered nothing'), access.connection);
+    const receivedAt = localNow();
+    samples.push({ roundTripMs: receivedAt - sentAt, offsetMs: row.server_ms - (sentAt + receivedAt) / 2 });
+    if (samples.length > CLOCK_SAMPLES) samples.shift();
+    if (row.start_ms === null || row.refused.length > 0) return { refused: row.refused };
+    return { startAt: row.start_ms - (clock() as ClockSample).offsetMs };
   };
 
   return {
-    setMarginMs(marginMs) {
-      enforcedWindowMs = windowMs + marginMs;
-    },
-    async take(signal) {
-      for (;;) {
-        signal?.throwIfAborted();
-        const askedAt = performance.now();
-        stalls.watch(enforcedWindowMs);
-        const { waitMs, grantedAt } = await ask();
-        if (waitMs <= 0) return slot(askedAt, grantedAt);
+    concurrentTakes,
+    // The margin is the account's, in the schema: a desk's own setting does not change it.
+    setMarginMs: () => undefined,
+    async take(signal, fence) {
+      signal?.throwIfAborted();
+      const answered = await ask(fence);
+      if ('refused' in answered) {
+        throw new StationFailure(stationError('shared-mode.claim-lost', { orderNumbers: answered.refused.join(', '), count: answered.refused.length }));
+      }
+      const { startAt } = answered;
+      const startWall = Date.now() + (startAt - localNow());
+      const waitMs = startAt - localNow();
+      if (waitMs > 0) {
         // Node's timer rejects with its own AbortError: the caller is told the signal's reason.
         await delay(Math.ceil(waitMs), undefined, { signal }).catch((error: unknown) => {
           throw signal?.aborted ? signal.reason : error;
         });
       }
+      return {
+        // Late by either clock: the monotonic one counts a stopped process, the wall clock a suspended machine.
+        sendable: () => Math.max(localNow() - startAt, Date.now() - startWall) <= lateToleranceMs,
+        answered: () => undefined,
+      };
     },
   };
 }

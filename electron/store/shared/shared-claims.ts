@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import type { GatewayIdentity } from '../../../shared/domain/gateway-identity';
 import { epochMs, sharedStatements, type SharedDeskAccess } from './shared-access';
 import { notifySharedChange } from './shared-notifications';
@@ -35,8 +34,10 @@ export interface LapsedLookup {
 /** Who holds or issued an order, for the orders table. */
 export interface ClaimView {
   holder: ClaimHolder;
-  /** `lapsed`: held by a desk that stopped renewing; `issued`: with its waybill. */
+  /** `lapsed`: held by a desk that stopped renewing (or by this desk's earlier process); `issued`: with its waybill. */
   state: 'claimed' | 'lapsed' | 'issued';
+  /** Claimed or issued by this desk's running process. */
+  ours: boolean;
   leaseUntil: number;
   waybillCode: string | null;
 }
@@ -84,6 +85,8 @@ interface ClaimRow {
   state: 'claimed' | 'issued' | 'released';
   lease_until_ms: number;
   lapsed: boolean;
+  /** Claimed by this desk's process (its boot id): the only claims a call of this desk may carry. */
+  ours: boolean;
   waybill_code: string | null;
 }
 
@@ -91,29 +94,44 @@ const holderOf = (row: ClaimRow): ClaimHolder => ({ deskId: row.desk_id, deskNam
 
 /**
  * The claims of orders on the account's schema (table order_claims, one row per order of a
- * gateway's shop). Claiming runs under a transaction-scoped advisory lock per shop, so desks
- * claiming overlapping orders at once are served one after the other: each order goes to exactly
- * one. Leases are judged by the server's clock. Every change is announced (`claims-changed`)
- * when it commits.
+ * gateway's shop). Every change is one statement, atomic by the rows it touches (an insert that
+ * does nothing on a conflict, updates that re-check their condition under the row's lock), so no
+ * lock is ever held across round trips: desks claiming overlapping orders at once each get an
+ * order exactly once. A claim is this desk's only when this process made it (`bootId`): a claim
+ * of the desk's earlier process (a restart, a restored or cloned folder) is answered as lapsed,
+ * so it is looked up at the gateway before it is taken. Leases are judged by the server's clock;
+ * a lease covers every call sent under it (the call window stretches it over each call's
+ * longest life), so once it ran out no call of it can still reach the gateway. Every change is
+ * announced (`claims-changed`).
  */
 export function createSharedClaims(access: SharedDeskAccess): SharedClaims {
   const statements = sharedStatements(access);
   const claims = statements.table('order_claims');
   const desks = statements.table('desks');
-  const { deskId } = access;
+  const { deskId, bootId } = access;
   const lease = "now() + $5::float8 * interval '1 millisecond'";
+  // $4: this desk, $7: this process.
   const selectClaims = `SELECT c.order_number, c.desk_id, d.name AS desk_name, c.job_id, c.state, c.waybill_code,
-      round(${epochMs('c.lease_until')})::float8 AS lease_until_ms, c.state = 'claimed' AND c.lease_until <= now() AS lapsed
+      round(${epochMs('c.lease_until')})::float8 AS lease_until_ms,
+      c.state = 'claimed' AND (c.lease_until <= now() OR (c.desk_id = $4 AND c.boot_id IS DISTINCT FROM $5)) AS lapsed,
+      c.desk_id = $4 AND c.boot_id IS NOT DISTINCT FROM $5 AS ours
     FROM ${claims} c JOIN ${desks} d ON d.desk_id = c.desk_id
     WHERE c.gateway_base_url = $1 AND c.shop_id = $2 AND c.order_number = ANY($3::text[])`;
-
-  const lockShop = (client: pg.ClientBase, gateway: GatewayIdentity) =>
-    client.query(`SELECT pg_advisory_xact_lock($3::regclass::oid::integer, hashtext($1 || ' ' || $2))`, [gateway.baseUrl, gateway.shopId, claims]);
+  const rowsOf = async (gateway: GatewayIdentity, orderNumbers: readonly string[]) =>
+    new Map((await statements.query<ClaimRow>(selectClaims, [gateway.baseUrl, gateway.shopId, [...orderNumbers], deskId, bootId])).map((row) => [row.order_number, row]));
+  const announce = async (gateway: GatewayIdentity, orderNumbers: readonly string[]) => {
+    if (orderNumbers.length === 0) return;
+    try {
+      await notifySharedChange(access.pool, access.schema, { type: 'claims-changed', gateway, orderNumbers: [...orderNumbers] });
+    } catch (error) {
+      throw statements.failure(error);
+    }
+  };
 
   const outcomeOf = (row: ClaimRow | undefined, orderNumber: string): ClaimOutcome => {
     if (row === undefined || row.state === 'released') return { orderNumber, kind: 'claimed' };
     if (row.state === 'issued') return { orderNumber, kind: 'issued', holder: holderOf(row), waybillCode: row.waybill_code ?? '' };
-    if (row.desk_id === deskId) return { orderNumber, kind: 'claimed' };
+    if (row.ours) return { orderNumber, kind: 'claimed' };
     return { orderNumber, kind: row.lapsed ? 'lapsed' : 'held-elsewhere', holder: holderOf(row), leaseUntil: row.lease_until_ms };
   };
 
@@ -121,106 +139,93 @@ export function createSharedClaims(access: SharedDeskAccess): SharedClaims {
     async claim(gateway, jobId, orderNumbers, leaseMs) {
       const ordered = [...new Set(orderNumbers)].sort();
       if (ordered.length === 0) return [];
-      return statements.transaction(async (client) => {
-        await lockShop(client, gateway);
-        const params = [gateway.baseUrl, gateway.shopId, ordered, deskId, leaseMs, jobId];
-        const inserted = await client.query<{ order_number: string }>(
-          `INSERT INTO ${claims} (gateway_base_url, shop_id, order_number, desk_id, job_id, state, lease_until)
-           SELECT $1, $2, o, $4, $6, 'claimed', ${lease} FROM unnest($3::text[]) o
-           ON CONFLICT DO NOTHING RETURNING order_number`,
-          params,
-        );
-        // Released orders, and this desk's open claims of its other jobs, become this job's.
-        const taken = await client.query<{ order_number: string }>(
-          `UPDATE ${claims} SET desk_id = $4, job_id = $6, state = 'claimed', lease_until = ${lease}, claimed_at = now(), updated_at = now()
-           WHERE gateway_base_url = $1 AND shop_id = $2 AND order_number = ANY($3::text[])
-             AND (state = 'released' OR (state = 'claimed' AND desk_id = $4 AND job_id <> $6))
-           RETURNING order_number`,
-          params,
-        );
-        const rows = new Map((await client.query<ClaimRow>(selectClaims, params.slice(0, 3))).rows.map((row) => [row.order_number, row]));
-        const changed = [...inserted.rows, ...taken.rows].map((row) => row.order_number);
-        if (changed.length > 0) await notifySharedChange(client, access.schema, { type: 'claims-changed', gateway, orderNumbers: changed });
-        return orderNumbers.map((orderNumber) => outcomeOf(rows.get(orderNumber), orderNumber));
-      });
+      const params = [gateway.baseUrl, gateway.shopId, ordered, deskId, leaseMs, jobId, bootId];
+      const inserted = await statements.query<{ order_number: string }>(
+        `INSERT INTO ${claims} (gateway_base_url, shop_id, order_number, desk_id, job_id, state, lease_until, boot_id)
+         SELECT $1, $2, o, $4, $6, 'claimed', ${lease}, $7 FROM unnest($3::text[]) o
+         ON CONFLICT DO NOTHING RETURNING order_number`,
+        params,
+      );
+      // Released orders, and this process's open claims of its other jobs, become this job's.
+      const taken = await statements.query<{ order_number: string }>(
+        `UPDATE ${claims} SET desk_id = $4, boot_id = $7, job_id = $6, state = 'claimed', lease_until = ${lease}, claimed_at = now(), updated_at = now()
+         WHERE gateway_base_url = $1 AND shop_id = $2 AND order_number = ANY($3::text[])
+           AND (state = 'released' OR (state = 'claimed' AND desk_id = $4 AND boot_id = $7 AND job_id <> $6))
+         RETURNING order_number`,
+        params,
+      );
+      await announce(gateway, [...inserted, ...taken].map((row) => row.order_number));
+      const rows = await rowsOf(gateway, ordered);
+      return orderNumbers.map((orderNumber) => outcomeOf(rows.get(orderNumber), orderNumber));
     },
 
     async takeLapsed(gateway, jobId, { lapsed, waybillCode }, leaseMs) {
-      return statements.transaction(async (client) => {
-        await lockShop(client, gateway);
-        const { orderNumber, holder, leaseUntil } = lapsed;
-        const still = `gateway_base_url = $1 AND shop_id = $2 AND order_number = $3 AND state = 'claimed' AND lease_until <= now()
-          AND desk_id = $4 AND job_id = $5 AND round(${epochMs('lease_until')})::float8 = $6`;
-        const key = [gateway.baseUrl, gateway.shopId, orderNumber, holder.deskId, holder.jobId, leaseUntil];
-        const changed =
-          waybillCode === null
-            ? await client.query(`UPDATE ${claims} SET desk_id = $7, job_id = $8, lease_until = now() + $9::float8 * interval '1 millisecond', claimed_at = now(), updated_at = now() WHERE ${still}`, [
-                ...key,
-                deskId,
-                jobId,
-                leaseMs,
-              ])
-            : await client.query(`UPDATE ${claims} SET state = 'issued', waybill_code = $7, updated_at = now() WHERE ${still}`, [...key, waybillCode]);
-        if (changed.rowCount === 1) await notifySharedChange(client, access.schema, { type: 'claims-changed', gateway, orderNumbers: [orderNumber] });
-        const rows = (await client.query<ClaimRow>(selectClaims, [gateway.baseUrl, gateway.shopId, [orderNumber]])).rows;
-        return outcomeOf(rows[0], orderNumber);
-      });
+      const { orderNumber, holder, leaseUntil } = lapsed;
+      // Still exactly the lapsed claim answered: not renewed, stretched by a call or taken since.
+      const still = `gateway_base_url = $1 AND shop_id = $2 AND order_number = $3 AND state = 'claimed'
+        AND desk_id = $4 AND job_id = $5 AND round(${epochMs('lease_until')})::float8 = $6
+        AND (lease_until <= now() OR (desk_id = $7 AND boot_id IS DISTINCT FROM $8))`;
+      const key = [gateway.baseUrl, gateway.shopId, orderNumber, holder.deskId, holder.jobId, leaseUntil, deskId, bootId];
+      const changed =
+        waybillCode === null
+          ? await statements.query(
+              `UPDATE ${claims} SET desk_id = $7, boot_id = $8, job_id = $9, lease_until = now() + $10::float8 * interval '1 millisecond', claimed_at = now(), updated_at = now() WHERE ${still} RETURNING order_number`,
+              [...key, jobId, leaseMs],
+            )
+          : await statements.query(`UPDATE ${claims} SET state = 'issued', waybill_code = $9, updated_at = now() WHERE ${still} RETURNING order_number`, [...key, waybillCode]);
+      if (changed.length === 1) await announce(gateway, [orderNumber]);
+      return outcomeOf((await rowsOf(gateway, [orderNumber])).get(orderNumber), orderNumber);
     },
 
     async renew(gateway, jobId, leaseMs) {
       const rows = await statements.query<{ order_number: string }>(
-        `UPDATE ${claims} SET lease_until = now() + $5::float8 * interval '1 millisecond', updated_at = now()
-         WHERE gateway_base_url = $1 AND shop_id = $2 AND desk_id = $3 AND job_id = $4 AND state = 'claimed' RETURNING order_number`,
-        [gateway.baseUrl, gateway.shopId, deskId, jobId, leaseMs],
+        `UPDATE ${claims} SET lease_until = greatest(lease_until, now() + $5::float8 * interval '1 millisecond'), updated_at = now()
+         WHERE gateway_base_url = $1 AND shop_id = $2 AND desk_id = $3 AND boot_id = $6 AND job_id = $4 AND state = 'claimed' RETURNING order_number`,
+        [gateway.baseUrl, gateway.shopId, deskId, jobId, leaseMs, bootId],
       );
       return rows.map((row) => row.order_number).sort();
     },
 
     async markIssued(gateway, jobId, issued) {
       if (issued.length === 0) return { conflicts: [] };
-      return statements.transaction(async (client) => {
-        await lockShop(client, gateway);
-        const orderNumbers = issued.map((order) => order.orderNumber);
-        const recorded = await client.query<{ order_number: string }>(
-          `INSERT INTO ${claims} AS c (gateway_base_url, shop_id, order_number, desk_id, job_id, state, lease_until, waybill_code)
-           SELECT $1, $2, o.order_number, $5, $6, 'issued', now(), o.waybill_code FROM unnest($3::text[], $4::text[]) AS o (order_number, waybill_code)
-           ON CONFLICT (gateway_base_url, shop_id, order_number) DO UPDATE SET desk_id = excluded.desk_id, job_id = excluded.job_id, state = 'issued',
-             waybill_code = excluded.waybill_code, updated_at = now()
-           WHERE c.state <> 'issued'
-           RETURNING order_number`,
-          [gateway.baseUrl, gateway.shopId, orderNumbers, issued.map((order) => order.waybillCode), deskId, jobId],
-        );
-        if (recorded.rows.length > 0) await notifySharedChange(client, access.schema, { type: 'claims-changed', gateway, orderNumbers: recorded.rows.map((row) => row.order_number) });
-        const rows = new Map((await client.query<ClaimRow>(selectClaims, [gateway.baseUrl, gateway.shopId, orderNumbers])).rows.map((row) => [row.order_number, row]));
-        const conflicts = issued.flatMap((order) => {
-          const row = rows.get(order.orderNumber);
-          return row === undefined || row.waybill_code === order.waybillCode ? [] : [{ ...order, holder: holderOf(row), recordedWaybillCode: row.waybill_code ?? '' }];
-        });
-        return { conflicts };
+      const orderNumbers = issued.map((order) => order.orderNumber);
+      const recorded = await statements.query<{ order_number: string }>(
+        `INSERT INTO ${claims} AS c (gateway_base_url, shop_id, order_number, desk_id, job_id, state, lease_until, waybill_code, boot_id)
+         SELECT $1, $2, o.order_number, $5, $6, 'issued', now(), o.waybill_code, $7 FROM unnest($3::text[], $4::text[]) AS o (order_number, waybill_code)
+         ON CONFLICT (gateway_base_url, shop_id, order_number) DO UPDATE SET desk_id = excluded.desk_id, boot_id = excluded.boot_id, job_id = excluded.job_id, state = 'issued',
+           waybill_code = excluded.waybill_code, updated_at = now()
+         WHERE c.state <> 'issued'
+         RETURNING order_number`,
+        [gateway.baseUrl, gateway.shopId, orderNumbers, issued.map((order) => order.waybillCode), deskId, jobId, bootId],
+      );
+      await announce(gateway, recorded.map((row) => row.order_number));
+      const rows = await rowsOf(gateway, orderNumbers);
+      const conflicts = issued.flatMap((order) => {
+        const row = rows.get(order.orderNumber);
+        return row === undefined || row.waybill_code === order.waybillCode ? [] : [{ ...order, holder: holderOf(row), recordedWaybillCode: row.waybill_code ?? '' }];
       });
+      return { conflicts };
     },
 
     async release(gateway, jobId, orderNumbers) {
       if (orderNumbers.length === 0) return [];
-      return statements.transaction(async (client) => {
-        const { rows } = await client.query<{ order_number: string }>(
-          `UPDATE ${claims} SET state = 'released', lease_until = now(), updated_at = now()
-           WHERE gateway_base_url = $1 AND shop_id = $2 AND order_number = ANY($3::text[]) AND desk_id = $4 AND job_id = $5 AND state = 'claimed'
-           RETURNING order_number`,
-          [gateway.baseUrl, gateway.shopId, [...orderNumbers], deskId, jobId],
-        );
-        const released = rows.map((row) => row.order_number).sort();
-        if (released.length > 0) await notifySharedChange(client, access.schema, { type: 'claims-changed', gateway, orderNumbers: released });
-        return released;
-      });
+      const rows = await statements.query<{ order_number: string }>(
+        `UPDATE ${claims} SET state = 'released', lease_until = now(), updated_at = now()
+         WHERE gateway_base_url = $1 AND shop_id = $2 AND order_number = ANY($3::text[]) AND desk_id = $4 AND boot_id = $6 AND job_id = $5 AND state = 'claimed'
+         RETURNING order_number`,
+        [gateway.baseUrl, gateway.shopId, [...orderNumbers], deskId, jobId, bootId],
+      );
+      const released = rows.map((row) => row.order_number).sort();
+      await announce(gateway, released);
+      return released;
     },
 
     async heldBy(gateway, orderNumbers) {
-      const rows = await statements.query<ClaimRow>(`${selectClaims} AND c.state <> 'released'`, [gateway.baseUrl, gateway.shopId, [...orderNumbers]]);
+      const rows = [...(await rowsOf(gateway, orderNumbers)).values()].filter((row) => row.state !== 'released');
       return new Map(
         rows.map((row) => [
           row.order_number,
-          { holder: holderOf(row), state: row.state === 'issued' ? 'issued' : row.lapsed ? 'lapsed' : 'claimed', leaseUntil: row.lease_until_ms, waybillCode: row.waybill_code },
+          { holder: holderOf(row), state: row.state === 'issued' ? 'issued' : row.lapsed ? 'lapsed' : 'claimed', ours: row.ours, leaseUntil: row.lease_until_ms, waybillCode: row.waybill_code },
         ]),
       );
     },

@@ -5,9 +5,13 @@ import { stationError } from '../../../shared/errors/station-error';
 import { StationFailure } from '../../ipc/to-station-error';
 import { migration001SharedDesks } from './migrations/001-shared-desks';
 import { migration002SharedRefreshDetails } from './migrations/002-shared-refresh-details';
+import { migration003FencedCallStarts } from './migrations/003-fenced-call-starts';
 
 /** Every migration of the shared schema, in order; the schema's version is how many have run. */
-const sharedMigrations = [migration001SharedDesks, migration002SharedRefreshDetails] as const;
+const sharedMigrations = [migration001SharedDesks, migration002SharedRefreshDetails, migration003FencedCallStarts] as const;
+
+/** The names of the shared schema's migrations, in order (what "Test connection" reports as migrated on a fresh database). */
+export const SHARED_MIGRATION_NAMES: readonly string[] = sharedMigrations.map((migration) => migration.name);
 
 /** The newest shared schema version this build knows. */
 export const SHARED_SCHEMA_VERSION = sharedMigrations.length;

@@ -62,7 +62,7 @@ function payloadsOf(change: SharedChange): string[] {
  * Tells the other desks about a change, on the connection of the transaction that made it:
  * PostgreSQL delivers it when (and only if) that transaction commits.
  */
-export async function notifySharedChange(client: pg.ClientBase, schema: string, change: SharedChange): Promise<void> {
+export async function notifySharedChange(client: pg.ClientBase | pg.Pool, schema: string, change: SharedChange): Promise<void> {
   for (const payload of payloadsOf(change)) await client.query('SELECT pg_notify($1, $2)', [channelOf(schema), payload]);
 }
 

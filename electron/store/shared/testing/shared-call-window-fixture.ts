@@ -2,30 +2,45 @@ import { writeSync } from 'node:fs';
 import pg from 'pg';
 import { openSharedDatabase, pgConnectionConfig, type SharedConnectionSettings } from '../open-shared-database';
 import { createSharedCallWindow } from '../shared-call-window';
+import { joinSharedDesk } from '../shared-desks';
 
 /**
  * A desk in another process for the shared call window's test (shared-call-window.test.ts), run
- * with `node --import tsx`: `<connection JSON> <window JSON: schema, deskId, limit, windowMs,
- * marginMs, takes>`. Prints `{"event":"ready"}`, waits for `NOTIFY go`, takes its slots as fast
- * as the window lets it, then prints `{"event":"done","taken":n}` and exits.
+ * with `node --import tsx`: `<connection JSON> <desk JSON: schema, deskId, takes>`. Joins as its
+ * desk, prints `{"event":"ready"}`, waits for `NOTIFY go`, takes its slots as fast as the window
+ * lets it (a slot it reached too late is taken again, as the gateway client does), then prints
+ * `{"event":"done","sentAt":[epoch ms of each send]}` and exits.
  */
-const [connectionJson, windowJson] = process.argv.slice(2);
-if (connectionJson === undefined || windowJson === undefined) throw new Error('usage: shared-call-window-fixture <connection JSON> <window JSON>');
+const [connectionJson, deskJson] = process.argv.slice(2);
+if (connectionJson === undefined || deskJson === undefined) throw new Error('usage: shared-call-window-fixture <connection JSON> <desk JSON>');
 const connection = JSON.parse(connectionJson) as SharedConnectionSettings;
-const { takes, ...window } = JSON.parse(windowJson) as { schema: string; deskId: string; limit: number; windowMs: number; marginMs: number; takes: number };
+const { schema, deskId, takes } = JSON.parse(deskJson) as { schema: string; deskId: string; takes: number };
 const report = (line: object): void => {
   writeSync(1, `${JSON.stringify(line)}\n`);
 };
 
-const listener = new pg.Client(pgConnectionConfig(connection, { deskName: window.deskId }));
+const listener = new pg.Client(pgConnectionConfig(connection, { deskName: deskId }));
 await listener.connect();
 const go = new Promise<void>((started) => listener.once('notification', () => started()));
 await listener.query('LISTEN go');
-const pool = openSharedDatabase(connection, { deskName: window.deskId });
-const callWindow = createSharedCallWindow(pool, { ...window, connection });
+const pool = openSharedDatabase(connection, { deskName: deskId });
+const bootId = `${deskId}-boot`;
+if (!(await joinSharedDesk(pool, schema, { deskId, bootId, name: deskId }))) throw new Error(`${deskId} is held by another process`);
+const callWindow = createSharedCallWindow({ pool, schema, deskId, bootId, connection });
 report({ event: 'ready' });
 await go;
-for (let taken = 0; taken < takes; taken += 1) await callWindow.take();
-report({ event: 'done', taken: takes });
+const sentAt: number[] = [];
+await Promise.all(
+  Array.from({ length: callWindow.concurrentTakes }, async (_, lane) => {
+    for (let taken = lane; taken < takes; taken += callWindow.concurrentTakes) {
+      for (;;) {
+        const slot = await callWindow.take();
+        if (slot.sendable()) break;
+      }
+      sentAt.push(Date.now());
+    }
+  }),
+);
+report({ event: 'done', sentAt });
 await listener.end();
 await pool.end();

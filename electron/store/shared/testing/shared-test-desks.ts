@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { openSharedDatabase, type SharedConnectionSettings } from '../open-shared-database';
 import type { SharedDeskAccess } from '../shared-access';
-import { recordDeskSeen } from '../shared-desks';
+import { randomUUID } from 'node:crypto';
+import { joinSharedDesk } from '../shared-desks';
 import { migrateSharedSchema } from '../shared-migrations';
 import type { PostgresTestServer } from './postgres-test-server';
 
@@ -11,8 +12,8 @@ export const TEST_SCHEMA = 'acct';
 /** Desks of one test: each with a pool of its own on one fresh, migrated database; all closed by `close`. */
 export interface SharedTestDesks {
   connection: SharedConnectionSettings;
-  /** A desk that joined (recorded as seen under `name`), with a pool of its own. */
-  join(deskId: string, name?: string): Promise<SharedDeskAccess>;
+  /** A desk's process that joined (holding the desk id under `name`; a new boot id unless given), with a pool of its own. */
+  join(deskId: string, name?: string, bootId?: string): Promise<SharedDeskAccess>;
   /** A pool for the test's own looks at the tables. */
   pool: pg.Pool;
   close(): Promise<void>;
@@ -32,10 +33,10 @@ export async function sharedTestDesks(server: PostgresTestServer): Promise<Share
   return {
     connection,
     pool,
-    async join(deskId, name = deskId) {
+    async join(deskId, name = deskId, bootId = randomUUID()) {
       const desk = open(name);
-      await recordDeskSeen(desk, TEST_SCHEMA, { deskId, name });
-      return { pool: desk, schema: TEST_SCHEMA, deskId, connection };
+      if (!(await joinSharedDesk(desk, TEST_SCHEMA, { deskId, bootId, name }))) throw new Error(`${deskId} is held by another live process`);
+      return { pool: desk, schema: TEST_SCHEMA, deskId, bootId, connection };
     },
     close: async () => {
       await Promise.all(pools.splice(0).map((each) => each.end().catch(() => undefined)));
