@@ -98,6 +98,12 @@ export async function sharedDesksOutcome(rig: SharedDesksRig, planned: ReadonlyS
     ordersLost: some(lost),
     labelsPrintedTwice: some(printedTwice),
     labelsNotPrinted: some(notPrinted),
+    // Which calls the window refused, and the arrivals of the second before each (the sandbox's own clock).
+    rateLimitedCalls: some(
+      calls
+        .filter((call) => call.rateLimited)
+        .map((call) => `${call.endpoint ?? call.path}, ${calls.filter((other) => other.at > call.at - 1_000 && other.at <= call.at && !other.rateLimited).length} calls in the second before`),
+    ),
   };
   return { outcome, details };
 }
