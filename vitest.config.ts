@@ -15,6 +15,9 @@ const severalDeskProcesses = [
   'electron/shared-mode/shared-mode-three-desks.test.ts',
   'electron/shared-mode/shared-mode-desk-faults.test.ts',
   'electron/store/shared/shared-call-window.test.ts',
+  'electron/shared-mode/shared-mode-desk-pause.test.ts',
+  'electron/shared-mode/shared-mode-desk-identity.test.ts',
+  'electron/shared-mode/shared-mode-far-desk.test.ts',
 ];
 
 export default defineConfig({

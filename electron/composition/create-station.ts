@@ -189,7 +189,8 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     soldOrders: (shopId, orderNumbers) => orders.get(orderNumbers, shopId),
     queue: print.queue,
     logger,
-    ...(shared === undefined ? {} : { claims: createSharedOrderClaims({ station: shared, journal: journal.write, logger }) }),
+    ...(options.claimLeaseMs === undefined ? {} : { tuning: { claimLeaseMs: options.claimLeaseMs } }),
+    ...(shared === undefined ? {} : { claims: createSharedOrderClaims({ station: shared, journal: journal.write, logger, ...(options.claimLeaseMs === undefined ? {} : { leaseMs: options.claimLeaseMs }) }) }),
     emit: (event) => {
       if (event.kind === 'job') {
         events.emit('jobs.changed', event.job);

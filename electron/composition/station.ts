@@ -29,6 +29,8 @@ export interface CreateStationOptions {
   overrides: RunOverrides;
   /** Size of the embedded sandbox's demo shop on first start (tests and benchmarks). */
   demoOrders?: number | undefined;
+  /** How long a job's claim on its orders lives without renewal (tests shorten it to pause a desk past it); 60 s unless set. */
+  claimLeaseMs?: number | undefined;
   /** Also log to the console (the browser host and development). */
   consoleLog?: boolean;
   /** The desktop shell's file-manager actions (About → open data folder, diagnostics). */

@@ -15,6 +15,8 @@ export interface FixtureProcess {
   closeInput(): void;
   /** Waits until `ready()` holds; fails, with its output, if it ends or takes longer than `timeoutMs`. */
   until(ready: () => boolean, what: string, timeoutMs?: number): Promise<void>;
+  /** Sends it a signal that does not end it (SIGSTOP freezes it as a hung or swapped-out machine does, SIGCONT thaws it). */
+  signal(signal: 'SIGSTOP' | 'SIGCONT'): void;
   /** Kills it (SIGKILL, a crash) and answers how it ended. */
   kill(): Promise<NodeJS.Signals | number | null>;
   /** Waits for it to end by itself; fails, with its output, unless it ended with 0. */
@@ -50,6 +52,9 @@ export function startFixtureProcess(fixturePath: string, args: string[] = []): F
         if (Date.now() > deadline) throw new Error(`the fixture did not reach ${what}:\n${stdout}\n${stderr}`);
       }
     },
+    signal(signal) {
+      child.kill(signal);
+    },
     kill() {
       child.kill('SIGKILL');
       return ended();
@@ -63,6 +68,7 @@ export function startFixtureProcess(fixturePath: string, args: string[] = []): F
 
 /** Kills every fixture process still running (for afterEach). */
 export function killFixtureProcesses(): void {
+  // SIGKILL ends a stopped process too: no SIGCONT needed first.
   for (const child of running) child.kill('SIGKILL');
   running.clear();
 }

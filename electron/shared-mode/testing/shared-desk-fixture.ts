@@ -12,7 +12,8 @@ import type { SharedDeskSetup } from './shared-desk-process';
  * On a fresh data folder it saves the desk's settings (token, sandbox desk, shared mode on the
  * given PostgreSQL, its password) and starts again, as the mode is read at start; on a folder it
  * ran on before it just starts (a desk restarted after a crash). It prints `ready` once the
- * shared database is connected, then answers each stdin line `{"id","channel","input"}` with
+ * shared database is connected (at once with `awaitConnection: false`: a test that expects the
+ * link refused asks the desk itself), then answers each stdin line `{"id","channel","input"}` with
  * `answer <id> <Result JSON>` on stdout. It closes the station when stdin ends.
  */
 const setup = JSON.parse(process.argv[2] ?? 'null') as SharedDeskSetup | null;
@@ -24,6 +25,7 @@ const say = (line: string): void => {
 };
 
 const overrides = { baseUrl: setup.sandboxUrl, componentUrl: setup.emulatorUrl };
+const stationOptions = { claimLeaseMs: setup.leaseMs };
 
 async function dispatchOk(station: Station, channel: string, input: unknown): Promise<void> {
   const answer = (await station.dispatch(channel, input)) as Result<unknown>;
@@ -31,15 +33,15 @@ async function dispatchOk(station: Station, channel: string, input: unknown): Pr
 }
 
 if (setup.configure) {
-  const first = await openTestStation(setup.dataDir, overrides);
+  const first = await openTestStation(setup.dataDir, overrides, stationOptions);
   const { host, port, database, user, tls, password } = setup.database;
   await dispatchOk(first, 'token.set', { token: setup.token });
   await dispatchOk(first, 'settings.update', { patch: { ...setup.deskPatch, sharedMode: { enabled: true, host, port, database, user, tls, deskName: setup.deskName } } });
   await dispatchOk(first, 'shared-mode.set-password', { password });
   await first.close();
 }
-const station = await openTestStation(setup.dataDir, overrides);
-for (const deadline = Date.now() + 30_000; station.sharedMode.state() !== 'connected'; await new Promise((wait) => setTimeout(wait, 20))) {
+const station = await openTestStation(setup.dataDir, overrides, stationOptions);
+for (const deadline = Date.now() + 30_000; setup.awaitConnection !== false && station.sharedMode.state() !== 'connected'; await new Promise((wait) => setTimeout(wait, 20))) {
   if (Date.now() > deadline) throw new Error(`${setup.deskName}: the shared database did not connect (${station.sharedMode.state()})`);
 }
 say('ready');

@@ -21,6 +21,10 @@ export interface SharedDeskSetup {
   /** The sandbox desk's settings (`sandboxDeskPatch`). */
   deskPatch: SettingsPatch;
   database: SharedConnectionSettings & { password: string };
+  /** How long its claims live without renewal; the station's 60 s unless set (a test pausing a desk past its lease shortens it). */
+  leaseMs?: number;
+  /** Wait for the shared database before `ready` (the default); false for a desk whose link a test expects refused. */
+  awaitConnection?: boolean;
 }
 
 /** A desk running as its own process, driven through the IPC contract. */
@@ -32,6 +36,10 @@ export interface SharedDeskProcess {
   jobEnded(jobId: string, timeoutMs?: number): Promise<JobView>;
   /** SIGKILL: the desk dies mid-whatever, as a power cut does. */
   kill(): Promise<void>;
+  /** SIGSTOP: the desk freezes mid-whatever (a hung machine, a laptop lid), its sockets left open. */
+  pause(): void;
+  /** SIGCONT: the frozen desk goes on where it stopped. */
+  resume(): void;
   /** Ends its input: the station closes and the process exits. */
   close(): Promise<void>;
 }
@@ -73,6 +81,12 @@ export async function startSharedDesk(setup: SharedDeskSetup): Promise<SharedDes
     },
     async kill() {
       await child.kill();
+    },
+    pause() {
+      child.signal('SIGSTOP');
+    },
+    resume() {
+      child.signal('SIGCONT');
     },
     async close() {
       child.closeInput();

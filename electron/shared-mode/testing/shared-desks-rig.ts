@@ -51,6 +51,22 @@ async function startSandboxProcess(options: { orders: number; latencyMs: number 
   };
 }
 
+/** How a desk the rig starts differs from the others; every field may be left out. */
+export interface RigDeskOptions {
+  /** Its name (a new folder is configured with it); `Desk A`, `Desk B`, … after its place by default. */
+  deskName?: string;
+  /** Its data folder; a fresh one in the rig's folder by default. */
+  dataDir?: string;
+  /** False for a folder that is configured already (a copy of another desk's): it just starts. */
+  configure?: boolean;
+  /** The port it reaches PostgreSQL on (a delaying proxy's); the server's own by default. */
+  databasePort?: number;
+  /** Its claims' lease; the rig's `leaseMs`, else the station's 60 s. */
+  leaseMs?: number;
+  /** False: `ready` without waiting for the shared database (a desk whose link the test expects refused). */
+  awaitConnection?: boolean;
+}
+
 /** A desk of the rig: its process (replaced when it is started again) and its own print emulator. */
 export interface RigDesk {
   process: SharedDeskProcess;
@@ -67,6 +83,10 @@ export interface SharedDesksRig {
   server: PostgresTestServer;
   sandbox: SandboxProcess;
   desks: RigDesk[];
+  /** The rig's temporary folder (removed on close): where a test puts copies of a desk's data folder. */
+  root: string;
+  /** Starts one more desk with its own print emulator, appended to `desks` (see `RigDeskOptions`). */
+  addDesk(options?: RigDeskOptions): Promise<RigDesk>;
   /** Starts a desk again on its data folder (after a kill), replacing its process. */
   restart(desk: RigDesk): Promise<void>;
   /** The first desk refreshes the shop's orders for all (one shared refresh); every desk lists them from the shared cache. Answers the order numbers. */
@@ -82,8 +102,11 @@ export interface SharedDesksRig {
   close(): Promise<void>;
 }
 
-/** Starts the server, the sandbox (with `orders` sold orders, `latencyMs` per answer) and `deskCount` desks, each connected. */
-export async function startSharedDesksRig(options: { deskCount: number; orders: number; latencyMs?: number }): Promise<SharedDesksRig> {
+/**
+ * Starts the server, the sandbox (with `orders` sold orders, `latencyMs` per answer) and
+ * `deskCount` desks, each connected, their claims' lease `leaseMs` (the station's 60 s unless set).
+ */
+export async function startSharedDesksRig(options: { deskCount: number; orders: number; latencyMs?: number; leaseMs?: number }): Promise<SharedDesksRig> {
   const root = await mkdtemp(join(tmpdir(), 'shared-desks-'));
   const server = await startPostgresTestServer();
   const database = await server.freshDatabase();
@@ -93,6 +116,13 @@ export async function startSharedDesksRig(options: { deskCount: number; orders: 
     server,
     sandbox,
     desks,
+    root,
+    async addDesk(deskOptions = {}) {
+      const index = desks.length;
+      const desk = await startDesk(index, deskOptions);
+      desks[index] = desk;
+      return desk;
+    },
     async restart(desk) {
       desk.setup = { ...desk.setup, configure: false };
       desk.process = await startSharedDesk(desk.setup);
@@ -118,7 +148,10 @@ export async function startSharedDesksRig(options: { deskCount: number; orders: 
       await Promise.all(desks.map((desk) => desk.emulator.idle()));
     },
     async close() {
-      await Promise.all(desks.map((desk) => desk.process.close().catch(() => undefined)));
+      // A frozen desk is thawed so it can close; one that does not close in time is killed.
+      for (const desk of desks) desk.process.resume();
+      const closing = Promise.all(desks.map((desk) => desk.process.close().catch(() => undefined)));
+      await Promise.race([closing, new Promise((wait) => setTimeout(wait, 20_000))]);
       killFixtureProcesses();
       await Promise.all(desks.map((desk) => desk.emulator.close()));
       await stopSandbox();
@@ -131,22 +164,32 @@ export async function startSharedDesksRig(options: { deskCount: number; orders: 
     if (!desk) throw new Error(`no desk ${index}`);
     return desk;
   };
+  const startDesk = async (index: number, deskOptions: RigDeskOptions): Promise<RigDesk> => {
+    const emulator = await startPrintEmulator({ port: 0, spoolDir: join(root, `spool-${index}`), noRender: true });
+    const leaseMs = deskOptions.leaseMs ?? options.leaseMs;
+    const setup: SharedDeskSetup = {
+      deskName: deskOptions.deskName ?? `Desk ${String.fromCharCode(65 + index)}`,
+      dataDir: deskOptions.dataDir ?? join(root, `desk-${index}`),
+      configure: deskOptions.configure ?? true,
+      token,
+      sandboxUrl: sandbox.url,
+      emulatorUrl: emulator.url,
+      deskPatch,
+      database: { ...database, port: deskOptions.databasePort ?? database.port, password: database.password ?? '' },
+      ...(leaseMs === undefined ? {} : { leaseMs }),
+      ...(deskOptions.awaitConnection === undefined ? {} : { awaitConnection: deskOptions.awaitConnection }),
+    };
+    try {
+      return { process: await startSharedDesk(setup), emulator, setup };
+    } catch (error) {
+      await emulator.close();
+      throw error;
+    }
+  };
   try {
     await Promise.all(
       Array.from({ length: options.deskCount }, async (_, index) => {
-        const deskName = `Desk ${String.fromCharCode(65 + index)}`;
-        const emulator = await startPrintEmulator({ port: 0, spoolDir: join(root, `spool-${index}`), noRender: true });
-        const setup: SharedDeskSetup = {
-          deskName,
-          dataDir: join(root, `desk-${index}`),
-          configure: true,
-          token,
-          sandboxUrl: sandbox.url,
-          emulatorUrl: emulator.url,
-          deskPatch,
-          database: { ...database, password: database.password ?? '' },
-        };
-        desks[index] = { process: await startSharedDesk(setup), emulator, setup };
+        desks[index] = await startDesk(index, {});
       }),
     );
   } catch (error) {
