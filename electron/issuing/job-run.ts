@@ -129,6 +129,10 @@ function followUpOf(error: StationError): { outcome: Exclude<IssueAttemptOutcome
       return { outcome: 'not-sent', then: 'none' };
     case 'gateway.rate-limited':
       return { outcome: 'rejected', then: 'retry-later' };
+    case 'shared-mode.unreachable':
+      // The window could not grant (the server restarted, or this desk woke from a pause and its
+      // connections are being renewed): nothing left; sent again after a backoff, a bounded number of times.
+      return { outcome: 'not-sent', then: 'retry-later' };
     case 'shared-mode.claim-lost':
       // Refused before it left: those orders are another desk's now; the rest go out again.
       return { outcome: 'not-sent', then: 'drop-lost' };

@@ -164,9 +164,10 @@ export interface JournalWriter {
   failOrders(shopId: string, orderNumbers: readonly string[], error: StationError, now: number): Promise<OrderStatus[]>;
   /**
    * Records a query answer about orders of the shop (one query call asks as one shop): found → recovered/elsewhere with the waybill; the explicit "not issued"
-   * → a pending order is planned again; unknown → it stays pending, with the gateway's words as its error.
+   * → a pending order is planned again; unknown → it stays pending, with the gateway's words as its error. Found orders named in
+   * `issuedElsewhere` are another desk's (the shared claims say so): recorded issued elsewhere, never recovered and printed here.
    */
-  recordQuery(jobId: string, shopId: string, outcomes: readonly QueryEntryOutcome[], now: number): Promise<OrderStatus[]>;
+  recordQuery(jobId: string, shopId: string, outcomes: readonly QueryEntryOutcome[], now: number, issuedElsewhere?: ReadonlySet<string>): Promise<OrderStatus[]>;
   /** Records a query call of the shop's orders that got no usable answer (for the attempts history). */
   recordFailedQuery(jobId: string, shopId: string, orderNumbers: readonly string[], error: StationError, now: number): Promise<void>;
   /** Sends the job's labels not yet handed to the print queue to another printer (the desk switched printers). */

@@ -1,6 +1,7 @@
 import type { OpenStationDatabaseOptions } from './local/open-station-database';
 import { openLocalBackend } from './local/open-local-backend';
 import { withSharedHistory } from '../shared-mode/with-shared-history';
+import { withSharedLookups } from '../shared-mode/with-shared-lookups';
 import type { SharedStation } from '../shared-mode/shared-station';
 import type { StationBackend } from './station-backend';
 
@@ -18,10 +19,10 @@ export interface OpenStationBackendOptions extends OpenStationDatabaseOptions {
 /** Opens a station's backend (refusing storage it cannot use with a StationFailure). */
 export type OpenStationBackend = (options: OpenStationBackendOptions) => Promise<StationBackend>;
 
-/** The shared mode's backend: the local one, written first, with the account's shared history over it. */
+/** The shared mode's backend: the local one, written first, with the account's shared history over it and its claims asked before a found waybill is taken as this desk's. */
 async function openSharedBackend(options: OpenStationBackendOptions): Promise<StationBackend> {
   if (options.shared === undefined) throw new Error('the shared backend needs the desk’s link to the shared database');
-  return withSharedHistory(await openLocalBackend(options), options.shared);
+  return withSharedLookups(withSharedHistory(await openLocalBackend(options), options.shared), options.shared);
 }
 
 /** The backend of each mode: the composition root opens the station's storage through it. */

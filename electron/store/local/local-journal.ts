@@ -375,7 +375,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     return orderNumbers.map((orderNumber) => statusOf(shopId, orderNumber));
   });
 
-  const recordQuery = transaction((jobId: string, shopId: string, outcomes: readonly QueryEntryOutcome[], now: number): OrderStatus[] => {
+  const recordQuery = transaction((jobId: string, shopId: string, outcomes: readonly QueryEntryOutcome[], now: number, issuedElsewhere: ReadonlySet<string>): OrderStatus[] => {
     const attemptId = Number(statements.insertAttempt.run(jobId, shopId, 'query', now, now, 'answered', null).lastInsertRowid);
     const known: string[] = [];
     for (const outcome of outcomes) {
@@ -386,8 +386,9 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
       if (outcome.status === 'found') {
         const parcels = outcome.parcels ?? [];
         if (row.waybill_code !== null && parcels.length === 0) continue;
-        // Our own answer was lost (a pending record, or an attempt never answered): recovered.
-        const origin: WaybillOrigin = row.waybill_code !== null ? 'recovered' : row.state === 'pending' || row.unknown_attempts > 0 ? 'recovered' : 'elsewhere';
+        // Our own answer was lost (a pending record, or an attempt never answered): recovered — unless another desk holds or issued the order.
+        const ours = row.waybill_code !== null || ((row.state === 'pending' || row.unknown_attempts > 0) && !issuedElsewhere.has(outcome.orderNumber));
+        const origin: WaybillOrigin = ours ? 'recovered' : 'elsewhere';
         const owner = jobOf(statements.job.get(row.job_id) as JobRow);
         const carrier = origin === 'recovered' ? owner.settings : null;
         const context = { origin, jobId: row.job_id, shopId, carrierCode: carrier?.carrierCode ?? null, branchCode: carrier?.branchCode ?? null, now };
@@ -566,7 +567,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
       beginIssue: async (jobId, shopId, orderNumbers, now) => beginIssue(jobId, shopId, orderNumbers, now),
       finishIssue: async (attemptId, outcome, now) => finishIssue(attemptId, outcome, now),
       failOrders: async (shopId, orderNumbers, error, now) => failOrders(shopId, orderNumbers, error, now),
-      recordQuery: async (jobId, shopId, outcomes, now) => recordQuery(jobId, shopId, outcomes, now),
+      recordQuery: async (jobId, shopId, outcomes, now, issuedElsewhere = new Set()) => recordQuery(jobId, shopId, outcomes, now, issuedElsewhere),
       recordFailedQuery: async (jobId, shopId, orderNumbers, error, now) => recordFailedQuery(jobId, shopId, orderNumbers, error, now),
       renewClaim: async (jobId, deskId, leaseUntil) => writes.time(() => statements.renewLease.run(leaseUntil, jobId, deskId).changes),
       async releaseClaim(jobId, deskId) {
