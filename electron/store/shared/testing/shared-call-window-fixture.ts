@@ -1,6 +1,5 @@
 import { writeSync } from 'node:fs';
-import pg from 'pg';
-import { openSharedDatabase, pgConnectionConfig, type SharedConnectionSettings } from '../open-shared-database';
+import { openSharedClient, openSharedDatabase, type SharedConnectionSettings } from '../open-shared-database';
 import { createSharedCallWindow } from '../shared-call-window';
 
 /**
@@ -17,7 +16,7 @@ const report = (line: object): void => {
   writeSync(1, `${JSON.stringify(line)}\n`);
 };
 
-const listener = new pg.Client(pgConnectionConfig(connection, { deskName: window.deskId }));
+const listener = openSharedClient(connection, { deskName: window.deskId });
 await listener.connect();
 const go = new Promise<void>((started) => listener.once('notification', () => started()));
 await listener.query('LISTEN go');
