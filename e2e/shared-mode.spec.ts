@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
-import pg from 'pg';
-import { pgConnectionConfig, type SharedConnectionSettings } from '../electron/store/shared/open-shared-database';
-import { SHARED_SCHEMA_VERSION } from '../electron/store/shared/shared-migrations';
+import { openSharedClient, type SharedConnectionSettings } from '../electron/store/shared/open-shared-database';
+import { SHARED_MIGRATION_NAMES, SHARED_SCHEMA_VERSION } from '../electron/store/shared/shared-migrations';
 import { startPostgresTestServer, type PostgresTestServer } from '../electron/store/shared/testing/postgres-test-server';
 import { stationCall } from './desk-actions';
 import { saveScreenshot } from './screenshots';
@@ -16,7 +15,7 @@ test.afterAll(() => server.dispose());
 
 /** PostgreSQL's version as the server states it (the report shows it). */
 async function serverVersion(database: SharedConnectionSettings): Promise<string> {
-  const client = new pg.Client(pgConnectionConfig(database, { deskName: 'e2e' }));
+  const client = openSharedClient(database, { deskName: 'e2e' });
   await client.connect();
   try {
     return ((await client.query<{ server_version: string }>('SHOW server_version')).rows[0] as { server_version: string }).server_version;
@@ -53,7 +52,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     await test.click();
     const connected = uiText(locale, 'settings.sharedMode.connected', { serverVersion: version, schema: 'waybill_station', schemaVersion: SHARED_SCHEMA_VERSION });
     await expect(section.getByText(connected)).toBeVisible({ timeout: 15_000 });
-    await expect(section.getByText(uiText(locale, 'settings.sharedMode.migrated', { migrations: '001-shared-desks, 002-shared-refresh-details' }))).toBeVisible();
+    await expect(section.getByText(uiText(locale, 'settings.sharedMode.migrated', { migrations: SHARED_MIGRATION_NAMES.join(', ') }))).toBeVisible();
     await expect(section.getByText(uiText(locale, 'settings.sharedMode.desks', { count: 1, names: hostname() }))).toBeVisible();
     // The password was stored and left the form: only that one is stored shows.
     await expect(section.getByLabel(uiText(locale, 'settings.sharedMode.password'), { exact: true })).toHaveValue('');
