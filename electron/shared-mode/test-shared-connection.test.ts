@@ -9,6 +9,8 @@ import type { SharedAccount } from '../store/shared/shared-account';
 import { SHARED_SCHEMA_VERSION } from '../store/shared/shared-migrations';
 import { startPostgresTestServer, type PostgresTestServer } from '../store/shared/testing/postgres-test-server';
 import { TEST_ACCOUNT } from '../store/shared/testing/shared-test-desks';
+import { openSharedClient } from '../store/shared/open-shared-database';
+import { openSharedDesk } from './open-shared-desk';
 import { sharedConnectionOf, testSharedConnection } from './test-shared-connection';
 
 // A server with TLS on, its certificate for 127.0.0.1 and localhost signed by a CA of its own (not one this computer trusts).
@@ -98,5 +100,38 @@ describe('Test connection (real PostgreSQL): TLS verifies the server, and a sche
     const report = await testConnection(settings, { ...accountX, shops: [{ merchantUserId: 3003, sellerNick: '丙店' }] }, 'desk-4');
     expect(report.desks.map((desk) => desk.name).sort()).toEqual(['desk-1', 'desk-2', 'desk-3', 'desk-4']);
     expect(await refusalOf(settings, accountY)).toMatchObject({ code: 'shared-mode.other-account', params: { schemaShops: '甲店 (1001), 丙店 (3003)' } });
+  });
+
+  it('lets desks work with a role that may only read and write the schema an owner role created (the README’s grants)', async () => {
+    const settings = await savedSettings({ tlsRootCertificateFile: server.rootCertificateFile ?? '' });
+    const asSuperuser = async (statements: string[]) => {
+      const admin = openSharedClient({ ...server.connection(), database: settings.database }, { deskName: 'administrator' });
+      await admin.connect();
+      try {
+        for (const statement of statements) await admin.query(statement);
+      } finally {
+        await admin.end();
+      }
+    };
+    const password = server.connection().password ?? '';
+    await asSuperuser([`CREATE ROLE station_owner LOGIN PASSWORD '${password}'`, `CREATE ROLE station_desk LOGIN PASSWORD '${password}'`, `GRANT CREATE ON DATABASE ${settings.database} TO station_owner`]);
+    // Until the owner created the schema, the desk role cannot.
+    expect(await refusalOf({ ...settings, user: 'station_desk' })).toMatchObject({ code: 'shared-mode.refused' });
+    await testConnection({ ...settings, user: 'station_owner' });
+    await asSuperuser([
+      `GRANT USAGE ON SCHEMA waybill_station TO station_desk`,
+      `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA waybill_station TO station_desk`,
+      `GRANT USAGE ON ALL SEQUENCES IN SCHEMA waybill_station TO station_desk`,
+      `GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA waybill_station TO station_desk`,
+    ]);
+    const deskSettings = { ...settings, user: 'station_desk' };
+    expect((await testConnection(deskSettings, TEST_ACCOUNT, 'desk-2')).migrated).toEqual([]);
+    const desk = await openSharedDesk(sharedConnectionOf(deskSettings, password), { schema: settings.schema, deskId: 'desk-2', deskName: 'desk-2', account: TEST_ACCOUNT });
+    try {
+      await desk.callWindow.take();
+      await expect(desk.pool.query('CREATE TABLE waybill_station.not_allowed (id int)')).rejects.toMatchObject({ code: '42501' });
+    } finally {
+      await desk.close();
+    }
   });
 });
