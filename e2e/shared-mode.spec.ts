@@ -1,6 +1,5 @@
 import { hostname } from 'node:os';
-import pg from 'pg';
-import { pgConnectionConfig, type SharedConnectionSettings } from '../electron/store/shared/open-shared-database';
+import { openSharedClient, type SharedConnectionSettings } from '../electron/store/shared/open-shared-database';
 import { SHARED_MIGRATION_NAMES, SHARED_SCHEMA_VERSION } from '../electron/store/shared/shared-migrations';
 import { startPostgresTestServer, type PostgresTestServer } from '../electron/store/shared/testing/postgres-test-server';
 import { stationCall } from './desk-actions';
@@ -16,7 +15,7 @@ test.afterAll(() => server.dispose());
 
 /** PostgreSQL's version as the server states it (the report shows it). */
 async function serverVersion(database: SharedConnectionSettings): Promise<string> {
-  const client = new pg.Client(pgConnectionConfig(database, { deskName: 'e2e' }));
+  const client = openSharedClient(database, { deskName: 'e2e' });
   await client.connect();
   try {
     return ((await client.query<{ server_version: string }>('SHOW server_version')).rows[0] as { server_version: string }).server_version;

@@ -22,6 +22,7 @@ packages=(
   "Xvfb (a display for the Electron e2e project)|xvfb|command -v Xvfb"
   "xauth (for xvfb-run)|xauth|command -v xauth"
   "PostgreSQL's server binaries (the shared-mode tests start servers of their own)|postgresql|compgen -G '/usr/lib/postgresql/*/bin/initdb'"
+  "openssl (the shared-mode TLS tests make a CA and a server certificate)|openssl|command -v openssl"
 )
 # The services the tests talk to, one line each: what it is, a check that it is up, and how to
 # start it (run as root). PostgreSQL is not one: the tests run initdb and pg_ctl from Debian's

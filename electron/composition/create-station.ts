@@ -48,7 +48,7 @@ import type { StationError } from '../../shared/errors/station-error';
 import { createComponentRequests } from '../printing/component-requests';
 import { tellLabelChangesGathered } from '../printing/label-changes-notice';
 import { printingIpcHandlers } from '../printing/printing-ipc-handlers';
-import { effectiveSettingsOf, gatewayIdentitiesOf, gatewayIdentityOf } from '../settings/effective-settings';
+import { effectiveSettingsOf, gatewayIdentitiesOf, gatewayIdentityOf, sharedAccountOf } from '../settings/effective-settings';
 import { createSettingsAttention } from '../settings/settings-attention';
 import { settingsIpcHandlers } from '../settings/settings-ipc-handlers';
 import { createSettingsStore } from '../settings/settings-store';
@@ -104,6 +104,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       deskId: readOrCreateDeskId(dataDir),
       deskName: saved.deskName === '' ? hostname() : saved.deskName,
       gatewayIdentity: () => gatewayIdentityOf(effectiveSettings()),
+      account: () => sharedAccountOf(effectiveSettings()),
       logger,
     });
   };
@@ -272,7 +273,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     historyIpcHandlers(history),
     printingIpcHandlers({ ...print, withComponent, previewer, settings, settingsView }),
     paperworkIpcHandlers({ paperwork, slipPrinting, chosenSlipPrinter: () => settings.get().paperwork.slipPrinter }),
-    sharedModeIpcHandlers({ settings: () => settings.get().sharedMode, passwordVault: sharedPasswordVault, computerName: hostname(), deskId: () => readOrCreateDeskId(dataDir), runningMode: mode, logger }),
+    sharedModeIpcHandlers({ settings: () => settings.get().sharedMode, passwordVault: sharedPasswordVault, computerName: hostname(), deskId: () => readOrCreateDeskId(dataDir), account: () => sharedAccountOf(effectiveSettings()), runningMode: mode, logger }),
   );
 
   logger.info('station started', { shell: options.shell, version: packageJson.version, demoMode: info().demoMode, settingsNeedAttention: attention.needed() });

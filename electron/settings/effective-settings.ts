@@ -1,6 +1,7 @@
 import { DEMO_GATEWAY, type GatewayIdentity } from '../../shared/domain/gateway-identity';
 import { demoShops, firstShopOf, type Settings } from '../../shared/settings/settings-schema';
 import type { RunOverrides } from '../composition/station';
+import type { SharedAccount } from '../store/shared/shared-account';
 
 /**
  * The settings in effect: the stored ones with this run's overrides on top (a shop id given
@@ -28,4 +29,9 @@ export function gatewayIdentitiesOf(settings: Settings): GatewayIdentity[] {
 /** The gateway and the station's own (first) shop under these (effective) settings. */
 export function gatewayIdentityOf(settings: Settings): GatewayIdentity {
   return { baseUrl: settings.gateway.baseUrl ?? DEMO_GATEWAY, shopId: firstShopOf(settings.gateway).shopId };
+}
+
+/** The account this desk works for under these (effective) settings, as a shared schema records it: the gateway as claims record it, and every shop by its merchant user id. */
+export function sharedAccountOf(settings: Settings): SharedAccount {
+  return { gatewayBaseUrl: settings.gateway.baseUrl ?? DEMO_GATEWAY, shops: settings.gateway.shops.map((shop) => ({ merchantUserId: shop.merchantUserId, sellerNick: shop.sellerNick })) };
 }

@@ -6,7 +6,7 @@
  * set aside), never replaced by a default.
  */
 
-import { DEMO_GATEWAY_ACCOUNT } from '../../shared/settings/settings-schema';
+import { DEMO_GATEWAY_ACCOUNT, sharedTlsOffAllowed } from '../../shared/settings/settings-schema';
 
 /** A settings document as read from disk, before validation. */
 export type RawSettings = Record<string, unknown>;
@@ -75,5 +75,21 @@ export function migrateVersion1To2(raw: RawSettings): RawSettings {
   return { ...raw, schemaVersion: 2, gateway: { ...gateway, shops: [shop] } };
 }
 
+/**
+ * Version 2 → 3. Version 2's shared-mode TLS offered `require` (encrypted, the server not
+ * verified), its default, and `off` to any host. Version 3 verifies the server by default and
+ * sends in the clear only to this computer: `require` becomes `verify-full` (the desk that used
+ * it against a server whose certificate it cannot verify says so at its next connection, and
+ * Settings takes the server's root certificate file), and so does `off` to another computer
+ * (a server without TLS is then refused with a clear message, never reached in the clear).
+ * The root certificate file is new: none, the system's trusted roots.
+ */
+export function migrateVersion2To3(raw: RawSettings): RawSettings {
+  if (!isRecord(raw.sharedMode)) return { ...raw, schemaVersion: 3 };
+  const { tls, host } = raw.sharedMode;
+  const unverified = tls === 'require' || (tls === 'off' && typeof host === 'string' && !sharedTlsOffAllowed(host));
+  return { ...raw, schemaVersion: 3, sharedMode: { ...raw.sharedMode, ...(unverified ? { tls: 'verify-full' } : {}) } };
+}
+
 /** Every migration, in order: index n migrates version n to n+1. */
-export const settingsMigrations: readonly SettingsMigration[] = [migrateVersion0To1, migrateVersion1To2];
+export const settingsMigrations: readonly SettingsMigration[] = [migrateVersion0To1, migrateVersion1To2, migrateVersion2To3];

@@ -311,4 +311,19 @@ describe('settings migrations', () => {
     expect(readFileSync(store.loadNotice?.setAsidePath ?? '', 'utf8')).toBe(bytes);
     expect(store.get()).toEqual(defaultSettings());
   });
+
+  it('makes a version 2 file’s unverified shared-mode TLS verify the server: require, and off to another computer; off to this computer stays', () => {
+    const version2 = (tls: string, host: string) => ({ ...defaultSettings(), schemaVersion: 2, sharedMode: { enabled: true, host, port: 5432, database: 'station', user: 'desk', tls, schema: 'waybill_station', deskName: '' } });
+    for (const [tls, host, migrated] of [
+      ['require', 'db.warehouse.lan', 'verify-full'],
+      ['off', 'db.warehouse.lan', 'verify-full'],
+      ['verify-full', 'db.warehouse.lan', 'verify-full'],
+      ['off', '127.0.0.1', 'off'],
+    ] as const) {
+      writeFileSync(filePath, JSON.stringify(version2(tls, host)));
+      const store = createSettingsStore({ filePath });
+      expect(store.loadNotice).toBeNull();
+      expect(store.get().sharedMode).toEqual({ enabled: true, host, port: 5432, database: 'station', user: 'desk', tls: migrated, tlsRootCertificateFile: '', schema: 'waybill_station', deskName: '' });
+    }
+  });
 });

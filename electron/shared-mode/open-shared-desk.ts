@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { openSharedDatabase, type SharedConnectionSettings } from '../store/shared/open-shared-database';
+import { bindSchemaAccount, type SharedAccount } from '../store/shared/shared-account';
 import { sharedDatabaseFailure } from '../store/shared/shared-database-failure';
 import { migrateSharedSchema, type SharedMigrationOutcome } from '../store/shared/shared-migrations';
 
@@ -12,22 +13,25 @@ export interface SharedDesk {
   close(): Promise<void>;
 }
 
-/** Which desk connects, and to which account's schema. */
+/** Which desk connects, for which account, and to which account's schema. */
 export interface SharedDeskIdentity {
   schema: string;
   deskId: string;
   deskName: string;
+  account: SharedAccount;
 }
 
 /**
- * Connects this desk to the shared database: opens its pool (named after the desk) and creates
- * or migrates the account's schema. Failures are typed StationFailures (see
- * sharedDatabaseFailure); the pool is closed when opening fails.
+ * Connects this desk to the shared database: opens its pool (named after the desk), creates or
+ * migrates the account's schema and binds it to the desk's account (refusing a schema of another
+ * account). Failures are typed StationFailures (see sharedDatabaseFailure); the pool is closed
+ * when opening fails.
  */
 export async function openSharedDesk(connection: SharedConnectionSettings, desk: SharedDeskIdentity, options: { maxConnections?: number } = {}): Promise<SharedDesk> {
   const pool = openSharedDatabase(connection, { deskName: desk.deskName, ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }) });
   try {
     const migration = await migrateSharedSchema(pool, desk.schema);
+    await bindSchemaAccount({ pool, schema: desk.schema, connection }, desk.account);
     return { pool, schema: desk.schema, migration, close: () => pool.end() };
   } catch (error) {
     await pool.end().catch(() => undefined);

@@ -8,6 +8,7 @@ import { openStationDatabase } from '../store/local/open-station-database';
 import type { StationBackend } from '../store/station-backend';
 import type { SharedConnectionSettings } from '../store/shared/open-shared-database';
 import { startPostgresTestServer, type PostgresTestServer } from '../store/shared/testing/postgres-test-server';
+import { TEST_ACCOUNT } from '../store/shared/testing/shared-test-desks';
 import { startSharedHistorySync, type SharedHistorySync } from './shared-history-sync';
 import { openSharedStation, type SharedStation } from './shared-station';
 import { withSharedHistory } from './with-shared-history';
@@ -50,7 +51,7 @@ beforeEach(async () => {
   const file = join(folder, 'station.db');
   journalWithAnOrphanFirst(file);
   logger = createStationLogger({ directory: join(folder, 'logs'), secrets: () => [] });
-  station = openSharedStation({ connection: database, schema: 'waybill_station', deskId: 'desk-1', deskName: 'Desk 1', gatewayIdentity: () => gateway, logger, heartbeatMs: 200 });
+  station = openSharedStation({ connection: database, schema: 'waybill_station', deskId: 'desk-1', deskName: 'Desk 1', gatewayIdentity: () => gateway, account: () => TEST_ACCOUNT, logger, heartbeatMs: 200 });
   backend = withSharedHistory(await openLocalBackend({ file }), station);
   // One waybill a round: the orphan alone fills the first.
   sync = startSharedHistorySync({ station, outbox: { read: backend.read.sharedOutbox, write: backend.write.sharedOutbox }, logger, batch: 1, backoffMs: 50, maxBackoffMs: 200 });
@@ -114,7 +115,7 @@ describe('the shared history sync (real SQLite, real PostgreSQL)', () => {
 
     // Another desk's history numbers them as the parcels of one ticket, the parent's first.
     const otherFolder = await mkdtemp(join(tmpdir(), 'shared-sync-other-'));
-    const other = openSharedStation({ connection: database, schema: 'waybill_station', deskId: 'desk-2', deskName: 'Desk 2', gatewayIdentity: () => gateway, logger, heartbeatMs: 200 });
+    const other = openSharedStation({ connection: database, schema: 'waybill_station', deskId: 'desk-2', deskName: 'Desk 2', gatewayIdentity: () => gateway, account: () => TEST_ACCOUNT, logger, heartbeatMs: 200 });
     const otherBackend = withSharedHistory(await openLocalBackend({ file: join(otherFolder, 'station.db') }), other);
     try {
       await until('desk 2 connected', async () => (other.state() === 'connected' ? true : undefined));

@@ -2,6 +2,7 @@ import type { SharedModeStatus } from '../../shared/ipc/ipc-contract';
 import type { SharedModeSettings } from '../../shared/settings/settings-schema';
 import type { FeatureIpcHandlers } from '../ipc/feature-ipc-handlers';
 import type { StationLogger } from '../logging/station-logger';
+import type { SharedAccount } from '../store/shared/shared-account';
 import type { TokenVault } from '../token-vault/token-vault';
 import { sharedConnectionOf, testSharedConnection } from './test-shared-connection';
 
@@ -15,6 +16,8 @@ export interface SharedModeIpcDependencies {
   computerName: string;
   /** This desk's id in the shared database. */
   deskId: () => string;
+  /** The account this desk works for now (a schema of another account is refused). */
+  account: () => SharedAccount;
   /** The mode this run started in (the setting is read at start). */
   runningMode: 'local' | 'shared';
   logger: StationLogger;
@@ -26,7 +29,7 @@ export interface SharedModeIpcDependencies {
  * differs from the one this run works in (it takes effect after a restart).
  */
 export function sharedModeIpcHandlers(dependencies: SharedModeIpcDependencies): FeatureIpcHandlers<'shared-mode'> {
-  const { settings, passwordVault, computerName, deskId, runningMode, logger } = dependencies;
+  const { settings, passwordVault, computerName, deskId, account, runningMode, logger } = dependencies;
   const status = (): SharedModeStatus => ({
     password: passwordVault.status(),
     computerName,
@@ -48,7 +51,7 @@ export function sharedModeIpcHandlers(dependencies: SharedModeIpcDependencies): 
       const connection = sharedConnectionOf(saved, passwordVault.read());
       const deskName = saved.deskName === '' ? computerName : saved.deskName;
       try {
-        const report = await testSharedConnection(connection, { schema: saved.schema, deskId: deskId(), deskName });
+        const report = await testSharedConnection(connection, { schema: saved.schema, deskId: deskId(), deskName, account: account() });
         logger.info('shared database tested', { host: connection.host, port: connection.port, database: connection.database, schema: report.schema, schemaVersion: report.schemaVersion, migrated: report.migrated });
         return report;
       } catch (error) {

@@ -5,6 +5,7 @@ import type { CallWindow } from '../gateway/call-window';
 import { StationFailure } from '../ipc/to-station-error';
 import type { StationLogger } from '../logging/station-logger';
 import { openSharedDatabase, type SharedConnectionSettings } from '../store/shared/open-shared-database';
+import { bindSchemaAccount, type SharedAccount } from '../store/shared/shared-account';
 import type { SharedDeskAccess } from '../store/shared/shared-access';
 import { createSharedCallWindow, type SharedCallWindowOptions } from '../store/shared/shared-call-window';
 import { createSharedClaims, type SharedClaims } from '../store/shared/shared-claims';
@@ -12,6 +13,7 @@ import { sharedDatabaseFailure } from '../store/shared/shared-database-failure';
 import { createSharedDesks, type SharedDesks } from '../store/shared/shared-desks';
 import { createSharedHistory, type SharedHistory } from '../store/shared/shared-history';
 import { migrateSharedSchema } from '../store/shared/shared-migrations';
+import { checkSharedSchemaVersion } from '../store/shared/shared-schema-version';
 import { listenToSharedChanges, type SharedEvent } from '../store/shared/shared-notifications';
 import { createSharedOrders, type SharedOrders } from '../store/shared/shared-orders';
 
@@ -28,6 +30,8 @@ export interface SharedStationOptions {
   deskName: string;
   /** The gateway and shop the desk works on now (its orders' claims and history are of it). */
   gatewayIdentity: () => GatewayIdentity;
+  /** The account the desk works for: a schema of another account is refused when the link connects. */
+  account: () => SharedAccount;
   logger: StationLogger;
   /** How often the desk says it is here (and checks the server), and how soon it tries again after losing it. */
   heartbeatMs?: number;
@@ -39,7 +43,8 @@ export interface SharedStationOptions {
  * One desk's live link to the shared database: the account's modules on one pool, a heartbeat
  * that also notices the server coming and going, and the account's change notifications. The
  * desk starts without the server; the link connects (creating or migrating the schema) in the
- * background and again whenever it was lost. Until it is connected, the call window and every
+ * background and again whenever it was lost (refusing a schema of another account, and stopping
+ * when the schema's version changes under it). Until it is connected, the call window and every
  * `ready()` caller get `shared-mode.unreachable`: nothing is granted or claimed without the server.
  */
 export interface SharedStation {
@@ -71,7 +76,7 @@ export interface SharedStation {
 export function openSharedStation(options: SharedStationOptions): SharedStation {
   const { logger, schema, deskId, deskName } = options;
   const heartbeatMs = options.heartbeatMs ?? 3000;
-  const connection = options.connection ?? { host: '', port: 5432, database: '', user: '', password: null, tls: 'off' as const };
+  const connection = options.connection ?? { host: '', port: 5432, database: '', user: '', password: null, tls: 'verify-full' as const };
   const pool = openSharedDatabase(connection, { deskName, connectTimeoutMs: 3000 });
   // This process's own id: the desk id is held by one live process at a time.
   const access: SharedDeskAccess = { pool, schema, deskId, bootId: randomUUID(), connection };
@@ -109,6 +114,7 @@ export function openSharedStation(options: SharedStationOptions): SharedStation 
     try {
       if (!migrated) {
         await migrateSharedSchema(pool, schema);
+        await bindSchemaAccount(access, options.account());
         migrated = true;
       }
       if (!(await desks.heartbeat(deskName, currentJobId))) {
@@ -118,6 +124,8 @@ export function openSharedStation(options: SharedStationOptions): SharedStation 
         setState('unreachable');
         return;
       }
+      // A newer app may have migrated the schema since: this desk stops until it is restarted.
+      await checkSharedSchemaVersion(pool, schema);
       setState('connected');
     } catch (error) {
       const failure = sharedDatabaseFailure(error, connection);

@@ -11,6 +11,7 @@ import { openSharedDatabase } from '../store/shared/open-shared-database';
 import { createSharedClaims } from '../store/shared/shared-claims';
 import { joinSharedDesk } from '../store/shared/shared-desks';
 import { startPostgresTestServer, type PostgresTestServer } from '../store/shared/testing/postgres-test-server';
+import { TEST_ACCOUNT } from '../store/shared/testing/shared-test-desks';
 import { openSharedStation, type SharedStation } from './shared-station';
 import { withSharedLookups } from './with-shared-lookups';
 
@@ -43,7 +44,7 @@ beforeEach(async () => {
   db.close();
   const connection = await server.freshDatabase();
   const logger = createStationLogger({ directory: join(folder, 'logs'), secrets: () => [] });
-  station = openSharedStation({ connection, schema, deskId: 'desk-a', deskName: 'Desk A', gatewayIdentity: () => gateway, logger, heartbeatMs: 200 });
+  station = openSharedStation({ connection, schema, deskId: 'desk-a', deskName: 'Desk A', gatewayIdentity: () => gateway, account: () => TEST_ACCOUNT, logger, heartbeatMs: 200 });
   backend = withSharedLookups(await openLocalBackend({ file }), station);
   for (const deadline = Date.now() + 20_000; station.state() !== 'connected'; await new Promise((wait) => setTimeout(wait, 20))) {
     if (Date.now() > deadline) throw new Error('desk A did not connect');

@@ -468,8 +468,44 @@ export const errorCatalog = {
   },
   'shared-mode.tls-refused': {
     retryable: false,
-    en: { text: 'The encrypted connection to {{host}} failed ({{reason}}).', remedy: 'Choose the TLS setting the server supports; with “verify”, the server needs a certificate for this host name that the system trusts.' },
-    zh: { text: '与 {{host}} 的加密连接失败（{{reason}}）。', remedy: '请选择服务器支持的 TLS 选项；选择“验证”时，服务器需要有本机信任、且与该主机名相符的证书。' },
+    en: { text: 'The encrypted connection to {{host}} failed ({{reason}}).', remedy: 'The server needs TLS and a certificate that chains to a trusted root: choose the server’s root certificate file under Settings → Shared mode (or “verify the certificate only” when the server is reached under a name its certificate does not carry), or ask the administrator.' },
+    zh: { text: '与 {{host}} 的加密连接失败（{{reason}}）。', remedy: '服务器需要启用 TLS，且其证书须能追溯到受信任的根证书：请在“设置 → 共享模式”中选择服务器的根证书文件（若通过证书上没有的名称访问服务器，可选“仅验证证书”），或联系管理员。' },
+  },
+  'shared-mode.tls-off-remote': {
+    retryable: false,
+    en: { text: 'TLS is off, and the shared database {{host}} is not on this computer: the password and every order would cross the network readable by anyone on the way.', remedy: 'Turn TLS on (verify the server) under Settings → Shared mode; “off” is only for a server on this computer.' },
+    zh: { text: 'TLS 已关闭，而共享数据库 {{host}} 不在本机：密码和所有订单将以明文经过网络，途中任何人都能读取。', remedy: '请在“设置 → 共享模式”中开启 TLS（验证服务器）；“关闭”仅适用于本机上的服务器。' },
+  },
+  'shared-mode.tls-root-unreadable': {
+    retryable: false,
+    en: { text: 'The root certificate file {{path}} cannot be used ({{reason}}).', remedy: 'Choose the PEM file of the server’s root certificate (it starts with “-----BEGIN CERTIFICATE-----”) under Settings → Shared mode, or leave the field empty to trust the system’s roots.' },
+    zh: { text: '无法使用根证书文件 {{path}}（{{reason}}）。', remedy: '请在“设置 → 共享模式”中选择服务器根证书的 PEM 文件（以“-----BEGIN CERTIFICATE-----”开头），或留空以使用系统信任的根证书。' },
+  },
+  'shared-mode.cleartext-password': {
+    retryable: false,
+    en: { text: 'The shared database {{host}} asked for the password of user “{{user}}” in clear text; the desk did not send it.', remedy: 'Ask the administrator to use scram-sha-256 (or md5) instead of “password” for this user in pg_hba.conf.' },
+    zh: { text: '共享数据库 {{host}} 要求以明文发送用户“{{user}}”的密码；本工作台未发送。', remedy: '请管理员在 pg_hba.conf 中为该用户改用 scram-sha-256（或 md5）认证，而不是“password”。' },
+  },
+  'shared-mode.other-account': {
+    retryable: false,
+    en: {
+      text: 'The shared schema “{{schema}}” belongs to another account: it was set up for the gateway {{schemaGateway}} with the shops {{schemaShops}}; this desk works with the gateway {{deskGateway}} and the shops {{deskShops}}.',
+      remedy: 'Each account needs a schema of its own (the gateway limits each account separately): enter another schema name under Settings → Shared mode, or correct this desk’s gateway address and shops.',
+    },
+    zh: {
+      text: '共享结构“{{schema}}”属于另一个账号：它为网关 {{schemaGateway}}、店铺 {{schemaShops}} 建立；本工作台使用的是网关 {{deskGateway}}、店铺 {{deskShops}}。',
+      remedy: '每个账号需要各自的共享结构（网关对每个账号分别限流）：请在“设置 → 共享模式”中填写另一个结构名称，或改正本工作台的网关地址和店铺。',
+    },
+  },
+  'shared-mode.schema-changed': {
+    retryable: false,
+    en: { text: 'The shared schema “{{schema}}” was changed by another version of the app while this desk was running (version {{version}}; this desk works with {{known}}). Issuing stopped here.', remedy: 'Restart this desk; if it still says so, install the version the other desks use.' },
+    zh: { text: '本工作台运行期间，共享结构“{{schema}}”被其他版本的程序更改（版本 {{version}}；本工作台使用 {{known}}）。本机已停止出单。', remedy: '请重启本工作台；若仍提示此信息，请安装其他工作台所用的版本。' },
+  },
+  'shared-mode.timed-out': {
+    retryable: true,
+    en: { text: 'The shared database did not finish in time ({{reason}}): another desk may be holding what this one needs.', remedy: 'Try again in a moment; a desk that stopped mid-way is let go by the server within seconds.' },
+    zh: { text: '共享数据库未能及时完成操作（{{reason}}）：可能有其他工作台正占用本机所需的数据。', remedy: '请稍后重试；中途停止的工作台会在几秒内被服务器释放。' },
   },
   'shared-mode.schema-newer': {
     retryable: false,

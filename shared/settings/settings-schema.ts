@@ -6,6 +6,7 @@ import type { GatewayEndpointId } from '../gateway/endpoints';
 import { ISSUE_LIMITS, SENDER_LIMITS, textLength } from '../gateway/issue-limits';
 import { CUSTOM_AREA_FIELDS, DEFAULT_CUSTOM_AREA_FIELDS, SLIP_SIZES } from '../domain/paperwork';
 import { recognisePhoneNumbers, SENDER_PHONE_TEXT_MAX } from '../validation/phone-numbers';
+import { isLoopbackHost } from './gateway-address';
 
 /**
  * The station's settings: one versioned document, validated by the same schemas in the main
@@ -15,7 +16,7 @@ import { recognisePhoneNumbers, SENDER_PHONE_TEXT_MAX } from '../validation/phon
  */
 
 /** The settings document version this build writes; older files are migrated up to it. */
-export const CURRENT_SETTINGS_VERSION = 2;
+export const CURRENT_SETTINGS_VERSION = 3;
 
 /** Where the print component listens on a packing desk (print-component.md "Connection"). */
 export const DEFAULT_PRINT_COMPONENT_URL = 'ws://127.0.0.1:13528';
@@ -287,8 +288,26 @@ export const paperworkSettingsSchema = z.object({
   slipsWithLabels: z.boolean(),
 });
 
-/** How the connection to the shared database is protected: none, encrypted, or encrypted to a verified server (its certificate and host name). */
-export const SHARED_TLS_MODES = ['off', 'require', 'verify-full'] as const;
+/**
+ * How the connection to the shared database is protected (libpq's sslmode of the same name):
+ * `verify-full` (the default) encrypts to a server whose certificate chains to a trusted root and
+ * names the host; `verify-ca` checks the chain only (a server reached under a name its
+ * certificate does not carry); `off` sends everything in the clear and is allowed only to this
+ * computer (see sharedTlsOffAllowed). Encryption without verification is not offered: anyone on
+ * the path could pose as the server and read or change every claim.
+ */
+export const SHARED_TLS_MODES = ['verify-full', 'verify-ca', 'off'] as const;
+
+/** A TLS choice of the shared mode. */
+export type SharedTls = (typeof SHARED_TLS_MODES)[number];
+
+/** Whether the shared database may be reached without TLS at `host`: only on this computer (a loopback address, `localhost`, or a Unix socket folder), or while no host is set. */
+export function sharedTlsOffAllowed(host: string): boolean {
+  return host === '' || host.startsWith('/') || isLoopbackHost(host);
+}
+
+/** An absolute file path on Windows (`C:\…`, `\\server\…`) or elsewhere (`/…`). */
+const ABSOLUTE_PATH_PATTERN = /^(?:\/|[A-Za-z]:[\\/]|\\\\)/;
 
 /** The schema the shared tables live in unless Settings names another. */
 export const DEFAULT_SHARED_SCHEMA = 'waybill_station';
@@ -316,6 +335,15 @@ export const sharedModeSettingsSchema = z.object({
   /** The user this desk logs in as; empty until set. */
   user: trimmedTextUpTo(63),
   tls: z.enum(SHARED_TLS_MODES),
+  /**
+   * A PEM file of the root certificate(s) the server's certificate must chain to, read by the
+   * main process when the desk connects; empty: the system's trusted roots. A root (a CA file,
+   * or a self-signed server certificate itself), not a pinned fingerprint of the server's
+   * certificate: a pin breaks every desk at once when the server's certificate is renewed,
+   * while a root stays valid across renewals, and it is what psql's sslrootcert takes, so one
+   * file serves the administrator's tools and the desks.
+   */
+  tlsRootCertificateFile: textUpTo(4096).refine((path) => path === '' || ABSOLUTE_PATH_PATTERN.test(path), { error: 'must be empty or the full path of a file' }),
   /** The account's schema (one per account: the limiter is per account). */
   schema: z.string().regex(SHARED_SCHEMA_NAME_PATTERN, { error: 'must be 1 to 63 lower-case letters, digits or _, starting with a letter or _' }),
   /** This desk's name as the other desks show it; empty means the computer's name. */
@@ -332,7 +360,10 @@ export const settingsSchema = z.object({
   retention: retentionSettingsSchema,
   paperwork: paperworkSettingsSchema,
   issueOptions: issueOptionsSettingsSchema,
-  sharedMode: sharedModeSettingsSchema,
+  sharedMode: sharedModeSettingsSchema.refine((shared) => shared.tls !== 'off' || sharedTlsOffAllowed(shared.host), {
+    path: ['tls'],
+    error: 'may be off only for a server on this computer (127.0.0.1, ::1, localhost)',
+  }),
 });
 
 /** The station's settings. */
@@ -447,7 +478,7 @@ export function defaultSettings(): Settings {
     retention: { printDataRetentionDays: 30 },
     paperwork: { customAreaFields: [...DEFAULT_CUSTOM_AREA_FIELDS], slipPrinter: null, slipSize: 'a4-half', slipsWithLabels: false },
     issueOptions: { byCarrier: {}, heldBackOrderStatuses: [] },
-    sharedMode: { enabled: false, host: '', port: 5432, database: '', user: '', tls: 'require', schema: DEFAULT_SHARED_SCHEMA, deskName: '' },
+    sharedMode: { enabled: false, host: '', port: 5432, database: '', user: '', tls: 'verify-full', tlsRootCertificateFile: '', schema: DEFAULT_SHARED_SCHEMA, deskName: '' },
   };
 }
 

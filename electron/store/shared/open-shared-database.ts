@@ -1,7 +1,9 @@
 import pg from 'pg';
+import { stationError } from '../../../shared/errors/station-error';
+import type { SharedTls } from '../../../shared/settings/settings-schema';
+import { StationFailure } from '../../ipc/to-station-error';
 
-/** How the connection to the shared database is protected: none, encrypted, or encrypted to a server whose certificate and name are verified. */
-export type SharedTls = 'off' | 'require' | 'verify-full';
+export type { SharedTls } from '../../../shared/settings/settings-schema';
 
 /** Where the shared database is and who this desk logs in as. */
 export interface SharedConnectionSettings {
@@ -12,6 +14,8 @@ export interface SharedConnectionSettings {
   /** From the password vault; never in the settings file. */
   password: string | null;
   tls: SharedTls;
+  /** The PEM text of the root certificate(s) the server's certificate must chain to (the file Settings names, read by the main process); absent: the system's trusted roots. */
+  rootCertificate?: string;
 }
 
 /** Options of the shared database's pool. */
@@ -24,23 +28,81 @@ export interface OpenSharedDatabaseOptions {
   connectTimeoutMs?: number;
 }
 
-/** Turns the connection settings into `pg`'s: `require` encrypts without checking the certificate (as libpq's sslmode=require), `verify-full` checks it and the host name. */
+/** How long the desk waits for the server's answer to one statement before giving the call up (pg's client-side `query_timeout`). */
+const QUERY_TIMEOUT_MS = 15_000;
+
+/**
+ * The limits every session of a desk sets on the server, so that a desk that sleeps, lags or
+ * dies mid-transaction never holds the other desks up for long: a statement is cancelled by the
+ * server a second before the desk would give up on it (the server stops the work and frees its
+ * locks, and the connection stays usable); a lock (a claim's row, the call window's advisory
+ * lock) is waited for 5 s at most; a session idle inside a transaction (a laptop closed between
+ * two statements) is ended after 15 s, releasing what it held. The desk's own transactions
+ * run a few statements back to back, far below each limit.
+ */
+export const SHARED_SESSION_LIMITS = {
+  statementTimeoutMs: QUERY_TIMEOUT_MS - 1000,
+  lockTimeoutMs: 5000,
+  idleInTransactionSessionTimeoutMs: 15_000,
+} as const;
+
+/** When an idle connection starts sending TCP keepalives: a server that vanished (a cable pulled, a NAT entry dropped) is noticed in under a minute, not after the OS's two hours. */
+const KEEPALIVE_INITIAL_DELAY_MS = 10_000;
+
+/**
+ * A `pg` client that never sends the password in the clear: a server asking for it
+ * (AuthenticationCleartextPassword, pg_hba.conf's `password` method) is refused with
+ * `shared-mode.cleartext-password` and the socket closed, where `pg` would answer it silently.
+ * md5 and SCRAM are answered as usual: neither sends the password itself.
+ */
+class NoCleartextPasswordClient extends pg.Client {
+  /** Overrides pg's handler of AuthenticationCleartextPassword (lib/client.js). */
+  _handleAuthCleartextPassword(): void {
+    this.connection.emit('error', new StationFailure(stationError('shared-mode.cleartext-password', { host: this.host, user: this.user ?? '' })));
+    this.connection.stream.destroy();
+  }
+}
+
+/** The TLS options of `pg` for a TLS choice: both verify the certificate's chain (to `rootCertificate`, or the system's roots); only `verify-full` also its host name. */
+function tlsOptions(settings: SharedConnectionSettings): pg.PoolConfig['ssl'] {
+  if (settings.tls === 'off') return false;
+  // pg sets the server name (SNI and the name checked) from the host itself, and leaves it out for an IP address as RFC 6066 asks.
+  const roots = settings.rootCertificate === undefined ? {} : { ca: settings.rootCertificate };
+  return settings.tls === 'verify-full' ? { rejectUnauthorized: true, ...roots } : { rejectUnauthorized: true, ...roots, checkServerIdentity: () => undefined };
+}
+
+/**
+ * Turns the connection settings into `pg`'s: TLS as chosen (libpq's sslmode of the same
+ * name), the session limits of SHARED_SESSION_LIMITS, TCP keepalive, and a client that refuses
+ * to send the password in the clear.
+ */
 export function pgConnectionConfig(settings: SharedConnectionSettings, options: OpenSharedDatabaseOptions): pg.PoolConfig {
   return {
+    Client: NoCleartextPasswordClient,
     host: settings.host,
     port: settings.port,
     database: settings.database,
     user: settings.user,
     ...(settings.password === null ? {} : { password: settings.password }),
-    ssl: settings.tls === 'off' ? false : settings.tls === 'require' ? { rejectUnauthorized: false } : { rejectUnauthorized: true, servername: settings.host },
+    ssl: tlsOptions(settings),
     application_name: options.deskName.slice(0, 63),
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
     // A server that stopped answering (not refusing) must not hold a desk's call forever.
-    query_timeout: 15_000,
+    query_timeout: QUERY_TIMEOUT_MS,
+    statement_timeout: SHARED_SESSION_LIMITS.statementTimeoutMs,
+    lock_timeout: SHARED_SESSION_LIMITS.lockTimeoutMs,
+    idle_in_transaction_session_timeout: SHARED_SESSION_LIMITS.idleInTransactionSessionTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
     max: options.maxConnections ?? 4,
     // A desk's connections stay open while it works; idle ones are closed after a while.
     idleTimeoutMillis: 30_000,
   };
+}
+
+/** One connection of its own to the shared database (the listener of changes, tests), configured as the pool's are. */
+export function openSharedClient(settings: SharedConnectionSettings, options: OpenSharedDatabaseOptions): pg.Client {
+  return new NoCleartextPasswordClient(pgConnectionConfig(settings, options));
 }
 
 /**

@@ -39,7 +39,7 @@ export const epochMs = (expression: string): string => `(extract(epoch FROM ${ex
  * is discarded, never returned to the pool; nothing is answered as done unless the server
  * committed it.
  */
-export function sharedStatements(access: SharedDeskAccess): SharedStatements {
+export function sharedStatements(access: Pick<SharedDeskAccess, 'pool' | 'schema' | 'connection'>): SharedStatements {
   const schema = quoteIdentifier(access.schema);
   const failure = (error: unknown) => sharedDatabaseFailure(error, access.connection);
   return {

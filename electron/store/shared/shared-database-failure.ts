@@ -15,13 +15,16 @@ const certificateErrorCodes = new Set([
 /** Connection failures of the network or the server's process (not an answer of the server). */
 const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 
-/** PostgreSQL's SQLSTATE classes of a server going away: shutting down, starting, crashed (57P01–57P03), connection exceptions (08…). */
-const serverGoneStates = /^(57P0[1-3]|08)/;
+/** PostgreSQL's SQLSTATE classes of a server going away: shutting down, starting, crashed (57P01–57P03), connection exceptions (08…), and a session it ended for idling inside a transaction (25P03: this desk slept mid-transaction). */
+const serverGoneStates = /^(57P0[1-3]|08|25P03)/;
+
+/** The session limits of SHARED_SESSION_LIMITS reached: a statement cancelled (57014), a lock not granted in time (55P03). */
+const timedOutStates = new Set(['57014', '55P03']);
 
 /**
  * Turns what `pg` threw while talking to the shared database into a typed StationFailure the
- * desk can show: unreachable (retryable), login refused, database missing, TLS refused, or
- * refused otherwise (permissions). A StationFailure passes unchanged.
+ * desk can show: unreachable (retryable), timed out (retryable), login refused, database missing,
+ * TLS refused, or refused otherwise (permissions). A StationFailure passes unchanged.
  */
 export function sharedDatabaseFailure(error: unknown, settings: Pick<SharedConnectionSettings, 'host' | 'port' | 'database' | 'user'>): StationFailure {
   if (error instanceof StationFailure) return error;
@@ -33,6 +36,7 @@ export function sharedDatabaseFailure(error: unknown, settings: Pick<SharedConne
     if (code === '28000' && /no encryption/.test(message ?? '')) return new StationFailure(stationError('shared-mode.tls-refused', { host, reason: 'the server accepts only encrypted connections' }));
     return new StationFailure(stationError('shared-mode.auth-failed', { user, database }));
   }
+  if (code !== undefined && timedOutStates.has(code)) return new StationFailure(stationError('shared-mode.timed-out', { reason: message ?? code }));
   if (code === '3D000') return new StationFailure(stationError('shared-mode.database-missing', { database }));
   if ((code !== undefined && certificateErrorCodes.has(code)) || /does not support SSL/.test(message ?? '')) {
     return new StationFailure(stationError('shared-mode.tls-refused', { host, reason }));

@@ -6,11 +6,12 @@ import { StationFailure } from '../../ipc/to-station-error';
 import { migration001SharedDesks } from './migrations/001-shared-desks';
 import { migration002SharedRefreshDetails } from './migrations/002-shared-refresh-details';
 import { migration003FencedCallStarts } from './migrations/003-fenced-call-starts';
+import { migration004SchemaAccount } from './migrations/004-schema-account';
 
 /** Every migration of the shared schema, in order; the schema's version is how many have run. */
-const sharedMigrations = [migration001SharedDesks, migration002SharedRefreshDetails, migration003FencedCallStarts] as const;
+const sharedMigrations = [migration001SharedDesks, migration002SharedRefreshDetails, migration003FencedCallStarts, migration004SchemaAccount] as const;
 
-/** The names of the shared schema's migrations, in order (what "Test connection" reports as migrated on a fresh database). */
+/** The names of the shared schema's migrations, in order (what a fresh schema applies). */
 export const SHARED_MIGRATION_NAMES: readonly string[] = sharedMigrations.map((migration) => migration.name);
 
 /** The newest shared schema version this build knows. */
@@ -47,13 +48,17 @@ export async function migrateSharedSchema(pool: pg.Pool, schema: string): Promis
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) {
     if (error instanceof Error && /previously executed migration .* is missing/.test(error.message)) {
-      const { rows } = await pool.query<{ count: string }>(`SELECT count(*) FROM ${quoteIdentifier(schema)}.kysely_migration`);
-      throw new StationFailure(stationError('shared-mode.schema-newer', { schema, version: Number(rows[0]?.count ?? 0), known: SHARED_SCHEMA_VERSION }));
+      throw new StationFailure(stationError('shared-mode.schema-newer', { schema, version: await sharedSchemaVersion(pool, schema), known: SHARED_SCHEMA_VERSION }));
     }
     throw error;
   }
+  return { schemaVersion: await sharedSchemaVersion(pool, schema), applied: (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName) };
+}
+
+/** The version of a migrated schema: how many migrations have run on it (by this app or a newer one). */
+export async function sharedSchemaVersion(pool: pg.Pool, schema: string): Promise<number> {
   const { rows } = await pool.query<{ count: string }>(`SELECT count(*) FROM ${quoteIdentifier(schema)}.kysely_migration`);
-  return { schemaVersion: Number(rows[0]?.count ?? 0), applied: (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName) };
+  return Number(rows[0]?.count ?? 0);
 }
 
 /** Quotes an identifier for SQL (Settings checks schema names against SHARED_SCHEMA_NAME_PATTERN; quoting keeps any name safe anyway). */

@@ -1,7 +1,7 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { z } from 'zod';
 import type { GatewayIdentity } from '../../../shared/domain/gateway-identity';
-import { pgConnectionConfig, type SharedConnectionSettings } from './open-shared-database';
+import { openSharedClient, type SharedConnectionSettings } from './open-shared-database';
 
 /**
  * What changed in the account's schema, as one desk tells the others. Payloads carry ids only;
@@ -120,7 +120,7 @@ export function listenToSharedChanges(connection: SharedConnectionSettings, opti
 
   const connect = () => {
     retry = null;
-    const current = new pg.Client(pgConnectionConfig(connection, { deskName: options.deskName }));
+    const current = openSharedClient(connection, { deskName: options.deskName });
     client = current;
     current.on('error', (error: Error & { code?: string }) => lost(current, error.code ?? error.message));
     current.on('end', () => lost(current, 'connection ended'));

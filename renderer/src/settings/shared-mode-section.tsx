@@ -7,12 +7,12 @@ import { unwrapResult, useStation } from '../bridge/station-context';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { fieldRule } from '../setup/field-rule';
 import { SettingsSection } from './settings-section';
-import { isValidSharedModeField, isValidSharedModePassword, type SharedModeField } from './shared-mode-form';
+import { isValidSharedModeField, isValidSharedModePassword, isValidSharedModeTls, type SharedModeField, type SharedModeFormValues } from './shared-mode-form';
 
 /** The query key of the shared mode's status (whether a password is stored, the computer's name). */
 export const sharedModeStatusKey = ['shared-mode-status'] as const;
 
-const tlsLabelKeys = { off: 'tlsOff', require: 'tlsRequire', 'verify-full': 'tlsVerify' } as const;
+const tlsLabelKeys = { 'verify-full': 'tlsVerifyFull', 'verify-ca': 'tlsVerifyCa', off: 'tlsOff' } as const;
 
 /** What a passed connection test found, in the user's words. */
 function SharedModeTestResult({ report }: { report: SharedModeTestReport }) {
@@ -34,7 +34,8 @@ function SharedModeTestResult({ report }: { report: SharedModeTestReport }) {
 
 /**
  * Settings → Shared mode: what it is for, the PostgreSQL connection (the password stored in its
- * own vault, only whether it is set shown), this desk's name, and "Test connection" on the saved
+ * own vault, only whether it is set shown), the TLS choice (off only for this computer) with the
+ * server's root certificate file, this desk's name, and "Test connection" on the saved
  * settings, which creates or migrates the shared tables.
  */
 export function SharedModeSection({ saveChanges }: { saveChanges: () => Promise<void> }) {
@@ -73,7 +74,9 @@ export function SharedModeSection({ saveChanges }: { saveChanges: () => Promise<
   );
   const passwordSet = status.data?.password.isSet ?? false;
   // The switch as it stands in the form, against the mode this run started in (read at start).
-  const enabled = Form.useWatch(['sharedMode', 'enabled'], Form.useFormInstance()) as boolean | undefined;
+  const form = Form.useFormInstance();
+  const enabled = Form.useWatch(['sharedMode', 'enabled'], form) as boolean | undefined;
+  const tls = Form.useWatch(['sharedMode', 'tls'], form) as SharedModeFormValues['tls'] | undefined;
   const runningMode = status.data?.runningMode;
   const restartToApply = runningMode !== undefined && enabled !== undefined && enabled !== (runningMode === 'shared');
   // A wrong field is shown under the field itself; only other failures are shown here.
@@ -107,7 +110,19 @@ export function SharedModeSection({ saveChanges }: { saveChanges: () => Promise<
             {t('settings.sharedMode.clearPassword')}
           </Button>
         ) : null}
-        <Form.Item name={['sharedMode', 'tls']} label={t('settings.sharedMode.tls')} className="setup__wide">
+        <Form.Item
+          name={['sharedMode', 'tls']}
+          label={t('settings.sharedMode.tls')}
+          extra={t('settings.sharedMode.tlsHint')}
+          className="setup__wide"
+          dependencies={[['sharedMode', 'host']]}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_rule: unknown, value: SharedModeFormValues['tls']) =>
+                isValidSharedModeTls(value, String(getFieldValue(['sharedMode', 'host']) ?? '')) ? Promise.resolve() : Promise.reject(new Error(t('settings.sharedMode.invalid.tlsOff'))),
+            }),
+          ]}
+        >
           <Radio.Group aria-label={t('settings.sharedMode.tls')} optionType="button">
             {SHARED_TLS_MODES.map((mode) => (
               <Radio.Button key={mode} value={mode}>
@@ -116,6 +131,11 @@ export function SharedModeSection({ saveChanges }: { saveChanges: () => Promise<
             ))}
           </Radio.Group>
         </Form.Item>
+        {tls === 'off' ? null : (
+          <div className="setup__wide">
+            {textField('tlsRootCertificateFile', t('settings.sharedMode.tlsRootCertificateFile'), t('settings.sharedMode.invalid.tlsRootCertificateFile'), t('settings.sharedMode.tlsRootCertificateFileHint'))}
+          </div>
+        )}
         {textField('schema', t('settings.sharedMode.schema'), t('settings.sharedMode.invalid.schema'))}
         {textField('deskName', t('settings.sharedMode.deskName'), t('settings.sharedMode.invalid.deskName'), t('settings.sharedMode.deskNameHint', { computerName: status.data?.computerName ?? '' }))}
       </div>

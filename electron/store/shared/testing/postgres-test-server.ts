@@ -1,10 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { pgConnectionConfig, type SharedConnectionSettings } from '../open-shared-database';
+import { openSharedClient, type SharedConnectionSettings } from '../open-shared-database';
 
 /** The user the test server's superuser is called, and its password (password auth over TCP, so wrong passwords can be tested). */
 const SUPERUSER = 'station';
@@ -15,6 +14,8 @@ export interface PostgresTestServer {
   /** The server's major version folder (`15`). */
   readonly version: string;
   readonly port: number;
+  /** With `tls`: the PEM file of the test CA that signed the server's certificate (the root a desk chooses in Settings). */
+  readonly rootCertificateFile: string | null;
   /** Connection settings of a database on this server (`postgres` unless named). */
   connection(database?: string): SharedConnectionSettings;
   /** Creates an empty database with a fresh name and answers its connection settings. */
@@ -49,13 +50,40 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** How a test server is started beyond the defaults. */
+export interface PostgresTestServerOptions {
+  /** Serve TLS (`ssl=on`) with a certificate for these names (IP addresses and DNS names), signed by a CA made for the server (see `rootCertificateFile`). */
+  tls?: { names: readonly string[] };
+  /** pg_hba.conf lines placed before the default ones (`host all some_role 127.0.0.1/32 password`). */
+  hba?: readonly string[];
+}
+
+/**
+ * Makes a CA and a server certificate for `names` with openssl in `folder`: the CA's PEM (what a
+ * desk trusts), and the server's certificate and key (what PostgreSQL serves).
+ */
+function makeTestCertificates(folder: string, names: readonly string[]): { rootCertificateFile: string; certificateFile: string; keyFile: string } {
+  const file = (name: string) => join(folder, name);
+  const openssl = (args: string[]) => {
+    const result = spawnSync('openssl', args, { encoding: 'utf8' });
+    if (result.error !== undefined || result.status !== 0) throw new Error(`openssl ${args[0] ?? ''} failed (run bash scripts/prepare-test-machine.sh):\n${result.error?.message ?? result.stderr}`);
+  };
+  const newKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  openssl(['req', '-x509', ...newKey, '-keyout', file('ca.key'), '-out', file('ca.crt'), '-days', '2', '-subj', '/CN=Waybill Station test CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
+  openssl(['req', ...newKey, '-keyout', file('server.key'), '-out', file('server.csr'), '-subj', `/CN=${names[0] ?? 'localhost'}`]);
+  const subjectAltName = names.map((name) => (/^[\d.]+$|:/.test(name) ? `IP:${name}` : `DNS:${name}`)).join(',');
+  writeFileSync(file('server.ext'), `subjectAltName=${subjectAltName}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`);
+  openssl(['x509', '-req', '-in', file('server.csr'), '-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-CAcreateserial', '-out', file('server.crt'), '-days', '2', '-extfile', file('server.ext')]);
+  return { rootCertificateFile: file('ca.crt'), certificateFile: file('server.crt'), keyFile: file('server.key') };
+}
+
 /**
  * Starts PostgreSQL from Debian's binaries in a new temporary folder on a free port of
- * 127.0.0.1 (password auth over TCP, the superuser `station`). PostgreSQL refuses to run as
- * root: as root, initdb and pg_ctl run as the `postgres` user, who owns the folder; as anyone
- * else they run as that user.
+ * 127.0.0.1 (password auth over TCP, the superuser `station`), with TLS and pg_hba.conf lines
+ * as `options` asks. PostgreSQL refuses to run as root: as root, initdb and pg_ctl run as the
+ * `postgres` user, who owns the folder and the server's key; as anyone else they run as that user.
  */
-export async function startPostgresTestServer(): Promise<PostgresTestServer> {
+export async function startPostgresTestServer(options: PostgresTestServerOptions = {}): Promise<PostgresTestServer> {
   const bin = postgresBinFolder();
   if (bin === null) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/<version>/bin/initdb): run bash scripts/prepare-test-machine.sh');
   const version = bin.split('/').at(-2) ?? '';
@@ -64,11 +92,12 @@ export async function startPostgresTestServer(): Promise<PostgresTestServer> {
   const dataDir = join(folder, 'data');
   const passwordFile = join(folder, 'password');
   writeFileSync(passwordFile, SUPERUSER_PASSWORD);
+  const certificates = options.tls === undefined ? null : makeTestCertificates(folder, options.tls.names);
+  if (certificates !== null) chmodSync(certificates.keyFile, 0o600);
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(folder, uid, gid);
-    chownSync(passwordFile, uid, gid);
+    for (const path of [folder, passwordFile, ...(certificates === null ? [] : [certificates.certificateFile, certificates.keyFile])]) chownSync(path, uid, gid);
   }
   chmodSync(folder, 0o700);
   const run = (tool: string, args: string[]) => {
@@ -77,11 +106,17 @@ export async function startPostgresTestServer(): Promise<PostgresTestServer> {
     if (result.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
   };
   run('initdb', ['-D', dataDir, '-U', SUPERUSER, `--pwfile=${passwordFile}`, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--no-sync']);
+  if (options.hba !== undefined) {
+    // The first matching line decides: the test's lines go before initdb's.
+    const hbaFile = join(dataDir, 'pg_hba.conf');
+    writeFileSync(hbaFile, `${options.hba.join('\n')}\n${readFileSync(hbaFile, 'utf8')}`);
+  }
+  const tlsOptions = certificates === null ? '' : ` -c ssl=on -c ssl_cert_file=${certificates.certificateFile} -c ssl_key_file=${certificates.keyFile}`;
   const port = await freePort();
   let running = false;
   const start = () => {
     // Few connections and small buffers: several test servers share a small machine.
-    const serverOptions = `-k ${folder} -p ${port} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60 -c shared_buffers=16MB`;
+    const serverOptions = `-k ${folder} -p ${port} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60 -c shared_buffers=16MB${tlsOptions}`;
     run('pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', join(folder, 'server.log'), '-w', 'start']);
     running = true;
   };
@@ -103,11 +138,12 @@ export async function startPostgresTestServer(): Promise<PostgresTestServer> {
   return {
     version,
     port,
+    rootCertificateFile: certificates?.rootCertificateFile ?? null,
     connection,
     async freshDatabase() {
       databases += 1;
       const name = `desk_test_${databases}`;
-      const client = new pg.Client(pgConnectionConfig(connection(), { deskName: 'test server' }));
+      const client = openSharedClient(connection(), { deskName: 'test server' });
       await client.connect();
       try {
         await client.query(`CREATE DATABASE ${name}`);

@@ -1,6 +1,5 @@
 import { writeSync } from 'node:fs';
-import pg from 'pg';
-import { openSharedDatabase, pgConnectionConfig, type SharedConnectionSettings } from '../open-shared-database';
+import { openSharedClient, openSharedDatabase, type SharedConnectionSettings } from '../open-shared-database';
 import { createSharedCallWindow } from '../shared-call-window';
 import { joinSharedDesk } from '../shared-desks';
 
@@ -19,7 +18,7 @@ const report = (line: object): void => {
   writeSync(1, `${JSON.stringify(line)}\n`);
 };
 
-const listener = new pg.Client(pgConnectionConfig(connection, { deskName: deskId }));
+const listener = openSharedClient(connection, { deskName: deskId });
 await listener.connect();
 const go = new Promise<void>((started) => listener.once('notification', () => started()));
 await listener.query('LISTEN go');

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { openSharedDatabase, type SharedConnectionSettings } from '../open-shared-database';
+import type { SharedAccount } from '../shared-account';
 import type { SharedDeskAccess } from '../shared-access';
 import { randomUUID } from 'node:crypto';
 import { joinSharedDesk } from '../shared-desks';
@@ -8,6 +9,9 @@ import type { PostgresTestServer } from './postgres-test-server';
 
 /** The account's schema of the shared-mode tests. */
 export const TEST_SCHEMA = 'acct';
+
+/** The account of the shared-mode tests' desks: the sandbox's demo shop. */
+export const TEST_ACCOUNT: SharedAccount = { gatewayBaseUrl: 'demo', shops: [{ merchantUserId: 2201385297, sellerNick: '小满百货旗舰店' }] };
 
 /** Desks of one test: each with a pool of its own on one fresh, migrated database; all closed by `close`. */
 export interface SharedTestDesks {
