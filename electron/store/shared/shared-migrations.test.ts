@@ -28,13 +28,14 @@ const tablesOf = async (pool: pg.Pool, schema: string) =>
 describe('the shared schema migrations (Kysely migrator, real PostgreSQL)', () => {
   it('creates the schema on a fresh database, then a second run changes nothing', async () => {
     const pool = await freshPool();
-    expect(await migrateSharedSchema(pool, DEFAULT_SHARED_SCHEMA)).toEqual({ schemaVersion: SHARED_SCHEMA_VERSION, applied: ['001-shared-desks', '002-shared-refresh-details'] });
+    expect(await migrateSharedSchema(pool, DEFAULT_SHARED_SCHEMA)).toEqual({ schemaVersion: SHARED_SCHEMA_VERSION, applied: ['001-shared-desks', '002-shared-refresh-details', '005-shared-print-state'] });
     expect(await tablesOf(pool, DEFAULT_SHARED_SCHEMA)).toEqual([
       'call_grants',
       'desks',
       'kysely_migration',
       'kysely_migration_lock',
       'order_claims',
+      'shared_label_prints',
       'shared_order_refreshes',
       'shared_sold_orders',
       'shared_waybills',
@@ -60,18 +61,18 @@ describe('the shared schema migrations (Kysely migrator, real PostgreSQL)', () =
     await pool.query(`CREATE SCHEMA ${DEFAULT_SHARED_SCHEMA}`);
     const outcomes = await Promise.all([migrateSharedSchema(pool, DEFAULT_SHARED_SCHEMA), migrateSharedSchema(other, DEFAULT_SHARED_SCHEMA)]);
     expect(outcomes.map((outcome) => outcome.schemaVersion)).toEqual([SHARED_SCHEMA_VERSION, SHARED_SCHEMA_VERSION]);
-    expect(outcomes.flatMap((outcome) => outcome.applied)).toEqual(['001-shared-desks', '002-shared-refresh-details']);
+    expect(outcomes.flatMap((outcome) => outcome.applied)).toEqual(['001-shared-desks', '002-shared-refresh-details', '005-shared-print-state']);
   });
 
   it('refuses a schema a newer app migrated, naming its version, and changes nothing', async () => {
     const pool = await freshPool();
     await migrateSharedSchema(pool, DEFAULT_SHARED_SCHEMA);
-    await pool.query(`INSERT INTO ${DEFAULT_SHARED_SCHEMA}.kysely_migration (name, timestamp) VALUES ('003-from-the-future', now()::text)`);
+    await pool.query(`INSERT INTO ${DEFAULT_SHARED_SCHEMA}.kysely_migration (name, timestamp) VALUES ('999-from-the-future', now()::text)`);
     const refusal = await migrateSharedSchema(pool, DEFAULT_SHARED_SCHEMA).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(StationFailure);
     expect((refusal as StationFailure).error).toEqual({
       code: 'shared-mode.schema-newer',
-      params: { schema: DEFAULT_SHARED_SCHEMA, version: 3, known: SHARED_SCHEMA_VERSION },
+      params: { schema: DEFAULT_SHARED_SCHEMA, version: SHARED_SCHEMA_VERSION + 1, known: SHARED_SCHEMA_VERSION },
       retryable: false,
     });
   });

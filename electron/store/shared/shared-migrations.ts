@@ -5,9 +5,10 @@ import { stationError } from '../../../shared/errors/station-error';
 import { StationFailure } from '../../ipc/to-station-error';
 import { migration001SharedDesks } from './migrations/001-shared-desks';
 import { migration002SharedRefreshDetails } from './migrations/002-shared-refresh-details';
+import { migration005SharedPrintState } from './migrations/005-shared-print-state';
 
 /** Every migration of the shared schema, in order; the schema's version is how many have run. */
-const sharedMigrations = [migration001SharedDesks, migration002SharedRefreshDetails] as const;
+const sharedMigrations = [migration001SharedDesks, migration002SharedRefreshDetails, migration005SharedPrintState] as const;
 
 /** The newest shared schema version this build knows. */
 export const SHARED_SCHEMA_VERSION = sharedMigrations.length;
