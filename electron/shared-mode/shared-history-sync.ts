@@ -1,15 +1,9 @@
+import { SHARE_REFUSALS_BEFORE_SET_ASIDE } from '../../shared/domain/desks';
 import { StationFailure } from '../ipc/to-station-error';
 import type { StationLogger } from '../logging/station-logger';
 import type { SharedOutboxReader, SharedOutboxWriter } from '../store/station-backend';
 import type { UnsharedLabelPrint, UnsharedVoidMark, UnsharedWaybill } from '../store/station-records';
 import type { SharedStation } from './shared-station';
-
-/**
- * How often the shared history may refuse a waybill (the server answers, and says no: a
- * constraint, a value it cannot store) before the waybill is set aside, so that the ones after it
- * flow; it is shown under Attention with the server's reason. A lost server is no refusal.
- */
-export const SHARE_REFUSALS_BEFORE_SET_ASIDE = 5;
 
 /** The server answered and refused the statement (not: the server is away). */
 const isRefusal = (error: unknown): error is StationFailure => error instanceof StationFailure && error.error.code === 'shared-mode.refused';

@@ -27,6 +27,13 @@ export interface DeskView {
 /** An order another desk holds for its job (a claim), or issued a waybill for. */
 export type ElsewhereMark = { desk: string; state: 'held' | 'issued'; waybillCode: string | null };
 
+/**
+ * How often the shared history may refuse a waybill (the server answers, and says no: a
+ * constraint, a value it cannot store) before the desk sets it aside, so that the ones after it
+ * flow; it is shown under Attention with the server's reason. A lost server is no refusal.
+ */
+export const SHARE_REFUSALS_BEFORE_SET_ASIDE = 5;
+
 /** A waybill of this desk the shared history kept refusing: set aside so the others flow, shown under Attention with the server's reason. */
 export interface SetAsideWaybill {
   waybillCode: string;

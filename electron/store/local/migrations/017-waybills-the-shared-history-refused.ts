@@ -2,7 +2,7 @@ import type { StationMigration } from '../station-migration';
 
 /**
  * Migration 17: a waybill the shared history keeps refusing (the server answers, and says no)
- * counts its refused tries; after SHARE_REFUSALS_BEFORE_SET_ASIDE (the sync's) it is set aside with the
+ * counts its refused tries; after SHARE_REFUSALS_BEFORE_SET_ASIDE (shared/domain/desks.ts) it is set aside with the
  * server's reason (`share_set_aside_json`, a StationError) and when, so the waybills after it
  * flow and the desk shows it under Attention instead of retrying it forever.
  */
