@@ -233,4 +233,37 @@ describe('the shared history sync (real SQLite, real PostgreSQL)', () => {
       ['YT2', 'purged'],
     ]);
   });
+
+  it('finds, reprints and voids another desk’s waybill of a second shop under that shop, not under the first', async () => {
+    await until('connected', async () => (station.state() === 'connected' ? true : undefined));
+    await sync.drained();
+    const secondShop = { ...gateway, shopId: 'shop-2' };
+    const db = openStationDatabase({ file: join(folder, 'station.db') });
+    db.exec(`
+      INSERT INTO issue_jobs (id, state, created_at, updated_at, carrier_code, branch_code, settings_json, gateway_base_url, shop_ids_json)
+        VALUES ('job-2', 'done', 1, 1, 'YTO', 'B1', '{}', '${gateway.baseUrl}', json_array('shop-2'));
+      INSERT INTO waybills (waybill_code, carrier_code, branch_code, object_id, origin, job_id, recorded_at, print_data, print_data_state, gateway_shop_id)
+        VALUES ('YS1', 'YTO', 'B1', 'S1', 'issued', 'job-2', 10, '{"label":"YS1"}', 'present', 'shop-2');
+      INSERT INTO journal_orders (order_number, job_id, state, updated_at, waybill_code, gateway_base_url, gateway_shop_id)
+        VALUES ('S1', 'job-2', 'issued', 10, 'YS1', '${gateway.baseUrl}', 'shop-2');
+    `);
+    db.close();
+    sync.poke();
+    await sync.drained();
+    const otherFolder = await mkdtemp(join(tmpdir(), 'shared-sync-other-'));
+    // Desk 2's gateway identity names the first shop: the waybill must still go as the second shop's.
+    const other = openSharedStation({ connection: database, schema: 'waybill_station', deskId: 'desk-2', deskName: 'Desk 2', gatewayIdentity: () => gateway, logger, heartbeatMs: 200 });
+    const otherBackend = withSharedHistory(await openLocalBackend({ file: join(otherFolder, 'station.db') }), other);
+    try {
+      await until('desk 2 connected', async () => (other.state() === 'connected' ? true : undefined));
+      expect(await otherBackend.read.history.reprintSource('YS1')).toMatchObject({ gateway: secondShop, printData: { label: 'YS1' }, printCount: 0 });
+      expect(await otherBackend.write.history.setVoid(['YS1'], 20_000, 'wrong parcel')).toEqual({ changed: 1, sharingWaits: false });
+      expect((await station.history.search({ gateway: secondShop })).rows).toEqual([expect.objectContaining({ waybillCode: 'YS1', voided: true, voidNote: 'wrong parcel' })]);
+      expect((await station.history.search({ gateway })).rows.map((row) => row.waybillCode)).not.toContain('YS1');
+    } finally {
+      await other.close();
+      await otherBackend.close();
+      await rm(otherFolder, { recursive: true, force: true });
+    }
+  });
 });
