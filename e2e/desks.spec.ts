@@ -15,7 +15,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
   test(`a desk on its own shows no desks, no shared-mode badge and no desk column (${locale})`, async ({ openStation, request, stationHost }) => {
     const page = await openStation(browserLocale(locale));
     await openDemoDesk(page, locale, 40);
-    expect(await stationCall(request, stationHost, 'desks.list', {})).toEqual({ state: 'off', desks: [] });
+    expect(await stationCall(request, stationHost, 'desks.list', {})).toEqual({ state: 'off', desks: [], setAside: [] });
     const { rows } = await stationCall(request, stationHost, 'orders.list', {});
     expect(rows.filter((row) => row.elsewhere !== null)).toEqual([]);
 

@@ -44,7 +44,7 @@ async function openDeskPage(browser: Browser, host: StationHostProcess, locale: 
 }
 
 for (const locale of ['zh-CN', 'en'] as const) {
-  test(`an order issued at desk A shows as issued at desk A on desk B without a refresh, and desk B reprints it from the shared history (${locale}) @host-only`, async ({
+  test(`an order issued at desk A shows as issued at desk A on desk B without a refresh, printed at desk A in desk B's history, and desk B's reprint asks first, then prints once (${locale}) @host-only`, async ({
     restartStation,
     request,
     stationHost,
@@ -84,13 +84,28 @@ for (const locale of ['zh-CN', 'en'] as const) {
       const rowB = pageB.getByRole('grid', { name: uiText(locale, 'orders.gridLabel') }).getByRole('row').filter({ hasText: order });
       await expect(rowB).toContainText(uiText(locale, 'orders.progress.issued-at-other-desk', { desk: 'Desk A' }), { timeout: 5_000 });
 
-      // Desk B's history finds desk A's waybill, names desk A, and reprints it at desk B's printer.
+      // Desk A's print reaches the shared history (the sync follows A's print queue) before desk B looks.
+      await expect
+        .poll(async () => (await stationCall(request, hostB, 'history.search', { text: order })).rows[0]?.printedAtDesks?.map((desk) => desk.deskName), { timeout: 15_000 })
+        .toEqual(['Desk A']);
+      // Desk B's history finds desk A's waybill, names desk A, shows it printed there, at the packing desk's screen size.
+      await pageB.setViewportSize({ width: 1366, height: 768 });
       const history = await openHistory(pageB, locale);
       await history.search.fill(order);
       await expect(history.rows).toHaveCount(1);
       await expect(history.row(order)).toContainText(waybill.waybillCode);
       await expect(history.row(order)).toContainText('Desk A');
+      const printedAtA = uiText(locale, 'history.printedAtDesk', { desk: 'Desk A', count: 1, at: '\u0000' }).split('\u0000')[0] as string;
+      await expect(history.row(order)).toContainText(printedAtA);
+      await pageB.screenshot({ path: `test-results/shared-history-printed-at-desk-a-${locale}.png` });
+      // Reprinting it at desk B asks first, as for a label printed here, naming desk A; nothing prints before the yes.
       await history.row(order).getByRole('button', { name: uiText(locale, 'history.reprint.one', { waybillCode: waybill.waybillCode }) }).click();
+      const question = pageB.getByRole('dialog').filter({ hasText: uiText(locale, 'history.reprint.confirmTitle', { count: 1 }) });
+      await expect(question).toBeVisible();
+      await expect(question).toContainText(uiText(locale, 'history.reprint.printedTimesAt', { waybillCode: waybill.waybillCode, count: 1, desks: uiText(locale, 'history.reprint.deskCount', { desk: 'Desk A', count: 1 }) }));
+      await pageB.screenshot({ path: `test-results/shared-history-reprint-asks-${locale}.png` });
+      expect(emulatorB.printed()).toEqual([]);
+      await question.getByRole('button', { name: uiText(locale, 'history.reprint.confirmOk') }).click();
       await expect.poll(() => emulatorB.printed().map((document) => document.documentId), { timeout: 20_000 }).toEqual([waybill.waybillCode]);
       // Printed again, never issued again.
       expect(gateway.sandbox.issuedWaybills().filter((issued) => issued.orderNumbers.includes(order))).toHaveLength(1);

@@ -206,6 +206,11 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     },
   });
   const sharedSync = shared === undefined ? undefined : startSharedHistorySync({ station: shared, outbox: { read: backend.read.sharedOutbox, write: backend.write.sharedOutbox }, logger });
+  // A label that came out here goes on to the shared history (a status change may be a print).
+  if (sharedSync !== undefined)
+    print.queue.onEvent((event) => {
+      if (event.kind === 'status') sharedSync.poke();
+    });
   const sharedModeView = shared === undefined ? sharedModeOff : createSharedModeView(shared);
   // Other desks' claims and waybills show within a second; after a reconnect everything is read again.
   sharedModeView.onChange(() => {
@@ -268,7 +273,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     settingsIpcHandlers({ settings, effectiveSettings, settingsView, vault, attention, startUp, gatewayWork: { engine, queue: print.queue }, events, logger }),
     gatewayIpcHandlers({ client: gateway.client, costs: backend.read.costs }),
     ordersIpcHandlers(orders, sharedModeView, () => effectiveSettings().gateway.shops),
-    desksIpcHandlers(sharedModeView),
+    desksIpcHandlers(sharedModeView, () => backend.read.sharedOutbox.setAside()),
     issuingIpcHandlers({ engine, startUp, settings: effectiveSettings, jobPrinter, withComponent, printerState: print.printerState, stall: print.stall }),
     historyIpcHandlers(history),
     printingIpcHandlers({ ...print, withComponent, previewer, settings, settingsView }),

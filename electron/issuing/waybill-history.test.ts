@@ -75,7 +75,7 @@ describe('the history', () => {
     const { history } = station;
 
     const asked = await history.reprint({ waybillCodes: [printedCode as string], confirmAlreadyPrinted: false });
-    expect(asked).toEqual({ queued: [], needsConfirmation: [{ waybillCode: printedCode, printCount: 1 }], refused: [] });
+    expect(asked).toEqual({ queued: [], needsConfirmation: [{ waybillCode: printedCode, printCount: 1, printedAtDesks: [] }], refused: [] });
     expect(station.emulator.printed()).toHaveLength(2);
 
     const confirmed = await history.reprint({ waybillCodes: [printedCode as string], confirmAlreadyPrinted: true });

@@ -80,7 +80,7 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
         else if (source.printData === null) refuse(source.printDataState === 'purged' ? 'print-data-purged' : 'print-data-unreadable');
         else if (source.inQueue) refuse('already-in-print-queue');
         else {
-          if (source.printCount > 0 && !request.confirmAlreadyPrinted) result.needsConfirmation.push({ waybillCode, printCount: source.printCount });
+          if (source.printCount > 0 && !request.confirmAlreadyPrinted) result.needsConfirmation.push({ waybillCode, printCount: source.printCount, printedAtDesks: source.printedAtDesks });
           printable.push({ waybillCode, printData: source.printData, settings: source.settings ?? options.currentPrintSettings() });
         }
       }

@@ -51,10 +51,14 @@ export interface OrderCache {
 
 /** A shop's refresh shared by the desks (shared mode): one desk fetches, the others read what it stored. Each shop of the account has its own turn. */
 export interface SharedOrderRefreshes {
-  /** Takes the shop's refresh turn and answers the shared watermark to continue from; throws `shared-mode.refreshing-elsewhere` (or unreachable) when this desk may not refresh. */
-  begin(shopId: string): Promise<{ watermark: number | null }>;
-  /** Stores a fetched page of the shop in the shared cache too. */
-  storePage(shopId: string, orders: readonly SoldOrder[], fetchedAt: number): Promise<void>;
+  /**
+   * Takes the shop's refresh turn and answers the shared watermark to continue from and when the
+   * turn began by the server's clock (the refresh's times: a desk's clock may be off); throws
+   * `shared-mode.refreshing-elsewhere` (or unreachable) when this desk may not refresh.
+   */
+  begin(shopId: string): Promise<{ watermark: number | null; startedAt: number }>;
+  /** Stores a fetched page of the shop in the shared cache too (stamped by the server's clock). */
+  storePage(shopId: string, orders: readonly SoldOrder[]): Promise<void>;
   /** Records the shop's refresh and ends its turn; the other desks are told to read. */
   finish(shopId: string, refresh: SharedOrderRefresh): Promise<void>;
   /** Ends the shop's turn without a result (the fetch failed or was cancelled). */
@@ -190,11 +194,13 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
     let replacing = false;
     let turn: SharedOrderRefreshes | undefined;
     try {
-      // Shared mode: the shop's turn first (another desk refreshing it answers so), and its watermark.
+      // Shared mode: the shop's turn first (another desk refreshing it answers so), its watermark and the server's time.
       const shared = options.shared;
-      const sharedWatermark = shared === undefined ? undefined : (await shared.begin(shopId)).watermark;
+      const sharedTurn = shared === undefined ? undefined : await shared.begin(shopId);
       turn = shared;
-      const watermark = sharedWatermark === undefined ? ((await read.state(shopId))?.watermark ?? null) : sharedWatermark;
+      const watermark = sharedTurn === undefined ? ((await read.state(shopId))?.watermark ?? null) : sharedTurn.watermark;
+      // The refresh's recorded times (watermark, when): in shared mode the server's, which every desk continues from.
+      const refreshedAt = sharedTurn?.startedAt ?? startedAt;
       const changedOnly = mode === 'changed' && (await estimate(shopId)).mode === 'changed' && watermark !== null;
       const unfiltered = filters === undefined;
       replacing = !changedOnly && unfiltered;
@@ -210,7 +216,7 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
           storing = storing.then(async () => {
             const fetchedAt = now();
             await write.storePage(shopId, progress.pageOrders, fetchedAt);
-            await turn?.storePage(shopId, progress.pageOrders, fetchedAt);
+            await turn?.storePage(shopId, progress.pageOrders);
           });
           stored += progress.pageOrders.length;
           onPages({ pagesDone: progress.pagesDone, pagesPlanned: progress.pagesPlanned, ordersReceived: progress.ordersReceived, totalElements: progress.totalElements });
@@ -218,14 +224,14 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
       });
       await storing;
       if (!result.ok) throw new StationFailure(result.error);
-      const pastRefresh = { watermark: startedAt - overlapMs, at: startedAt, mode: changedOnly ? ('changed' as const) : ('full' as const), pages: result.data.pagesFetched, points: result.data.points };
+      const pastRefresh = { watermark: refreshedAt - overlapMs, at: refreshedAt, mode: changedOnly ? ('changed' as const) : ('full' as const), pages: result.data.pagesFetched, points: result.data.points };
       const total = replacing ? (result.data.totalElements ?? result.data.orders.length) : null;
       // Only a complete, unfiltered fetch knows which orders the gateway no longer lists; a
       // filtered one says nothing about the others, so it moves neither the list nor the watermark.
       if (replacing) await write.removeUnseen(shopId, startedAt);
-      if (unfiltered) await write.saveRefresh(shopId, { ...pastRefresh, lastFullAt: replacing ? startedAt : null, total });
+      if (unfiltered) await write.saveRefresh(shopId, { ...pastRefresh, lastFullAt: replacing ? refreshedAt : null, total });
       // A filtered fetch moves nothing shared either: its pages are stored, the turn ends without a result.
-      if (turn !== undefined) await (unfiltered ? turn.finish(shopId, { ...pastRefresh, total, removeUnseenBefore: replacing ? startedAt : null }) : turn.abandon(shopId));
+      if (turn !== undefined) await (unfiltered ? turn.finish(shopId, { ...pastRefresh, total, removeUnseenBefore: replacing ? refreshedAt : null }) : turn.abandon(shopId));
       turn = undefined;
       return { shopId, mode: changedOnly ? 'changed' : 'full', received: result.data.orders.length, total: await read.count(shopId), points: result.data.points };
     } finally {

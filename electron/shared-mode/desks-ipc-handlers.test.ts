@@ -35,7 +35,7 @@ describe('desks and the orders of other desks while the shared mode is off', () 
   });
 
   it('lists no desks and says the mode is off', async () => {
-    expect(await data<DeskListing>('desks.list')).toEqual({ state: 'off', desks: [] });
+    expect(await data<DeskListing>('desks.list')).toEqual({ state: 'off', desks: [], setAside: [] });
   });
 
   it('lists every cached order with no other desk’s mark', async () => {

@@ -1,7 +1,12 @@
+import { SHARE_REFUSALS_BEFORE_SET_ASIDE } from '../../shared/domain/desks';
+import { StationFailure } from '../ipc/to-station-error';
 import type { StationLogger } from '../logging/station-logger';
 import type { SharedOutboxReader, SharedOutboxWriter } from '../store/station-backend';
-import type { UnsharedVoidMark, UnsharedWaybill } from '../store/station-records';
+import type { UnsharedLabelPrint, UnsharedVoidMark, UnsharedWaybill } from '../store/station-records';
 import type { SharedStation } from './shared-station';
+
+/** The server answered and refused the statement (not: the server is away). */
+const isRefusal = (error: unknown): error is StationFailure => error instanceof StationFailure && error.error.code === 'shared-mode.refused';
 
 /** What the sync moves waybills with. */
 export interface SharedHistorySyncOptions {
@@ -17,7 +22,7 @@ export interface SharedHistorySyncOptions {
   maxBackoffMs?: number;
 }
 
-/** The background sync of this desk's waybills and void marks into the shared history. */
+/** The background sync of this desk's waybills, void marks and label prints into the shared history. */
 export interface SharedHistorySync {
   /** Something was recorded, or the server is back: send what is waiting now. */
   poke(): void;
@@ -29,10 +34,13 @@ export interface SharedHistorySync {
 
 /**
  * Sends the waybills this desk recorded to the shared history and marks their claims issued,
- * then marks them shared locally; then the void marks changed here meanwhile. The local journal is written first (the waybill and its "not
+ * then marks them shared locally; then the void marks changed here meanwhile, then the labels
+ * printed here. The local journal is written first (the waybill, the mark, the print and its "not
  * yet shared" mark in one transaction), PostgreSQL after: a desk that dies or loses the server
- * in between sends them on its next round, and both writes are idempotent, so a waybill sent
- * twice is there once. Failures are retried with a growing wait, and at once when poked.
+ * in between sends them on its next round, and every write is idempotent, so a waybill or print
+ * sent twice is there once. Failures are retried with a growing wait, and at once when poked. A
+ * batch the server refuses is sent waybill by waybill, so one it refuses never holds up the rest:
+ * each refusal is counted, and at SHARE_REFUSALS_BEFORE_SET_ASIDE the waybill is set aside.
  */
 export function startSharedHistorySync(options: SharedHistorySyncOptions): SharedHistorySync {
   const { station, outbox, logger } = options;
@@ -61,38 +69,66 @@ export function startSharedHistorySync(options: SharedHistorySyncOptions): Share
       const key = JSON.stringify([waybill.gateway.baseUrl, waybill.gateway.shopId, waybill.jobId]);
       groups.set(key, [...(groups.get(key) ?? []), waybill]);
     }
+    let refusedAgain = false;
     for (const group of groups.values()) {
-      const [{ gateway, jobId }] = group as [UnsharedWaybill];
-      await station.history.recordWaybills(
-        gateway,
-        jobId,
-        group.map((waybill) => ({
-          waybillCode: waybill.waybillCode,
-          parentWaybillCode: waybill.parentWaybillCode,
-          orderNumbers: waybill.orderNumbers,
-          carrierCode: waybill.carrierCode,
-          branchCode: waybill.branchCode,
-          issuedAt: waybill.recordedAt,
-          printDataText: waybill.printDataText,
-        })),
-      );
-      const { conflicts } = await station.claims.markIssued(
-        gateway,
-        jobId,
-        group.flatMap((waybill) => waybill.orderNumbers.map((orderNumber) => ({ orderNumber, waybillCode: waybill.waybillCode }))),
-      );
-      // Two waybills for one order across desks: a person must look (the shared history keeps both).
-      for (const conflict of conflicts) logger.error('shared claims: order issued at two desks', { orderNumber: conflict.orderNumber, here: conflict.waybillCode, elsewhere: conflict.recordedWaybillCode, desk: conflict.holder.deskName });
-      await outbox.write.markShared(
-        group.map((waybill) => waybill.waybillCode),
-        now(),
-      );
+      try {
+        await record(group);
+      } catch (error) {
+        if (!isRefusal(error)) throw error;
+        // One of them is refused: each alone, so the others are shared and the refused one counted.
+        for (const waybill of group) {
+          try {
+            await record([waybill]);
+          } catch (alone) {
+            if (!isRefusal(alone)) throw alone;
+            const setAside = await outbox.write.noteRefusal(waybill.waybillCode, alone.error, now(), SHARE_REFUSALS_BEFORE_SET_ASIDE);
+            if (setAside) logger.error('shared history sync: a waybill the server keeps refusing is set aside', { waybillCode: waybill.waybillCode, error: alone.error });
+            else refusedAgain = true;
+          }
+        }
+      }
     }
+    // A waybill refused but not yet set aside is tried again after the growing wait, not at once.
+    if (refusedAgain) throw new Error('the shared history refused a waybill');
+  };
+
+  /** Records one job's waybills in the shared history, marks their claims issued, then marks them shared here. */
+  const record = async (group: readonly UnsharedWaybill[]) => {
+    const [{ gateway, jobId }] = group as [UnsharedWaybill];
+    await station.history.recordWaybills(
+      gateway,
+      jobId,
+      group.map((waybill) => ({
+        waybillCode: waybill.waybillCode,
+        parentWaybillCode: waybill.parentWaybillCode,
+        orderNumbers: waybill.orderNumbers,
+        carrierCode: waybill.carrierCode,
+        branchCode: waybill.branchCode,
+        issuedAt: waybill.recordedAt,
+        printDataText: waybill.printDataText,
+      })),
+    );
+    const { conflicts } = await station.claims.markIssued(
+      gateway,
+      jobId,
+      group.flatMap((waybill) => waybill.orderNumbers.map((orderNumber) => ({ orderNumber, waybillCode: waybill.waybillCode }))),
+    );
+    // Two waybills for one order across desks: a person must look (the shared history keeps both).
+    for (const conflict of conflicts) logger.error('shared claims: order issued at two desks', { orderNumber: conflict.orderNumber, here: conflict.waybillCode, elsewhere: conflict.recordedWaybillCode, desk: conflict.holder.deskName });
+    await outbox.write.markShared(
+      group.map((waybill) => waybill.waybillCode),
+      now(),
+    );
   };
 
   const sendVoidMarks = async (marks: readonly UnsharedVoidMark[]) => {
     for (const mark of marks) await station.history.setVoid(mark.gateway, [mark.waybillCode], mark.voidedAt, mark.note);
     await outbox.write.markVoidMarksShared(marks);
+  };
+
+  const sendPrints = async (prints: readonly UnsharedLabelPrint[]) => {
+    await station.history.recordPrints(prints);
+    await outbox.write.markPrintsShared(prints.map((print) => print.printId));
   };
 
   const drain = async () => {
@@ -110,6 +146,14 @@ export function startSharedHistorySync(options: SharedHistorySyncOptions): Share
       if (marks.length === 0) break;
       station.ready();
       await sendVoidMarks(marks);
+    }
+    // Prints after the waybills too: the shared history keeps prints of the waybills it has.
+    for (;;) {
+      if (closed) return;
+      const prints = await outbox.read.unsharedPrints(batch);
+      if (prints.length === 0) break;
+      station.ready();
+      await sendPrints(prints);
     }
     failures = 0;
     for (const resolve of drainedWaiters.splice(0)) resolve();

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryPage, IssuePlan, JobSummary, JobView } from '../../shared/domain/issuing';
+import type { HistoryPage, IssuePlan, JobSummary, JobView, ReprintResult } from '../../shared/domain/issuing';
 import type { Result } from '../../shared/result';
 import { shopOrderKey } from '../../shared/domain/shop-order';
 import { ofDemoShop, openTestStation, sandboxDeskPatch } from '../composition/testing/sandbox-desk';
@@ -153,6 +153,25 @@ describe('two desks on one account, one PostgreSQL, one sandbox (composition roo
     expect((await b.sharedMode.desks()).map((desk) => desk.name).sort()).toEqual(['Desk A', 'Desk B']);
   }, 60_000);
 
+  it('shows A’s printed label as printed at Desk A in B’s history, and B’s reprint asks first naming Desk A; confirmed, it prints once', async () => {
+    const waybillCode = sandbox.issuedWaybills().find((waybill) => waybill.orderNumbers.includes(orderNumbers[2] as string))?.waybillCode as string;
+    expect(emulator.printed().filter((document) => document.documentId === waybillCode)).toHaveLength(1);
+    const line = await until('A’s print in B’s history', async () => (await data<HistoryPage>(b, 'history.search', { text: waybillCode })).rows.find((row) => row.printedAtDesks?.length === 1));
+    expect(line).toMatchObject({ waybillCode, desk: { name: 'Desk A' }, printState: 'printed', printCount: 1, printedAtDesks: [{ deskName: 'Desk A', count: 1, lastAt: expect.any(Number) as number }] });
+    // As a reprint of B's own printed label: nothing is queued until the packer confirms.
+    const asked = await data<ReprintResult>(b, 'history.reprint', { waybillCodes: [waybillCode], confirmAlreadyPrinted: false });
+    expect(asked).toEqual({ queued: [], refused: [], needsConfirmation: [{ waybillCode, printCount: 1, printedAtDesks: [expect.objectContaining({ deskName: 'Desk A', count: 1 }) as unknown] }] });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(emulator.printed().filter((document) => document.documentId === waybillCode)).toHaveLength(1);
+    expect(await data<ReprintResult>(b, 'history.reprint', { waybillCodes: [waybillCode], confirmAlreadyPrinted: true })).toMatchObject({ queued: [waybillCode] });
+    await until('the reprint out of B’s printer', () => (emulator.printed().filter((document) => document.documentId === waybillCode).length === 2 ? true : undefined));
+    // Printed once more, and A's history now shows it printed at B as well.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(emulator.printed().filter((document) => document.documentId === waybillCode)).toHaveLength(2);
+    const atA = await until('B’s print in A’s history', async () => (await data<HistoryPage>(a, 'history.search', { text: waybillCode })).rows.find((row) => row.printedAtDesks?.length === 1));
+    expect(atA).toMatchObject({ printCount: 2, printedAtDesks: [{ deskName: 'Desk B', count: 1 }] });
+  }, 60_000);
+
   it('reprints A’s waybill at B from the shared history: B’s printer and queue, never an issue call, in B’s history; refused once its print data is purged', async () => {
     const [own, purged] = orderNumbers.slice(0, 2).map((order) => sandbox.issuedWaybills().find((waybill) => waybill.orderNumbers.includes(order))?.waybillCode as string);
     await data(b, 'settings.update', { patch: { print: { printer: 'HPRT N41' } } });
@@ -166,9 +185,10 @@ describe('two desks on one account, one PostgreSQL, one sandbox (composition roo
     expect(sandbox.calls().slice(callsBefore)).toEqual([]);
     const line = await until('B’s history to show the reprint', async () => {
       const found = (await data<HistoryPage>(b, 'history.search', { text: own })).rows.find((row) => row.waybillCode === own);
-      return found?.printCount === 1 ? found : undefined;
+      return found?.printState === 'printed' && found.printCount === 2 ? found : undefined;
     });
-    expect(line).toMatchObject({ desk: { name: 'Desk A' }, printState: 'printed' });
+    // Printed once at A, once here: both count, A's named.
+    expect(line).toMatchObject({ desk: { name: 'Desk A' }, printState: 'printed', printedAtDesks: [{ deskName: 'Desk A', count: 1 }] });
 
     const pool = openSharedDatabase(database, { deskName: 'test' });
     try {

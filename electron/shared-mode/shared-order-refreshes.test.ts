@@ -8,9 +8,13 @@ import type { Result } from '../../shared/result';
 import type { Station } from '../composition/station';
 import { openTestStation, sandboxDeskPatch } from '../composition/testing/sandbox-desk';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
+import { openGatewayTestBench } from '../gateway/testing/gateway-test-bench';
+import { createOrderCache } from '../order-cache/order-cache';
 import { createSharedClaims } from '../store/shared/shared-claims';
-import { TEST_SCHEMA } from '../store/shared/testing/shared-test-desks';
+import { TEST_ACCOUNT, TEST_SCHEMA } from '../store/shared/testing/shared-test-desks';
 import { useSharedTestDesks } from '../store/shared/testing/use-shared-test-desks';
+import { createSharedOrderRefreshes } from './shared-order-refreshes';
+import { openSharedStation } from './shared-station';
 
 const rig = useSharedTestDesks();
 const token = 'tok-shops-shared-5521';
@@ -118,5 +122,38 @@ describe('the shared refresh of several shops (two desks, real PostgreSQL, one s
         [second, 'Desk C'],
       ].sort(),
     );
+  }, 60_000);
+
+  it('records the refresh’s watermark and times by the server’s clock, not by a desk whose clock is six hours behind, and a complete fetch keeps what it just stored', async () => {
+    const bench = await openGatewayTestBench({ sandbox: { orders: 25 } });
+    const shopId = bench.sandbox.shopId;
+    const station = openSharedStation({ connection: rig.desks.connection, schema: TEST_SCHEMA, deskId: 'desk-late', deskName: 'Late desk', gatewayIdentity: () => ({ baseUrl: bench.sandbox.url, shopId }), account: () => TEST_ACCOUNT, logger: bench.logger, heartbeatMs: 200 });
+    const store = { read: bench.backend.read.orders, write: bench.backend.write.orders };
+    const refreshes = createSharedOrderRefreshes({ station, store, onChanged: () => undefined, logger: bench.logger });
+    const sixHours = 6 * 60 * 60_000;
+    const overlapMs = 10 * 60_000;
+    const client = bench.client();
+    const cache = createOrderCache({ store, client: async () => client, shopId: () => shopId, timeFilterAvailable: () => true, onProgress: () => undefined, onChanged: () => undefined, shared: refreshes, now: () => Date.now() - sixHours, overlapMs });
+    try {
+      await until('connected', async () => (station.state() === 'connected' ? true : undefined));
+      const serverNow = async () => Number((await rig.desks.pool.query<{ at: number }>(`SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS at`)).rows[0]?.at);
+      const before = await serverNow();
+      await cache.refresh({ mode: 'full' });
+      const after = await serverNow();
+      const state = await station.orders.state({ baseUrl: bench.sandbox.url, shopId });
+      expect(state?.lastRefreshAt).toBeGreaterThanOrEqual(Math.floor(before));
+      expect(state?.lastRefreshAt).toBeLessThanOrEqual(Math.ceil(after));
+      expect(state?.watermark).toBe((state?.lastRefreshAt ?? 0) - overlapMs);
+      expect(state?.lastFullAt).toBe(state?.lastRefreshAt);
+      // The complete fetch's pages are stamped by the server after its turn began: none was dropped as unseen.
+      expect(await station.orders.read({ baseUrl: bench.sandbox.url, shopId })).toHaveLength(25);
+      // The desk's own cache continues from the same times (another desk's later refresh compares with them).
+      expect((await store.read.state(shopId))?.watermark).toBe(state?.watermark);
+      expect((await store.read.state(shopId))?.lastRefreshAt).toBe(state?.lastRefreshAt);
+    } finally {
+      refreshes.close();
+      await station.close();
+      await bench.close();
+    }
   }, 60_000);
 });

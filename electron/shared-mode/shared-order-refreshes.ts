@@ -82,9 +82,9 @@ export function createSharedOrderRefreshes(options: SharedOrderRefreshesOptions)
     async begin(shopId) {
       const turn = await station.withServer(() => station.orders.beginRefresh(gateway(shopId), turnMs));
       if (turn.kind === 'refreshing-elsewhere') throw new StationFailure(stationError('shared-mode.refreshing-elsewhere', { desk: turn.deskName }));
-      return { watermark: turn.state.watermark };
+      return { watermark: turn.state.watermark, startedAt: turn.startedAt };
     },
-    storePage: (shopId, orders, fetchedAt) => station.withServer(() => station.orders.writePage(gateway(shopId), orders, fetchedAt, turnMs)),
+    storePage: (shopId, orders) => station.withServer(() => station.orders.writePage(gateway(shopId), orders, turnMs)),
     async finish(shopId, refresh) {
       await station.withServer(() => station.orders.finishRefresh(gateway(shopId), refresh));
     },

@@ -1,5 +1,5 @@
 import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
-import type { HistoryRow } from '../../shared/domain/issuing';
+import type { DeskPrints, HistoryRow } from '../../shared/domain/issuing';
 import type { SharedHistoryRow } from '../store/shared/shared-history';
 import type { HistoryReader, HistoryWriter, StationBackend } from '../store/station-backend';
 import type { SharedStation } from './shared-station';
@@ -24,23 +24,32 @@ function parcelsNumbered(rows: readonly HistoryRow[]): HistoryRow[] {
   return rows.map((row) => (numbered.has(row) ? { ...row, parcel: numbered.get(row) ?? null } : row));
 }
 
+/** A label's prints at desks other than `deskId`, and how many they are. */
+function printsElsewhere(prints: readonly DeskPrints[], deskId: string): { printedAtDesks: DeskPrints[]; count: number } {
+  const printedAtDesks = prints.filter((desk) => desk.deskId !== deskId);
+  return { printedAtDesks, count: printedAtDesks.reduce((sum, desk) => sum + desk.count, 0) };
+}
+
 /**
  * The shared mode's backend, composed on the local one: this desk's own SQLite journal, written first and the truth for its
  * work, with the account's shared history over it. History search reads every desk's waybills
  * while the server answers (this desk's lines keep their print states), and this desk's own
  * history while it is away; another desk's waybill reprints here from the shared print data with
- * this desk's print settings; void marks go to both. The waybills themselves reach the shared
- * history through the background sync (shared-history-sync.ts), never in the journal's step.
+ * this desk's print settings, under its own shop; void marks go to both, and so does the
+ * retention's purge of print data. Every line shows its label's prints at the other desks (which
+ * desk, when, how many times), and a reprint counts them, so it asks first wherever the label came
+ * out. The waybills and prints themselves reach the shared history through the background sync
+ * (shared-history-sync.ts), never in the journal's step.
  */
 export function withSharedHistory(local: StationBackend, shared: SharedStation): StationBackend {
   const localHistory = local.read.history;
   const prints = local.read.printTasks;
 
-  /** Another desk's waybill as the shared history has it; undefined when unknown there or the server is away. */
+  /** A waybill as the shared history has it (of whichever shop of the account); undefined when unknown there or the server is away. */
   const sharedSource = async (waybillCode: string) => {
     if (shared.state() !== 'connected') return undefined;
     try {
-      return await shared.history.printData(shared.gatewayIdentity(), waybillCode);
+      return await shared.history.printData(shared.gatewayIdentity().baseUrl, waybillCode);
     } catch (error) {
       shared.noticeFailure(error);
       return undefined;
@@ -48,11 +57,12 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
   };
 
   const lineOf = async (row: SharedHistoryRow): Promise<HistoryRow> => {
+    const elsewhere = printsElsewhere(row.prints, shared.access.deskId);
     if (row.deskId === shared.access.deskId) {
       const own = (await localHistory.search({ text: row.orderNumber, shop: row.gateway.shopId, limit: 10 })).rows.find((line) => line.orderNumber === row.orderNumber && line.waybillCode === row.waybillCode);
-      if (own) return { ...own, desk: { deskId: row.deskId, name: row.deskName } };
+      if (own) return { ...own, desk: { deskId: row.deskId, name: row.deskName }, printCount: own.printCount + elsewhere.count, printedAtDesks: elsewhere.printedAtDesks };
     }
-    // Another desk's label shows how it printed here (a reprint at this desk).
+    // Another desk's label shows how it printed here (a reprint at this desk), else printed where it came out.
     const here = await prints.printsOf(row.waybillCode);
     return {
       shopId: row.gateway.shopId,
@@ -67,9 +77,9 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
       branchCode: row.branchCode,
       origin: 'issued',
       at: row.at,
-      printState: here.lastState ?? 'not-printed',
+      printState: here.lastState ?? (elsewhere.count > 0 ? 'printed' : 'not-printed'),
       printError: null,
-      printCount: here.printed,
+      printCount: here.printed + elsewhere.count,
       printOutput: null,
       printAutomaticSends: 0,
       printData: row.printData,
@@ -77,26 +87,38 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
       voidNote: row.voidNote,
       error: null,
       desk: { deskId: row.deskId, name: row.deskName },
+      printedAtDesks: elsewhere.printedAtDesks,
     };
   };
 
   const history: HistoryReader = {
     ...localHistory,
-    // Another desk's waybill reprints here from the shared history's print data, with this desk's print settings.
+    // Another desk's waybill reprints here from the shared history's print data, with this desk's print settings, as its own shop.
+    // Prints at other desks count (own waybill or not): a label that came out anywhere asks first.
     async reprintSource(waybillCode) {
       const own = await localHistory.reprintSource(waybillCode);
-      if (own !== undefined) return own;
       const source = await sharedSource(waybillCode);
+      const elsewhere = printsElsewhere(source?.prints ?? [], shared.access.deskId);
+      if (own !== undefined) return { ...own, printCount: own.printCount + elsewhere.count, printedAtDesks: elsewhere.printedAtDesks };
       if (source === undefined) return undefined;
       const here = await prints.printsOf(waybillCode);
-      return { printData: source.printData, printDataState: source.printDataState, voided: source.voided, settings: null, gateway: shared.gatewayIdentity(), printCount: here.printed, inQueue: here.open };
+      return {
+        printData: source.printData,
+        printDataState: source.printDataState,
+        voided: source.voided,
+        settings: null,
+        gateway: source.gateway,
+        printCount: here.printed + elsewhere.count,
+        inQueue: here.open,
+        printedAtDesks: elsewhere.printedAtDesks,
+      };
     },
-    // Another desk's orders are this desk's sold-order cache's (the custom area prints from them).
+    // Another desk's orders are this desk's sold-order cache's of the waybill's shop (the custom area prints from them).
     async ordersOn(waybillCode) {
       const own = await localHistory.ordersOn(waybillCode);
       if (own.length > 0) return own;
       const source = await sharedSource(waybillCode);
-      return source === undefined ? [] : local.read.orders.orders(shared.gatewayIdentity().shopId, source.orderNumbers);
+      return source === undefined ? [] : local.read.orders.orders(source.gateway.shopId, source.orderNumbers);
     },
     async search(query) {
       // Filters by journal state are this desk's own; so is everything while the server is away.
@@ -117,10 +139,10 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
       if (shared.state() !== 'connected') for (const waybillCode of waybillCodes) if ((await localHistory.reprintSource(waybillCode)) === undefined) shared.ready();
       // This desk's marks are kept first (each "not yet shared"); the sync sends them if the server cannot take them now.
       const { changed } = await local.write.history.setVoid(waybillCodes, voidedAt, note);
-      // Each waybill is marked under its own shop (this desk's know theirs; another desk's are taken as the first shop's).
+      // Each waybill is marked under its own shop (this desk's know theirs; the shared history knows another desk's).
       const byShop = new Map<string, { gateway: GatewayIdentity; waybillCodes: string[] }>();
       for (const waybillCode of waybillCodes) {
-        const gateway = (await localHistory.reprintSource(waybillCode))?.gateway ?? shared.gatewayIdentity();
+        const gateway = (await localHistory.reprintSource(waybillCode))?.gateway ?? (await sharedSource(waybillCode))?.gateway ?? shared.gatewayIdentity();
         const group = byShop.get(gateway.shopId) ?? { gateway, waybillCodes: [] };
         group.waybillCodes.push(waybillCode);
         byShop.set(gateway.shopId, group);
@@ -135,6 +157,17 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
         if (changed < new Set(waybillCodes).size) throw error;
         shared.noticeFailure(error);
         return { changed, sharingWaits: true };
+      }
+    },
+    // The shared print data goes with the retention too; without the server the next daily purge takes it.
+    async purgePrintData(cutoff) {
+      const purged = await local.write.history.purgePrintData(cutoff);
+      if (shared.state() !== 'connected') return purged;
+      try {
+        return purged + (await shared.history.purgePrintData(cutoff));
+      } catch (error) {
+        shared.noticeFailure(error);
+        return purged;
       }
     },
   };

@@ -1,5 +1,6 @@
 import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { HistoryPage, HistoryQuery, JobState, LabelCounts, OrderCounts, OrderStatus, VoidResult } from '../../shared/domain/issuing';
+import type { SetAsideWaybill } from '../../shared/domain/desks';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../shared/domain/waybill';
 import type { ShopOrderRef } from '../../shared/domain/shop-order';
@@ -26,6 +27,7 @@ import type {
   ReprintSource,
   UnknownPrintDocument,
   LabelPrints,
+  UnsharedLabelPrint,
   UnsharedVoidMark,
   UnsharedWaybill,
   WaybillPackage,
@@ -307,8 +309,12 @@ export interface SharedOutboxReader {
   unshared(limit: number): Promise<UnsharedWaybill[]>;
   /** Up to `limit` void marks changed here since the shared history last had them, of waybills it has. */
   unsharedVoidMarks(limit: number): Promise<UnsharedVoidMark[]>;
-  /** How many are left to share. */
+  /** Up to `limit` label prints not yet shared, oldest first; a print of a waybill still waiting to be shared waits for it. */
+  unsharedPrints(limit: number): Promise<UnsharedLabelPrint[]>;
+  /** How many waybills are left to share (those set aside not counted). */
   count(): Promise<number>;
+  /** The waybills set aside after the shared history kept refusing them, the latest first. */
+  setAside(): Promise<SetAsideWaybill[]>;
 }
 
 /** Changes to the waybills not yet shared. */
@@ -317,4 +323,8 @@ export interface SharedOutboxWriter {
   markShared(waybillCodes: readonly string[], at: number): Promise<void>;
   /** Marks these void marks as received by the shared history, unless changed again meanwhile. */
   markVoidMarksShared(marks: readonly UnsharedVoidMark[]): Promise<void>;
+  /** Marks these label prints (their print records' ids) as received by the shared history. */
+  markPrintsShared(printIds: readonly string[]): Promise<void>;
+  /** Counts the shared history's refusal of a waybill; at `maxRefusals` it is set aside (at `at`, with `reason`). Answers whether it is set aside now. */
+  noteRefusal(waybillCode: string, reason: StationError, at: number, maxRefusals: number): Promise<boolean>;
 }

@@ -1,5 +1,5 @@
 import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
-import type { IssueJobSettings, JobEnding, JobState, OrderState, PrintDataState } from '../../shared/domain/issuing';
+import type { DeskPrints, IssueJobSettings, JobEnding, JobState, OrderState, PrintDataState } from '../../shared/domain/issuing';
 import type { DocumentState, PrintFailure, PrintOutput } from '../../shared/domain/printing';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { PrintData } from '../../shared/domain/waybill';
@@ -241,10 +241,12 @@ export interface ReprintSource {
   /** How the job printed it; null for another desk's waybill (shared mode): it prints with this desk's current print settings. */
   settings: IssueJobSettings | null;
   gateway: GatewayIdentity;
-  /** How many times it came out of the printer. */
+  /** How many times it came out of the printer (in shared mode at any desk). */
   printCount: number;
   /** A print of it is queued or in flight (printing it again now could make a double). */
   inQueue: boolean;
+  /** Its prints at other desks (shared mode), counted in `printCount` too: a reprint names them when it asks first. */
+  printedAtDesks: DeskPrints[];
 }
 
 /** What the order cache keeps per shop about its refreshes. */
@@ -342,6 +344,17 @@ export interface UnsharedVoidMark {
   /** Epoch ms; null: the mark was cleared. */
   voidedAt: number | null;
   note: string;
+}
+
+/** A label that came out of the printer here, not yet in the shared history. */
+export interface UnsharedLabelPrint {
+  /** The print record's id (this desk's): the shared history keeps each once. */
+  printId: string;
+  /** The gateway and shop it was queued under. */
+  gateway: GatewayIdentity;
+  waybillCode: string;
+  /** When it came out (epoch ms). */
+  printedAt: number;
 }
 
 /** What this desk's print queue did with a waybill's label, whichever job queued it. */

@@ -1,3 +1,5 @@
+import type { StationError } from '../errors/station-error';
+
 /**
  * The desks of a shared mode: several packing desks on one merchant account, coordinated by one
  * PostgreSQL database. Off (one desk on its own) by default.
@@ -25,8 +27,27 @@ export interface DeskView {
 /** An order another desk holds for its job (a claim), or issued a waybill for. */
 export type ElsewhereMark = { desk: string; state: 'held' | 'issued'; waybillCode: string | null };
 
+/**
+ * How often the shared history may refuse a waybill (the server answers, and says no: a
+ * constraint, a value it cannot store) before the desk sets it aside, so that the ones after it
+ * flow; it is shown under Attention with the server's reason. A lost server is no refusal.
+ */
+export const SHARE_REFUSALS_BEFORE_SET_ASIDE = 5;
+
+/** A waybill of this desk the shared history kept refusing: set aside so the others flow, shown under Attention with the server's reason. */
+export interface SetAsideWaybill {
+  waybillCode: string;
+  shopId: string;
+  orderNumbers: string[];
+  /** Epoch ms. */
+  setAsideAt: number;
+  reason: StationError;
+}
+
 /** The desks as `desks.list` answers them: none while the shared mode is off. */
 export interface DeskListing {
   state: SharedModeState;
   desks: DeskView[];
+  /** This desk's waybills the shared history refused (none while the mode is off). */
+  setAside: SetAsideWaybill[];
 }

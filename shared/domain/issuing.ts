@@ -405,6 +405,16 @@ export interface HistoryRow {
   error: StationError | null;
   /** The desk that issued it, in the shared history; absent while the shared mode is off. */
   desk?: { deskId: string; name: string };
+  /** Its label's prints at other desks (shared mode; counted in `printCount` too), the latest first; absent while the shared mode is off. */
+  printedAtDesks?: DeskPrints[];
+}
+
+/** A label's prints at one desk of the shared mode: how many times it came out there, and the latest when (that desk's clock, epoch ms). */
+export interface DeskPrints {
+  deskId: string;
+  deskName: string;
+  count: number;
+  lastAt: number;
 }
 
 /** A page of the history. */
@@ -434,6 +444,6 @@ export interface ReprintResult {
    * Labels already printed (with their count): nothing was queued; ask the user and send the
    * request again with `confirmAlreadyPrinted`.
    */
-  needsConfirmation: { waybillCode: string; printCount: number }[];
+  needsConfirmation: { waybillCode: string; printCount: number; printedAtDesks: DeskPrints[] }[];
   refused: { waybillCode: string; reason: ReprintRefusal }[];
 }

@@ -166,6 +166,8 @@ export function createLocalHistory(db: StationDatabase, writes: WriteTimer): { r
             gateway: { baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id },
             printCount: row.print_count,
             inQueue: row.in_queue === 1,
+            // A desk on its own knows only its own prints (the shared mode adds the other desks').
+            printedAtDesks: [],
           }
         );
       },

@@ -13,6 +13,8 @@ import { voidMarksNotYetSharedMigration } from './migrations/012-void-marks-not-
 import { journalOrdersByShopMigration } from './migrations/013-journal-orders-keyed-by-shop-and-order-number';
 import { jobMembersRecordTheirShopMigration } from './migrations/014-job-members-attempts-charged-calls-and-waybills-record-their-shop';
 import { orderParcelsMigration } from './migrations/015-waybills-of-an-order-shipped-in-several-parcels';
+import { labelPrintsNotYetSharedMigration } from './migrations/016-label-prints-not-yet-shared';
+import { waybillsSetAsideMigration } from './migrations/017-waybills-the-shared-history-refused';
 import type { StationMigration } from './station-migration';
 
 /** The station database's migrations, in order. A new one gets the next numbered file and is appended here. */
@@ -32,4 +34,6 @@ export const localMigrations: readonly StationMigration[] = [
   journalOrdersByShopMigration,
   jobMembersRecordTheirShopMigration,
   orderParcelsMigration,
+  labelPrintsNotYetSharedMigration,
+  waybillsSetAsideMigration,
 ];

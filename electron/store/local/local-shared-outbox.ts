@@ -1,4 +1,5 @@
 import { UNKNOWN_GATEWAY } from '../../../shared/domain/gateway-identity';
+import type { StationError } from '../../../shared/errors/station-error';
 import type { StationDatabase } from './open-station-database';
 import type { SharedOutboxReader, SharedOutboxWriter } from '../station-backend';
 import type { UnsharedVoidMark, UnsharedWaybill } from '../station-records';
@@ -25,16 +26,44 @@ interface VoidMarkRow {
   gateway_shop_id: string;
 }
 
+interface PrintRow {
+  id: string;
+  document_id: string;
+  printed_at: number;
+  gateway_base_url: string;
+  gateway_shop_id: string;
+}
+
+interface SetAsideRow {
+  waybill_code: string;
+  gateway_shop_id: string;
+  share_set_aside_at: number;
+  share_set_aside_json: string;
+}
+
 /**
  * The waybills the shared history has not received yet (migration 9: `waybills.shared_at` NULL),
- * and the void marks changed since it had them (migration 12: `void_unshared`), on the station database. Waybills found issued elsewhere are not this desk's to share.
+ * the void marks changed since it had them (migration 12: `void_unshared`) and the label prints
+ * it lacks (migration 16: `print_unshared`), on the station database. Waybills found issued
+ * elsewhere are not this desk's to share; waybills it kept refusing are set aside (migration 17)
+ * and no longer offered.
  */
 export function createLocalSharedOutbox(db: StationDatabase): { read: SharedOutboxReader; write: SharedOutboxWriter } {
   const statements = {
     unshared: db.prepare(`SELECT w.waybill_code, w.parent_waybill_code, w.carrier_code, w.branch_code, w.job_id, w.recorded_at, w.print_data, w.print_data_state,
         COALESCE(s.gateway_base_url, @unknown) AS gateway_base_url, w.gateway_shop_id
-      FROM waybills w LEFT JOIN issue_jobs s ON s.id = w.job_id WHERE w.shared_at IS NULL AND w.origin <> 'elsewhere' ORDER BY w.recorded_at, w.waybill_code LIMIT @limit`),
-    count: db.prepare(`SELECT count(*) AS count FROM waybills WHERE shared_at IS NULL AND origin <> 'elsewhere'`),
+      FROM waybills w LEFT JOIN issue_jobs s ON s.id = w.job_id WHERE w.shared_at IS NULL AND w.origin <> 'elsewhere' AND w.share_set_aside_at IS NULL ORDER BY w.recorded_at, w.waybill_code LIMIT @limit`),
+    count: db.prepare(`SELECT count(*) AS count FROM waybills WHERE shared_at IS NULL AND origin <> 'elsewhere' AND share_set_aside_at IS NULL`),
+    // A print of a waybill still on its way to the shared history waits for it (the history keeps prints of waybills it has).
+    unsharedPrints: db.prepare(`SELECT p.id, p.document_id, p.printed_at, p.gateway_base_url, p.gateway_shop_id FROM print_documents p
+      WHERE p.print_unshared = 1 AND NOT EXISTS (SELECT 1 FROM waybills w WHERE w.waybill_code = p.document_id AND w.shared_at IS NULL AND w.origin <> 'elsewhere' AND w.share_set_aside_at IS NULL)
+      ORDER BY p.printed_at, p.id LIMIT @limit`),
+    markPrintShared: db.prepare('UPDATE print_documents SET print_unshared = 0 WHERE id = ?'),
+    noteRefusal: db.prepare(`UPDATE waybills SET share_refusals = share_refusals + 1,
+        share_set_aside_at = CASE WHEN share_refusals + 1 >= @max THEN @at END, share_set_aside_json = CASE WHEN share_refusals + 1 >= @max THEN @reason END
+      WHERE waybill_code = @code AND shared_at IS NULL RETURNING share_set_aside_at`),
+    setAside: db.prepare(`SELECT waybill_code, gateway_shop_id, share_set_aside_at, share_set_aside_json FROM waybills
+      WHERE share_set_aside_at IS NOT NULL AND shared_at IS NULL ORDER BY share_set_aside_at DESC, waybill_code`),
     // A parcel's waybill is on its order too (migration 15).
     ordersOf: db.prepare(`SELECT j.order_number, j.gateway_base_url, j.gateway_shop_id FROM waybills w JOIN journal_orders j ON ${WAYBILLS_OF_JOURNAL_ROW}
       LEFT JOIN job_orders m ON m.shop_id = j.gateway_shop_id AND m.order_number = j.order_number AND m.job_id = j.job_id
@@ -52,11 +81,15 @@ export function createLocalSharedOutbox(db: StationDatabase): { read: SharedOutb
   const markShared = db.transaction((waybillCodes: readonly string[], at: number) => {
     for (const waybillCode of waybillCodes) statements.markShared.run(at, waybillCode);
   });
+  const markPrintsShared = db.transaction((printIds: readonly string[]) => {
+    for (const printId of printIds) statements.markPrintShared.run(printId);
+  });
+  const ordersOf = (waybillCode: string) => statements.ordersOf.all(waybillCode) as { order_number: string; gateway_base_url: string; gateway_shop_id: string }[];
   return {
     read: {
       async unshared(limit) {
         return (statements.unshared.all({ limit, unknown: UNKNOWN_GATEWAY }) as UnsharedRow[]).map((row): UnsharedWaybill => {
-          const orders = statements.ordersOf.all(row.waybill_code) as { order_number: string; gateway_base_url: string; gateway_shop_id: string }[];
+          const orders = ordersOf(row.waybill_code);
           // A waybill no order points at any more is listed all the same (with no orders): the sync must get past it.
           const gateway = orders[0] === undefined ? { baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id } : { baseUrl: orders[0].gateway_base_url, shopId: orders[0].gateway_shop_id };
           return {
@@ -72,7 +105,22 @@ export function createLocalSharedOutbox(db: StationDatabase): { read: SharedOutb
           };
         });
       },
+      unsharedPrints: async (limit) =>
+        (statements.unsharedPrints.all({ limit }) as PrintRow[]).map((row) => ({
+          printId: row.id,
+          gateway: { baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id },
+          waybillCode: row.document_id,
+          printedAt: row.printed_at,
+        })),
       count: async () => (statements.count.get() as { count: number }).count,
+      setAside: async () =>
+        (statements.setAside.all() as SetAsideRow[]).map((row) => ({
+          waybillCode: row.waybill_code,
+          shopId: row.gateway_shop_id,
+          orderNumbers: ordersOf(row.waybill_code).map((order) => order.order_number),
+          setAsideAt: row.share_set_aside_at,
+          reason: JSON.parse(row.share_set_aside_json) as StationError,
+        })),
       async unsharedVoidMarks(limit) {
         return (statements.unsharedVoidMarks.all({ limit, unknown: UNKNOWN_GATEWAY }) as VoidMarkRow[]).map((row) => ({
           gateway: { baseUrl: row.gateway_base_url, shopId: row.gateway_shop_id },
@@ -88,6 +136,13 @@ export function createLocalSharedOutbox(db: StationDatabase): { read: SharedOutb
       },
       async markVoidMarksShared(marks) {
         markVoidMarksShared(marks);
+      },
+      async markPrintsShared(printIds) {
+        markPrintsShared(printIds);
+      },
+      async noteRefusal(waybillCode, reason, at, maxRefusals) {
+        const row = statements.noteRefusal.get({ code: waybillCode, at, reason: JSON.stringify(reason), max: maxRefusals }) as { share_set_aside_at: number | null } | undefined;
+        return row?.share_set_aside_at != null;
       },
     },
   };

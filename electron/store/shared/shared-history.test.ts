@@ -55,6 +55,7 @@ describe('the shared history across desks (real PostgreSQL)', () => {
       printData: 'present',
       voided: false,
       voidNote: '',
+      prints: [],
     });
     expect((await desk2.search({})).total).toBe(6);
     expect((await desk2.search({ text: 'T1' })).rows.map((row) => row.orderNumber)).toEqual(['T1', 'T10', 'T1']);
@@ -71,23 +72,54 @@ describe('the shared history across desks (real PostgreSQL)', () => {
 
   it('gives another desk the print data for a reprint, shares void marks, and purges old print data', async () => {
     await desk1.recordWaybills(gateway, 'job-1', [waybill('YT1', ['T1', 'T2'], 1), waybill('YT2', ['T3'], 60), waybill('YT3', ['T4'], 61, { printDataText: null })]);
-    expect(await desk2.printData(gateway, 'YT1')).toEqual({ printData: { label: 'YT1' }, printDataState: 'present', voided: false, orderNumbers: ['T1', 'T2'], carrierCode: 'YTO', deskId: 'desk-1', jobId: 'job-1' });
-    expect(await desk2.printData({ ...gateway, shopId: 'shop-2' }, 'YT1')).toBeUndefined();
-    expect(await desk2.printData(gateway, 'YT3')).toMatchObject({ printData: null, printDataState: 'purged' });
+    expect(await desk2.printData(gateway.baseUrl, 'YT1')).toEqual({
+      gateway,
+      printData: { label: 'YT1' },
+      printDataState: 'present',
+      voided: false,
+      orderNumbers: ['T1', 'T2'],
+      carrierCode: 'YTO',
+      deskId: 'desk-1',
+      jobId: 'job-1',
+      prints: [],
+    });
+    expect(await desk2.printData('https://other.example', 'YT1')).toBeUndefined();
+    expect(await desk2.printData(gateway.baseUrl, 'YT3')).toMatchObject({ printData: null, printDataState: 'purged' });
 
     expect(await desk2.setVoid(gateway, ['YT1', 'NOPE'], day + 5_000_000, 'cancelled by buyer')).toBe(1);
-    expect(await desk1.printData(gateway, 'YT1')).toMatchObject({ voided: true });
+    expect(await desk1.printData(gateway.baseUrl, 'YT1')).toMatchObject({ voided: true });
     expect((await desk1.search({ text: 'T1' })).rows[0]).toMatchObject({ voided: true, voidNote: 'cancelled by buyer' });
     expect(await desk1.setVoid(gateway, ['YT1'], null, '')).toBe(1);
     expect((await desk1.search({ text: 'T1' })).rows[0]).toMatchObject({ voided: false, voidNote: '' });
 
     expect(await desk2.purgePrintData(day + 30 * 60_000)).toBe(1);
     expect(await desk2.purgePrintData(day + 30 * 60_000)).toBe(0);
-    expect(await desk2.printData(gateway, 'YT1')).toMatchObject({ printData: null, printDataState: 'purged' });
-    expect(await desk2.printData(gateway, 'YT2')).toMatchObject({ printData: { label: 'YT2' }, printDataState: 'present' });
+    expect(await desk2.printData(gateway.baseUrl, 'YT1')).toMatchObject({ printData: null, printDataState: 'purged' });
+    expect(await desk2.printData(gateway.baseUrl, 'YT2')).toMatchObject({ printData: { label: 'YT2' }, printDataState: 'present' });
     expect((await desk1.search({ text: 'T1' })).rows[0]?.printData).toBe('purged');
     // Recorded again after the purge (a desk resending): the waybill stays once, its data stays purged.
     expect(await desk1.recordWaybills(gateway, 'job-1', [waybill('YT1', ['T1', 'T2'], 1)])).toBe(0);
-    expect(await desk2.printData(gateway, 'YT1')).toMatchObject({ printDataState: 'purged' });
+    expect(await desk2.printData(gateway.baseUrl, 'YT1')).toMatchObject({ printDataState: 'purged' });
+  });
+
+  it('counts each desk’s label prints once however often they are sent, names the desk and the time, and finds a waybill of a second shop under its own shop', async () => {
+    const secondShop = { ...gateway, shopId: 'shop-2' };
+    await desk1.recordWaybills(gateway, 'job-1', [waybill('YT1', ['T1'], 1)]);
+    await desk1.recordWaybills(secondShop, 'job-2', [waybill('YT7', ['S7'], 2)]);
+    const print = (printId: string, code: string, minutes: number, shop = gateway) => ({ printId, gateway: shop, waybillCode: code, printedAt: day + minutes * 60_000 });
+    expect(await desk1.recordPrints([print('p-1', 'YT1', 3), print('p-2', 'YT1', 4)])).toBe(2);
+    // Sent again after an outage, with a print of a waybill the shared history lacks (a test print): only the new one of a known waybill counts.
+    expect(await desk1.recordPrints([print('p-1', 'YT1', 3), print('p-3', 'NOPE', 5)])).toBe(0);
+    // Desk 2 reprints the second shop's waybill from the first shop's view: it goes to the waybill's own shop.
+    expect(await desk2.recordPrints([print('p-1', 'YT7', 9)])).toBe(1);
+
+    expect((await desk2.search({ text: 'T1' })).rows[0]?.prints).toEqual([{ deskId: 'desk-1', deskName: 'Desk 1', count: 2, lastAt: day + 4 * 60_000 }]);
+    const second = await desk1.printData(gateway.baseUrl, 'YT7');
+    expect(second).toMatchObject({ gateway: secondShop, orderNumbers: ['S7'], prints: [{ deskId: 'desk-2', deskName: 'Desk 2', count: 1, lastAt: day + 9 * 60_000 }] });
+    await desk1.recordPrints([print('p-4', 'YT7', 10, secondShop)]);
+    expect((await desk2.printData(gateway.baseUrl, 'YT7'))?.prints.map((desk) => [desk.deskName, desk.count])).toEqual([
+      ['Desk 1', 1],
+      ['Desk 2', 1],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { GatewayIdentity } from '../../../shared/domain/gateway-identity';
-import type { HistoryQuery, PrintDataState } from '../../../shared/domain/issuing';
+import type { DeskPrints, HistoryQuery, PrintDataState } from '../../../shared/domain/issuing';
 import { epochMs, sharedStatements, type SharedDeskAccess } from './shared-access';
 import { notifySharedChange } from './shared-notifications';
 
@@ -15,6 +15,17 @@ export interface SharedWaybillRecord {
   issuedAt: number;
   /** The label's print data as the desk stored it (the gateway's JSON text, stored here as it is); null when the desk has none readable. */
   printDataText: string | null;
+}
+
+/** One label print of this desk, as it goes into the shared history. */
+export interface SharedLabelPrint {
+  /** This desk's own record of the print: a print sent twice is there once. */
+  printId: string;
+  /** The gateway and shop the print was queued under; the waybill's own shop is found by its number when it differs (another desk's waybill). */
+  gateway: GatewayIdentity;
+  waybillCode: string;
+  /** When it came out here (epoch ms, this desk's clock: it may be shared later, after an outage). */
+  printedAt: number;
 }
 
 /** A history search across the desks: the local one's text and time filters, plus desk, carrier and gateway. */
@@ -42,6 +53,8 @@ export interface SharedHistoryRow {
   printData: Exclude<PrintDataState, 'unreadable'> | null;
   voided: boolean;
   voidNote: string;
+  /** Its label's prints at every desk, the latest first. */
+  prints: DeskPrints[];
 }
 
 /** A page of the shared history, and how many lines match in all. */
@@ -54,6 +67,8 @@ export interface SharedHistoryPage {
 
 /** A shared waybill as a reprint at this desk needs it. */
 export interface SharedReprintSource {
+  /** The gateway and shop it was issued under (its own shop, whichever the desk asks from). */
+  gateway: GatewayIdentity;
   printData: Record<string, unknown> | null;
   printDataState: Exclude<PrintDataState, 'unreadable'>;
   voided: boolean;
@@ -61,6 +76,8 @@ export interface SharedReprintSource {
   carrierCode: string;
   deskId: string;
   jobId: string;
+  /** Its label's prints at every desk, the latest first. */
+  prints: DeskPrints[];
 }
 
 /** The account's waybill history across desks. */
@@ -69,8 +86,13 @@ export interface SharedHistory {
   recordWaybills(gateway: GatewayIdentity, jobId: string, waybills: readonly SharedWaybillRecord[]): Promise<number>;
   /** A page of history lines (one per order), newest first, and the count of all that match. */
   search(query: SharedHistoryQuery): Promise<SharedHistoryPage>;
-  /** A waybill's print data and state, for a reprint at this desk (never an issue); undefined when unknown. */
-  printData(gateway: GatewayIdentity, waybillCode: string): Promise<SharedReprintSource | undefined>;
+  /** Records label prints of this desk, of waybills the shared history has (others are left out); answers how many were new. */
+  recordPrints(prints: readonly SharedLabelPrint[]): Promise<number>;
+  /**
+   * A waybill of the gateway (any shop of the account) with its print data and state, for a
+   * reprint at this desk (never an issue); undefined when unknown. Answers its own shop.
+   */
+  printData(gatewayBaseUrl: string, waybillCode: string): Promise<SharedReprintSource | undefined>;
   /** Sets (at a time, with a note) or clears (null) the void mark of these waybills; answers how many changed. */
   setVoid(gateway: GatewayIdentity, waybillCodes: readonly string[], voidedAt: number | null, note: string): Promise<number>;
   /** Drops the print data of waybills issued before `cutoff` (epoch ms); answers how many. */
@@ -92,6 +114,7 @@ interface HistoryLine {
   print_data_state: 'present' | 'purged' | null;
   voided: boolean;
   void_note: string;
+  prints: DeskPrints[];
 }
 
 const printDataState = (purged: boolean, present: boolean) => (purged ? 'purged' : present ? 'present' : null);
@@ -124,9 +147,16 @@ export function createSharedHistory(access: SharedDeskAccess): SharedHistory {
   const statements = sharedStatements(access);
   const waybills = statements.table('shared_waybills');
   const desks = statements.table('desks');
+  const prints = statements.table('shared_label_prints');
+  // A waybill's prints per desk, the latest first (epoch ms rounded when read).
+  const printsOf = (w: string) => `COALESCE((SELECT jsonb_agg(jsonb_build_object('deskId', p.desk_id, 'deskName', pd.name, 'count', p.count, 'lastAt', p.last_at) ORDER BY p.last_at DESC)
+      FROM (SELECT desk_id, count(*)::integer AS count, ${epochMs('max(printed_at)')} AS last_at FROM ${prints}
+        WHERE gateway_base_url = ${w}.gateway_base_url AND shop_id = ${w}.shop_id AND waybill_code = ${w}.waybill_code GROUP BY desk_id) p
+      JOIN ${desks} pd ON pd.desk_id = p.desk_id), '[]'::jsonb)`;
+  const deskPrints = (rows: DeskPrints[]): DeskPrints[] => rows.map((row) => ({ ...row, lastAt: Math.round(row.lastAt) }));
   const lines = `SELECT o.order_number, w.waybill_code, w.parent_waybill_code, w.carrier_code, w.branch_code, w.gateway_base_url, w.shop_id,
       w.desk_id, d.name AS desk_name, w.job_id, ${epochMs('w.issued_at')} AS at, w.voided_at IS NOT NULL AS voided, w.void_note,
-      CASE WHEN w.print_data_purged_at IS NOT NULL THEN 'purged' WHEN w.print_data IS NOT NULL THEN 'present' END AS print_data_state
+      CASE WHEN w.print_data_purged_at IS NOT NULL THEN 'purged' WHEN w.print_data IS NOT NULL THEN 'present' END AS print_data_state, ${printsOf('w')} AS prints
     FROM ${waybills} w JOIN ${desks} d ON d.desk_id = w.desk_id CROSS JOIN LATERAL unnest(w.order_numbers) AS o (order_number)`;
 
   return {
@@ -188,21 +218,61 @@ export function createSharedHistory(access: SharedDeskAccess): SharedHistory {
           printData: row.print_data_state,
           voided: row.voided,
           voidNote: row.void_note,
+          prints: deskPrints(row.prints),
         })),
         total: counted[0]?.total ?? 0,
         shops: shops.map((row) => ({ shopId: row.shop_id, count: row.count })),
       };
     },
 
-    async printData(gateway, waybillCode) {
-      const rows = await statements.query<{ print_data: string | null; purged: boolean; voided: boolean; order_numbers: string[]; carrier_code: string; desk_id: string; job_id: string }>(
-        `SELECT print_data, print_data_purged_at IS NOT NULL AS purged, voided_at IS NOT NULL AS voided, order_numbers, carrier_code, desk_id, job_id
-         FROM ${waybills} WHERE gateway_base_url = $1 AND shop_id = $2 AND waybill_code = $3`,
-        [gateway.baseUrl, gateway.shopId, waybillCode],
+    async recordPrints(records) {
+      if (records.length === 0) return 0;
+      return statements.transaction(async (client) => {
+        // Each print goes to its waybill under the gateway, in the shop it was queued under when the waybill is there, else in the shop that has it.
+        const { rows } = await client.query<{ gateway_base_url: string; shop_id: string; waybill_code: string }>(
+          `INSERT INTO ${prints} (desk_id, print_id, gateway_base_url, shop_id, waybill_code, printed_at)
+           SELECT DISTINCT ON (r.print_id) $1, r.print_id, w.gateway_base_url, w.shop_id, w.waybill_code, to_timestamp(r.printed_at / 1000.0)
+           FROM jsonb_to_recordset($2::jsonb) AS r (print_id text, gateway_base_url text, shop_id text, waybill_code text, printed_at float8)
+           JOIN ${waybills} w ON w.gateway_base_url = r.gateway_base_url AND w.waybill_code = r.waybill_code
+           ORDER BY r.print_id, w.shop_id = r.shop_id DESC, w.issued_at
+           ON CONFLICT DO NOTHING RETURNING gateway_base_url, shop_id, waybill_code`,
+          [
+            access.deskId,
+            JSON.stringify(records.map((record) => ({ print_id: record.printId, gateway_base_url: record.gateway.baseUrl, shop_id: record.gateway.shopId, waybill_code: record.waybillCode, printed_at: record.printedAt }))),
+          ],
+        );
+        const byShop = new Map<string, { gateway: GatewayIdentity; waybillCodes: string[] }>();
+        for (const row of rows) {
+          const key = JSON.stringify([row.gateway_base_url, row.shop_id]);
+          const group = byShop.get(key) ?? { gateway: { baseUrl: row.gateway_base_url, shopId: row.shop_id }, waybillCodes: [] };
+          group.waybillCodes.push(row.waybill_code);
+          byShop.set(key, group);
+        }
+        for (const { gateway, waybillCodes } of byShop.values()) await notifySharedChange(client, access.schema, { type: 'waybills-changed', gateway, waybillCodes });
+        return rows.length;
+      });
+    },
+
+    async printData(gatewayBaseUrl, waybillCode) {
+      const rows = await statements.query<{
+        shop_id: string;
+        print_data: string | null;
+        purged: boolean;
+        voided: boolean;
+        order_numbers: string[];
+        carrier_code: string;
+        desk_id: string;
+        job_id: string;
+        prints: DeskPrints[];
+      }>(
+        `SELECT w.shop_id, w.print_data, w.print_data_purged_at IS NOT NULL AS purged, w.voided_at IS NOT NULL AS voided, w.order_numbers, w.carrier_code, w.desk_id, w.job_id, ${printsOf('w')} AS prints
+         FROM ${waybills} w WHERE w.gateway_base_url = $1 AND w.waybill_code = $2 ORDER BY w.issued_at LIMIT 1`,
+        [gatewayBaseUrl, waybillCode],
       );
       const row = rows[0];
       if (row === undefined) return undefined;
       return {
+        gateway: { baseUrl: gatewayBaseUrl, shopId: row.shop_id },
         printData: row.print_data === null ? null : (JSON.parse(row.print_data) as Record<string, unknown>),
         // A waybill recorded without print data has none to reprint: as good as purged here.
         printDataState: printDataState(row.purged, row.print_data !== null) ?? 'purged',
@@ -211,6 +281,7 @@ export function createSharedHistory(access: SharedDeskAccess): SharedHistory {
         carrierCode: row.carrier_code,
         deskId: row.desk_id,
         jobId: row.job_id,
+        prints: deskPrints(row.prints),
       };
     },
 

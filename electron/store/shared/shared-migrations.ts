@@ -7,9 +7,10 @@ import { migration001SharedDesks } from './migrations/001-shared-desks';
 import { migration002SharedRefreshDetails } from './migrations/002-shared-refresh-details';
 import { migration003FencedCallStarts } from './migrations/003-fenced-call-starts';
 import { migration004SchemaAccount } from './migrations/004-schema-account';
+import { migration005SharedPrintState } from './migrations/005-shared-print-state';
 
 /** Every migration of the shared schema, in order; the schema's version is how many have run. */
-const sharedMigrations = [migration001SharedDesks, migration002SharedRefreshDetails, migration003FencedCallStarts, migration004SchemaAccount] as const;
+const sharedMigrations = [migration001SharedDesks, migration002SharedRefreshDetails, migration003FencedCallStarts, migration004SchemaAccount, migration005SharedPrintState] as const;
 
 /** The names of the shared schema's migrations, in order (what a fresh schema applies). */
 export const SHARED_MIGRATION_NAMES: readonly string[] = sharedMigrations.map((migration) => migration.name);

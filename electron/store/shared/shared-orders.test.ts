@@ -54,24 +54,29 @@ describe('the shared sold-order cache: one refresh for all desks (real PostgreSQ
       expect(turns.find((turn) => turn.kind === 'refresh')).toEqual({
         kind: 'refresh',
         state: { watermark: null, lastRefreshAt: null, lastFullAt: null, lastMode: null, lastTotal: null, lastPages: null, lastPoints: null, lastDeskId: null },
+        startedAt: expect.any(Number) as number,
       });
       expect(await second.beginRefresh(gateway, 30_000)).toMatchObject({ kind: 'refreshing-elsewhere', deskId: firstId, deskName: firstName, until: expect.any(Number) as number });
 
-      await first.writePage(gateway, [order('T1', 1), order('T2', 3)], t0 + 10 * 60_000, 30_000);
-      await first.writePage(gateway, [order('T3', null), order('T4', 2)], t0 + 10 * 60_000, 30_000);
+      await first.writePage(gateway, [order('T1', 1), order('T2', 3)], 30_000);
+      await first.writePage(gateway, [order('T3', null), order('T4', 2)], 30_000);
       expect(await first.finishRefresh(gateway, { watermark: t0 + 9 * 60_000, mode: 'full', at: t0 + 10 * 60_000, total: 4, pages: 2, points: 2, removeUnseenBefore: t0 + 10 * 60_000 })).toBe(true);
       await expect.poll(() => heard.some((event) => event.type === 'orders-refreshed' && event.deskId === firstId), { timeout: 1000 }).toBe(true);
 
       expect((await second.read(gateway)).map((each) => each.orderNumber)).toEqual(['T2', 'T4', 'T1', 'T3']);
       expect((await second.read(gateway))[0]).toEqual(order('T2', 3));
       // The turn is free again; the next desk continues from the shared watermark.
-      expect(await second.beginRefresh(gateway, 30_000)).toEqual({
+      const next = await second.beginRefresh(gateway, 30_000);
+      expect(next).toEqual({
         kind: 'refresh',
         state: { watermark: t0 + 9 * 60_000, lastRefreshAt: t0 + 10 * 60_000, lastFullAt: t0 + 10 * 60_000, lastMode: 'full', lastTotal: 4, lastPages: 2, lastPoints: 2, lastDeskId: firstId },
+        startedAt: expect.any(Number) as number,
       });
+      // Pages are stamped by the server after the turn began: a complete fetch drops what it did not write since then (the server's clock).
+      const secondStart = next.kind === 'refresh' ? next.startedAt : Number.NaN;
       // A complete fetch that no longer lists T1 and T3 drops them; a changed copy replaces the old one.
-      await second.writePage(gateway, [order('T2', 3, 'Li Si'), order('T4', 2)], t0 + 20 * 60_000, 30_000);
-      expect(await second.finishRefresh(gateway, { watermark: t0 + 19 * 60_000, mode: 'full', at: t0 + 20 * 60_000, total: 2, pages: 1, points: 1, removeUnseenBefore: t0 + 20 * 60_000 })).toBe(true);
+      await second.writePage(gateway, [order('T2', 3, 'Li Si'), order('T4', 2)], 30_000);
+      expect(await second.finishRefresh(gateway, { watermark: t0 + 19 * 60_000, mode: 'full', at: t0 + 20 * 60_000, total: 2, pages: 1, points: 1, removeUnseenBefore: secondStart })).toBe(true);
       expect((await first.read(gateway)).map((each) => [each.orderNumber, each.receiverName])).toEqual([
         ['T2', 'Li Si'],
         ['T4', 'Zhang San'],

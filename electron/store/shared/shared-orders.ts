@@ -18,24 +18,24 @@ export interface SharedOrderCacheState {
   lastDeskId: string | null;
 }
 
-/** A finished refresh, as the shop's state records it. */
+/** A finished refresh, as the shop's state records it: its times are the server's (the turn's `startedAt`), never a desk's clock. */
 export interface SharedOrderRefresh {
   watermark: number;
   mode: 'changed' | 'full';
-  /** Epoch ms of the desk. */
+  /** Epoch ms, the server's clock. */
   at: number;
   /** Orders the gateway listed in all (a complete fetch); null otherwise. */
   total: number | null;
   pages: number;
   points: number;
-  /** A complete fetch: orders not written since this moment (epoch ms, the refreshing desk's clock) are gone from the gateway's list and are dropped. */
+  /** A complete fetch: orders not written since this moment (epoch ms, the server's clock: pages are stamped by it) are gone from the gateway's list and are dropped. */
   removeUnseenBefore: number | null;
 }
 
 /** Whether this desk may refresh the shop now. */
 export type RefreshTurn =
-  /** It may: fetch, write the pages, then `finishRefresh` (or `abandonRefresh`); the shop's state to continue from. */
-  | { kind: 'refresh'; state: SharedOrderCacheState }
+  /** It may: fetch, write the pages, then `finishRefresh` (or `abandonRefresh`); the shop's state to continue from, and when the turn began (epoch ms, the server's clock). */
+  | { kind: 'refresh'; state: SharedOrderCacheState; startedAt: number }
   /** Another desk is refreshing the shop (its turn runs until then, server clock): wait for `orders-refreshed`, then read. */
   | { kind: 'refreshing-elsewhere'; deskId: string; deskName: string; until: number };
 
@@ -46,8 +46,8 @@ export interface SharedOrders {
    * `turnMs` from now (server clock; each page written extends it). Answers who refreshes otherwise.
    */
   beginRefresh(gateway: GatewayIdentity, turnMs: number): Promise<RefreshTurn>;
-  /** Stores a page of fetched orders (replacing their earlier copies), fetched at `fetchedAt` (epoch ms), and extends this desk's turn by `turnMs`. */
-  writePage(gateway: GatewayIdentity, orders: readonly SoldOrder[], fetchedAt: number, turnMs: number): Promise<void>;
+  /** Stores a page of fetched orders (replacing their earlier copies), stamped with the server's clock, and extends this desk's turn by `turnMs`. */
+  writePage(gateway: GatewayIdentity, orders: readonly SoldOrder[], turnMs: number): Promise<void>;
   /**
    * Records the finished refresh (watermark and counts), ends this desk's turn, and tells the
    * desks to read (`orders-refreshed`). False, recording nothing, when the turn had expired and
@@ -84,7 +84,7 @@ const stateOf = (row: StateRow): SharedOrderCacheState => ({
   lastDeskId: row.last_refresh_desk_id,
 });
 
-/** Epoch ms (a desk's) as a timestamptz parameter. */
+/** Epoch ms (of the server's clock, as the turn answered it) as a timestamptz parameter. */
 const fromMs = (parameter: string) => `to_timestamp(${parameter}::float8 / 1000.0)`;
 
 /**
@@ -132,20 +132,23 @@ export function createSharedOrders(access: SharedDeskAccess): SharedOrders {
         );
         const row = rows[0] as (typeof rows)[number];
         if (row.turn_open) return { kind: 'refreshing-elsewhere', deskId: row.refreshing_desk_id ?? '', deskName: row.refreshing_name ?? '', until: Math.round(row.until ?? 0) };
-        await client.query(
-          `UPDATE ${refreshes} SET refreshing_desk_id = $3, refresh_lease_until = now() + $4::float8 * interval '1 millisecond' WHERE gateway_base_url = $1 AND shop_id = $2`,
+        const started = await client.query<{ started_at: number }>(
+          `UPDATE ${refreshes} SET refreshing_desk_id = $3, refresh_lease_until = now() + $4::float8 * interval '1 millisecond' WHERE gateway_base_url = $1 AND shop_id = $2
+           RETURNING ${epochMs('now()')} AS started_at`,
           [...key(gateway), deskId, turnMs],
         );
-        return { kind: 'refresh', state: stateOf(row) };
+        return { kind: 'refresh', state: stateOf(row), startedAt: Math.floor(started.rows[0]?.started_at ?? 0) };
       }),
 
-    async writePage(gateway, page, fetchedAt, turnMs) {
+    async writePage(gateway, page, turnMs) {
       await statements.transaction(async (client) => {
+        // Stamped by the server (each page's transaction begins after the turn did): a complete fetch's
+        // removeUnseenBefore, the turn's start, compares with them on one clock whatever the desk's says.
         await client.query(
           `INSERT INTO ${orders} (gateway_base_url, shop_id, order_number, order_json, fetched_at, first_seen_at)
-           SELECT $1, $2, o ->> 'orderNumber', o, ${fromMs('$4')}, ${fromMs('$4')} FROM jsonb_array_elements($3::jsonb) AS o
+           SELECT $1, $2, o ->> 'orderNumber', o, now(), now() FROM jsonb_array_elements($3::jsonb) AS o
            ON CONFLICT (gateway_base_url, shop_id, order_number) DO UPDATE SET order_json = excluded.order_json, fetched_at = excluded.fetched_at`,
-          [...key(gateway), JSON.stringify(page), fetchedAt],
+          [...key(gateway), JSON.stringify(page)],
         );
         await client.query(
           `UPDATE ${refreshes} SET refresh_lease_until = now() + $4::float8 * interval '1 millisecond' WHERE gateway_base_url = $1 AND shop_id = $2 AND refreshing_desk_id = $3`,

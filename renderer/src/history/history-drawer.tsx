@@ -290,6 +290,11 @@ export function HistoryDrawer() {
                 <Space size={4} wrap>
                   <Tag>{t(`issuePrint.orderState.${row.state}`)}</Tag>
                   {row.waybillCode ? <Tag color={printStateColour[row.printState]}>{t(`history.printState.${row.printState}`, { count: row.printCount })}</Tag> : null}
+                  {row.printedAtDesks?.map((desk) => (
+                    <Typography.Text key={desk.deskId} type="secondary">
+                      {t('history.printedAtDesk', { desk: desk.deskName, count: desk.count, at: formatChinaDateTime(desk.lastAt) })}
+                    </Typography.Text>
+                  ))}
                   {row.voided ? <Tag color="red">{t('history.state.voided')}</Tag> : null}
                   {row.waybillCode ? <PrintWaitNote row={row} currentOutput={output} /> : null}
                   {row.printError ? <Typography.Text type="danger">{t(errorTextKey(row.printError.code), row.printError.params)}</Typography.Text> : null}

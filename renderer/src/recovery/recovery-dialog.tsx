@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUiStoreApi } from '../app/ui-store-context';
 import { unwrapResult, useStation } from '../bridge/station-context';
-import { useStationInfoQuery } from '../bridge/station-queries';
+import { useDesksQuery, useStationInfoQuery } from '../bridge/station-queries';
+import { errorTextKey } from '../../../shared/errors/error-resources';
+import { formatChinaDateTime } from '../../../shared/time/china-time';
+import { SHARE_REFUSALS_BEFORE_SET_ASIDE } from '../../../shared/domain/desks';
 import { DEMO_GATEWAY, UNKNOWN_GATEWAY } from '../../../shared/domain/gateway-identity';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { printWaitOf } from '../history/print-wait';
@@ -53,8 +56,10 @@ export function RecoveryDialog() {
   const unknownCodes = unknownRows.flatMap((row) => (row.waybillCode && printWaitOf(row, output)?.kind !== 'other-output' ? [row.waybillCode] : []));
   const stoppedCodes = (failed.data?.rows ?? []).flatMap((row) => (row.waybillCode && printWaitOf(row, output)?.kind === 'stopped' ? [row.waybillCode] : []));
   const heldJobs = (jobs.data ?? []).filter((job) => job.printHold !== null);
+  // Shared mode: waybills the shared database kept refusing, set aside so the others flow.
+  const setAside = useDesksQuery().data?.setAside ?? [];
   const findings = report.data ? reportHasFindings(report.data) : false;
-  if (dismissed || (!findings && unknownRows.length === 0 && stoppedCodes.length === 0 && heldJobs.length === 0)) return null;
+  if (dismissed || (!findings && unknownRows.length === 0 && stoppedCodes.length === 0 && heldJobs.length === 0 && setAside.length === 0)) return null;
   const show = (jobId: string) => {
     setDismissed(true);
     store.getState().showJob(jobId);
@@ -195,6 +200,24 @@ export function RecoveryDialog() {
               </Space>
             }
             renderItem={(code) => <List.Item>{code}</List.Item>}
+          />
+        ) : null}
+        {setAside.length > 0 ? (
+          <List
+            size="small"
+            bordered
+            aria-label={t('recovery.setAside', { count: setAside.length, tries: SHARE_REFUSALS_BEFORE_SET_ASIDE })}
+            header={t('recovery.setAside', { count: setAside.length, tries: SHARE_REFUSALS_BEFORE_SET_ASIDE })}
+            footer={<Typography.Text type="secondary">{t('recovery.setAsideHint')}</Typography.Text>}
+            dataSource={setAside}
+            renderItem={(waybill) => (
+              <List.Item>
+                <Space orientation="vertical" size={0}>
+                  <span>{t('recovery.setAsideItem', { waybillCode: waybill.waybillCode, orders: waybill.orderNumbers.join(', '), at: formatChinaDateTime(waybill.setAsideAt) })}</span>
+                  <Typography.Text type="danger">{t(errorTextKey(waybill.reason.code), waybill.reason.params)}</Typography.Text>
+                </Space>
+              </List.Item>
+            )}
           />
         ) : null}
         {error ? <StationErrorAlert error={error} /> : null}
