@@ -125,7 +125,15 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
       if (shared.state() !== 'connected' || (query.states !== undefined && query.states.length > 0)) return localHistory.search(query);
       try {
         const page = await shared.history.search({ ...query, shopId: query.shop, ...(query.desk === undefined ? {} : { deskId: query.desk }), limit: Math.min(query.limit ?? 100, 1000) });
-        return { rows: parcelsNumbered(await Promise.all(page.rows.map(lineOf))), total: page.total, shops: page.shops };
+        const rows = parcelsNumbered(await Promise.all(page.rows.map(lineOf)));
+        const searchesThisDesk = query.desk === undefined || query.desk === shared.access.deskId;
+        if (query.text === undefined || query.text === '' || (query.offset ?? 0) > 0 || !searchesThisDesk) return { rows, total: page.total, shops: page.shops };
+        // A search also finds this desk's own lines the shared history does not hold: not shared yet, or a
+        // waybill a look-up found issued elsewhere (its print record lost with a restored journal, say).
+        const lineKey = (row: HistoryRow) => JSON.stringify([row.shopId, row.orderNumber, row.waybillCode]);
+        const shown = new Set(rows.map(lineKey));
+        const own = (await localHistory.search(query)).rows.filter((row) => !shown.has(lineKey(row))).map((row) => ({ ...row, desk: { deskId: shared.access.deskId, name: shared.deskName } }));
+        return { rows: [...rows, ...own], total: page.total + own.length, shops: page.shops };
       } catch (error) {
         shared.noticeFailure(error);
         return localHistory.search(query);
