@@ -75,7 +75,7 @@ export function createSharedCallWindow(access: SharedDeskAccess, options: Shared
         access.deskId,
         access.bootId,
         // The answer's way back, as the server should allow for it.
-        best === undefined ? 0 : best.roundTripMs / 2 + 1,
+        best === undefined ? 0 : best.roundTripMs / 2,
         callLifeMs,
         fence?.gateway.baseUrl ?? '',
         fence?.gateway.shopId ?? '',
@@ -107,9 +107,10 @@ export function createSharedCallWindow(access: SharedDeskAccess, options: Shared
       const { startAt } = answered;
       const startWall = Date.now() + (startAt - localNow());
       const waitMs = startAt - localNow();
-      if (waitMs > 0) {
+      // Within a millisecond of its start a call leaves at once (the margin covers far more): a timer would add one or two.
+      if (waitMs >= 1) {
         // Node's timer rejects with its own AbortError: the caller is told the signal's reason.
-        await delay(Math.ceil(waitMs), undefined, { signal }).catch((error: unknown) => {
+        await delay(Math.floor(waitMs), undefined, { signal }).catch((error: unknown) => {
           throw signal?.aborted ? signal.reason : error;
         });
       }
