@@ -12,12 +12,12 @@ import { defineConfig } from 'vitest/config';
 const include = ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'];
 const exclude = ['e2e/**', 'node_modules/**', 'out/**'];
 const severalDeskProcesses = [
-  'electron/shared-mode/shared-mode-three-desks.test.ts',
-  'electron/shared-mode/shared-mode-desk-faults.test.ts',
-  'electron/store/shared/shared-call-window.test.ts',
-  'electron/shared-mode/shared-mode-desk-pause.test.ts',
-  'electron/shared-mode/shared-mode-desk-identity.test.ts',
-  'electron/shared-mode/shared-mode-far-desk.test.ts',
+  'electron/several-desks/three-desks.test.ts',
+  'electron/several-desks/desk-faults.test.ts',
+  'electron/several-desks/shared-call-window.test.ts',
+  'electron/several-desks/desk-pause.test.ts',
+  'electron/several-desks/desk-identity.test.ts',
+  'electron/several-desks/far-desk.test.ts',
 ];
 
 export default defineConfig({

@@ -1,10 +1,10 @@
 import { pathToFileURL } from 'node:url';
-import { openSharedDatabase } from '../electron/store/shared/open-shared-database';
-import { createSharedCallWindow } from '../electron/store/shared/shared-call-window';
-import { createSharedClaims } from '../electron/store/shared/shared-claims';
-import { joinSharedDesk } from '../electron/store/shared/shared-desks';
-import { migrateSharedSchema } from '../electron/store/shared/shared-migrations';
-import { startPostgresTestServer } from '../electron/store/shared/testing/postgres-test-server';
+import { openSharedDatabase } from '../electron/store/postgres/open-shared-database';
+import { createSharedCallWindow } from '../electron/several-desks/shared-call-window';
+import { createSharedClaims } from '../electron/store/postgres/shared-claims';
+import { joinSharedDesk } from '../electron/store/postgres/shared-desks';
+import { migrateSharedSchema } from '../electron/store/postgres/shared-migrations';
+import { startPostgresTestServer } from '../electron/store/postgres/testing/postgres-test-server';
 import { meetsGoal } from './benchmark';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
 

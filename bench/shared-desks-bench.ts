@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type { IssuePlan, JobView } from '../shared/domain/issuing';
 import { callWindowDefaults } from '../electron/gateway/call-window';
-import { startSharedDesksRig } from '../electron/shared-mode/testing/shared-desks-rig';
+import { startSharedDesksRig } from '../electron/several-desks/testing/shared-desks-rig';
 import { ofDemoShop } from '../electron/composition/testing/sandbox-desk';
 import { meetsGoal } from './benchmark';
 import type { Benchmark, BenchmarkFigure } from './benchmark';

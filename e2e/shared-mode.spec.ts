@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
-import { openSharedClient, type SharedConnectionSettings } from '../electron/store/shared/open-shared-database';
-import { SHARED_MIGRATION_NAMES, SHARED_SCHEMA_VERSION } from '../electron/store/shared/shared-migrations';
-import { startPostgresTestServer, type PostgresTestServer } from '../electron/store/shared/testing/postgres-test-server';
+import { openSharedClient, type SharedConnectionSettings } from '../electron/store/postgres/open-shared-database';
+import { SHARED_MIGRATION_NAMES, SHARED_SCHEMA_VERSION } from '../electron/store/postgres/shared-migrations';
+import { startPostgresTestServer, type PostgresTestServer } from '../electron/store/postgres/testing/postgres-test-server';
 import { stationCall } from './desk-actions';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';

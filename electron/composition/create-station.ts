@@ -33,17 +33,17 @@ import { createPaperworkRenderer, type PaperworkRenderer } from '../paperwork/pa
 import { paperworkIpcHandlers } from '../paperwork/paperwork-ipc-handlers';
 import { createPaperworkService } from '../paperwork/paperwork-service';
 import { createPaperworkSources } from '../paperwork/paperwork-sources';
-import { readOrCreateDeskId } from '../shared-mode/desk-id';
+import { readOrCreateDeskId } from '../several-desks/desk-id';
 import { issueSettings } from '../issuing/issue-settings';
-import { desksIpcHandlers } from '../shared-mode/desks-ipc-handlers';
-import { sharedModeIpcHandlers } from '../shared-mode/shared-mode-ipc-handlers';
-import { createSharedOrderRefreshes } from '../shared-mode/shared-order-refreshes';
-import { startSharedHistorySync } from '../shared-mode/shared-history-sync';
-import { createSharedModeView, sharedModeOff } from '../shared-mode/shared-mode-view';
-import { createSharedOrderClaims } from '../shared-mode/shared-order-claims';
-import { openSharedStation } from '../shared-mode/shared-station';
-import { sharedConnectionOf } from '../shared-mode/test-shared-connection';
-import type { SharedConnectionSettings } from '../store/shared/open-shared-database';
+import { desksIpcHandlers } from '../several-desks/desks-ipc-handlers';
+import { sharedModeIpcHandlers } from '../several-desks/shared-mode-ipc-handlers';
+import { createSharedOrderRefreshes } from '../several-desks/shared-order-refreshes';
+import { startHistoryUpload } from '../several-desks/history-upload';
+import { createSharedModeView, sharedModeOff } from '../several-desks/shared-mode-view';
+import { createSharedOrderClaims } from '../several-desks/shared-order-claims';
+import { openSharedStation } from '../several-desks/shared-station';
+import { sharedConnectionOf } from '../several-desks/test-shared-connection';
+import type { SharedConnectionSettings } from '../store/postgres/open-shared-database';
 import type { StationError } from '../../shared/errors/station-error';
 import { createComponentRequests } from '../printing/component-requests';
 import { tellLabelChangesGathered } from '../printing/label-changes-notice';
@@ -54,7 +54,7 @@ import { settingsIpcHandlers } from '../settings/settings-ipc-handlers';
 import { createSettingsStore } from '../settings/settings-store';
 import { printTaskStoreOf } from '../printing/print-task-store';
 import type { StationBackend } from '../store/station-backend';
-import { stationBackends, type StationMode } from '../store/station-backends';
+import { stationBackends, type StationMode } from './station-backends';
 import { createTokenVault } from '../token-vault/token-vault';
 import { createGatewayAccess } from './gateway-access';
 import { createPrintAccess } from './print-access';
@@ -205,7 +205,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       }
     },
   });
-  const sharedSync = shared === undefined ? undefined : startSharedHistorySync({ station: shared, outbox: { read: backend.read.sharedOutbox, write: backend.write.sharedOutbox }, logger });
+  const sharedSync = shared === undefined ? undefined : startHistoryUpload({ station: shared, outbox: { read: backend.read.uploadOutbox, write: backend.write.uploadOutbox }, logger });
   // A label that came out here goes on to the shared history (a status change may be a print).
   if (sharedSync !== undefined)
     print.queue.onEvent((event) => {
@@ -273,7 +273,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     settingsIpcHandlers({ settings, effectiveSettings, settingsView, vault, attention, startUp, gatewayWork: { engine, queue: print.queue }, events, logger }),
     gatewayIpcHandlers({ client: gateway.client, costs: backend.read.costs }),
     ordersIpcHandlers(orders, sharedModeView, () => effectiveSettings().gateway.shops),
-    desksIpcHandlers(sharedModeView, () => backend.read.sharedOutbox.setAside()),
+    desksIpcHandlers(sharedModeView, () => backend.read.uploadOutbox.setAside()),
     issuingIpcHandlers({ engine, startUp, settings: effectiveSettings, jobPrinter, withComponent, printerState: print.printerState, stall: print.stall }),
     historyIpcHandlers(history),
     printingIpcHandlers({ ...print, withComponent, previewer, settings, settingsView }),

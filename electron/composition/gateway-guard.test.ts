@@ -16,7 +16,7 @@ import { startSandbox, type RunningSandbox } from '../demo/sandbox';
 import { ofDemoShop, openTestStation, sandboxDeskPatch, sandboxShopSettings } from './testing/sandbox-desk';
 import { openLocalBackend } from '../store/local/open-local-backend';
 import type { Station } from './station';
-import { readOrCreateDeskId } from '../shared-mode/desk-id';
+import { readOrCreateDeskId } from '../several-desks/desk-id';
 
 /**
  * A desk that worked against a real gateway must never silently become a demo desk: whatever

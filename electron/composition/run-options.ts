@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
 import { gatewaySettingsSchema, printSettingsSchema, shopSettingsSchema } from '../../shared/settings/settings-schema';
-import type { RunOverrides } from './station';
+import type { RunOverrides } from '../settings/effective-settings';
 
 /** What a development or test run of the station was told on its command line or by environment. */
 export interface RunOptions {

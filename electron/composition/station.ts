@@ -1,4 +1,4 @@
-import type { SharedModeView } from '../shared-mode/shared-mode-view';
+import type { SharedModeView } from '../several-desks/shared-mode-view';
 import { describeError, type StationError } from '../../shared/errors/station-error';
 import type { StationInfo } from '../../shared/ipc/ipc-contract';
 import type { Settings } from '../../shared/settings/settings-schema';
@@ -8,14 +8,7 @@ import type { StationEvents } from '../ipc/station-events';
 import type { JobSafePoints } from '../lifecycle/quit-guard';
 import type { StationLogger } from '../logging/station-logger';
 import type { TokenCipher } from '../token-vault/token-vault';
-
-/** Values given on the command line or by environment: they win over settings for this run only. */
-export interface RunOverrides {
-  baseUrl?: string | undefined;
-  token?: string | undefined;
-  shopId?: string | undefined;
-  componentUrl?: string | undefined;
-}
+import type { RunOverrides } from '../settings/effective-settings';
 
 /** What the shells pass to the composition root. */
 export interface CreateStationOptions {

@@ -113,6 +113,55 @@ describe('test code stays apart from production code', () => {
   });
 });
 
+/**
+ * The floors of the main process, lowest first: a production file imports only from its own
+ * floor or below (the repo's `shared/` is under all of them). Types that two floors need live on
+ * the lower one (or in `shared/domain`); wiring of features to each other is the composition
+ * root's. A folder not listed here must be placed before it is used.
+ */
+const floors: readonly (readonly string[])[] = [
+  ['logging', 'events', 'ipc', 'http', 'data-folder', 'lifecycle', 'token-vault', 'window-state'],
+  ['store'],
+  ['gateway', 'printing', 'os-printing', 'labels'],
+  ['paperwork', 'demo'],
+  ['issuing', 'order-cache'],
+  ['settings', 'several-desks', 'about', 'diagnostics'],
+  ['composition'],
+  ['main', 'host', 'preload', 'app-menu', 'security', 'packaging', 'renderer-serving', 'dev'],
+];
+
+/** A file's floor: 0 for the repo's shared/, the main process's folders by the table, undefined elsewhere. */
+function floorOf(file: string): number | undefined {
+  if (file.startsWith('shared/')) return 0;
+  const [top, folder] = file.split('/');
+  if (top !== 'electron' || folder === undefined) return undefined;
+  const index = floors.findIndex((names) => names.includes(folder));
+  return index < 0 ? undefined : index + 1;
+}
+
+describe('the main process imports downward only', () => {
+  const files = [...productionFolders, ...testFolders].flatMap(sourceFiles).filter((file) => !isTestCode(file));
+  const mainFiles = files.filter((file) => file.startsWith('electron/') || file.startsWith('shared/'));
+
+  it('places every folder of the main process on a floor', () => {
+    expect(mainFiles.filter((file) => floorOf(file) === undefined && file.split('/').length > 2)).toEqual([]);
+  });
+
+  it('has no production import from a higher floor', () => {
+    const upward = mainFiles.flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => !isTestCode(target) && (floorOf(target) ?? 0) > (floorOf(file) ?? 0))
+        .map((target) => `${file} imports ${target}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('sees an upward import where there is one', () => {
+    expect(floorOf('electron/store/station-records.ts')).toBeLessThan(floorOf('electron/printing/print-component.ts') ?? 0);
+    expect(floorOf('electron/several-desks/shared-station.ts')).toBeGreaterThan(floorOf('electron/issuing/order-claims.ts') ?? 0);
+  });
+});
+
 /** The groups of files that import each other in a circle (strongly connected, more than one file), each sorted. */
 function importCircles(files: readonly string[], importsOf: (file: string) => string[]): string[][] {
   const order = new Map<string, number>();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The storage seam holds: SQLite lives only in the local backend (`electron/store/local/`), SQL
- * only there and in the shared mode's PostgreSQL store (`electron/store/shared/`), and services
+ * only there and in the shared mode's PostgreSQL store (`electron/store/postgres/`), and services
  * reach the local backend only through the StationBackend interface, opened by the backend map.
  */
 
@@ -13,9 +13,9 @@ const root = resolve(import.meta.dirname, '../..');
 /** The local backend's folder, the one place with SQLite. */
 const localBackend = 'electron/store/local/';
 /** The shared mode's PostgreSQL store: its statements are SQL too. */
-const sharedStore = 'electron/store/shared/';
+const sharedStore = 'electron/store/postgres/';
 /** The one file that may import the local backend: the map the composition root opens a backend through. */
-const backendMap = 'electron/store/station-backends.ts';
+const backendMap = 'electron/composition/station-backends.ts';
 
 /** Production sources: not tests, not the test kits. */
 function productionFiles(folder: string): string[] {

@@ -1,4 +1,4 @@
-import type { CallFence } from './call-window';
+import type { CallFence } from '../../shared/domain/call-fence';
 import type { CallPriority } from './rate-limiter';
 
 /** Per-call options of the gateway client. */

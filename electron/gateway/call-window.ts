@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
+import type { CallFence } from '../../shared/domain/call-fence';
 import { createStallGauge, type StallGauge } from './event-loop-stalls';
 
 /** A call's slot, once granted. */
@@ -14,16 +14,6 @@ export interface CallSlot {
   answered(): void;
 }
 
-/**
- * The orders an issue call carries, as its job claimed them: a window of several desks grants
- * the call only together with the check that this desk's process still holds every one of them
- * (the fence of the paid call); this process's own window has nothing to check.
- */
-export interface CallFence {
-  gateway: GatewayIdentity;
-  jobId: string;
-  orderNumbers: readonly string[];
-}
 
 /**
  * Where the account's sliding window of granted calls is kept: this process's memory (one desk)

@@ -1,5 +1,6 @@
 import PQueue from 'p-queue';
-import { createLocalCallWindow, type CallFence, type CallSlot, type CallWindow, type CallWindowOptions } from './call-window';
+import type { CallFence } from '../../shared/domain/call-fence';
+import { createLocalCallWindow, type CallSlot, type CallWindow, type CallWindowOptions } from './call-window';
 
 /** Who is waiting for a call slot: a person looking at the screen, or long background work. */
 export type CallPriority = 'interactive' | 'bulk';

@@ -6,7 +6,7 @@ import type { SoldOrder } from '../../shared/domain/sold-order';
 import { SANDBOX_DEFAULTS } from '../demo/sandbox/index';
 import type { SandboxCall } from '../demo/sandbox/sandbox-types';
 import type { StationBackend } from '../store/station-backend';
-import { stationBackends } from '../store/station-backends';
+import { stationBackends } from '../composition/station-backends';
 import { entryForOrders } from './issue-plan';
 import type { RunTuning } from './job-run';
 import { demoJobSettings, openIssuingTestStation } from './testing/issuing-test-kit';

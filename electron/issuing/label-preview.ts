@@ -1,4 +1,4 @@
-import { documentFailureError, type LabelPreview } from '../../shared/domain/printing';
+import { documentFailureError, type LabelPreviewer, type PreviewReference } from '../../shared/domain/printing';
 import { stationError } from '../../shared/errors/station-error';
 import type { LabelSize } from '../../shared/settings/settings-schema';
 import { StationFailure } from '../ipc/to-station-error';
@@ -10,8 +10,6 @@ import { previewImageDataUrl } from '../printing/preview-image';
 import type { JournalReader, PrintTaskReader } from '../store/station-backend';
 import { heldLabels, labelContents } from './label-printing';
 
-/** Which label to preview: the first one a job would print, or a waybill's. */
-export type PreviewReference = { jobId: string } | { waybillCode: string };
 
 /** What the previewer is built from. */
 export interface LabelPreviewerOptions {
@@ -29,10 +27,6 @@ export interface LabelPreviewerOptions {
   now?: () => number;
 }
 
-/** Draws labels for the user to look at before they print. */
-export interface LabelPreviewer {
-  preview(reference: PreviewReference): Promise<LabelPreview>;
-}
 
 /**
  * The preview of a label exactly as it would be sent to print (the same content layers): plain

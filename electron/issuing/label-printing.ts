@@ -1,7 +1,7 @@
 import { DEFAULT_CUSTOM_AREA_FIELDS } from '../../shared/domain/paperwork';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import { customAreaData } from '../paperwork/custom-area';
-import type { PrintContent } from '../printing/print-component';
+import type { PrintContent } from '../../shared/domain/printing';
 import type { PrintQueue, QueuedDocument } from '../printing/print-queue';
 import type { IssueJobSettings, PrintHold } from '../../shared/domain/issuing';
 import type { JournalReader, PrintTaskReader } from '../store/station-backend';

@@ -1,7 +1,7 @@
 import { CARRIERS, waybillNumberPattern } from '../../shared/domain/carriers';
+import { CUSTOM_AREA_KEYS } from '../../shared/domain/paperwork';
 import { asRecord, readText } from '../gateway/decoding/tolerant-values';
 import type { RawRecord } from '../gateway/decoding/tolerant-values';
-import { CUSTOM_AREA_KEYS } from '../paperwork/custom-area';
 import type { LabelItem, LabelOrderDetails } from './label-input';
 
 /**

@@ -18,7 +18,7 @@ import type { GatewayClient } from '../gateway/gateway-client';
 import { StationFailure, toStationError } from '../ipc/to-station-error';
 import type { OrderCacheReader, OrderCacheWriter } from '../store/station-backend';
 import type { CachedOrderLine } from '../store/station-records';
-import type { SharedOrderRefresh } from '../store/shared/shared-orders';
+import type { SharedOrderRefresh } from '../store/postgres/shared-orders';
 
 /** The order cache: the `orders.*` channels of the IPC contract, kept in the station database. */
 export interface OrderCache {

@@ -1,11 +1,16 @@
 import type { OrderListing } from '../../shared/domain/order-row';
-import { shopOrderKey } from '../../shared/domain/shop-order';
+import type { ElsewhereMark } from '../../shared/domain/desks';
+import { shopOrderKey, type ShopOrderRef } from '../../shared/domain/shop-order';
 import { stationError } from '../../shared/errors/station-error';
 import { shopDisplayName, type ShopSettings } from '../../shared/settings/settings-schema';
 import type { FeatureIpcHandlers } from '../ipc/feature-ipc-handlers';
 import { StationFailure } from '../ipc/to-station-error';
-import type { SharedModeView } from '../shared-mode/shared-mode-view';
 import type { OrderCache } from './order-cache';
+
+/** Where the orders table learns which orders other desks hold or issued (the shared mode's view; none in a desk alone). */
+export interface OtherDesksMarks {
+  elsewhere(orders: readonly ShopOrderRef[]): Promise<Map<string, ElsewhereMark>>;
+}
 
 /**
  * The sold orders of the shops the table loads: the cached list (with the marks of orders another
@@ -13,7 +18,7 @@ import type { OrderCache } from './order-cache';
  * account's shops as the settings in effect hold them (the first is the station's own, meant
  * where a request names none).
  */
-export function ordersIpcHandlers(orders: OrderCache, sharedMode: SharedModeView, shops: () => readonly ShopSettings[]): FeatureIpcHandlers<'orders'> {
+export function ordersIpcHandlers(orders: OrderCache, sharedMode: OtherDesksMarks, shops: () => readonly ShopSettings[]): FeatureIpcHandlers<'orders'> {
   /** The shops a refresh names ('all', or each a shop of the account); none named: the station's own. */
   const shopsToRefresh = (shopIds: readonly string[] | 'all' | undefined): string[] => {
     const known = shops().map((shop) => shop.shopId);

@@ -1,4 +1,4 @@
-import { DEFAULT_CUSTOM_AREA_FIELDS, type CustomAreaField } from '../../shared/domain/paperwork';
+import { CUSTOM_AREA_KEYS, DEFAULT_CUSTOM_AREA_FIELDS, type CustomAreaField } from '../../shared/domain/paperwork';
 import { SELLER_FLAGS } from '../../shared/domain/seller-flags';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 
@@ -8,15 +8,6 @@ import type { SoldOrder } from '../../shared/domain/sold-order';
  * places over the standard template. The station fills only the fields the user chose; our own
  * renderers (OS printer, emulator, previews) read the same keys back.
  */
-
-/** The custom area's data keys, one per field the user can choose. */
-export const CUSTOM_AREA_KEYS: Readonly<Record<CustomAreaField, string>> = {
-  goods: 'ITEM_INFO',
-  buyerRemark: 'REMARK',
-  sellerNote: 'SELLER_NOTE',
-  orderNumber: 'ORDER_ID',
-  totalCount: 'TOTAL_COUNT',
-};
 
 /** A goods line as printed: name and spec, then `×count` (`?` when the gateway sent no count). */
 export function goodsLineText(order: Pick<SoldOrder, 'goodsName' | 'goodsSpec' | 'goodsCount'>): string {

@@ -5,13 +5,7 @@
  * the same style on other ports and plug in behind this interface.
  */
 
-import type { AgentInfo, ComponentState, PrinterConfig, PrinterList, PrintFailure, PrintOutput } from '../../shared/domain/printing';
-
-/**
- * One layer drawn on a label page: the decoded print_data object exactly as the gateway returned
- * it (encrypted or plain), or a custom area (`templateURL` + `data`). Passed through unchanged.
- */
-export type PrintContent = Readonly<Record<string, unknown>>;
+import type { AgentInfo, ComponentState, PrintContent, PrinterConfig, PrinterList, PrintFailure, PrintOutput } from '../../shared/domain/printing';
 
 /** One label page: its id is the waybill number. */
 export interface PrintDocument {

@@ -1,9 +1,9 @@
 import { stationError } from '../../shared/errors/station-error';
+import type { LabelPreviewer } from '../../shared/domain/printing';
 import type { SettingsView } from '../../shared/ipc/ipc-contract';
+import type { Settings, SettingsPatch } from '../../shared/settings/settings-schema';
 import type { FeatureIpcHandlers } from '../ipc/feature-ipc-handlers';
 import { StationFailure } from '../ipc/to-station-error';
-import type { LabelPreviewer } from '../issuing/label-preview';
-import type { SettingsStore } from '../settings/settings-store';
 import type { WithComponent } from './component-requests';
 import type { PrintComponent } from './print-component';
 import type { PrintQueue } from './print-queue';
@@ -20,7 +20,8 @@ export interface PrintingIpcDependencies {
   component: () => Promise<{ component: PrintComponent }>;
   withComponent: WithComponent;
   previewer: LabelPreviewer;
-  settings: Pick<SettingsStore, 'get' | 'update'>;
+  /** The settings' printer: read, and saved when the user chooses one. */
+  settings: { get(): Settings; update(patch: SettingsPatch): Settings };
   settingsView: () => SettingsView;
 }
 

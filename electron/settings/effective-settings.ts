@@ -1,7 +1,14 @@
 import { DEMO_GATEWAY, type GatewayIdentity } from '../../shared/domain/gateway-identity';
 import { demoShops, firstShopOf, type Settings } from '../../shared/settings/settings-schema';
-import type { RunOverrides } from '../composition/station';
-import type { SharedAccount } from '../store/shared/shared-account';
+import type { SharedAccount } from '../store/postgres/shared-account';
+
+/** Values given on the command line or by environment: they win over settings for this run only. */
+export interface RunOverrides {
+  baseUrl?: string | undefined;
+  token?: string | undefined;
+  shopId?: string | undefined;
+  componentUrl?: string | undefined;
+}
 
 /**
  * The settings in effect: the stored ones with this run's overrides on top (a shop id given

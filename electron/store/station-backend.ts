@@ -72,7 +72,7 @@ export interface StationReader {
   /** Counts for the diagnostics archive. */
   diagnostics: DiagnosticsReader;
   /** The waybills the shared history has not received yet (shared mode). */
-  sharedOutbox: SharedOutboxReader;
+  uploadOutbox: UploadOutboxReader;
 }
 
 /** The changes, per owner. */
@@ -88,7 +88,7 @@ export interface StationWriter {
   /** The print queue's documents. */
   printTasks: PrintTaskWriter;
   /** Marks waybills as received by the shared history. */
-  sharedOutbox: SharedOutboxWriter;
+  uploadOutbox: UploadOutboxWriter;
 }
 
 /** Questions to the issuing journal: jobs, their orders, waybills and attempts. */
@@ -302,14 +302,14 @@ export interface DiagnosticsReader {
 
 /**
  * Questions about the waybills not yet in the shared history: every waybill the journal records
- * (issued or recovered here) starts "not yet shared", in the transaction that records it.
+ * (issued or recovered here) starts "not yet uploaded", in the transaction that records it.
  */
-export interface SharedOutboxReader {
-  /** Up to `limit` waybills not yet shared, oldest first. */
+export interface UploadOutboxReader {
+  /** Up to `limit` waybills not yet uploaded, oldest first. */
   unshared(limit: number): Promise<UnsharedWaybill[]>;
   /** Up to `limit` void marks changed here since the shared history last had them, of waybills it has. */
   unsharedVoidMarks(limit: number): Promise<UnsharedVoidMark[]>;
-  /** Up to `limit` label prints not yet shared, oldest first; a print of a waybill still waiting to be shared waits for it. */
+  /** Up to `limit` label prints not yet uploaded, oldest first; a print of a waybill still waiting to be shared waits for it. */
   unsharedPrints(limit: number): Promise<UnsharedLabelPrint[]>;
   /** How many waybills are left to share (those set aside not counted). */
   count(): Promise<number>;
@@ -317,8 +317,8 @@ export interface SharedOutboxReader {
   setAside(): Promise<SetAsideWaybill[]>;
 }
 
-/** Changes to the waybills not yet shared. */
-export interface SharedOutboxWriter {
+/** Changes to the waybills not yet uploaded. */
+export interface UploadOutboxWriter {
   /** Marks these waybills as received by the shared history at `at`. */
   markShared(waybillCodes: readonly string[], at: number): Promise<void>;
   /** Marks these void marks as received by the shared history, unless changed again meanwhile. */

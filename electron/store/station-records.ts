@@ -5,7 +5,7 @@ import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { PrintData } from '../../shared/domain/waybill';
 import type { StationError } from '../../shared/errors/station-error';
 import type { Result } from '../../shared/result';
-import type { PrintContent } from '../printing/print-component';
+import type { PrintContent } from '../../shared/domain/printing';
 
 /**
  * The records the station backend (station-backend.ts) speaks: plain data, shared by the services

@@ -64,3 +64,12 @@ export interface PaperworkPdf {
   base64: string;
   pages: number;
 }
+
+/** The custom area's data keys (the label's 自定义区域 layer), one per field the user can choose: the station writes them, its own renderers read them back. */
+export const CUSTOM_AREA_KEYS: Readonly<Record<CustomAreaField, string>> = {
+  goods: 'ITEM_INFO',
+  buyerRemark: 'REMARK',
+  sellerNote: 'SELLER_NOTE',
+  orderNumber: 'ORDER_ID',
+  totalCount: 'TOTAL_COUNT',
+};

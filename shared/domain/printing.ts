@@ -223,3 +223,17 @@ export function documentFailureError(documentId: string, failure: PrintFailure):
   if (failure.code === 11) return stationError('print.document-not-found', { documentId });
   return stationError('print.document-failed', { documentId, code: failure.code ?? '—', detail: failure.detail });
 }
+
+/** Which label to preview: the first one a job would print, or a waybill's. */
+export type PreviewReference = { jobId: string } | { waybillCode: string };
+
+/** Draws labels for the user to look at before they print. */
+export interface LabelPreviewer {
+  preview(reference: PreviewReference): Promise<LabelPreview>;
+}
+
+/**
+ * One layer drawn on a label page: the decoded print_data object exactly as the gateway returned
+ * it (encrypted or plain), or a custom area (`templateURL` + `data`). Passed through unchanged.
+ */
+export type PrintContent = Readonly<Record<string, unknown>>;

@@ -4,7 +4,8 @@ import type { ShopOrderRef } from '../../../shared/domain/shop-order';
 import { DEMO_NETWORK, DEMO_SENDER, SANDBOX_DEFAULTS, STANDARD_TEMPLATES, standardTemplateUrl, type RunningSandbox } from '../../demo/sandbox';
 import { keyFileCipher } from '../../token-vault/key-file-cipher';
 import { createStation } from '../create-station';
-import type { RunOverrides, Station } from '../station';
+import type { RunOverrides } from '../../settings/effective-settings';
+import type { Station } from '../station';
 
 /** The sandbox account's shops as a desk's settings hold them, each with its own colour tag. */
 export function sandboxShopSettings(sandbox: Pick<RunningSandbox, 'shops'>): ShopSettings[] {

@@ -10,7 +10,7 @@ import type { LogLevel, StationLogger } from '../../logging/station-logger';
 import { createStationLogger } from '../../logging/station-logger';
 import { openStationDatabase } from '../../store/local/open-station-database';
 import type { StationDatabase } from '../../store/local/open-station-database';
-import { stationBackends } from '../../store/station-backends';
+import { stationBackends } from '../../composition/station-backends';
 import type { StationBackend } from '../../store/station-backend';
 import type { GatewayClient, GatewayClientOptions } from '../gateway-client';
 import { createGatewayClient } from '../gateway-client';

@@ -19,7 +19,7 @@ import { entryForOrders } from '../issue-plan';
 import type { IssuingEngine } from '../issuing-engine';
 import type { IssuingEvent } from '../issuing-types';
 import type { RunTuning } from '../job-run';
-import { readOrCreateDeskId } from '../../shared-mode/desk-id';
+import { readOrCreateDeskId } from '../../several-desks/desk-id';
 import { createWaybillHistory } from '../waybill-history';
 import type { WaybillHistory } from '../waybill-history';
 import { assembleIssuingStation } from './issuing-station-parts';

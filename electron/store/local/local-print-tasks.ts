@@ -1,7 +1,7 @@
 import { amongGateways, UNKNOWN_GATEWAY, type GatewayIdentity } from '../../../shared/domain/gateway-identity';
 import type { LabelCounts } from '../../../shared/domain/issuing';
 import type { DocumentState, PrintFailure, PrintOutput } from '../../../shared/domain/printing';
-import type { PrintContent } from '../../printing/print-component';
+import type { PrintContent } from '../../../shared/domain/printing';
 import type { StationDatabase } from './open-station-database';
 import type { PrintTaskReader, PrintTaskWriter } from '../station-backend';
 import type { PrintDocumentRecord } from '../station-records';

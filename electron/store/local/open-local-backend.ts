@@ -9,7 +9,7 @@ import { countJournalRows } from './local-journal-counts';
 import { createLocalOrderCacheStore } from './local-order-cache-store';
 import { createLocalPaperworkSources } from './local-paperwork-sources';
 import { createLocalPrintTasks } from './local-print-tasks';
-import { createLocalSharedOutbox } from './local-shared-outbox';
+import { createLocalUploadOutbox } from './local-upload-outbox';
 import { createLocalSoldOrders } from './local-sold-orders';
 
 /**
@@ -27,7 +27,7 @@ export async function openLocalBackend(options: OpenStationDatabaseOptions): Pro
   const history = createLocalHistory(db, writes);
   const orders = createLocalOrderCacheStore(db, writes, soldOrders);
   const printTasks = createLocalPrintTasks(db, writes);
-  const sharedOutbox = createLocalSharedOutbox(db);
+  const uploadOutbox = createLocalUploadOutbox(db);
   return {
     read: {
       journal: journal.read,
@@ -37,9 +37,9 @@ export async function openLocalBackend(options: OpenStationDatabaseOptions): Pro
       printTasks: printTasks.read,
       paperwork: createLocalPaperworkSources(db),
       diagnostics: { journalCounts: async () => countJournalRows(db) },
-      sharedOutbox: sharedOutbox.read,
+      uploadOutbox: uploadOutbox.read,
     },
-    write: { journal: journal.write, costs: costs.write, history: history.write, orders: orders.write, printTasks: printTasks.write, sharedOutbox: sharedOutbox.write },
+    write: { journal: journal.write, costs: costs.write, history: history.write, orders: orders.write, printTasks: printTasks.write, uploadOutbox: uploadOutbox.write },
     writes,
     async close() {
       db.close();

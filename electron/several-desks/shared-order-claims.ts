@@ -6,7 +6,7 @@ import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
 import type { OrderClaims } from '../issuing/order-claims';
 import { lookUpOnce } from '../issuing/waybill-lookup';
 import type { StationLogger } from '../logging/station-logger';
-import type { ClaimHolder, ClaimOutcome } from '../store/shared/shared-claims';
+import type { ClaimHolder, ClaimOutcome } from '../store/postgres/shared-claims';
 import type { JournalWriter } from '../store/station-backend';
 import { gatewaysOfJob, type JobRecord } from '../store/station-records';
 import type { SharedStation } from './shared-station';

@@ -10,9 +10,9 @@ import { openTestStation, sandboxDeskPatch } from '../composition/testing/sandbo
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
 import { openGatewayTestBench } from '../gateway/testing/gateway-test-bench';
 import { createOrderCache } from '../order-cache/order-cache';
-import { createSharedClaims } from '../store/shared/shared-claims';
-import { TEST_ACCOUNT, TEST_SCHEMA } from '../store/shared/testing/shared-test-desks';
-import { useSharedTestDesks } from '../store/shared/testing/use-shared-test-desks';
+import { createSharedClaims } from '../store/postgres/shared-claims';
+import { TEST_ACCOUNT, TEST_SCHEMA } from '../store/postgres/testing/shared-test-desks';
+import { useSharedTestDesks } from '../store/postgres/testing/use-shared-test-desks';
 import { createSharedOrderRefreshes } from './shared-order-refreshes';
 import { openSharedStation } from './shared-station';
 

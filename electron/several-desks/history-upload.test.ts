@@ -7,11 +7,11 @@ import { createStationLogger, type StationLogger } from '../logging/station-logg
 import { openLocalBackend } from '../store/local/open-local-backend';
 import { openStationDatabase } from '../store/local/open-station-database';
 import type { StationBackend } from '../store/station-backend';
-import type { SharedConnectionSettings } from '../store/shared/open-shared-database';
-import { startPostgresTestServer, type PostgresTestServer } from '../store/shared/testing/postgres-test-server';
-import { TEST_ACCOUNT } from '../store/shared/testing/shared-test-desks';
+import type { SharedConnectionSettings } from '../store/postgres/open-shared-database';
+import { startPostgresTestServer, type PostgresTestServer } from '../store/postgres/testing/postgres-test-server';
+import { TEST_ACCOUNT } from '../store/postgres/testing/shared-test-desks';
 import { desksIpcHandlers } from './desks-ipc-handlers';
-import { startSharedHistorySync, type SharedHistorySync } from './shared-history-sync';
+import { startHistoryUpload, type HistoryUpload } from './history-upload';
 import { createSharedModeView } from './shared-mode-view';
 import { openSharedStation, type SharedStation } from './shared-station';
 import { withSharedHistory } from './with-shared-history';
@@ -24,7 +24,7 @@ let folder: string;
 let logger: StationLogger;
 let backend: StationBackend;
 let station: SharedStation;
-let sync: SharedHistorySync;
+let sync: HistoryUpload;
 
 beforeAll(async () => {
   server = await startPostgresTestServer();
@@ -57,7 +57,7 @@ beforeEach(async () => {
   station = openSharedStation({ connection: database, schema: 'waybill_station', deskId: 'desk-1', deskName: 'Desk 1', gatewayIdentity: () => gateway, account: () => TEST_ACCOUNT, logger, heartbeatMs: 200 });
   backend = withSharedHistory(await openLocalBackend({ file }), station);
   // One waybill a round: the orphan alone fills the first.
-  sync = startSharedHistorySync({ station, outbox: { read: backend.read.sharedOutbox, write: backend.write.sharedOutbox }, logger, batch: 1, backoffMs: 50, maxBackoffMs: 200 });
+  sync = startHistoryUpload({ station, outbox: { read: backend.read.uploadOutbox, write: backend.write.uploadOutbox }, logger, batch: 1, backoffMs: 50, maxBackoffMs: 200 });
 });
 afterEach(async () => {
   await sync.close();
@@ -99,7 +99,7 @@ describe('the shared history sync (real SQLite, real PostgreSQL)', () => {
       { orderNumber: 'T3', waybillCode: 'YT3', voided: false, voidNote: '' },
       { orderNumber: 'T2', waybillCode: 'YT2', voided: false, voidNote: '' },
     ]);
-    expect(await backend.read.sharedOutbox.count()).toBe(0);
+    expect(await backend.read.uploadOutbox.count()).toBe(0);
     expect(await readFile(logger.filePath, 'utf8')).toMatch(/a waybill no order points at is not shared.*YT1/);
   });
 
@@ -114,7 +114,7 @@ describe('the shared history sync (real SQLite, real PostgreSQL)', () => {
       ['T4', 'YT4', 'YT4'],
       ['T4', 'YT5', 'YT4'],
     ]);
-    expect(await backend.read.sharedOutbox.count()).toBe(0);
+    expect(await backend.read.uploadOutbox.count()).toBe(0);
 
     // Another desk's history numbers them as the parcels of one ticket, the parent's first.
     const otherFolder = await mkdtemp(join(tmpdir(), 'shared-sync-other-'));
@@ -148,7 +148,7 @@ describe('the shared history sync (real SQLite, real PostgreSQL)', () => {
     }
     await until('the void in the shared history', async () => ((await sharedLines()).find((line) => line.waybillCode === 'YT2')?.voided === true ? true : undefined));
     expect((await sharedLines()).find((line) => line.waybillCode === 'YT2')).toEqual({ orderNumber: 'T2', waybillCode: 'YT2', voided: true, voidNote: 'parcel lost' });
-    expect(await backend.read.sharedOutbox.unsharedVoidMarks(10)).toEqual([]);
+    expect(await backend.read.uploadOutbox.unsharedVoidMarks(10)).toEqual([]);
     // With the server there, a void reaches both at once.
     expect(await backend.write.history.setVoid(['YT3'], 11_000, 'buyer cancelled')).toEqual({ changed: 1, sharingWaits: false });
     expect((await sharedLines()).find((line) => line.waybillCode === 'YT3')).toMatchObject({ voided: true, voidNote: 'buyer cancelled' });
@@ -177,11 +177,11 @@ describe('the shared history sync (real SQLite, real PostgreSQL)', () => {
       db.close();
     }
     expect((await sharedLines()).map((line) => line.waybillCode)).not.toContain('YT8');
-    expect(await backend.read.sharedOutbox.count()).toBe(0);
+    expect(await backend.read.uploadOutbox.count()).toBe(0);
     const setAside = [{ waybillCode: 'YT8', shopId: gateway.shopId, orderNumbers: ['T8'], setAsideAt: expect.any(Number) as number, reason: expect.objectContaining({ code: 'shared-mode.refused' }) as unknown }];
-    expect(await backend.read.sharedOutbox.setAside()).toEqual(setAside);
+    expect(await backend.read.uploadOutbox.setAside()).toEqual(setAside);
     // The desk's Attention view reads it through desks.list.
-    const listing = await desksIpcHandlers(createSharedModeView(station), () => backend.read.sharedOutbox.setAside())['desks.list']({});
+    const listing = await desksIpcHandlers(createSharedModeView(station), () => backend.read.uploadOutbox.setAside())['desks.list']({});
     expect(listing.setAside).toEqual(setAside);
     expect(await readFile(logger.filePath, 'utf8')).toMatch(/set aside.*YT8/);
   });
@@ -195,16 +195,16 @@ describe('the shared history sync (real SQLite, real PostgreSQL)', () => {
       VALUES (?, 'job-1', 0, ?, 'P1', '[]', 1, 'printed', 1, 1, 1, ?, ?, '${gateway.baseUrl}', '${gateway.shopId}')`);
     insertPrint.run('p-1', 'YT2', 5_000, 5_000);
     insertPrint.run('p-2', 'YT2', 6_000, 6_000);
-    // YT6 is recorded but not yet shared: its print waits for it.
+    // YT6 is recorded but not yet uploaded: its print waits for it.
     db.exec(`INSERT INTO waybills (waybill_code, carrier_code, branch_code, object_id, origin, job_id, recorded_at, print_data, print_data_state, gateway_shop_id, shared_at)
       VALUES ('YT6', 'YTO', 'B1', 'T6', 'issued', 'job-1', 6, '{}', 'present', '${gateway.shopId}', NULL)`);
     insertPrint.run('p-3', 'YT6', 7_000, 7_000);
-    expect((await backend.read.sharedOutbox.unsharedPrints(10)).map((print) => print.printId)).toEqual(['p-1', 'p-2']);
+    expect((await backend.read.uploadOutbox.unsharedPrints(10)).map((print) => print.printId)).toEqual(['p-1', 'p-2']);
     db.close();
     sync.poke();
     await sync.drained();
     // YT6 has no order (nothing to share), so it is let go and its print follows, dropped by the shared history, which lacks it.
-    expect(await backend.read.sharedOutbox.unsharedPrints(10)).toEqual([]);
+    expect(await backend.read.uploadOutbox.unsharedPrints(10)).toEqual([]);
 
     const otherFolder = await mkdtemp(join(tmpdir(), 'shared-sync-other-'));
     const other = openSharedStation({ connection: database, schema: 'waybill_station', deskId: 'desk-2', deskName: 'Desk 2', gatewayIdentity: () => gateway, account: () => TEST_ACCOUNT, logger, heartbeatMs: 200 });

@@ -7,11 +7,11 @@ import { createStationLogger } from '../logging/station-logger';
 import { openLocalBackend } from '../store/local/open-local-backend';
 import { openStationDatabase } from '../store/local/open-station-database';
 import type { StationBackend } from '../store/station-backend';
-import { openSharedDatabase } from '../store/shared/open-shared-database';
-import { createSharedClaims } from '../store/shared/shared-claims';
-import { joinSharedDesk } from '../store/shared/shared-desks';
-import { startPostgresTestServer, type PostgresTestServer } from '../store/shared/testing/postgres-test-server';
-import { TEST_ACCOUNT } from '../store/shared/testing/shared-test-desks';
+import { openSharedDatabase } from '../store/postgres/open-shared-database';
+import { createSharedClaims } from '../store/postgres/shared-claims';
+import { joinSharedDesk } from '../store/postgres/shared-desks';
+import { startPostgresTestServer, type PostgresTestServer } from '../store/postgres/testing/postgres-test-server';
+import { TEST_ACCOUNT } from '../store/postgres/testing/shared-test-desks';
 import { openSharedStation, type SharedStation } from './shared-station';
 import { withSharedLookups } from './with-shared-lookups';
 

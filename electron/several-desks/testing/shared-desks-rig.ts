@@ -8,7 +8,7 @@ import { ofDemoShop, sandboxDeskPatch } from '../../composition/testing/sandbox-
 import { startPrintEmulator, type PrintEmulator } from '../../demo/print-emulator/print-emulator';
 import { resolve } from 'node:path';
 import type { IssuedWaybill, SandboxCall, SecondWaybill } from '../../demo/sandbox';
-import { startPostgresTestServer, type PostgresTestServer } from '../../store/shared/testing/postgres-test-server';
+import { startPostgresTestServer, type PostgresTestServer } from '../../store/postgres/testing/postgres-test-server';
 import { killFixtureProcesses, startFixtureProcess } from '../../testing/fixture-process';
 import { startSharedDesk, type SharedDeskProcess, type SharedDeskSetup } from './shared-desk-process';
 

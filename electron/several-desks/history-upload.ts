@@ -1,7 +1,7 @@
 import { SHARE_REFUSALS_BEFORE_SET_ASIDE } from '../../shared/domain/desks';
 import { StationFailure } from '../ipc/to-station-error';
 import type { StationLogger } from '../logging/station-logger';
-import type { SharedOutboxReader, SharedOutboxWriter } from '../store/station-backend';
+import type { UploadOutboxReader, UploadOutboxWriter } from '../store/station-backend';
 import type { UnsharedLabelPrint, UnsharedVoidMark, UnsharedWaybill } from '../store/station-records';
 import type { SharedStation } from './shared-station';
 
@@ -9,10 +9,10 @@ import type { SharedStation } from './shared-station';
 const isRefusal = (error: unknown): error is StationFailure => error instanceof StationFailure && error.error.code === 'shared-mode.refused';
 
 /** What the sync moves waybills with. */
-export interface SharedHistorySyncOptions {
+export interface HistoryUploadOptions {
   station: SharedStation;
-  /** The waybills not yet shared (local, written with each waybill). */
-  outbox: { read: SharedOutboxReader; write: SharedOutboxWriter };
+  /** The waybills not yet uploaded (local, written with each waybill). */
+  outbox: { read: UploadOutboxReader; write: UploadOutboxWriter };
   logger: StationLogger;
   now?: () => number;
   /** Waybills per round trip. */
@@ -23,7 +23,7 @@ export interface SharedHistorySyncOptions {
 }
 
 /** The background sync of this desk's waybills, void marks and label prints into the shared history. */
-export interface SharedHistorySync {
+export interface HistoryUpload {
   /** Something was recorded, or the server is back: send what is waiting now. */
   poke(): void;
   /** Resolves once nothing is waiting (for tests and a clean close); rejects never. */
@@ -42,7 +42,7 @@ export interface SharedHistorySync {
  * batch the server refuses is sent waybill by waybill, so one it refuses never holds up the rest:
  * each refusal is counted, and at SHARE_REFUSALS_BEFORE_SET_ASIDE the waybill is set aside.
  */
-export function startSharedHistorySync(options: SharedHistorySyncOptions): SharedHistorySync {
+export function startHistoryUpload(options: HistoryUploadOptions): HistoryUpload {
   const { station, outbox, logger } = options;
   const now = options.now ?? Date.now;
   const batch = options.batch ?? 200;

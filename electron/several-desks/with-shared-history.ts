@@ -1,6 +1,6 @@
 import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { DeskPrints, HistoryRow } from '../../shared/domain/issuing';
-import type { SharedHistoryRow } from '../store/shared/shared-history';
+import type { SharedHistoryRow } from '../store/postgres/shared-history';
 import type { HistoryReader, HistoryWriter, StationBackend } from '../store/station-backend';
 import type { SharedStation } from './shared-station';
 
@@ -39,7 +39,7 @@ function printsElsewhere(prints: readonly DeskPrints[], deskId: string): { print
  * retention's purge of print data. Every line shows its label's prints at the other desks (which
  * desk, when, how many times), and a reprint counts them, so it asks first wherever the label came
  * out. The waybills and prints themselves reach the shared history through the background sync
- * (shared-history-sync.ts), never in the journal's step.
+ * (history-upload.ts), never in the journal's step.
  */
 export function withSharedHistory(local: StationBackend, shared: SharedStation): StationBackend {
   const localHistory = local.read.history;
@@ -145,7 +145,7 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
     async setVoid(waybillCodes, voidedAt, note) {
       // Another desk's waybill is only in the shared history: without the server it cannot be marked.
       if (shared.state() !== 'connected') for (const waybillCode of waybillCodes) if ((await localHistory.reprintSource(waybillCode)) === undefined) shared.ready();
-      // This desk's marks are kept first (each "not yet shared"); the sync sends them if the server cannot take them now.
+      // This desk's marks are kept first (each "not yet uploaded"); the sync sends them if the server cannot take them now.
       const { changed } = await local.write.history.setVoid(waybillCodes, voidedAt, note);
       // Each waybill is marked under its own shop (this desk's know theirs; the shared history knows another desk's).
       const byShop = new Map<string, { gateway: GatewayIdentity; waybillCodes: string[] }>();
@@ -157,7 +157,7 @@ export function withSharedHistory(local: StationBackend, shared: SharedStation):
       }
       try {
         shared.ready();
-        // This desk's marks stay "not yet shared" all the same: a waybill the shared history lacks yet gets its mark from the sync.
+        // This desk's marks stay "not yet uploaded" all the same: a waybill the shared history lacks yet gets its mark from the sync.
         let sharedChanged = 0;
         for (const group of byShop.values()) sharedChanged += await shared.history.setVoid(group.gateway, group.waybillCodes, voidedAt, note);
         return { changed: Math.max(changed, sharedChanged), sharingWaits: false };

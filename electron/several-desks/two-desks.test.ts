@@ -9,8 +9,8 @@ import { ofDemoShop, openTestStation, sandboxDeskPatch } from '../composition/te
 import type { Station } from '../composition/station';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
-import { openSharedDatabase, type SharedConnectionSettings } from '../store/shared/open-shared-database';
-import { startPostgresTestServer, type PostgresTestServer } from '../store/shared/testing/postgres-test-server';
+import { openSharedDatabase, type SharedConnectionSettings } from '../store/postgres/open-shared-database';
+import { startPostgresTestServer, type PostgresTestServer } from '../store/postgres/testing/postgres-test-server';
 
 const token = 'tok-two-desks-7731';
 let server: PostgresTestServer;

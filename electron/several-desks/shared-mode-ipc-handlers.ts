@@ -2,7 +2,7 @@ import type { SharedModeStatus } from '../../shared/ipc/ipc-contract';
 import type { SharedModeSettings } from '../../shared/settings/settings-schema';
 import type { FeatureIpcHandlers } from '../ipc/feature-ipc-handlers';
 import type { StationLogger } from '../logging/station-logger';
-import type { SharedAccount } from '../store/shared/shared-account';
+import type { SharedAccount } from '../store/postgres/shared-account';
 import type { TokenVault } from '../token-vault/token-vault';
 import { sharedConnectionOf, testSharedConnection } from './test-shared-connection';
 

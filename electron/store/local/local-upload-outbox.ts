@@ -1,7 +1,7 @@
 import { UNKNOWN_GATEWAY } from '../../../shared/domain/gateway-identity';
 import type { StationError } from '../../../shared/errors/station-error';
 import type { StationDatabase } from './open-station-database';
-import type { SharedOutboxReader, SharedOutboxWriter } from '../station-backend';
+import type { UploadOutboxReader, UploadOutboxWriter } from '../station-backend';
 import type { UnsharedVoidMark, UnsharedWaybill } from '../station-records';
 import { WAYBILLS_OF_JOURNAL_ROW } from './order-waybills';
 
@@ -48,7 +48,7 @@ interface SetAsideRow {
  * elsewhere are not this desk's to share; waybills it kept refusing are set aside (migration 17)
  * and no longer offered.
  */
-export function createLocalSharedOutbox(db: StationDatabase): { read: SharedOutboxReader; write: SharedOutboxWriter } {
+export function createLocalUploadOutbox(db: StationDatabase): { read: UploadOutboxReader; write: UploadOutboxWriter } {
   const statements = {
     unshared: db.prepare(`SELECT w.waybill_code, w.parent_waybill_code, w.carrier_code, w.branch_code, w.job_id, w.recorded_at, w.print_data, w.print_data_state,
         COALESCE(s.gateway_base_url, @unknown) AS gateway_base_url, w.gateway_shop_id
@@ -69,7 +69,7 @@ export function createLocalSharedOutbox(db: StationDatabase): { read: SharedOutb
       LEFT JOIN job_orders m ON m.shop_id = j.gateway_shop_id AND m.order_number = j.order_number AND m.job_id = j.job_id
       WHERE w.waybill_code = ? ORDER BY m.position, j.order_number`),
     markShared: db.prepare(`UPDATE waybills SET shared_at = ? WHERE waybill_code = ? AND shared_at IS NULL`),
-    // A waybill not yet shared carries its mark when it is: its void waits for it.
+    // A waybill not yet uploaded carries its mark when it is: its void waits for it.
     unsharedVoidMarks: db.prepare(`SELECT w.waybill_code, w.voided_at, w.void_note,
         COALESCE(s.gateway_base_url, @unknown) AS gateway_base_url, w.gateway_shop_id
       FROM waybills w LEFT JOIN issue_jobs s ON s.id = w.job_id WHERE w.void_unshared = 1 AND (w.shared_at IS NOT NULL OR w.origin = 'elsewhere') ORDER BY w.waybill_code LIMIT @limit`),

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StationError } from '../../shared/errors/station-error';
 import { createStationLogger } from '../logging/station-logger';
-import type { SharedAccount } from '../store/shared/shared-account';
-import { SHARED_SCHEMA_VERSION } from '../store/shared/shared-migrations';
-import { TEST_ACCOUNT } from '../store/shared/testing/shared-test-desks';
-import { useSharedTestDesks } from '../store/shared/testing/use-shared-test-desks';
+import type { SharedAccount } from '../store/postgres/shared-account';
+import { SHARED_SCHEMA_VERSION } from '../store/postgres/shared-migrations';
+import { TEST_ACCOUNT } from '../store/postgres/testing/shared-test-desks';
+import { useSharedTestDesks } from '../store/postgres/testing/use-shared-test-desks';
 import { openSharedStation, type SharedStation } from './shared-station';
 
 const rig = useSharedTestDesks();

@@ -3,10 +3,10 @@ import { stationError } from '../../shared/errors/station-error';
 import type { SharedModeTestReport } from '../../shared/ipc/ipc-contract';
 import { sharedTlsOffAllowed, type SharedModeSettings } from '../../shared/settings/settings-schema';
 import { StationFailure } from '../ipc/to-station-error';
-import type { SharedConnectionSettings } from '../store/shared/open-shared-database';
-import { sharedDatabaseFailure } from '../store/shared/shared-database-failure';
-import { introduceSharedDesk, listSharedDesks, sharedServerVersion } from '../store/shared/shared-desks';
-import { openSharedDesk, type SharedDeskIdentity } from './open-shared-desk';
+import type { SharedConnectionSettings } from '../store/postgres/open-shared-database';
+import { sharedDatabaseFailure } from '../store/postgres/shared-database-failure';
+import { introduceSharedDesk, listSharedDesks, sharedServerVersion } from '../store/postgres/shared-desks';
+import { openSharedSchema, type SharedDeskIdentity } from './open-shared-schema';
 
 /**
  * The connection settings of the shared-mode settings and the stored password, with the root
@@ -43,7 +43,7 @@ function readRootCertificate(path: string): string {
  * connection is closed afterwards.
  */
 export async function testSharedConnection(connection: SharedConnectionSettings, desk: SharedDeskIdentity): Promise<SharedModeTestReport> {
-  const shared = await openSharedDesk(connection, desk, { maxConnections: 1 });
+  const shared = await openSharedSchema(connection, desk, { maxConnections: 1 });
   try {
     const serverVersion = await sharedServerVersion(shared.pool);
     await introduceSharedDesk(shared.pool, desk.schema, { deskId: desk.deskId, name: desk.deskName });

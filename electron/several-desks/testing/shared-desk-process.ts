@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { JobView } from '../../../shared/domain/issuing';
 import type { Result } from '../../../shared/result';
 import type { SettingsPatch } from '../../../shared/settings/settings-schema';
-import type { SharedConnectionSettings } from '../../store/shared/open-shared-database';
+import type { SharedConnectionSettings } from '../../store/postgres/open-shared-database';
 import { startFixtureProcess, type FixtureProcess } from '../../testing/fixture-process';
 
 const fixturePath = resolve(import.meta.dirname, 'shared-desk-fixture.ts');

@@ -5,15 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StationError } from '../../shared/errors/station-error';
 import type { SharedModeTestReport } from '../../shared/ipc/ipc-contract';
 import { defaultSettings, type SharedModeSettings } from '../../shared/settings/settings-schema';
-import type { SharedAccount } from '../store/shared/shared-account';
-import { SHARED_SCHEMA_VERSION } from '../store/shared/shared-migrations';
-import { startPostgresTestServer, type PostgresTestServer } from '../store/shared/testing/postgres-test-server';
-import { TEST_ACCOUNT } from '../store/shared/testing/shared-test-desks';
-import { openSharedClient } from '../store/shared/open-shared-database';
-import { openSharedDesk } from './open-shared-desk';
+import type { SharedAccount } from '../store/postgres/shared-account';
+import { SHARED_SCHEMA_VERSION } from '../store/postgres/shared-migrations';
+import { startPostgresTestServer, type PostgresTestServer } from '../store/postgres/testing/postgres-test-server';
+import { TEST_ACCOUNT } from '../store/postgres/testing/shared-test-desks';
+import { openSharedClient } from '../store/postgres/open-shared-database';
+import { openSharedSchema } from './open-shared-schema';
 import { sharedConnectionOf, testSharedConnection } from './test-shared-connection';
-import { createSharedCallWindow } from '../store/shared/shared-call-window';
-import { joinSharedDesk } from '../store/shared/shared-desks';
+import { createSharedCallWindow } from './shared-call-window';
+import { joinSharedDesk } from '../store/postgres/shared-desks';
 
 // A server with TLS on, its certificate for 127.0.0.1 and localhost signed by a CA of its own (not one this computer trusts).
 let server: PostgresTestServer;
@@ -129,7 +129,7 @@ describe('Test connection (real PostgreSQL): TLS verifies the server, and a sche
     const deskSettings = { ...settings, user: 'station_desk' };
     expect((await testConnection(deskSettings, TEST_ACCOUNT, 'desk-2')).migrated).toEqual([]);
     const connection = sharedConnectionOf(deskSettings, password);
-    const desk = await openSharedDesk(connection, { schema: settings.schema, deskId: 'desk-2', deskName: 'desk-2', account: TEST_ACCOUNT });
+    const desk = await openSharedSchema(connection, { schema: settings.schema, deskId: 'desk-2', deskName: 'desk-2', account: TEST_ACCOUNT });
     try {
       // The desk's process joins and takes a call's start: functions and tables as the desk role.
       const access = { pool: desk.pool, schema: settings.schema, deskId: 'desk-2', bootId: 'boot-2', connection };

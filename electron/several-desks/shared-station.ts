@@ -4,18 +4,18 @@ import { stationError, type StationError } from '../../shared/errors/station-err
 import type { CallWindow } from '../gateway/call-window';
 import { StationFailure } from '../ipc/to-station-error';
 import type { StationLogger } from '../logging/station-logger';
-import { openSharedDatabase, type SharedConnectionSettings } from '../store/shared/open-shared-database';
-import { bindSchemaAccount, type SharedAccount } from '../store/shared/shared-account';
-import type { SharedDeskAccess } from '../store/shared/shared-access';
-import { createSharedCallWindow, type SharedCallWindowOptions } from '../store/shared/shared-call-window';
-import { createSharedClaims, type SharedClaims } from '../store/shared/shared-claims';
-import { sharedDatabaseFailure } from '../store/shared/shared-database-failure';
-import { createSharedDesks, type SharedDesks } from '../store/shared/shared-desks';
-import { createSharedHistory, type SharedHistory } from '../store/shared/shared-history';
-import { migrateSharedSchema } from '../store/shared/shared-migrations';
-import { checkSharedSchemaVersion } from '../store/shared/shared-schema-version';
-import { listenToSharedChanges, type SharedEvent } from '../store/shared/shared-notifications';
-import { createSharedOrders, type SharedOrders } from '../store/shared/shared-orders';
+import { openSharedDatabase, type SharedConnectionSettings } from '../store/postgres/open-shared-database';
+import { bindSchemaAccount, type SharedAccount } from '../store/postgres/shared-account';
+import type { SharedDeskAccess } from '../store/postgres/shared-access';
+import { createSharedCallWindow, type SharedCallWindowOptions } from './shared-call-window';
+import { createSharedClaims, type SharedClaims } from '../store/postgres/shared-claims';
+import { sharedDatabaseFailure } from '../store/postgres/shared-database-failure';
+import { createSharedDesks, type SharedDesks } from '../store/postgres/shared-desks';
+import { createSharedHistory, type SharedHistory } from '../store/postgres/shared-history';
+import { migrateSharedSchema } from '../store/postgres/shared-migrations';
+import { checkSharedSchemaVersion } from '../store/postgres/shared-schema-version';
+import { listenToSharedChanges, type SharedEvent } from '../store/postgres/shared-notifications';
+import { createSharedOrders, type SharedOrders } from '../store/postgres/shared-orders';
 
 /** Whether the desk works with the shared database now. */
 export type SharedLinkState = 'connected' | 'unreachable';

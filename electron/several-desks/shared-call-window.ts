@@ -1,10 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { stationError } from '../../../shared/errors/station-error';
-import type { CallFence, CallWindow } from '../../gateway/call-window';
-import { StationFailure } from '../../ipc/to-station-error';
-import type { SharedDeskAccess } from './shared-access';
-import { sharedDatabaseFailure } from './shared-database-failure';
-import { quoteIdentifier } from './shared-migrations';
+import { stationError } from '../../shared/errors/station-error';
+import type { CallFence } from '../../shared/domain/call-fence';
+import type { CallWindow } from '../gateway/call-window';
+import { StationFailure } from '../ipc/to-station-error';
+import type { SharedDeskAccess } from '../store/postgres/shared-access';
+import { reserveCallStart } from '../store/postgres/shared-call-starts';
 
 /** Settings of one desk's way into the account's window. */
 export interface SharedCallWindowOptions {
@@ -59,7 +59,6 @@ const localNow = (): number => performance.timeOrigin + performance.now();
  */
 export function createSharedCallWindow(access: SharedDeskAccess, options: SharedCallWindowOptions = {}): CallWindow {
   const { callLifeMs, lateToleranceMs, concurrentTakes } = { ...sharedCallWindowDefaults, ...options };
-  const reserve = `SELECT start_ms, server_ms, refused FROM ${quoteIdentifier(access.schema)}.reserve_call_start($1, $2, $3, $4, $5, $6, $7, $8)`;
   const samples: ClockSample[] = [];
   const clock = (): ClockSample | undefined => samples.reduce<ClockSample | undefined>((best, sample) => (best === undefined || sample.roundTripMs < best.roundTripMs ? sample : best), undefined);
 
@@ -67,31 +66,13 @@ export function createSharedCallWindow(access: SharedDeskAccess, options: Shared
   const ask = async (fence: CallFence | undefined): Promise<{ startAt: number } | { refused: string[] }> => {
     const best = clock();
     const sentAt = localNow();
-    let row: { start_ms: number | null; server_ms: number; refused: string[] } | undefined;
-    try {
-      ({
-        rows: [row],
-      } = await access.pool.query<{ start_ms: number | null; server_ms: number; refused: string[] }>(reserve, [
-        access.deskId,
-        access.bootId,
-        // The answer's way back, as the server should allow for it.
-        best === undefined ? 0 : best.roundTripMs / 2,
-        callLifeMs,
-        fence?.gateway.baseUrl ?? '',
-        fence?.gateway.shopId ?? '',
-        fence?.jobId ?? '',
-        [...(fence?.orderNumbers ?? [])],
-      ]));
-    } catch (error) {
-      if ((error as { code?: string }).code === 'WB001') throw new StationFailure(stationError('shared-mode.desk-id-in-use', { deskId: access.deskId }));
-      throw sharedDatabaseFailure(error, access.connection);
-    }
-    if (row === undefined) throw sharedDatabaseFailure(new Error('reserve_call_start answered nothing'), access.connection);
+    // The answer's way back, as the server should allow for it.
+    const answer = await reserveCallStart(access, { fence, travelMs: best === undefined ? 0 : best.roundTripMs / 2, callLifeMs });
     const receivedAt = localNow();
-    samples.push({ roundTripMs: receivedAt - sentAt, offsetMs: row.server_ms - (sentAt + receivedAt) / 2 });
+    samples.push({ roundTripMs: receivedAt - sentAt, offsetMs: answer.serverMs - (sentAt + receivedAt) / 2 });
     if (samples.length > CLOCK_SAMPLES) samples.shift();
-    if (row.start_ms === null || row.refused.length > 0) return { refused: row.refused };
-    return { startAt: row.start_ms - (clock() as ClockSample).offsetMs };
+    if ('refused' in answer) return { refused: answer.refused };
+    return { startAt: answer.startMs - (clock() as ClockSample).offsetMs };
   };
 
   return {

@@ -7,9 +7,9 @@ import type { SettingsView, SharedModeStatus, SharedModeTestReport } from '../..
 import type { Result } from '../../shared/result';
 import { openTestStation } from '../composition/testing/sandbox-desk';
 import type { Station } from '../composition/station';
-import type { SharedConnectionSettings } from '../store/shared/open-shared-database';
-import { SHARED_MIGRATION_NAMES, SHARED_SCHEMA_VERSION } from '../store/shared/shared-migrations';
-import { startPostgresTestServer, type PostgresTestServer } from '../store/shared/testing/postgres-test-server';
+import type { SharedConnectionSettings } from '../store/postgres/open-shared-database';
+import { SHARED_MIGRATION_NAMES, SHARED_SCHEMA_VERSION } from '../store/postgres/shared-migrations';
+import { startPostgresTestServer, type PostgresTestServer } from '../store/postgres/testing/postgres-test-server';
 
 let server: PostgresTestServer;
 let dataDir: string;

@@ -1,9 +1,9 @@
-import type { OpenStationDatabaseOptions } from './local/open-station-database';
-import { openLocalBackend } from './local/open-local-backend';
-import { withSharedHistory } from '../shared-mode/with-shared-history';
-import { withSharedLookups } from '../shared-mode/with-shared-lookups';
-import type { SharedStation } from '../shared-mode/shared-station';
-import type { StationBackend } from './station-backend';
+import type { OpenStationDatabaseOptions } from '../store/local/open-station-database';
+import { openLocalBackend } from '../store/local/open-local-backend';
+import { withSharedHistory } from '../several-desks/with-shared-history';
+import { withSharedLookups } from '../several-desks/with-shared-lookups';
+import type { SharedStation } from '../several-desks/shared-station';
+import type { StationBackend } from '../store/station-backend';
 
 /**
  * Where a station keeps its data: `local`, its own SQLite file in the data folder; `shared`, that

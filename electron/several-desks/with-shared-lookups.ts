@@ -1,6 +1,6 @@
 import type { QueryEntryOutcome } from '../../shared/domain/waybill';
 import type { JournalWriter, StationBackend } from '../store/station-backend';
-import { sharedDatabaseFailure } from '../store/shared/shared-database-failure';
+import { sharedDatabaseFailure } from '../store/postgres/shared-database-failure';
 import type { SharedStation } from './shared-station';
 
 /**

@@ -1,7 +1,7 @@
 import { writeSync } from 'node:fs';
-import { openSharedClient, openSharedDatabase, type SharedConnectionSettings } from '../open-shared-database';
+import { openSharedClient, openSharedDatabase, type SharedConnectionSettings } from '../../store/postgres/open-shared-database';
 import { createSharedCallWindow } from '../shared-call-window';
-import { joinSharedDesk } from '../shared-desks';
+import { joinSharedDesk } from '../../store/postgres/shared-desks';
 
 /**
  * A desk in another process for the shared call window's test (shared-call-window.test.ts), run

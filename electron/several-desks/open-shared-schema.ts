@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import { openSharedDatabase, type SharedConnectionSettings } from '../store/shared/open-shared-database';
-import { bindSchemaAccount, type SharedAccount } from '../store/shared/shared-account';
-import { sharedDatabaseFailure } from '../store/shared/shared-database-failure';
-import { migrateSharedSchema, type SharedMigrationOutcome } from '../store/shared/shared-migrations';
+import { openSharedDatabase, type SharedConnectionSettings } from '../store/postgres/open-shared-database';
+import { bindSchemaAccount, type SharedAccount } from '../store/postgres/shared-account';
+import { sharedDatabaseFailure } from '../store/postgres/shared-database-failure';
+import { migrateSharedSchema, type SharedMigrationOutcome } from '../store/postgres/shared-migrations';
 
 /** One desk's way into the shared mode for Settings' "Test connection": its pool and the account's schema (migrated). */
-export interface SharedDesk {
+export interface SharedSchemaConnection {
   pool: pg.Pool;
   schema: string;
   migration: SharedMigrationOutcome;
@@ -27,7 +27,7 @@ export interface SharedDeskIdentity {
  * account). Failures are typed StationFailures (see sharedDatabaseFailure); the pool is closed
  * when opening fails.
  */
-export async function openSharedDesk(connection: SharedConnectionSettings, desk: SharedDeskIdentity, options: { maxConnections?: number } = {}): Promise<SharedDesk> {
+export async function openSharedSchema(connection: SharedConnectionSettings, desk: SharedDeskIdentity, options: { maxConnections?: number } = {}): Promise<SharedSchemaConnection> {
   const pool = openSharedDatabase(connection, { deskName: desk.deskName, ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }) });
   try {
     const migration = await migrateSharedSchema(pool, desk.schema);

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CallSlot, CallWindow } from '../../gateway/call-window';
-import { StationFailure } from '../../ipc/to-station-error';
-import { killFixtureProcesses, startFixtureProcess } from '../../testing/fixture-process';
-import type { SharedDeskAccess } from './shared-access';
+import type { CallSlot, CallWindow } from '../gateway/call-window';
+import { StationFailure } from '../ipc/to-station-error';
+import { killFixtureProcesses, startFixtureProcess } from '../testing/fixture-process';
+import type { SharedDeskAccess } from '../store/postgres/shared-access';
 import { createSharedCallWindow, type SharedCallWindowOptions } from './shared-call-window';
-import { createSharedClaims } from './shared-claims';
-import { TEST_SCHEMA } from './testing/shared-test-desks';
-import { useSharedTestDesks } from './testing/use-shared-test-desks';
+import { createSharedClaims } from '../store/postgres/shared-claims';
+import { TEST_SCHEMA } from '../store/postgres/testing/shared-test-desks';
+import { useSharedTestDesks } from '../store/postgres/testing/use-shared-test-desks';
 
 const fixture = new URL('./testing/shared-call-window-fixture.ts', import.meta.url).pathname;
 const rig = useSharedTestDesks();
