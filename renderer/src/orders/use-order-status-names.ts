@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import type { StationError } from '../../../shared/errors/station-error';
+import { orderStatusName, orderStatusNamesAcross, type OrderStatusNames } from '../../../shared/settings/order-status-names';
+import { useSettingsQuery } from '../bridge/station-queries';
+
+const noNames: OrderStatusNames = {};
+
+/** The names the desk gave each shop's order statuses (Settings → Issue defaults); none until the settings are read. */
+function useNames(): OrderStatusNames {
+  return useSettingsQuery().data?.settings.issueOptions.orderStatusNamesByShop ?? noNames;
+}
+
+/** An order status in words: "已退款 · 状态 3" where the shop named it, else "状态 3". */
+export function useOrderStatusText(): (shopId: string, status: number) => string {
+  const { t } = useTranslation();
+  const names = useNames();
+  return (shopId, status) => {
+    const name = orderStatusName(names, shopId, status);
+    return name === null ? t('orderStatus.unnamed', { status }) : t('orderStatus.named', { name, status });
+  };
+}
+
+/** An order status across the loaded shops, for the filter that counts them together: every name they gave it. */
+export function useOrderStatusTextAcross(shopIds: readonly string[]): (status: number) => string {
+  const { t } = useTranslation();
+  const names = useNames();
+  return (status) => {
+    const named = orderStatusNamesAcross(names, shopIds, status);
+    return named.length === 0 ? t('orderStatus.unnamed', { status }) : t('orderStatus.named', { name: named.join(' / '), status });
+  };
+}
+
+/** The held-back error of an order with its status in words (the engine sends the number). */
+export function useHeldBackErrorText(): (shopId: string, error: StationError) => StationError {
+  const statusText = useOrderStatusText();
+  return (shopId, error) => {
+    const status = Number(error.params.status);
+    return Number.isInteger(status) && error.params.status !== '' ? { ...error, params: { ...error.params, status: statusText(shopId, status) } } : error;
+  };
+}
