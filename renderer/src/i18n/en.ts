@@ -12,8 +12,7 @@ export const en = {
     name: 'Waybill Print Station',
   },
   orderStatus: {
-    named: '{{name}} · status {{status}}',
-    unnamed: 'Status {{status}}',
+    named: '{{name}} ({{status}})',
   },
   common: {
     cancel: 'Cancel',
@@ -202,8 +201,10 @@ export const en = {
     urgentOnly: 'Urgent only (ship within 24 h)',
     more: 'More filters',
     orderStatus: 'Order status',
-    orderStatusOption: '{{status}} ({{count}})',
-    orderStatusHeld: '{{status}} ({{count}}), held back',
+    orderStatusOption: 'Status {{status}} ({{count}})',
+    orderStatusHeld: 'Status {{status}} ({{count}}), held back',
+    orderStatusNamed: '{{name}} · status {{status}} ({{count}})',
+    orderStatusNamedHeld: '{{name}} · status {{status}} ({{count}}), held back',
     orderStatusNone: 'No status ({{count}})',
     shop: 'Shop',
     shopOption: '{{shop}} ({{count}})',

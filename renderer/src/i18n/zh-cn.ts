@@ -15,8 +15,7 @@ export const zhCN: Strings<typeof en> = {
     name: '电子面单打印站',
   },
   orderStatus: {
-    named: '{{name}} · 状态 {{status}}',
-    unnamed: '状态 {{status}}',
+    named: '{{name}}（{{status}}）',
   },
   common: {
     cancel: '取消',
@@ -205,8 +204,10 @@ export const zhCN: Strings<typeof en> = {
     urgentOnly: '只看紧急（24 小时内须发货）',
     more: '更多筛选',
     orderStatus: '订单状态',
-    orderStatusOption: '{{status}}（{{count}}）',
-    orderStatusHeld: '{{status}}（{{count}}），已暂扣',
+    orderStatusOption: '状态 {{status}}（{{count}}）',
+    orderStatusHeld: '状态 {{status}}（{{count}}），已暂扣',
+    orderStatusNamed: '{{name}} · 状态 {{status}}（{{count}}）',
+    orderStatusNamedHeld: '{{name}} · 状态 {{status}}（{{count}}），已暂扣',
     orderStatusNone: '无状态（{{count}}）',
     shop: '店铺',
     shopOption: '{{shop}}（{{count}}）',

@@ -8,7 +8,7 @@ import { FlagLabel } from './flag-label';
 import type { OrderListingShop } from '../../../shared/domain/order-row';
 import { hasLocalFilters, orderStatusesOf, PROGRESS_FILTERS, provincesOf, shopsOf, type ProgressFilter } from './order-filters';
 import type { OrderView } from './order-view';
-import { useOrderStatusTextAcross } from './use-order-status-names';
+import { useOrderStatusNameAcross } from './use-order-status-names';
 import { useHeldBackStatuses } from './use-held-back-statuses';
 
 /** The element id of the search field (F3 and Ctrl+F focus it). */
@@ -121,15 +121,19 @@ const NO_STATUS = 'none';
 function OrderStatusFilter({ views }: { views: readonly OrderView[] }) {
   const { t } = useTranslation();
   const shopIds = useMemo(() => [...new Set(views.map((view) => view.row.shopId))], [views]);
-  const statusText = useOrderStatusTextAcross(shopIds);
+  const nameOf = useOrderStatusNameAcross(shopIds);
   const heldBack = useHeldBackStatuses();
   const chosen = useUi((state) => state.localFilters.orderStatuses);
   const setFilters = useUi((state) => state.setLocalFilters);
   const statuses = useMemo(() => orderStatusesOf(views), [views]);
-  const label = (status: number | null, count: number) =>
-    status === null
-      ? t('localFilters.orderStatusNone', { count })
-      : t(heldBack.has(status) ? 'localFilters.orderStatusHeld' : 'localFilters.orderStatusOption', { status: statusText(status), count });
+  const label = (status: number | null, count: number) => {
+    if (status === null) return t('localFilters.orderStatusNone', { count });
+    const name = nameOf(status);
+    const held = heldBack.has(status);
+    return name === null
+      ? t(held ? 'localFilters.orderStatusHeld' : 'localFilters.orderStatusOption', { status, count })
+      : t(held ? 'localFilters.orderStatusNamedHeld' : 'localFilters.orderStatusNamed', { name, status, count });
+  };
   return (
     <Select<string[]>
       mode="multiple"

@@ -10,23 +10,22 @@ function useNames(): OrderStatusNames {
   return useSettingsQuery().data?.settings.issueOptions.orderStatusNamesByShop ?? noNames;
 }
 
-/** An order status in words: "已退款 · 状态 3" where the shop named it, else "状态 3". */
+/** An order status in words: "已退款（3）" where the shop named it, else the number. */
 export function useOrderStatusText(): (shopId: string, status: number) => string {
   const { t } = useTranslation();
   const names = useNames();
   return (shopId, status) => {
     const name = orderStatusName(names, shopId, status);
-    return name === null ? t('orderStatus.unnamed', { status }) : t('orderStatus.named', { name, status });
+    return name === null ? String(status) : t('orderStatus.named', { name, status });
   };
 }
 
-/** An order status across the loaded shops, for the filter that counts them together: every name they gave it. */
-export function useOrderStatusTextAcross(shopIds: readonly string[]): (status: number) => string {
-  const { t } = useTranslation();
+/** The names the loaded shops gave an order status, for the filter that counts them together ("已退款 / 退款中"); null when none named it. */
+export function useOrderStatusNameAcross(shopIds: readonly string[]): (status: number) => string | null {
   const names = useNames();
   return (status) => {
     const named = orderStatusNamesAcross(names, shopIds, status);
-    return named.length === 0 ? t('orderStatus.unnamed', { status }) : t('orderStatus.named', { name: named.join(' / '), status });
+    return named.length === 0 ? null : named.join(' / ');
   };
 }
 
