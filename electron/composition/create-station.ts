@@ -18,6 +18,7 @@ import { StationFailure } from '../ipc/to-station-error';
 import { historyIpcHandlers } from '../issuing/history-ipc-handlers';
 import { createIssuingEngine } from '../issuing/issuing-engine';
 import { issuingIpcHandlers } from '../issuing/issuing-ipc-handlers';
+import { createJobCostEstimates } from '../issuing/job-cost-estimates';
 import { createJobPrinter } from '../issuing/job-printer';
 import { createLabelPreviewer } from '../issuing/label-preview';
 import { startPrintDataRetention } from '../issuing/print-data-retention';
@@ -268,13 +269,14 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   const info = () =>
     stationInfoOf({ shell: options.shell, version: packageJson.version, dataDir, demoMode: effectiveSettings().gateway.baseUrl === null, loadNotice: settings.loadNotice, settingsNeedAttention: attention.needed() });
 
+  const estimates = createJobCostEstimates(backend.read.costs);
   const handlers = joinIpcHandlers(
     aboutIpcHandlers({ info, app: { productName: packageJson.productName, version: packageJson.version, shell: options.shell }, dataDir, logsDir, desktop: options.desktop, diagnostics: { journal: backend.read.diagnostics, settings: settingsView, secrets: currentSecrets }, logger }),
     settingsIpcHandlers({ settings, effectiveSettings, settingsView, vault, attention, startUp, gatewayWork: { engine, queue: print.queue }, events, logger }),
-    gatewayIpcHandlers({ client: gateway.client, costs: backend.read.costs }),
+    gatewayIpcHandlers({ client: gateway.client, costs: backend.read.costs, estimates }),
     ordersIpcHandlers(orders, sharedModeView, () => effectiveSettings().gateway.shops),
     desksIpcHandlers(sharedModeView, () => backend.read.uploadOutbox.setAside()),
-    issuingIpcHandlers({ engine, startUp, settings: effectiveSettings, jobPrinter, withComponent, printerState: print.printerState, stall: print.stall }),
+    issuingIpcHandlers({ engine, startUp, settings: effectiveSettings, jobPrinter, withComponent, printerState: print.printerState, stall: print.stall, estimates }),
     historyIpcHandlers(history),
     printingIpcHandlers({ ...print, withComponent, previewer, settings, settingsView }),
     paperworkIpcHandlers({ paperwork, slipPrinting, chosenSlipPrinter: () => settings.get().paperwork.slipPrinter }),

@@ -50,4 +50,23 @@ describe('npm run print-emulator', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
+
+  it('prints its usage for --help and for an unknown option, never a stack trace', async () => {
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [tsxCli, cliFile, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.once('exit', (code) => resolve({ code, stdout, stderr }));
+      });
+    const help = await run(['--help']);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^usage: print-emulator --port/);
+    const unknown = await run(['--colour', 'red']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('usage: print-emulator --port');
+    expect(unknown.stderr).not.toMatch(/\n\s+at /);
+  });
 });

@@ -20,22 +20,40 @@ function parseFault(kind: string): EmulatorFault | null {
   return (faultKinds as readonly string[]).includes(kind) ? ({ kind } as EmulatorFault) : null;
 }
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '0' },
-    spool: { type: 'string' },
-    'no-render': { type: 'boolean', default: false },
-    'render-delay': { type: 'string', default: '0' },
-    fault: { type: 'string' },
-    'forget-on-restart': { type: 'boolean', default: false },
-  },
-});
+const USAGE = `usage: print-emulator --port <n|0> --spool <dir> [--no-render] [--render-delay <ms>] [--fault ${faultKinds.join('|')}] [--forget-on-restart]
+While it runs, type on standard input: fault <kind>, clear, restart, restart forget, quit.`;
+
+/** The options, or the usage on standard error and exit code 2 for an unknown or malformed one (never a stack trace). */
+function parseOptions() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string', default: '0' },
+        spool: { type: 'string' },
+        'no-render': { type: 'boolean', default: false },
+        'render-delay': { type: 'string', default: '0' },
+        fault: { type: 'string' },
+        'forget-on-restart': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const values = parseOptions();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 
 const port = Number(values.port);
 const renderDelayMs = Number(values['render-delay']);
 const fault = values.fault === undefined ? null : parseFault(values.fault);
 if (!Number.isInteger(port) || port < 0 || port > 65_535 || !Number.isFinite(renderDelayMs) || renderDelayMs < 0 || (values.fault !== undefined && !fault)) {
-  console.error(`usage: print-emulator --port <n|0> --spool <dir> [--no-render] [--render-delay <ms>] [--fault ${faultKinds.join('|')}] [--forget-on-restart]`);
+  console.error(USAGE);
   process.exit(2);
 }
 

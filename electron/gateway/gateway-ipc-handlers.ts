@@ -4,18 +4,21 @@ import { chinaDayOf } from '../../shared/time/china-time';
 import type { FeatureIpcHandlers } from '../ipc/feature-ipc-handlers';
 import { StationFailure } from '../ipc/to-station-error';
 import type { CostReader } from '../store/station-backend';
+import type { JobCostEstimates } from '../issuing/job-cost-estimates';
 import type { GatewayClient } from './gateway-client';
 
 /** What the gateway channels work with. */
 export interface GatewayIpcDependencies {
   /** The gateway client of the current settings. */
   client: () => Promise<GatewayClient>;
-  /** The cost ledger: today's points and what the last calls cost. */
-  costs: Pick<CostReader, 'totalForChinaDay' | 'shopTotalsForChinaDay' | 'lastIssueCallPoints' | 'lastCallPoints'>;
+  /** The cost ledger: today's points. */
+  costs: Pick<CostReader, 'totalForChinaDay' | 'shopTotalsForChinaDay'>;
+  /** What a scan in scan-to-print costs. */
+  estimates: Pick<JobCostEstimates, 'ofScan'>;
 }
 
 /** The account's subscription and carrier network, the connection test, and what the calls cost. */
-export function gatewayIpcHandlers({ client, costs }: GatewayIpcDependencies): FeatureIpcHandlers<'subscription' | 'network' | 'connection' | 'costs'> {
+export function gatewayIpcHandlers({ client, costs, estimates }: GatewayIpcDependencies): FeatureIpcHandlers<'subscription' | 'network' | 'connection' | 'costs'> {
   return {
     'subscription.get': async () => unwrap(await (await client()).subscription({ priority: 'interactive' })),
     'network.get': async () => unwrap(await (await client()).networkInfo({}, { priority: 'interactive' })),
@@ -32,7 +35,7 @@ export function gatewayIpcHandlers({ client, costs }: GatewayIpcDependencies): F
     'costs.summary': async () => ({
       today: await costs.totalForChinaDay(chinaDayOf(Date.now())),
       todayByShop: await costs.shopTotalsForChinaDay(chinaDayOf(Date.now())),
-      issueCallPoints: (await costs.lastIssueCallPoints()) ?? (await costs.lastCallPoints()) ?? 1,
+      scanEstimate: await estimates.ofScan(),
     }),
   };
 }

@@ -8,6 +8,7 @@ import { choosePrinter } from '../printing/printer-setup';
 import type { PrinterStateTracker } from '../printing/printer-state';
 import type { StallWatch } from '../printing/stall-watch';
 import type { IssuingEngine } from './issuing-engine';
+import type { JobCostEstimates } from './job-cost-estimates';
 import type { StartUpPass } from './start-up-pass';
 
 /** What the issuing channels work with. */
@@ -21,15 +22,17 @@ export interface IssuingIpcDependencies {
   withComponent: WithComponent;
   printerState: Pick<PrinterStateTracker, 'acknowledge'>;
   stall: Pick<StallWatch, 'restart'>;
+  /** What a plan's calls will cost, kept for its job's summary. */
+  estimates: Pick<JobCostEstimates, 'ofPlan' | 'shownFor'>;
 }
 
 /** Planning and starting jobs, and what a running or ended job offers; issuing waits for the start-up pass. */
-export function issuingIpcHandlers({ engine, startUp, settings, jobPrinter, withComponent, printerState, stall }: IssuingIpcDependencies): FeatureIpcHandlers<'issue' | 'jobs'> {
+export function issuingIpcHandlers({ engine, startUp, settings, jobPrinter, withComponent, printerState, stall, estimates }: IssuingIpcDependencies): FeatureIpcHandlers<'issue' | 'jobs'> {
   return {
     'issue.plan': ({ orders, merge, keepApart, printOrder, packingSlips, ...choices }) =>
       startUp.after(async () => {
         const jobSettings = issueSettings(settings(), choices);
-        return engine.plan({
+        const plan = await engine.plan({
           ...jobSettings,
           printer: await jobPrinter(jobSettings.printer),
           printOrder: printOrder ?? 'as-selected',
@@ -38,6 +41,7 @@ export function issuingIpcHandlers({ engine, startUp, settings, jobPrinter, with
           merge,
           keepApart,
         });
+        return { ...plan, estimate: await estimates.ofPlan(plan) };
       }),
     'issue.start': (request) => startUp.after(() => engine.start(request)),
     'jobs.cancel': ({ jobId }) => engine.cancel(jobId),
@@ -62,7 +66,10 @@ export function issuingIpcHandlers({ engine, startUp, settings, jobPrinter, with
     },
     'jobs.list': ({ limit }) => engine.jobs(limit),
     'jobs.orders': ({ jobId }) => engine.jobOrders(jobId),
-    'jobs.summary': ({ jobId }) => engine.summary(jobId),
+    'jobs.summary': async ({ jobId }) => {
+      const summary = await engine.summary(jobId);
+      return summary && { ...summary, estimate: estimates.shownFor(jobId) };
+    },
     'jobs.startup-report': () => startUp.report(),
   };
 }

@@ -4,6 +4,7 @@ import type { WaitingForGateway } from './gateway-identity';
  * jobs, their orders, plans, summaries, the start-up report and the waybill history.
  */
 import type { StationError } from '../errors/station-error';
+import type { CostEstimate } from '../issuing/cost-estimate';
 import type { ServiceChoice } from '../issuing/logistics-services';
 import type { DoorPickUp, Party } from './issue-entry';
 import type { BranchService } from './network';
@@ -204,6 +205,11 @@ export interface IssuePlan {
   heldBack: { shopId: string; orderNumber: string; orderStatus: number }[];
 }
 
+/** A plan as the desk sees it: the engine's plan and what every call of the job is expected to cost, endpoint by endpoint. */
+export interface EstimatedPlan extends IssuePlan {
+  estimate: CostEstimate;
+}
+
 /** One shop's part of a plan: its packages, issue calls and estimated points. */
 export interface ShopPlan {
   shopId: string;
@@ -310,6 +316,11 @@ export interface JobSummary {
    */
   labelProblems: LabelProblem[];
   points: number;
+}
+
+/** A job's summary beside the estimate its plan showed (null for a job planned before the station last started). */
+export interface EstimatedJobSummary extends JobSummary {
+  estimate: CostEstimate | null;
 }
 
 /** A label of a job that did not print, or may not have. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { StationError } from '../errors/station-error';
-import type { HistoryPage, IssuePlan, JobOrderView, JobSummary, JobView, OrderStatus, PrintAgainResult, ReprintResult, StartUpReport, VoidResult } from '../domain/issuing';
+import type { EstimatedJobSummary, EstimatedPlan, HistoryPage, JobOrderView, JobView, OrderStatus, PrintAgainResult, ReprintResult, StartUpReport, VoidResult } from '../domain/issuing';
 import type { PrinterStateView } from '../domain/printer-condition';
 import type { DeskListing, SharedModeState } from '../domain/desks';
 import type { NetworkInfo } from '../domain/network';
@@ -9,6 +9,7 @@ import { CALIBRATION_LIMIT_MM, type ComponentState, type LabelPreview, type Prin
 import { CUSTOM_AREA_FIELDS, PRINT_ORDERS, type PaperworkPdf, type PaperworkPrintResult } from '../domain/paperwork';
 import { shopOrderOfKey, shopOrderRefSchema } from '../domain/shop-order';
 import type { Subscription } from '../domain/subscription';
+import type { CostEstimate } from '../issuing/cost-estimate';
 import type { Result } from '../result';
 import type { Settings } from '../settings/settings-schema';
 import { LABEL_SIZES, UI_LANGUAGES, serviceChoiceSchema, settingsPatchSchema } from '../settings/settings-schema';
@@ -171,11 +172,8 @@ export interface CostSummary {
   today: { calls: number; points: number };
   /** Today's calls and points per shop of the account (the shop each call was made as). */
   todayByShop: { shopId: string; calls: number; points: number }[];
-  /**
-   * What one issue call is expected to cost (a scan-to-print scan is one): the last issue call's
-   * price, else the last gateway call's, else 1 point — the same estimate as the plan's.
-   */
-  issueCallPoints: number;
+  /** What one scan in scan-to-print is expected to cost: its plan's network info call and its issue call, priced as a plan's. */
+  scanEstimate: CostEstimate;
 }
 
 /**
@@ -264,7 +262,7 @@ export const ipcContract = {
    * The plan of issuing the selected orders (in the order chosen) with the ship-from and print
    * settings: valid, invalid with reasons, merges, calls, points, balance. Nothing is issued.
    */
-  'issue.plan': channel<IssuePlan>()(
+  'issue.plan': channel<EstimatedPlan>()(
     z
       .object({
         /** The orders, of one or several of the settings' shops, in the order chosen. */
@@ -321,7 +319,7 @@ export const ipcContract = {
   /** Every order of a job with its state, waybill and error. */
   'jobs.orders': channel<JobOrderView[]>()(jobId),
   /** The end-of-job summary: issued, recovered, issued elsewhere, failed, printed, points. */
-  'jobs.summary': channel<JobSummary | null>()(jobId),
+  'jobs.summary': channel<EstimatedJobSummary | null>()(jobId),
   /** What the start-up pass found (pending orders reconciled, interrupted jobs, labels queued again). */
   'jobs.startup-report': channel<StartUpReport>()(noInput),
   /** The print queue as a whole: component state, documents by state, labels waiting. */

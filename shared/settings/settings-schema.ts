@@ -230,6 +230,12 @@ export const carrierIssueDefaultsSchema = z.strictObject({
   brandCode: textUpTo(64).refine((text) => text.trim() === text, { error: 'must not start or end with spaces' }),
 });
 
+/** An `order_status` value as the settings keep it. */
+const orderStatusSchema = z.int({ error: 'must be a whole number' }).min(-1_000_000).max(1_000_000);
+
+/** The longest name of an order status: a word or two that fits a filter option and a scan alarm. */
+export const ORDER_STATUS_NAME_MAX = 16;
+
 /** What issue calls carry beyond the ship-from choice, and which orders are held back. */
 export const issueOptionsSettingsSchema = z.object({
   /** Carrier code → its defaults. */
@@ -238,7 +244,18 @@ export const issueOptionsSettingsSchema = z.object({
    * Sold-order `order_status` values whose orders stay out of plans and scans unless confirmed
    * one by one. The spec does not say what the values mean, so none is held back by default.
    */
-  heldBackOrderStatuses: z.array(z.int({ error: 'must be a whole number' }).min(-1_000_000).max(1_000_000)).max(50),
+  heldBackOrderStatuses: z.array(orderStatusSchema).max(50),
+  /**
+   * Shop id → the names the desk gave its `order_status` values (the value as text → its name):
+   * the gateway gives the numbers no meaning, so each shop's are named once here and shown
+   * wherever a status is (filter, plan, scans, job). A shop's entry replaces the stored one whole.
+   */
+  orderStatusNamesByShop: z.record(
+    requiredText(64),
+    z
+      .record(z.string().regex(/^-?\d{1,7}$/, { error: 'must be an order status number' }), requiredText(ORDER_STATUS_NAME_MAX))
+      .refine((names) => Object.keys(names).length <= 50, { error: 'must name at most 50 statuses' }),
+  ),
 });
 
 /**
@@ -393,11 +410,11 @@ export type PaperworkSettings = Settings['paperwork'];
 /** The shared mode section of the settings. */
 export type SharedModeSettings = Settings['sharedMode'];
 
-/** Settings fields that are maps keyed by carrier or endpoint: a patch merges them key by key. */
+/** Settings fields that are maps keyed by carrier, endpoint or shop: a patch merges them key by key. */
 export const SETTINGS_MAP_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
   ['gateway', ['vvtypeOverrides']],
   ['print', ['labelSizeByCarrier', 'templateUrlByCarrier']],
-  ['issueOptions', ['byCarrier']],
+  ['issueOptions', ['byCarrier', 'orderStatusNamesByShop']],
 ]);
 
 /**
@@ -425,7 +442,10 @@ export const settingsPatchSchema = z.strictObject({
   retention: retentionSettingsSchema.partial().strict().optional(),
   paperwork: paperworkSettingsSchema.partial().strict().optional(),
   issueOptions: issueOptionsSettingsSchema
-    .extend({ byCarrier: z.record(carrierCodeSchema, carrierIssueDefaultsSchema.nullable()) })
+    .extend({
+      byCarrier: z.record(carrierCodeSchema, carrierIssueDefaultsSchema.nullable()),
+      orderStatusNamesByShop: z.record(requiredText(64), issueOptionsSettingsSchema.shape.orderStatusNamesByShop.valueType.nullable()),
+    })
     .partial()
     .strict()
     .optional(),
@@ -477,7 +497,7 @@ export function defaultSettings(): Settings {
     ui: { language: null, setupCompleted: false, orderShops: null },
     retention: { printDataRetentionDays: 30 },
     paperwork: { customAreaFields: [...DEFAULT_CUSTOM_AREA_FIELDS], slipPrinter: null, slipSize: 'a4-half', slipsWithLabels: false },
-    issueOptions: { byCarrier: {}, heldBackOrderStatuses: [] },
+    issueOptions: { byCarrier: {}, heldBackOrderStatuses: [], orderStatusNamesByShop: {} },
     sharedMode: { enabled: false, host: '', port: 5432, database: '', user: '', tls: 'verify-full', tlsRootCertificateFile: '', schema: DEFAULT_SHARED_SCHEMA, deskName: '' },
   };
 }

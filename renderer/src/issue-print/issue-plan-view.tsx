@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, List, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IssuePlan } from '../../../shared/domain/issuing';
+import type { EstimatedPlan, IssuePlan } from '../../../shared/domain/issuing';
 import type { StationError } from '../../../shared/errors/station-error';
 import type { PrintOrder } from '../../../shared/domain/paperwork';
 import { shopOrderKey, type ShopOrderRef } from '../../../shared/domain/shop-order';
@@ -14,6 +14,7 @@ import { PlanPaperworkControls } from '../paperwork/plan-paperwork-controls';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { StationErrorLine } from '../error-flows/station-error-line';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
+import { CostEstimateText, useEstimateTotal } from './cost-estimate-text';
 import { draftFromPlan, planFieldsOf, type PlanChoiceFields, type PlanChoicesDraft } from './plan-choices';
 import { draftMeasuresValid, HeldBackOrders, PlanOptions } from './plan-options';
 
@@ -23,9 +24,11 @@ export interface IssuePlanViewProps {
   orders: readonly ShopOrderRef[];
 }
 
-/** Each shop's part of a plan of several shops: its packages, issue calls and points (one call carries one shop). */
-function ShopFigures({ plan }: { plan: IssuePlan }) {
+/** Each shop's part of a plan of several shops: its packages, issue calls and their points at the issue call's price (one call carries one shop). */
+function ShopFigures({ plan }: { plan: EstimatedPlan }) {
   const { t } = useTranslation();
+  const total = useEstimateTotal();
+  const issuePrice = plan.estimate.lines.find((line) => line.endpoint === 'issue')?.pointsPerCall ?? 0;
   if (plan.shops.length < 2) return null;
   return (
     <List
@@ -37,7 +40,13 @@ function ShopFigures({ plan }: { plan: IssuePlan }) {
         <List.Item>
           <Space>
             <ShopTagOf shopId={shop.shopId} />
-            <span>{t('issuePrint.plan.shopFigures', { packages: shop.packages, calls: shop.calls, points: shop.estimatedPoints })}</span>
+            <span>
+              {t('issuePrint.plan.shopFigures', {
+                packages: t('issuePrint.plan.packagesCount', { count: shop.packages }),
+                calls: t('issuePrint.plan.issueCallsCount', { count: shop.calls }),
+                points: total(shop.calls * issuePrice),
+              })}
+            </span>
           </Space>
         </List.Item>
       )}
@@ -51,7 +60,7 @@ function waybillsOf(plan: IssuePlan, packages = plan.packages.length): number {
 }
 
 /** The counts line of a plan: waybills (for how many packages, when orders go in several parcels), calls, points, balance before and after. */
-function PlanFigures({ plan }: { plan: IssuePlan }) {
+function PlanFigures({ plan }: { plan: EstimatedPlan }) {
   const { t } = useTranslation();
   const unknown = t('issuePrint.plan.unknown');
   const waybills = waybillsOf(plan);
@@ -63,9 +72,9 @@ function PlanFigures({ plan }: { plan: IssuePlan }) {
           ? waybills
           : t('issuePrint.plan.waybillsForPackages', { waybills, count: plan.packages.length, several: t('issuePrint.plan.ordersInParcels', { count: severalParcels }) })}
       </Descriptions.Item>
-      <Descriptions.Item label={t('issuePrint.plan.calls')}>{plan.calls + plan.checkCalls}</Descriptions.Item>
+      <Descriptions.Item label={t('issuePrint.plan.calls')}>{plan.estimate.lines.reduce((sum, line) => sum + line.calls, 0)}</Descriptions.Item>
       <Descriptions.Item label={t('issuePrint.plan.points')}>
-        {plan.pointsPerCall === null ? t('issuePrint.plan.pointsAssumed', { points: plan.estimatedPoints }) : plan.estimatedPoints}
+        <CostEstimateText estimate={plan.estimate} />
       </Descriptions.Item>
       <Descriptions.Item label={t('issuePrint.plan.branch')}>{plan.branch.name || plan.branch.code}</Descriptions.Item>
       <Descriptions.Item label={t('issuePrint.plan.balance')}>{plan.branch.balance ?? unknown}</Descriptions.Item>

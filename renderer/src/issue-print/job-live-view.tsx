@@ -1,7 +1,7 @@
 import { Button, Checkbox, Descriptions, Progress, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JobOrderView, JobSummary, OrderViewState } from '../../../shared/domain/issuing';
+import type { EstimatedJobSummary, JobOrderView, OrderViewState } from '../../../shared/domain/issuing';
 import type { StationError } from '../../../shared/errors/station-error';
 import { useUiStoreApi } from '../app/ui-store-context';
 import { unwrapResult, useStation } from '../bridge/station-context';
@@ -14,6 +14,11 @@ import { LabelTruth } from './label-truth';
 import { StallPanel } from './stall-panel';
 import { PlainTable } from './plain-table';
 import { isJobSettled, useJob } from './use-job';
+import { useEstimateTotal } from './cost-estimate-text';
+import { useHeldBackErrorText } from '../orders/use-order-status-names';
+
+/** Whether an order was left out because Settings holds back its status: the desk's choice, never a failure. */
+const isHeldBack = (error: StationError | null | undefined): boolean => error?.code === 'issuing.order-held-back';
 
 /** The tag colour of each order state: green done, red failed, orange needing a look. */
 const stateColour: Record<OrderViewState, string> = {
@@ -30,14 +35,17 @@ const stateColour: Record<OrderViewState, string> = {
   held: 'default',
 };
 
-/** The end-of-job summary: what was issued, recovered, issued elsewhere, failed; printed; points spent. */
-function JobSummaryResult({ summary }: { summary: JobSummary }) {
+/** The end-of-job summary: what was issued, recovered, issued elsewhere, failed, held back; printed; the points estimated beside those spent. */
+function JobSummaryResult({ summary }: { summary: EstimatedJobSummary }) {
   const { t } = useTranslation();
+  const total = useEstimateTotal();
   const { job } = summary;
+  const heldBack = summary.failed.filter((order) => isHeldBack(order.error)).length;
+  const failed = summary.failed.length - heldBack;
   // A job whose labels did not all print never shows success: its title says how many did not.
   const notPrinted = summary.labelProblems.filter((problem) => problem.state === 'failed').length;
   const unknown = summary.labelProblems.length - notPrinted;
-  const clean = job.state === 'done' && summary.failed.length === 0 && summary.issuedElsewhere.length === 0 && summary.unresolved.length === 0 && summary.labelProblems.length === 0;
+  const clean = job.state === 'done' && failed === 0 && summary.issuedElsewhere.length === 0 && summary.unresolved.length === 0 && summary.labelProblems.length === 0;
   const title =
     notPrinted > 0 ? t('printTruth.summary.notPrintedTitle', { count: notPrinted })
     : unknown > 0 ? t('printTruth.summary.unknownTitle', { count: unknown })
@@ -51,9 +59,11 @@ function JobSummaryResult({ summary }: { summary: JobSummary }) {
           <Descriptions.Item label={t('issuePrint.job.issued')}>{summary.issued.length}</Descriptions.Item>
           <Descriptions.Item label={t('issuePrint.job.recovered')}>{summary.recovered.length}</Descriptions.Item>
           <Descriptions.Item label={t('issuePrint.job.elsewhere')}>{summary.issuedElsewhere.length}</Descriptions.Item>
-          <Descriptions.Item label={t('issuePrint.job.failed')}>{summary.failed.length}</Descriptions.Item>
+          <Descriptions.Item label={t('issuePrint.job.failed')}>{failed}</Descriptions.Item>
+          {heldBack > 0 ? <Descriptions.Item label={t('issuePrint.job.heldBack')}>{heldBack}</Descriptions.Item> : null}
           <Descriptions.Item label={t('issuePrint.job.printed')}>{summary.printed}</Descriptions.Item>
-          <Descriptions.Item label={t('issuePrint.job.points')}>{summary.points}</Descriptions.Item>
+          {summary.estimate ? <Descriptions.Item label={t('issuePrint.estimate.estimated')}>{total(summary.estimate.points)}</Descriptions.Item> : null}
+          <Descriptions.Item label={t('issuePrint.estimate.spent')}>{t('common.points', { count: summary.points })}</Descriptions.Item>
         </Descriptions>
       }
     />
@@ -67,6 +77,7 @@ const NOT_ISSUED: ReadonlySet<JobOrderView['state']> = new Set<JobOrderView['sta
 /** The job's orders, each with its state and reason; "failed only" narrows a big job to what needs fixing. */
 function JobOrdersTable({ orders }: { orders: JobOrderView[] }) {
   const { t } = useTranslation();
+  const heldBackText = useHeldBackErrorText();
   const [failedOnly, setFailedOnly] = useState(false);
   const failed = orders.filter((order) => NOT_ISSUED.has(order.state));
   return (
@@ -83,14 +94,16 @@ function JobOrdersTable({ orders }: { orders: JobOrderView[] }) {
         columns={[
           { key: 'position', title: '#', width: 56, render: (order) => order.position + 1 },
           { key: 'order', title: t('issuePrint.job.order'), render: (order) => <Typography.Text code>{order.orderNumber}</Typography.Text> },
-          { key: 'state', title: t('issuePrint.job.state'), width: 150, render: (order) => <Tag color={stateColour[order.state]}>{t(`issuePrint.orderState.${order.state}`)}</Tag> },
+          { key: 'state', title: t('issuePrint.job.state'), width: 150, render: (order) =>
+              isHeldBack(order.problems[0]) ? <Tag>{t('issuePrint.orderState.heldBack')}</Tag> : <Tag color={stateColour[order.state]}>{t(`issuePrint.orderState.${order.state}`)}</Tag>,
+          },
           { key: 'waybill', title: t('issuePrint.job.waybill'), render: (order) => order.waybillCode ?? '—' },
           {
             key: 'reason',
             title: t('issuePrint.job.reason'),
             render: (order) => {
               const error = order.error ?? order.problems[0] ?? null;
-              return error ? <StationErrorLine error={error} /> : null;
+              return error ? <StationErrorLine error={isHeldBack(error) ? heldBackText(order.shopId, error) : error} /> : null;
             },
           },
         ]}

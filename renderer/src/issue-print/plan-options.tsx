@@ -13,6 +13,7 @@ import { isValidMeasure } from '../settings/issue-defaults-form';
 import type { MeasuresDraft, ParcelsDraft, PlanChoicesDraft } from './plan-choices';
 import { canSplit, localInputOf, gatewayTimeOf, withParcelCount, withSplit } from './plan-choices';
 import { PlainTable } from './plain-table';
+import { useOrderStatusText } from '../orders/use-order-status-names';
 import './plan-options.css';
 
 /** Props shared by the plan's option panels. */
@@ -333,6 +334,7 @@ export function PlanOptions(props: PlanOptionsProps) {
 /** Orders of a held-back status (those held now and those confirmed so far): not issued unless each is confirmed. */
 export function HeldBackOrders({ plan, draft, onChange }: PlanOptionsProps) {
   const { t } = useTranslation();
+  const statusText = useOrderStatusText();
   const held = new Set(plan.heldBack.map(shopOrderKey));
   const orders = [
     ...plan.heldBack,
@@ -359,7 +361,7 @@ export function HeldBackOrders({ plan, draft, onChange }: PlanOptionsProps) {
         <Space orientation="vertical" size={0}>
           {orders.map((order) => (
             <Checkbox key={shopOrderKey(order)} checked={draft.confirmedHeldBack.includes(shopOrderKey(order))} onChange={(event) => toggle(order, event.target.checked)}>
-              {t('issuePrint.options.confirmHeldBack', { orderNumber: order.orderNumber, status: order.orderStatus })}
+              {t('issuePrint.options.confirmHeldBack', { orderNumber: order.orderNumber, status: statusText(order.shopId, order.orderStatus) })}
             </Checkbox>
           ))}
         </Space>

@@ -8,6 +8,7 @@ import { FlagLabel } from './flag-label';
 import type { OrderListingShop } from '../../../shared/domain/order-row';
 import { hasLocalFilters, orderStatusesOf, PROGRESS_FILTERS, provincesOf, shopsOf, type ProgressFilter } from './order-filters';
 import type { OrderView } from './order-view';
+import { useOrderStatusNameAcross } from './use-order-status-names';
 import { useHeldBackStatuses } from './use-held-back-statuses';
 
 /** The element id of the search field (F3 and Ctrl+F focus it). */
@@ -114,19 +115,25 @@ function ShopFilter({ views, shops }: { views: readonly OrderView[]; shops: read
 const NO_STATUS = 'none';
 
 /**
- * The gateway's order_status as it sends it, with the count of loaded orders per value: the spec
- * gives no meanings, so the numbers are shown raw (held-back ones marked).
+ * The gateway's order_status with the count of loaded orders per value: the spec gives the
+ * numbers no meanings, so each shows the name the desk gave it in Settings (held-back ones marked).
  */
 function OrderStatusFilter({ views }: { views: readonly OrderView[] }) {
   const { t } = useTranslation();
+  const shopIds = useMemo(() => [...new Set(views.map((view) => view.row.shopId))], [views]);
+  const nameOf = useOrderStatusNameAcross(shopIds);
   const heldBack = useHeldBackStatuses();
   const chosen = useUi((state) => state.localFilters.orderStatuses);
   const setFilters = useUi((state) => state.setLocalFilters);
   const statuses = useMemo(() => orderStatusesOf(views), [views]);
-  const label = (status: number | null, count: number) =>
-    status === null
-      ? t('localFilters.orderStatusNone', { count })
-      : t(heldBack.has(status) ? 'localFilters.orderStatusHeld' : 'localFilters.orderStatusOption', { status, count });
+  const label = (status: number | null, count: number) => {
+    if (status === null) return t('localFilters.orderStatusNone', { count });
+    const name = nameOf(status);
+    const held = heldBack.has(status);
+    return name === null
+      ? t(held ? 'localFilters.orderStatusHeld' : 'localFilters.orderStatusOption', { status, count })
+      : t(held ? 'localFilters.orderStatusNamedHeld' : 'localFilters.orderStatusNamed', { name, status, count });
+  };
   return (
     <Select<string[]>
       mode="multiple"

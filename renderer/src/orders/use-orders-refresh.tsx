@@ -40,7 +40,7 @@ export function useOrdersRefresh(chosen: ChosenShops | undefined, shops: readonl
     onMutate: () => client.setQueryData(stationQueryKeys.refreshProgress, null),
     onSuccess: (outcome) => {
       const sum = (pick: (shop: (typeof outcome.shops)[number]) => number) => outcome.shops.reduce((total, shop) => total + pick(shop), 0);
-      void message.success(t('refresh.done', { count: sum((shop) => shop.received), points: sum((shop) => shop.points) }));
+      void message.success(t('refresh.done', { orders: t('common.orders', { count: sum((shop) => shop.received) }), points: t('common.points', { count: sum((shop) => shop.points) }) }));
     },
     onError: (error) => {
       if (stationErrorOf(error).code === 'cancelled') void message.info(t('refresh.cancelled'));
@@ -72,8 +72,8 @@ export function useOrdersRefresh(chosen: ChosenShops | undefined, shops: readonl
     [
       t(`refresh.because.${shop.fullBecause ?? 'asked'}`),
       shop.knownTotal !== null
-        ? t('refresh.costKnown', { total: shop.knownTotal, calls: shop.fullCalls, points: shop.fullPoints })
-        : t('refresh.costUnknown', { points: shop.fullPoints }),
+        ? t('refresh.costKnown', { orders: t('common.orders', { count: shop.knownTotal }), calls: t('common.calls', { count: shop.fullCalls }), points: t('common.points', { count: shop.fullPoints }) })
+        : t('refresh.costUnknown', { points: t('common.points', { count: shop.fullPoints }) }),
     ].join(' ');
 
   /**
@@ -86,8 +86,8 @@ export function useOrdersRefresh(chosen: ChosenShops | undefined, shops: readonl
     const perShop = () => [
       ...estimate.shops.map((shop) => t('refresh.shopLine', { shop: nameOf(shop.shopId), text: full || shop.mode === 'full' ? fullCost(shop) : t('refresh.onlyChanged') })),
       t('refresh.totalCost', {
-        calls: fetchedInFull.reduce((sum, shop) => sum + shop.fullCalls, 0),
-        points: fetchedInFull.reduce((sum, shop) => sum + shop.fullPoints, 0),
+        calls: t('common.calls', { count: fetchedInFull.reduce((sum, shop) => sum + shop.fullCalls, 0) }),
+        points: t('common.points', { count: fetchedInFull.reduce((sum, shop) => sum + shop.fullPoints, 0) }),
       }),
     ];
     // One shop is told as before; several each on their line, then the sum.

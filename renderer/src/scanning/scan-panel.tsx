@@ -9,6 +9,8 @@ import { useUi } from '../app/ui-store-context';
 import { useCostsQuery } from '../bridge/station-queries';
 import { stationErrorOf } from '../errors/station-error-text';
 import { useReprintLabels } from '../history/use-reprint-labels';
+import { useEstimateTotal } from '../issue-print/cost-estimate-text';
+import { useOrderStatusText } from '../orders/use-order-status-names';
 import { SCAN_MODES, toneOf, type ScanMode } from './scan-resolution';
 import { outcomeText } from './scan-outcome-text';
 import type { ScanRecord } from './scan-slice';
@@ -92,6 +94,8 @@ export function ScanPanel() {
   const tone = last ? toneOf(last.outcome) : null;
   const showIgnored = ignored !== null && (!last || ignored.at >= last.at);
   const costs = useCostsQuery();
+  const estimateTotal = useEstimateTotal();
+  const statusText = useOrderStatusText();
 
   return (
     <section className="scan-panel" aria-label={t('scan.label')}>
@@ -113,7 +117,7 @@ export function ScanPanel() {
             <>
               <span className="scan-panel__icon">{toneIcon[tone]}</span>
               <div className="scan-panel__text">
-                <div className="scan-panel__headline">{outcomeText(t, last.outcome)}</div>
+                <div className="scan-panel__headline">{outcomeText(t, last.outcome, statusText)}</div>
                 {last.hiddenByFilters ? <Typography.Text type="warning">{t('scan.hiddenByFilters')}</Typography.Text> : null}
                 {showIgnored ? <span className="scan-panel__ignored">{t('scan.ignoredDouble', { code: ignored.code })}</span> : null}
               </div>
@@ -126,7 +130,7 @@ export function ScanPanel() {
             </>
           ) : (
             <span className="scan-panel__idle">
-              {mode === 'print' ? t('scan.waitingPrint', { points: costs.data?.issueCallPoints ?? '…' }) : t('scan.waiting')}
+              {mode === 'print' ? t('scan.waitingPrint', { cost: costs.data ? estimateTotal(costs.data.scanEstimate.points) : '…' }) : t('scan.waiting')}
               {showIgnored ? <span className="scan-panel__ignored">{t('scan.ignoredDouble', { code: ignored.code })}</span> : null}
             </span>
           )}

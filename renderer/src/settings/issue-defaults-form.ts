@@ -1,5 +1,5 @@
 import type { IssueOptionsSettings } from '../../../shared/settings/settings-schema';
-import { carrierIssueDefaultsSchema, issueOptionsSettingsSchema } from '../../../shared/settings/settings-schema';
+import { carrierIssueDefaultsSchema, issueOptionsSettingsSchema, ORDER_STATUS_NAME_MAX } from '../../../shared/settings/settings-schema';
 
 /**
  * The per-carrier issue defaults (services, package weight and volume, monthly card per branch,
@@ -29,6 +29,24 @@ export interface IssueOptionsFormValues {
   issueDefaults: Record<string, CarrierDefaultsFormValues | undefined>;
   /** order_status values held back, as typed. */
   heldBackStatuses: string[];
+  /** Shop id → its order status names as typed, one row each (a row may be half filled while typed). */
+  orderStatusNames: Record<string, Array<Partial<OrderStatusNameRow> | undefined> | undefined>;
+}
+
+/** One named order status in the form. */
+export interface OrderStatusNameRow {
+  status: string;
+  name: string;
+}
+
+/** Whether a typed order status (of a name row) is a whole number the settings take. */
+export function isValidNamedStatus(text: string): boolean {
+  return /^-?\d{1,7}$/.test(text.trim());
+}
+
+/** Whether a typed status name is one the settings take. */
+export function isValidStatusName(text: string): boolean {
+  return text.trim() !== '' && text.trim().length <= ORDER_STATUS_NAME_MAX;
 }
 
 /** A measure as typed: '' for none, else the number (NaN when it is none). */
@@ -70,6 +88,14 @@ export function issueOptionsFormValues(options: IssueOptionsSettings): IssueOpti
       ]),
     ),
     heldBackStatuses: options.heldBackOrderStatuses.map(String),
+    orderStatusNames: Object.fromEntries(
+      Object.entries(options.orderStatusNamesByShop).map(([shopId, names]) => [
+        shopId,
+        Object.entries(names)
+          .sort(([a], [b]) => Number(a) - Number(b))
+          .map(([status, name]) => ({ status, name })),
+      ]),
+    ),
   };
 }
 
@@ -96,5 +122,12 @@ export function issueOptionsFromForm(values: IssueOptionsFormValues): IssueOptio
   return {
     byCarrier: Object.fromEntries(byCarrier),
     heldBackOrderStatuses: [...new Set((values.heldBackStatuses ?? []).map((text) => Number(text.trim())))].sort((a, b) => a - b),
+    orderStatusNamesByShop: Object.fromEntries(
+      Object.entries(values.orderStatusNames ?? {}).flatMap(([shopId, rows]) => {
+        // A row left empty is no name; the status is kept as its number (so "03" and "3" are one).
+        const names = (rows ?? []).flatMap((row) => (row && (row.status ?? '').trim() !== '' && (row.name ?? '').trim() !== '' ? [[String(Number(row.status?.trim())), (row.name ?? '').trim()] as const] : []));
+        return names.length === 0 ? [] : [[shopId, Object.fromEntries(names)] as const];
+      }),
+    ),
   };
 }

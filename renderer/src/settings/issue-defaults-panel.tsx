@@ -1,11 +1,14 @@
-import { Checkbox, Form, Input, Select, Space, Tabs, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Form, Input, Select, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { findCarrier } from '../../../shared/domain/carriers';
 import type { BranchService, CarrierNetwork, NetworkInfo } from '../../../shared/domain/network';
 import { validateServiceValues } from '../../../shared/validation/logistics-services-validation';
 import { ServiceValueInput } from '../logistics-services/service-value-input';
 import { fieldRule } from '../setup/field-rule';
-import { isValidBrandCode, isValidCustomerCode, isValidHeldBackStatuses, isValidMeasure } from './issue-defaults-form';
+import { shopDisplayName } from '../../../shared/settings/settings-schema';
+import { useShops } from '../shops/shop-tag';
+import { isValidBrandCode, isValidCustomerCode, isValidHeldBackStatuses, isValidMeasure, isValidNamedStatus, isValidStatusName } from './issue-defaults-form';
 
 /** The services a carrier's branches offer, each once, with the branches that require it. */
 function servicesOf(carrier: CarrierNetwork): { service: BranchService; requiredAt: string[] }[] {
@@ -84,6 +87,51 @@ function CarrierDefaults({ carrier }: { carrier: CarrierNetwork }) {
 }
 
 /**
+ * The names of each shop's order statuses: the gateway sends bare numbers, so the desk names them
+ * once here (per shop: two shops may mean different things by a number) and sees the names in the
+ * filter, the plan, scans and jobs.
+ */
+function OrderStatusNames() {
+  const { t } = useTranslation();
+  const shops = useShops();
+  return (
+    <section aria-label={t('settings.issueDefaults.statusNames')} className="issue-defaults__status-names">
+      <Typography.Text strong>{t('settings.issueDefaults.statusNames')}</Typography.Text>
+      <Typography.Paragraph type="secondary">{t('settings.issueDefaults.statusNamesHint')}</Typography.Paragraph>
+      {shops.map((shop) => (
+        <Form.List key={shop.shopId} name={['orderStatusNames', shop.shopId]}>
+          {(rows, { add, remove }) => (
+            <div role="group" aria-label={t('settings.issueDefaults.statusNamesOf', { shop: shopDisplayName(shop) })}>
+              {shops.length > 1 ? <Typography.Text>{shopDisplayName(shop)}</Typography.Text> : null}
+              {rows.map((row) => (
+                <Space key={row.key} align="baseline">
+                  <Form.Item
+                    name={[row.name, 'status']}
+                    rules={[{ validator: (_rule: unknown, value: unknown) => (isValidNamedStatus(String(value ?? '')) ? Promise.resolve() : Promise.reject(new Error(t('settings.issueDefaults.invalid.namedStatus')))) }]}
+                  >
+                    <Input inputMode="numeric" className="issue-defaults__status" aria-label={t('settings.issueDefaults.statusNumber')} placeholder={t('settings.issueDefaults.statusNumber')} />
+                  </Form.Item>
+                  <Form.Item
+                    name={[row.name, 'name']}
+                    rules={[{ validator: (_rule: unknown, value: unknown) => (isValidStatusName(String(value ?? '')) ? Promise.resolve() : Promise.reject(new Error(t('settings.issueDefaults.invalid.statusName')))) }]}
+                  >
+                    <Input aria-label={t('settings.issueDefaults.statusName')} placeholder={t('settings.issueDefaults.statusNamePlaceholder')} />
+                  </Form.Item>
+                  <Button icon={<DeleteOutlined aria-hidden />} aria-label={t('settings.issueDefaults.removeStatusName')} onClick={() => remove(row.name)} />
+                </Space>
+              ))}
+              <Button icon={<PlusOutlined aria-hidden />} onClick={() => add({ status: '', name: '' })}>
+                {t('settings.issueDefaults.addStatusName')}
+              </Button>
+            </div>
+          )}
+        </Form.List>
+      ))}
+    </section>
+  );
+}
+
+/**
  * Settings → Sender: what new jobs start from, per carrier of the network info (the ship-from
  * carrier first), and the order statuses held back.
  */
@@ -109,6 +157,7 @@ export function IssueDefaultsPanel({ network, shipFromCarrier }: { network: Netw
       >
         <Select mode="tags" aria-label={t('settings.issueDefaults.heldBack')} tokenSeparators={[',', ' ']} open={false} suffixIcon={null} />
       </Form.Item>
+      <OrderStatusNames />
     </section>
   );
 }
