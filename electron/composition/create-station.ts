@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { DEMO_GATEWAY } from '../../shared/domain/gateway-identity';
 import type { SettingsView } from '../../shared/ipc/ipc-contract';
-import { firstShopOf, shopDisplayName, labelSizeFor, type Settings } from '../../shared/settings/settings-schema';
+import { firstShopOf, type Settings } from '../../shared/settings/settings-schema';
 import { soldOrderFiltersAvailable } from '../../shared/gateway/editions';
 import { aboutIpcHandlers } from '../about/about-ipc-handlers';
 import { stationInfoOf } from '../about/station-info';
@@ -16,36 +16,17 @@ import { createIpcDispatcher } from '../ipc/ipc-dispatcher';
 import { createStationEvents } from '../ipc/station-events';
 import { StationFailure } from '../ipc/to-station-error';
 import { historyIpcHandlers } from '../issuing/history-ipc-handlers';
-import { createIssuingEngine } from '../issuing/issuing-engine';
 import { issuingIpcHandlers } from '../issuing/issuing-ipc-handlers';
 import { createJobCostEstimates } from '../issuing/job-cost-estimates';
 import { createJobPrinter } from '../issuing/job-printer';
-import { createLabelPreviewer } from '../issuing/label-preview';
-import { startPrintDataRetention } from '../issuing/print-data-retention';
-import { createStartUpPass } from '../issuing/start-up-pass';
-import { createWaybillHistory } from '../issuing/waybill-history';
-import { createLabelRenderer, type LabelRenderer } from '../labels/label-renderer';
 import { createStationLogger } from '../logging/station-logger';
 import { createOrderCache } from '../order-cache/order-cache';
 import { ordersIpcHandlers } from '../order-cache/orders-ipc-handlers';
-import { createOsPrinting } from '../os-printing/os-printing';
-import type { OsPrinting } from '../os-printing/os-printing-types';
-import { createPaperworkRenderer, type PaperworkRenderer } from '../paperwork/paperwork-renderer';
 import { paperworkIpcHandlers } from '../paperwork/paperwork-ipc-handlers';
-import { createPaperworkService } from '../paperwork/paperwork-service';
-import { createPaperworkSources } from '../paperwork/paperwork-sources';
 import { readOrCreateDeskId } from '../several-desks/desk-id';
-import { issueSettings } from '../issuing/issue-settings';
+import { startSeveralDesks } from '../several-desks/desk-link';
 import { desksIpcHandlers } from '../several-desks/desks-ipc-handlers';
 import { sharedModeIpcHandlers } from '../several-desks/shared-mode-ipc-handlers';
-import { createSharedOrderRefreshes } from '../several-desks/shared-order-refreshes';
-import { startHistoryUpload } from '../several-desks/history-upload';
-import { createSharedModeView, sharedModeOff } from '../several-desks/shared-mode-view';
-import { createSharedOrderClaims } from '../several-desks/shared-order-claims';
-import { openSharedStation } from '../several-desks/shared-station';
-import { sharedConnectionOf } from '../several-desks/test-shared-connection';
-import type { SharedConnectionSettings } from '../store/postgres/open-shared-database';
-import type { StationError } from '../../shared/errors/station-error';
 import { createComponentRequests } from '../printing/component-requests';
 import { tellLabelChangesGathered } from '../printing/label-changes-notice';
 import { printingIpcHandlers } from '../printing/printing-ipc-handlers';
@@ -54,10 +35,11 @@ import { createSettingsAttention } from '../settings/settings-attention';
 import { settingsIpcHandlers } from '../settings/settings-ipc-handlers';
 import { createSettingsStore } from '../settings/settings-store';
 import { printTaskStoreOf } from '../printing/print-task-store';
-import type { StationBackend } from '../store/station-backend';
-import { stationBackends, type StationMode } from './station-backends';
-import { createTokenVault } from '../token-vault/token-vault';
+import { openStationStorage } from './station-backends';
+import { openStationSecrets } from '../token-vault/station-secrets';
 import { createGatewayAccess } from './gateway-access';
+import { createIssuingAccess } from './issuing-access';
+import { createPaperworkAccess } from './paperwork-access';
 import { createPrintAccess } from './print-access';
 import { refusedStart, type CreateStationOptions, type StartedStation } from './station';
 
@@ -77,62 +59,21 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     return refusedStart(error.error);
   }
 
-  const tokenCipher = options.tokenCipher(dataDir);
-  const vault = createTokenVault({ filePath: join(dataDir, 'token.vault'), cipher: tokenCipher });
-  // The shared database's password is kept as the token is, in a vault file of its own.
-  const sharedPasswordVault = createTokenVault({ filePath: join(dataDir, 'shared-mode-password.vault'), cipher: tokenCipher });
-  const secrets: (string | null | undefined)[] = [options.overrides.token];
-  const currentSecrets = () => [...secrets, safeRead(() => vault.read()), safeRead(() => sharedPasswordVault.read())];
+  const secrets = openStationSecrets(dataDir, options.tokenCipher(dataDir), options.overrides.token);
+  const { vault, sharedPasswordVault } = secrets;
   const logsDir = join(dataDir, 'logs');
-  const logger = createStationLogger({ directory: logsDir, console: options.consoleLog ?? false, secrets: currentSecrets });
+  const logger = createStationLogger({ directory: logsDir, console: options.consoleLog ?? false, secrets: secrets.current });
   const settings = createSettingsStore({ filePath: join(dataDir, 'settings.json'), log: logger });
   const effectiveSettings = (): Settings => effectiveSettingsOf(settings.get(), options.overrides);
   const overridden = Boolean(options.overrides.baseUrl ?? options.overrides.shopId);
-  /** This desk's link to the shared database (it connects in the background; a desk starts without the server). */
-  const openDeskLink = (saved: Settings['sharedMode']) => {
-    let connection: SharedConnectionSettings | null = null;
-    let problem: StationError | undefined;
-    try {
-      connection = sharedConnectionOf(saved, sharedPasswordVault.read());
-    } catch (error) {
-      if (!(error instanceof StationFailure)) throw error;
-      problem = error.error;
-    }
-    return openSharedStation({
-      connection,
-      ...(problem === undefined ? {} : { problem }),
-      schema: saved.schema,
-      deskId: readOrCreateDeskId(dataDir),
-      deskName: saved.deskName === '' ? hostname() : saved.deskName,
-      gatewayIdentity: () => gatewayIdentityOf(effectiveSettings()),
-      account: () => sharedAccountOf(effectiveSettings()),
-      logger,
-    });
-  };
   const gatewayIdentity = () => gatewayIdentityOf(effectiveSettings());
-  // The mode is read once at start: turning the shared mode on or off takes effect at the next start.
-  const sharedSettings = settings.get().sharedMode;
-  const mode: StationMode = sharedSettings.enabled ? 'shared' : 'local';
-  const shared = mode === 'shared' ? openDeskLink(sharedSettings) : undefined;
-  let backend: StationBackend;
-  try {
-    backend = await stationBackends[mode]({
-      ...(shared === undefined ? {} : { shared }),
-      file: join(dataDir, 'station.db'),
-      // Rows written before the gateway was recorded were issued under the settings read intact now, if any.
-      context: { legacyGateway: settings.loadNotice === null && !settings.startedFromDefaults && !overridden ? gatewayIdentityOf(effectiveSettings()) : null },
-      onMigration: (event) => logger.info('database migrated', event),
-    });
-  } catch (error) {
-    await shared?.close();
+  const storage = await openStationStorage({ dataDir, settings, effectiveSettings, overridden, sharedPassword: () => sharedPasswordVault.read(), logger });
+  if (!storage.ok) {
     lock.release();
-    if (!(error instanceof StationFailure)) throw error;
-    logger.error('station database refused', { code: error.error.code, params: error.error.params });
-    return refusedStart(error.error);
+    return refusedStart(storage.error);
   }
-  const journal = { read: backend.read.journal, write: backend.write.journal };
-  const printTasks = { read: backend.read.printTasks, write: backend.write.printTasks };
-  const neededAtStart = settings.startedFromDefaults && !overridden && (await journal.read.hasJobsOutside(DEMO_GATEWAY));
+  const { backend, shared, mode } = storage;
+  const neededAtStart = settings.startedFromDefaults && !overridden && (await backend.read.journal.hasJobsOutside(DEMO_GATEWAY));
   const attention = createSettingsAttention({ neededAtStart, loadNotice: settings.loadNotice, gatewayIdentity, logger });
   // In shared mode every desk's calls pass the account's window in PostgreSQL; without the server none is sent.
   const limiter = createRateLimiter(shared === undefined ? { marginMs: settings.get().gateway.rateLimitMarginMs } : { window: shared.callWindow });
@@ -145,7 +86,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     limiter,
     logger,
     costLedger: backend.write.costs,
-    onSandboxToken: (token) => secrets.push(token),
+    onSandboxToken: secrets.add,
     demoOrders: options.demoOrders,
   });
 
@@ -154,114 +95,60 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     settings: effectiveSettings,
     logger,
     // No label waits in the queue while the settings need attention; only the current gateway's afterwards.
-    store: printTaskStoreOf(printTasks, () => (attention.needed() ? null : gatewayIdentitiesOf(effectiveSettings()))),
-    onState: (state) => events.emit('print.component-state', state),
+    store: printTaskStoreOf({ read: backend.read.printTasks, write: backend.write.printTasks }, () => (attention.needed() ? null : gatewayIdentitiesOf(effectiveSettings()))),
+    events,
   });
-  print.printerState.onChange((state) => events.emit('print.printer-state', state));
   const ordersChanged = () => events.emit('orders.changed', { at: Date.now() });
-  /** What the station shows of the shared mode (a desk on its own until the shared backend joins). */
-  print.queue.onEvent((event) => {
-    if (event.kind === 'status') events.emit('print.queue-status', event.status);
-  });
   tellLabelChangesGathered(print.queue, ordersChanged);
   const withComponent = createComponentRequests(print.component);
   const jobPrinter = createJobPrinter({ output: () => settings.get().print.output, withComponent });
 
-  // Shared mode: one desk refreshes a shop's orders for all; the others read them from the shared cache.
-  const sharedRefreshes = shared === undefined ? undefined : createSharedOrderRefreshes({ station: shared, store: { read: backend.read.orders, write: backend.write.orders }, onChanged: ordersChanged, logger });
+  // Shared mode: one desk refreshes a shop's orders for all, the history is uploaded, other desks' work shows.
+  const severalDesks = startSeveralDesks(shared, {
+    orders: { read: backend.read.orders, write: backend.write.orders },
+    outbox: { read: backend.read.uploadOutbox, write: backend.write.uploadOutbox },
+    onOrdersChanged: ordersChanged,
+    onViewChanged: (view) => events.emit('shared-mode.changed', { state: view.state() }),
+    logger,
+  });
   const orders = createOrderCache({
     store: { read: backend.read.orders, write: backend.write.orders },
     client: (shopId) => gateway.client(shopId),
     shopId: () => firstShopOf(effectiveSettings().gateway).shopId,
-    timeFilterAvailable: () => {
-      const { edition, vvtypeOverrides } = effectiveSettings().gateway;
-      return soldOrderFiltersAvailable(edition, vvtypeOverrides);
-    },
+    timeFilterAvailable: () => soldOrderFiltersAvailable(effectiveSettings().gateway.edition, effectiveSettings().gateway.vvtypeOverrides),
     onProgress: (progress) => events.emit('orders.refresh-progress', progress),
     onChanged: ordersChanged,
-    ...(sharedRefreshes === undefined ? {} : { shared: sharedRefreshes }),
+    ...(severalDesks.refreshes === undefined ? {} : { shared: severalDesks.refreshes }),
   });
-  const engine = createIssuingEngine({
-    journal,
+  const { engine, history, startUp, stopRetention } = createIssuingAccess({
+    backend,
+    gateway,
+    orders,
+    print,
+    settings: effectiveSettings,
+    gatewayIdentity,
+    settingsNeedAttention: attention.needed,
     deskId: readOrCreateDeskId(dataDir),
-    printTasks: printTasks.read,
-    costs: backend.read.costs,
-    gateway: (shopId) => gateway.client(shopId),
-    gatewayIdentities: () => gatewayIdentitiesOf(effectiveSettings()),
-    soldOrders: (shopId, orderNumbers) => orders.get(orderNumbers, shopId),
-    queue: print.queue,
+    link: shared,
+    claimLeaseMs: options.claimLeaseMs,
     logger,
-    ...(options.claimLeaseMs === undefined ? {} : { tuning: { claimLeaseMs: options.claimLeaseMs } }),
-    ...(shared === undefined ? {} : { claims: createSharedOrderClaims({ station: shared, journal: journal.write, logger, ...(options.claimLeaseMs === undefined ? {} : { leaseMs: options.claimLeaseMs }) }) }),
-    emit: (event) => {
-      if (event.kind === 'job') {
-        events.emit('jobs.changed', event.job);
-        // The Desks view shows what this desk is doing, whatever the job.
-        shared?.followJob(event.job.id, event.job.state === 'issuing' || event.job.state === 'printing');
-      } else {
-        events.emit('jobs.orders-changed', { jobId: event.jobId, orders: event.orders });
-        ordersChanged();
-        // A waybill recorded here goes on to the shared history.
-        sharedSync?.poke();
-      }
+    events,
+    onOrdersChanged: () => {
+      ordersChanged();
+      // A waybill recorded here goes on to the shared history.
+      severalDesks.upload?.poke();
     },
   });
-  const sharedSync = shared === undefined ? undefined : startHistoryUpload({ station: shared, outbox: { read: backend.read.uploadOutbox, write: backend.write.uploadOutbox }, logger });
   // A label that came out here goes on to the shared history (a status change may be a print).
-  if (sharedSync !== undefined)
-    print.queue.onEvent((event) => {
-      if (event.kind === 'status') sharedSync.poke();
-    });
-  const sharedModeView = shared === undefined ? sharedModeOff : createSharedModeView(shared);
-  // Other desks' claims and waybills show within a second; after a reconnect everything is read again.
-  sharedModeView.onChange(() => {
-    ordersChanged();
-    events.emit('shared-mode.changed', { state: sharedModeView.state() });
-  });
-  let labelRenderer: LabelRenderer | null = null;
-  const previewer = createLabelPreviewer({
-    journal: journal.read,
-    printTasks: printTasks.read,
-    queue: print.queue,
-    renderer: () => (labelRenderer ??= createLabelRenderer()),
-    labelSize: (carrierCode) => labelSizeFor(effectiveSettings().print, carrierCode),
-    componentUrl: async () => (await print.component()).url,
-  });
-  let osPrinting: OsPrinting | null = null;
-  const slipPrinting = (): OsPrinting => (osPrinting ??= createOsPrinting());
-  const paperwork = createPaperworkService({
-    sources: createPaperworkSources({ journal: backend.read.paperwork, shopId: () => firstShopOf(effectiveSettings().gateway).shopId, soldOrders: (orderNumbers) => orders.get(orderNumbers) }),
-    renderer: () => (paperworkRenderer ??= createPaperworkRenderer()),
-    labelRenderer: () => (labelRenderer ??= createLabelRenderer()),
-    printing: slipPrinting,
-    settings: () => {
-      const current = effectiveSettings();
-      return { paperwork: current.paperwork, shopName: firstShopOf(current.gateway).sellerNick, language: current.ui.language ?? 'zh-CN' };
-    },
-    jobSettings: async (jobId) => (await journal.read.job(jobId))?.settings,
-    log: logger,
+  print.queue.onEvent((event) => event.kind === 'status' && severalDesks.upload?.poke());
+  const { previewer, paperwork, slipPrinting } = createPaperworkAccess({
+    settings: effectiveSettings,
+    backend,
+    print,
+    soldOrders: (orderNumbers) => orders.get(orderNumbers),
+    logger,
     onSlipsFailed: (failure) => events.emit('paperwork.slips-failed', failure),
   });
-  let paperworkRenderer: PaperworkRenderer | null = null;
-  // Slips follow their labels: a job planned with slips prints each one once its label printed.
-  print.queue.onEvent((event) => paperwork.followLabels(event));
-  const history = createWaybillHistory({
-    history: { read: backend.read.history, write: backend.write.history },
-    printTasks,
-    queue: print.queue,
-    gateway: (shopId) => gateway.client(shopId),
-    gatewayIdentities: () => gatewayIdentitiesOf(effectiveSettings()),
-    shopName: (shopId) => {
-      const shop = effectiveSettings().gateway.shops.find((candidate) => candidate.shopId === shopId);
-      return shop ? shopDisplayName(shop) : shopId;
-    },
-    currentPrintSettings: () => issueSettings(effectiveSettings()),
-    ...(shared === undefined ? {} : { deskName: shared.deskName }),
-  });
-  const stopPrintDataRetention = startPrintDataRetention({ history, retentionDays: () => settings.get().retention.printDataRetentionDays, logger });
-  const loadWaitingLabels = () => print.queue.loadWaiting();
-  const startUp = createStartUpPass({ followPrintOutput: print.follow, loadWaitingLabels, engine, waiting: { journal: journal.read, printTasks: printTasks.read }, gatewayIdentity, settingsNeedAttention: attention.needed, logger });
-  if (!attention.needed()) void startUp.run();
   settings.onChange(() => void print.follow().catch((error: unknown) => logger.warn('print output could not follow the settings', { error: String(error) })));
 
   const settingsView = (): SettingsView => ({ settings: effectiveSettings(), token: vault.status() });
@@ -271,11 +158,11 @@ export async function createStation(options: CreateStationOptions): Promise<Star
 
   const estimates = createJobCostEstimates(backend.read.costs);
   const handlers = joinIpcHandlers(
-    aboutIpcHandlers({ info, app: { productName: packageJson.productName, version: packageJson.version, shell: options.shell }, dataDir, logsDir, desktop: options.desktop, diagnostics: { journal: backend.read.diagnostics, settings: settingsView, secrets: currentSecrets }, logger }),
+    aboutIpcHandlers({ info, app: { productName: packageJson.productName, version: packageJson.version, shell: options.shell }, dataDir, logsDir, desktop: options.desktop, diagnostics: { journal: backend.read.diagnostics, settings: settingsView, secrets: secrets.current }, logger }),
     settingsIpcHandlers({ settings, effectiveSettings, settingsView, vault, attention, startUp, gatewayWork: { engine, queue: print.queue }, events, logger }),
     gatewayIpcHandlers({ client: gateway.client, costs: backend.read.costs, estimates }),
-    ordersIpcHandlers(orders, sharedModeView, () => effectiveSettings().gateway.shops),
-    desksIpcHandlers(sharedModeView, () => backend.read.uploadOutbox.setAside()),
+    ordersIpcHandlers(orders, severalDesks.view, () => effectiveSettings().gateway.shops),
+    desksIpcHandlers(severalDesks.view, () => backend.read.uploadOutbox.setAside()),
     issuingIpcHandlers({ engine, startUp, settings: effectiveSettings, jobPrinter, withComponent, printerState: print.printerState, stall: print.stall, estimates }),
     historyIpcHandlers(history),
     printingIpcHandlers({ ...print, withComponent, previewer, settings, settingsView }),
@@ -295,15 +182,13 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       uiLanguage: () => settings.get().ui.language,
       logger,
       jobs: engine,
-      sharedMode: sharedModeView,
+      sharedMode: severalDesks.view,
       close: async () => {
-        stopPrintDataRetention();
+        stopRetention();
         // The start-up pass records what it finds: it ends before the database closes.
         await startUp.ended();
         await engine.close();
-        sharedRefreshes?.close();
-        await sharedSync?.close();
-        await shared?.close();
+        await severalDesks.close();
         await paperwork.flush();
         await print.close();
         await gateway.close();
@@ -312,12 +197,4 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       },
     },
   };
-}
-
-function safeRead(read: () => string | null): string | null {
-  try {
-    return read();
-  } catch {
-    return null;
-  }
 }

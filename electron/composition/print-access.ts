@@ -14,6 +14,7 @@ import { createStallWatch, type StallWatch } from '../printing/stall-watch';
 import type { PrintTaskStore } from '../printing/print-task-store';
 import { createSwitchablePrintComponent, type SwitchablePrintComponent } from '../printing/switchable-print-component';
 import type { ComponentState } from '../../shared/domain/printing';
+import type { StationEvents } from '../ipc/station-events';
 
 /** What print access needs from the composition root. */
 export interface PrintAccessOptions {
@@ -22,8 +23,8 @@ export interface PrintAccessOptions {
   logger: StationLogger;
   /** Where print documents are kept (the station database). */
   store: PrintTaskStore;
-  /** Told every state change of the component in use (pushed to the UI). */
-  onState: (state: ComponentState) => void;
+  /** Where the component's state, the printer's state and the queue's status are pushed to the UI. */
+  events: Pick<StationEvents, 'emit'>;
 }
 
 /** The one print component and print queue of the station. */
@@ -74,7 +75,7 @@ export function createPrintAccess(options: PrintAccessOptions): PrintAccess {
   let emulator: Promise<PrintEmulator> | null = null;
   const adapters = new Map<string, PrintComponent>();
   const switchable: SwitchablePrintComponent = createSwitchablePrintComponent(idleComponent());
-  switchable.onStateChange(options.onState);
+  switchable.onStateChange((state) => options.events.emit('print.component-state', state));
   const queue = createPrintQueue({ component: switchable, store: options.store, onError: (error) => options.logger.error('a print state could not be saved', { error: String(error) }) });
   const stall = createStallWatch({ queue, component: switchable, stallMs: () => options.settings().print.stallSeconds * 1000 });
   const printerState = createPrinterStateTracker({
@@ -83,6 +84,10 @@ export function createPrintAccess(options: PrintAccessOptions): PrintAccess {
     stall,
     printer: () => options.settings().print.printer,
     onPollError: (error) => options.logger.debug('the printer list could not be read for the printer state', { error: String(error) }),
+  });
+  printerState.onChange((state) => options.events.emit('print.printer-state', state));
+  queue.onEvent((event) => {
+    if (event.kind === 'status') options.events.emit('print.queue-status', event.status);
   });
   let currentKey: string | null = null;
 

@@ -4,6 +4,14 @@ import { withSharedHistory } from '../several-desks/with-shared-history';
 import { withSharedLookups } from '../several-desks/with-shared-lookups';
 import type { SharedStation } from '../several-desks/shared-station';
 import type { StationBackend } from '../store/station-backend';
+import { join } from 'node:path';
+import type { StationError } from '../../shared/errors/station-error';
+import type { Settings } from '../../shared/settings/settings-schema';
+import { openDeskLink } from '../several-desks/desk-link';
+import { gatewayIdentityOf, sharedAccountOf } from '../settings/effective-settings';
+import type { SettingsStore } from '../settings/settings-store';
+import { StationFailure } from '../ipc/to-station-error';
+import type { StationLogger } from '../logging/station-logger';
 
 /**
  * Where a station keeps its data: `local`, its own SQLite file in the data folder; `shared`, that
@@ -27,3 +35,50 @@ async function openSharedBackend(options: OpenStationBackendOptions): Promise<St
 
 /** The backend of each mode: the composition root opens the station's storage through it. */
 export const stationBackends = { local: openLocalBackend, shared: openSharedBackend } satisfies Record<StationMode, OpenStationBackend>;
+
+/** What the station's storage is opened with. */
+export interface StationStorageOptions {
+  dataDir: string;
+  settings: SettingsStore;
+  /** The settings in effect (the run's overrides over the saved ones). */
+  effectiveSettings: () => Settings;
+  /** The run overrides the gateway or shop (then no row is dated to the settings' gateway). */
+  overridden: boolean;
+  sharedPassword: () => string | null;
+  logger: StationLogger;
+}
+
+/** What opening the station's storage came to: its backend in its mode (with the desk's link in shared mode), or the refusal to show. */
+export type OpenedStorage = { ok: true; backend: StationBackend; mode: StationMode; shared: SharedStation | undefined } | { ok: false; error: StationError };
+
+/**
+ * Opens the station's storage: the mode is read once, at start (turning the shared mode on or
+ * off takes effect at the next start); in shared mode the desk's link opens first (it connects in
+ * the background). A refusal (a damaged or newer database) is answered as the error the station
+ * shows at start, the link closed again; any other failure is thrown.
+ */
+export async function openStationStorage(options: StationStorageOptions): Promise<OpenedStorage> {
+  const { settings, effectiveSettings, logger } = options;
+  const saved = settings.get().sharedMode;
+  const mode: StationMode = saved.enabled ? 'shared' : 'local';
+  const shared =
+    mode === 'shared'
+      ? openDeskLink({ saved, password: options.sharedPassword, dataDir: options.dataDir, gatewayIdentity: () => gatewayIdentityOf(effectiveSettings()), account: () => sharedAccountOf(effectiveSettings()), logger })
+      : undefined;
+  // Rows written before the gateway was recorded were issued under the settings read intact now, if any.
+  const legacyGateway = settings.loadNotice === null && !settings.startedFromDefaults && !options.overridden ? gatewayIdentityOf(effectiveSettings()) : null;
+  try {
+    const backend = await stationBackends[mode]({
+      ...(shared === undefined ? {} : { shared }),
+      file: join(options.dataDir, 'station.db'),
+      context: { legacyGateway },
+      onMigration: (event) => logger.info('database migrated', event),
+    });
+    return { ok: true, backend, mode, shared };
+  } catch (error) {
+    await shared?.close();
+    if (!(error instanceof StationFailure)) throw error;
+    logger.error('station database refused', { code: error.error.code, params: error.error.params });
+    return { ok: false, error: error.error };
+  }
+}
