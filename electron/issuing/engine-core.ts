@@ -88,7 +88,7 @@ export interface EngineCore {
 export const finalStates: ReadonlySet<JobState> = new Set<JobState>(['done', 'cancelled', 'failed']);
 
 /** An operation on a job that does not exist. */
-export function unknownJob(jobId: string): StationFailure {
+function unknownJob(jobId: string): StationFailure {
   return new StationFailure(stationError('issuing.job-not-found', { jobId }));
 }
 

@@ -14,7 +14,7 @@ import { advancePrinting, stopRun, type RunPackage, type RunState } from './job-
  * Takes items of the first item's shop out of `list` while their sizes stay within `limit`
  * (in order: it stops at the first that does not fit), keeping the order of the rest.
  */
-export function takeOfOneShop<T>(list: T[], shopOf: (item: T) => string, limit: number, sizeOf: (item: T) => number = () => 1): T[] {
+function takeOfOneShop<T>(list: T[], shopOf: (item: T) => string, limit: number, sizeOf: (item: T) => number = () => 1): T[] {
   const shopId = shopOf(list[0] as T);
   const taken: T[] = [];
   let room = limit;
