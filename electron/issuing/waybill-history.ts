@@ -59,42 +59,23 @@ export interface WaybillHistoryOptions {
   newJobId?: () => string;
 }
 
+/** What the history's operations share: its options, its clock and the ids of its reprint jobs. */
+interface HistoryParts {
+  options: WaybillHistoryOptions;
+  now: () => number;
+  newJobId: () => string;
+}
+
 /** Creates the history service over the journal's history and the print queue. */
 export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHistory {
   const { history, printTasks, queue } = options;
   const now = options.now ?? Date.now;
   let reprints = 0;
-  const newJobId = options.newJobId ?? (() => `reprint-${now().toString(36)}-${(reprints += 1)}`);
+  const parts: HistoryParts = { options, now, newJobId: options.newJobId ?? (() => `reprint-${now().toString(36)}-${(reprints += 1)}`) };
 
   return {
     search: (query) => history.read.search(query),
-    async reprint(request) {
-      const result: ReprintResult = { queued: [], needsConfirmation: [], refused: [] };
-      const printable: { waybillCode: string; printData: Record<string, unknown>; settings: IssueJobSettings }[] = [];
-      for (const waybillCode of [...new Set(request.waybillCodes)]) {
-        const source = await history.read.reprintSource(waybillCode);
-        const refuse = (reason: ReprintRefusal) => result.refused.push({ waybillCode, reason });
-        if (!source) refuse('unknown-waybill');
-        else if (!amongGateways(source.gateway, options.gatewayIdentities())) refuse('other-gateway');
-        else if (source.voided) refuse('voided');
-        else if (source.printData === null) refuse(source.printDataState === 'purged' ? 'print-data-purged' : 'print-data-unreadable');
-        else if (source.inQueue) refuse('already-in-print-queue');
-        else {
-          if (source.printCount > 0 && !request.confirmAlreadyPrinted) result.needsConfirmation.push({ waybillCode, printCount: source.printCount, printedAtDesks: source.printedAtDesks });
-          printable.push({ waybillCode, printData: source.printData, settings: source.settings ?? options.currentPrintSettings() });
-        }
-      }
-      // All or nothing: a person answers the question before any label of the request comes out.
-      if (result.needsConfirmation.length > 0 || printable.length === 0) return result;
-      const documents = [];
-      for (const label of printable) {
-        documents.push(labelDocument(label.waybillCode, label.printData, label.settings, await history.read.ordersOn(label.waybillCode)));
-      }
-      const enqueued = await queue.enqueue({ jobId: newJobId(), printer: request.printer ?? printable[0]?.settings.printer ?? '', documents });
-      result.queued = enqueued.queued.map((document) => document.documentId);
-      for (const rejected of enqueued.rejected) result.refused.push({ waybillCode: rejected.documentId, reason: 'already-in-print-queue' });
-      return result;
-    },
+    reprint: (request) => reprint(parts, request),
     async resendUnknown(waybillCodes) {
       const current = options.gatewayIdentities();
       const documents = [];
@@ -106,78 +87,120 @@ export function createWaybillHistory(options: WaybillHistoryOptions): WaybillHis
       return { ...result, refused: [...result.refused, ...ofOther.map((document) => ({ id: document.recordId, reason: 'other-gateway' as const, state: 'unknown' as const }))] };
     },
     setVoid: (request) => history.write.setVoid(request.waybillCodes, request.voided ? now() : null, request.voided ? (request.note ?? '') : ''),
-    async exportCsv(query) {
-      const lines = [];
-      // An order in several parcels ships on its parent waybill: one line for all its parcels.
-      const listed = new Set<string>();
-      for (let offset = 0; ; offset += 1000) {
-        const page = await history.read.search({ ...query, limit: 1000, offset });
-        for (const row of page.rows) {
-          if (row.voided || row.waybillCode === null || (row.state !== 'issued' && row.state !== 'recovered')) continue;
-          const line = JSON.stringify([row.shopId, row.orderNumber, row.parentWaybillCode ?? row.waybillCode]);
-          if (listed.has(line)) continue;
-          listed.add(line);
-          lines.push({
-            orderNumber: row.orderNumber,
-            carrierCode: row.carrierCode,
-            waybillCode: row.parentWaybillCode ?? row.waybillCode,
-            deskName: row.desk?.name ?? options.deskName ?? '',
-            shopId: row.shopId,
-            shopName: options.shopName(row.shopId),
-          });
-        }
-        if (offset + 1000 >= page.total) break;
-      }
-      // Lines of several shops name their shop; a shop's own lines are exactly what its platform imports.
-      const shopColumn = new Set(lines.map((line) => line.shopId)).size > 1;
-      const text = shipmentCsv(lines, { deskColumn: options.deskName !== undefined, shopColumn });
-      const fileName = query.shop === undefined ? `waybills-${chinaDayOf(now())}.csv` : `waybills-${query.shop}-${chinaDayOf(now())}.csv`;
-      return { fileName, text, lines: lines.length };
-    },
+    exportCsv: (query) => exportCsv(parts, query),
     async purgePrintData(retentionDays) {
       const cutoff = now() - Math.max(1, retentionDays) * DAY_MS;
       return { waybills: await history.write.purgePrintData(cutoff), printDocuments: await printTasks.write.purgeContents(cutoff) };
     },
-    async refetchPrintData(waybillCodes) {
-      // Each waybill is asked for as the shop that issued it (another shop's query endpoint does not know it).
-      const byShop = new Map<string, Map<string, string>>();
-      const failed: { waybillCode: string; error: StationError | null }[] = [];
-      for (const waybillCode of [...new Set(waybillCodes)]) {
-        const first = await history.read.firstOrderOn(waybillCode);
-        if (first === undefined) failed.push({ waybillCode, error: null });
-        else byShop.set(first.shopId, (byShop.get(first.shopId) ?? new Map<string, string>()).set(first.orderNumber, waybillCode));
-      }
-      const refreshed: string[] = [];
-      for (const [shopId, byOrder] of byShop) {
-        const client = await options.gateway(shopId);
-        const refetched = await refetchOfShop(client, byOrder);
-        refreshed.push(...refetched.refreshed);
-        failed.push(...refetched.failed);
-      }
-      return { refreshed, failed };
-    },
+    refetchPrintData: (waybillCodes) => refetchPrintData(options, waybillCodes),
   };
+}
 
-  /** Fetches print data again for waybills of one shop (its first order → waybill) through that shop's client. */
-  async function refetchOfShop(client: GatewayClient, byOrder: ReadonlyMap<string, string>): Promise<{ refreshed: string[]; failed: { waybillCode: string; error: StationError | null }[] }> {
-    const orderNumbers = [...byOrder.keys()];
-    const refreshed: string[] = [];
-    const failed: { waybillCode: string; error: StationError | null }[] = [];
-    for (let start = 0; start < orderNumbers.length; start += ISSUE_LIMITS.entriesPerQueryCall) {
-      const chunk = orderNumbers.slice(start, start + ISSUE_LIMITS.entriesPerQueryCall);
-      const answer = await client.queryIssuedWaybills(chunk, { priority: 'interactive' });
-      for (const orderNumber of chunk) {
-        const waybillCode = byOrder.get(orderNumber) as string;
-        const outcome = answer.ok ? answer.data.outcomes.find((candidate) => candidate.orderNumber === orderNumber) : undefined;
-        if (outcome?.status === 'found' && outcome.waybill.waybillCode === waybillCode && outcome.waybill.printData.ok) {
-          await history.write.storePrintData(waybillCode, outcome.waybill.printData.data);
-          refreshed.push(waybillCode);
-        } else {
-          const error = !answer.ok ? answer.error : outcome?.status === 'unknown' ? outcome.error : outcome?.status === 'found' && !outcome.waybill.printData.ok ? outcome.waybill.printData.error : null;
-          failed.push({ waybillCode, error });
-        }
+/** See WaybillHistory.reprint. */
+async function reprint({ options, newJobId }: HistoryParts, request: { waybillCodes: string[]; confirmAlreadyPrinted: boolean; printer?: string }): Promise<ReprintResult> {
+  const { history, queue } = options;
+  const result: ReprintResult = { queued: [], needsConfirmation: [], refused: [] };
+  const printable: { waybillCode: string; printData: Record<string, unknown>; settings: IssueJobSettings }[] = [];
+  for (const waybillCode of [...new Set(request.waybillCodes)]) {
+    const source = await history.read.reprintSource(waybillCode);
+    const refuse = (reason: ReprintRefusal) => result.refused.push({ waybillCode, reason });
+    if (!source) refuse('unknown-waybill');
+    else if (!amongGateways(source.gateway, options.gatewayIdentities())) refuse('other-gateway');
+    else if (source.voided) refuse('voided');
+    else if (source.printData === null) refuse(source.printDataState === 'purged' ? 'print-data-purged' : 'print-data-unreadable');
+    else if (source.inQueue) refuse('already-in-print-queue');
+    else {
+      if (source.printCount > 0 && !request.confirmAlreadyPrinted) result.needsConfirmation.push({ waybillCode, printCount: source.printCount, printedAtDesks: source.printedAtDesks });
+      printable.push({ waybillCode, printData: source.printData, settings: source.settings ?? options.currentPrintSettings() });
+    }
+  }
+  // All or nothing: a person answers the question before any label of the request comes out.
+  if (result.needsConfirmation.length > 0 || printable.length === 0) return result;
+  const documents = [];
+  for (const label of printable) {
+    documents.push(labelDocument(label.waybillCode, label.printData, label.settings, await history.read.ordersOn(label.waybillCode)));
+  }
+  const enqueued = await queue.enqueue({ jobId: newJobId(), printer: request.printer ?? printable[0]?.settings.printer ?? '', documents });
+  result.queued = enqueued.queued.map((document) => document.documentId);
+  for (const rejected of enqueued.rejected) result.refused.push({ waybillCode: rejected.documentId, reason: 'already-in-print-queue' });
+  return result;
+}
+
+/** See WaybillHistory.exportCsv. */
+async function exportCsv({ options, now }: HistoryParts, query: Omit<HistoryQuery, 'limit' | 'offset'>): Promise<{ fileName: string; text: string; lines: number }> {
+  const lines = [];
+  // An order in several parcels ships on its parent waybill: one line for all its parcels.
+  const listed = new Set<string>();
+  for (let offset = 0; ; offset += 1000) {
+    const page = await options.history.read.search({ ...query, limit: 1000, offset });
+    for (const row of page.rows) {
+      if (row.voided || row.waybillCode === null || (row.state !== 'issued' && row.state !== 'recovered')) continue;
+      const line = JSON.stringify([row.shopId, row.orderNumber, row.parentWaybillCode ?? row.waybillCode]);
+      if (listed.has(line)) continue;
+      listed.add(line);
+      lines.push({
+        orderNumber: row.orderNumber,
+        carrierCode: row.carrierCode,
+        waybillCode: row.parentWaybillCode ?? row.waybillCode,
+        deskName: row.desk?.name ?? options.deskName ?? '',
+        shopId: row.shopId,
+        shopName: options.shopName(row.shopId),
+      });
+    }
+    if (offset + 1000 >= page.total) break;
+  }
+  // Lines of several shops name their shop; a shop's own lines are exactly what its platform imports.
+  const shopColumn = new Set(lines.map((line) => line.shopId)).size > 1;
+  const text = shipmentCsv(lines, { deskColumn: options.deskName !== undefined, shopColumn });
+  const fileName = query.shop === undefined ? `waybills-${chinaDayOf(now())}.csv` : `waybills-${query.shop}-${chinaDayOf(now())}.csv`;
+  return { fileName, text, lines: lines.length };
+}
+
+/** Print data fetched again, and the waybills it could not be fetched for (with why, when known). */
+interface Refetched {
+  refreshed: string[];
+  failed: { waybillCode: string; error: StationError | null }[];
+}
+
+/** See WaybillHistory.refetchPrintData. */
+async function refetchPrintData(options: WaybillHistoryOptions, waybillCodes: string[]): Promise<Refetched> {
+  // Each waybill is asked for as the shop that issued it (another shop's query endpoint does not know it).
+  const byShop = new Map<string, Map<string, string>>();
+  const failed: Refetched['failed'] = [];
+  for (const waybillCode of [...new Set(waybillCodes)]) {
+    const first = await options.history.read.firstOrderOn(waybillCode);
+    if (first === undefined) failed.push({ waybillCode, error: null });
+    else byShop.set(first.shopId, (byShop.get(first.shopId) ?? new Map<string, string>()).set(first.orderNumber, waybillCode));
+  }
+  const refreshed: string[] = [];
+  for (const [shopId, byOrder] of byShop) {
+    const client = await options.gateway(shopId);
+    const refetched = await refetchOfShop(options.history.write, client, byOrder);
+    refreshed.push(...refetched.refreshed);
+    failed.push(...refetched.failed);
+  }
+  return { refreshed, failed };
+}
+
+/** Fetches print data again for waybills of one shop (its first order → waybill) through that shop's client. */
+async function refetchOfShop(history: HistoryWriter, client: GatewayClient, byOrder: ReadonlyMap<string, string>): Promise<Refetched> {
+  const orderNumbers = [...byOrder.keys()];
+  const refreshed: string[] = [];
+  const failed: Refetched['failed'] = [];
+  for (let start = 0; start < orderNumbers.length; start += ISSUE_LIMITS.entriesPerQueryCall) {
+    const chunk = orderNumbers.slice(start, start + ISSUE_LIMITS.entriesPerQueryCall);
+    const answer = await client.queryIssuedWaybills(chunk, { priority: 'interactive' });
+    for (const orderNumber of chunk) {
+      const waybillCode = byOrder.get(orderNumber) as string;
+      const outcome = answer.ok ? answer.data.outcomes.find((candidate) => candidate.orderNumber === orderNumber) : undefined;
+      if (outcome?.status === 'found' && outcome.waybill.waybillCode === waybillCode && outcome.waybill.printData.ok) {
+        await history.storePrintData(waybillCode, outcome.waybill.printData.data);
+        refreshed.push(waybillCode);
+      } else {
+        const error = !answer.ok ? answer.error : outcome?.status === 'unknown' ? outcome.error : outcome?.status === 'found' && !outcome.waybill.printData.ok ? outcome.waybill.printData.error : null;
+        failed.push({ waybillCode, error });
       }
     }
-    return { refreshed, failed };
   }
+  return { refreshed, failed };
 }

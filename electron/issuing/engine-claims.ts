@@ -1,0 +1,74 @@
+import { shopOrderKey } from '../../shared/domain/shop-order';
+import type { OrderStatus } from '../../shared/domain/issuing';
+import { stationError } from '../../shared/errors/station-error';
+import type { GatewayClient } from '../gateway/gateway-client';
+import { StationFailure } from '../ipc/to-station-error';
+import type { JobRecord, OwnedOrder } from '../store/station-records';
+import type { EngineCore } from './engine-core';
+import { endIssuing, onStep } from './engine-settling';
+import type { OrderClaims } from './order-claims';
+
+/*
+ * A run's claims on its orders. In a single desk the journal's claim (this desk's id and a lease)
+ * is the only one; in shared mode the server's claims are taken too before anything is sent, and
+ * both are released when the run ends (or could not claim).
+ */
+
+/** What a run claims: whether failed orders are issued again, and how many packages at most. */
+export interface RunClaim {
+  retryFailed: boolean;
+  packageLimit: number | null;
+}
+
+/** When a claim taken or renewed now lapses. */
+export const leaseEnd = (core: EngineCore): number => core.now() + core.tuning.claimLeaseMs;
+
+/**
+ * Claims the job's orders for this desk: in the journal, then (shared mode) on the server. Answers
+ * the orders the run may carry, or null when no shared claim could be made: then nothing may be
+ * sent, the claims are released and the job has ended failed with the error.
+ */
+export async function claimOrders(core: EngineCore, job: JobRecord, claim: RunClaim, clientOf: (shopId: string) => GatewayClient): Promise<OwnedOrder[] | null> {
+  const { journal, logger, options } = core;
+  const claimed = await journal.write.claim(job.id, { ...claim, owner: { deskId: options.deskId, leaseUntil: leaseEnd(core) } }, core.now());
+  const { held, owned } = claimed;
+  if (held.length > 0) logger.warn('issuing.orders-held', { jobId: job.id, held: held.length, byJobs: [...new Set(held.map((order) => `${order.deskId}/${order.jobId}`))] });
+  if (!options.claims) return owned;
+  try {
+    return await claimBeyondThisDesk(core, options.claims, job, owned, clientOf);
+  } catch (error) {
+    // No claim could be made (the shared database is away): nothing may be sent.
+    await releaseRunClaims(core, job);
+    await endIssuing(core, job.id, { ending: 'failed', error: error instanceof StationFailure ? error.error : stationError('internal.unexpected', {}), unresolved: [] });
+    return null;
+  }
+}
+
+/** The shared claims of the job's open orders: refused planned orders are set aside as failed, refused pending ones wait for their look-up; answers the orders the run may carry. */
+async function claimBeyondThisDesk(core: EngineCore, claims: OrderClaims, job: JobRecord, owned: OwnedOrder[], clientOf: (shopId: string) => GatewayClient): Promise<OwnedOrder[]> {
+  const refused = await claims.claim(job, owned.filter((order) => order.state === 'planned' || order.state === 'pending'), clientOf);
+  if (refused.size === 0) return owned;
+  const statuses: OrderStatus[] = [];
+  for (const order of owned) {
+    const error = refused.get(shopOrderKey(order));
+    if (error && order.state === 'planned') statuses.push(...(await core.journal.write.failOrders(order.shopId, [order.orderNumber], error, core.now())));
+  }
+  core.logger.info('issuing.claimed-elsewhere', { jobId: job.id, refused: refused.size });
+  if (statuses.length > 0) onStep(core, job.id, statuses);
+  return owned.filter((order) => !refused.has(shopOrderKey(order)));
+}
+
+/** Frees the job's shared claims of orders the run did not issue (pending ones keep theirs until it lapses: their outcome is unknown). */
+async function releaseSharedClaims(core: EngineCore, claims: OrderClaims, job: JobRecord): Promise<void> {
+  const rows = await core.journal.read.jobOrders(job.id);
+  const notIssued = rows
+    .filter((row) => row.ownerJobId === job.id && (row.state === 'planned' || row.state === 'failed' || row.state === 'skipped'))
+    .map((row) => ({ shopId: row.shopId, orderNumber: row.orderNumber }));
+  await claims.release(job, notIssued).catch((error: unknown) => core.logger.warn('issuing.claims-not-released', { jobId: job.id, error: String(error) }));
+}
+
+/** The run is over (or never began): its shared claims are released (shared mode), then this desk's claim in the journal. */
+export async function releaseRunClaims(core: EngineCore, job: JobRecord): Promise<void> {
+  if (core.options.claims) await releaseSharedClaims(core, core.options.claims, job);
+  await core.journal.write.releaseClaim(job.id, core.options.deskId);
+}
