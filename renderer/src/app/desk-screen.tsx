@@ -9,7 +9,7 @@ import { SelectionBar } from '../orders/selection-bar';
 import { OrderShopsChoice } from '../orders/order-shops-choice';
 import { useOrderViews } from '../orders/use-orders';
 import { useOrdersRefresh } from '../orders/use-orders-refresh';
-import { ScanPanel } from '../scanning/scan-panel';
+import { ScanPanel, type ScanPanelProps } from '../scanning/scan-panel';
 import { ScanShopDialog } from '../scanning/scan-shop-dialog';
 import { useScanHandling } from '../scanning/use-scan-handling';
 import { SHIP_FROM_CARRIER_ID, ShipFromPanel } from '../ship-from/ship-from-panel';
@@ -23,11 +23,11 @@ function focusById(id: string): void {
 }
 
 /** Scanning and ship-from: they read their own state, so a filter change never renders them. */
-const DeskTop = memo(function DeskTop() {
+const DeskTop = memo(function DeskTop({ onTyped }: ScanPanelProps) {
   return (
     <>
       <div className="desk__panel desk__scan">
-        <ScanPanel />
+        <ScanPanel onTyped={onTyped} />
       </div>
       <div className="desk__panel desk__ship-from">
         <ShipFromPanel />
@@ -103,7 +103,7 @@ export function DeskScreen() {
 
   return (
     <div className="desk">
-      <DeskTop />
+      <DeskTop onTyped={scanShop.submitTyped} />
       <div className="desk__tools">
         <RefreshButtons refresh={refresh} />
         <OrderShopsChoice shops={shops} />

@@ -211,10 +211,12 @@ export const en = {
     title: 'Scan',
     modeLabel: 'What a scan does',
     mode: {
-      select: 'Select the order',
+      select: 'Select',
       print: 'Issue & print',
     },
     resultLabel: 'Scan result',
+    inputLabel: 'Scan or type an order or waybill number',
+    inputPlaceholder: 'Scan or type a number, Enter',
     waiting: 'Ready: scan an order number or a waybill number.',
     waitingPrint: 'Ready: each scanned order is issued and printed at once (about {{points}} points a scan).',
     recent: 'Recent scans',

@@ -218,6 +218,8 @@ export const zhCN: Strings<typeof en> = {
       print: '取号并打印',
     },
     resultLabel: '扫描结果',
+    inputLabel: '扫描或输入订单号、运单号',
+    inputPlaceholder: '扫描或输入单号，回车',
     waiting: '就绪：请扫描订单号或运单号。',
     waitingPrint: '就绪：扫描的订单将立即取号并打印（每扫一单约 {{points}} 积分）。',
     recent: '最近扫描',
