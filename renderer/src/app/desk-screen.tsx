@@ -40,10 +40,11 @@ const DeskTop = memo(function DeskTop({ onTyped }: ScanPanelProps) {
  * The orders the local filters show: "Issue and print N", the counts and the table. The only part
  * of the desk that renders again when a filter changes (the orders-table benchmark times it).
  */
-const FilteredOrders = memo(function FilteredOrders({ views, pending }: { views: readonly OrderView[]; pending: boolean }) {
+const FilteredOrders = memo(function FilteredOrders({ views, pending, shopsKey }: { views: readonly OrderView[]; pending: boolean; shopsKey: string }) {
   const filters = useUi((state) => state.localFilters);
   const now = useNow();
   const shown = useMemo(() => applyLocalFilters(views, filters, now), [views, filters, now]);
+  const firstRowOn = useMemo(() => [filters, shopsKey], [filters, shopsKey]);
   const empty = pending ? 'loading' : views.length > 0 && hasLocalFilters(filters) ? 'nothing-matches' : 'nothing-loaded';
   return (
     <>
@@ -53,7 +54,7 @@ const FilteredOrders = memo(function FilteredOrders({ views, pending }: { views:
       <div className="desk__selection">
         <SelectionBar loaded={views.length} shown={shown} />
       </div>
-      <OrdersGrid rows={shown} empty={empty} now={now} />
+      <OrdersGrid rows={shown} empty={empty} now={now} firstRowOn={firstRowOn} />
     </>
   );
 });
@@ -112,7 +113,7 @@ export function DeskScreen() {
       <div className="desk__status">
         <RefreshStatus refresh={refresh} fetchedAt={listedShops.length === 0 ? null : fetchedAt} />
       </div>
-      <FilteredOrders views={views} pending={listing.isPending} />
+      <FilteredOrders views={views} pending={listing.isPending} shopsKey={String(chosen?.shopIds ?? '')} />
       {scanShop.question ? <ScanShopDialog question={scanShop.question} onChoose={scanShop.chooseShop} onCancel={scanShop.dismissQuestion} /> : null}
     </div>
   );

@@ -27,6 +27,11 @@ export interface OrdersGridProps {
   /** What to say when there are no rows: nothing loaded yet, or nothing matches the filters. */
   empty: 'loading' | 'nothing-loaded' | 'nothing-matches';
   now: number;
+  /**
+   * The table goes back to its first row when one of these changes (by identity): the filters,
+   * the search, the shops chosen. A refresh of the same rows keeps the place.
+   */
+  firstRowOn: readonly unknown[];
 }
 
 interface OrderRowProps {
@@ -73,7 +78,7 @@ const OrderGridRow = memo(function OrderGridRow({ view, index, start, selected, 
  * so 10,000 orders paint as fast as 30. Click or Space ticks a row, Shift+click adds a range,
  * the arrow keys move the cursor (Shift+arrow ticks along), Ctrl+A ticks every row shown.
  */
-export function OrdersGrid({ rows, empty, now }: OrdersGridProps) {
+export function OrdersGrid({ rows, empty, now, firstRowOn }: OrdersGridProps) {
   const { t, i18n } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const selection = useUi((state) => state.selection);
@@ -107,9 +112,14 @@ export function OrdersGrid({ rows, empty, now }: OrdersGridProps) {
   });
 
   useLayoutEffect(() => measureRowsPainted(rows.length), [rows]);
+  const placeOf = useRef(firstRowOn);
   useEffect(() => {
-    if (cursorIndex >= 0) virtualizer.scrollToIndex(cursorIndex, { align: 'auto' });
-  }, [cursorIndex, virtualizer]);
+    const before = placeOf.current;
+    placeOf.current = firstRowOn;
+    // Another filter, search or shop: the first matches are what the packer looks for, not the row under the cursor.
+    if (before.length !== firstRowOn.length || before.some((value, index) => value !== firstRowOn[index])) virtualizer.scrollToOffset(0);
+    else if (cursorIndex >= 0) virtualizer.scrollToIndex(cursorIndex, { align: 'auto' });
+  }, [cursorIndex, firstRowOn, virtualizer]);
 
   const onRowClick = useCallback(
     (key: string, event: MouseEvent) => {
