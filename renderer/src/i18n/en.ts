@@ -70,12 +70,21 @@ export const en = {
   orders: {
     gridLabel: 'Orders',
     selectAllShown: 'Select all orders shown',
+    columnChooser: {
+      label: 'Table columns',
+      button: 'Columns {{shown}}/{{count}}',
+      moveLeft: 'Move “{{column}}” left',
+      moveRight: 'Move “{{column}}” right',
+      reset: 'Default columns',
+      resize: 'Drag to resize “{{column}}”',
+    },
     columns: {
       orderNumber: 'Order number',
       shop: 'Shop',
       time: 'Paid at',
       receiver: 'Receiver',
       region: 'Region',
+      buyerArea: 'Buyer / area',
       goods: 'Goods',
       count: 'Qty',
       amount: 'Amount',

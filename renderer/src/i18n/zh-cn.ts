@@ -73,12 +73,21 @@ export const zhCN: Strings<typeof en> = {
   orders: {
     gridLabel: '订单列表',
     selectAllShown: '全选当前显示的订单',
+    columnChooser: {
+      label: '表格的列',
+      button: '列 {{shown}}/{{count}}',
+      moveLeft: '“{{column}}”左移',
+      moveRight: '“{{column}}”右移',
+      reset: '恢复默认列',
+      resize: '拖动调整“{{column}}”列宽',
+    },
     columns: {
       orderNumber: '订单号',
       shop: '店铺',
       time: '付款时间',
       receiver: '收件人',
       region: '地区',
+      buyerArea: '收件人 / 地区',
       goods: '商品',
       count: '数量',
       amount: '实付金额',
