@@ -282,6 +282,18 @@ export const uiSettingsSchema = z.object({
   setupCompleted: z.boolean(),
   /** The shops whose orders the table loads (shop ids); null: none chosen yet (every shop of the account; in demo mode the demo shop). */
   orderShops: z.array(requiredText(64)).min(1).max(20).nullable(),
+  /**
+   * The orders table's columns as the desk arranged them: the ids shown, in order, and the widths
+   * set by hand (px); null: the default set, which fits a 1366-pixel screen. Ids the renderer
+   * does not know (a column since removed) are skipped there.
+   */
+  orderColumns: z
+    .object({
+      shown: z.array(requiredText(32)).min(1).max(40),
+      widths: z.record(requiredText(32), z.int().min(40).max(1000)),
+    })
+    .strict()
+    .nullable(),
 });
 
 /** How long the station keeps data it no longer needs. */
@@ -494,7 +506,7 @@ export function defaultSettings(): Settings {
       errorSound: true,
     },
     shipFrom: { carrierCode: null, branchCode: null, senderAddress: null, senderName: '', senderPhone: '' },
-    ui: { language: null, setupCompleted: false, orderShops: null },
+    ui: { language: null, setupCompleted: false, orderShops: null, orderColumns: null },
     retention: { printDataRetentionDays: 30 },
     paperwork: { customAreaFields: [...DEFAULT_CUSTOM_AREA_FIELDS], slipPrinter: null, slipSize: 'a4-half', slipsWithLabels: false },
     issueOptions: { byCarrier: {}, heldBackOrderStatuses: [], orderStatusNamesByShop: {} },

@@ -9,7 +9,7 @@ import { SelectionBar } from '../orders/selection-bar';
 import { OrderShopsChoice } from '../orders/order-shops-choice';
 import { useOrderViews } from '../orders/use-orders';
 import { useOrdersRefresh } from '../orders/use-orders-refresh';
-import { ScanPanel } from '../scanning/scan-panel';
+import { ScanPanel, type ScanPanelProps } from '../scanning/scan-panel';
 import { ScanShopDialog } from '../scanning/scan-shop-dialog';
 import { useScanHandling } from '../scanning/use-scan-handling';
 import { SHIP_FROM_CARRIER_ID, ShipFromPanel } from '../ship-from/ship-from-panel';
@@ -23,11 +23,11 @@ function focusById(id: string): void {
 }
 
 /** Scanning and ship-from: they read their own state, so a filter change never renders them. */
-const DeskTop = memo(function DeskTop() {
+const DeskTop = memo(function DeskTop({ onTyped }: ScanPanelProps) {
   return (
     <>
       <div className="desk__panel desk__scan">
-        <ScanPanel />
+        <ScanPanel onTyped={onTyped} />
       </div>
       <div className="desk__panel desk__ship-from">
         <ShipFromPanel />
@@ -40,10 +40,11 @@ const DeskTop = memo(function DeskTop() {
  * The orders the local filters show: "Issue and print N", the counts and the table. The only part
  * of the desk that renders again when a filter changes (the orders-table benchmark times it).
  */
-const FilteredOrders = memo(function FilteredOrders({ views, pending }: { views: readonly OrderView[]; pending: boolean }) {
+const FilteredOrders = memo(function FilteredOrders({ views, pending, shopsKey }: { views: readonly OrderView[]; pending: boolean; shopsKey: string }) {
   const filters = useUi((state) => state.localFilters);
   const now = useNow();
   const shown = useMemo(() => applyLocalFilters(views, filters, now), [views, filters, now]);
+  const firstRowOn = useMemo(() => [filters, shopsKey], [filters, shopsKey]);
   const empty = pending ? 'loading' : views.length > 0 && hasLocalFilters(filters) ? 'nothing-matches' : 'nothing-loaded';
   return (
     <>
@@ -53,7 +54,7 @@ const FilteredOrders = memo(function FilteredOrders({ views, pending }: { views:
       <div className="desk__selection">
         <SelectionBar loaded={views.length} shown={shown} />
       </div>
-      <OrdersGrid rows={shown} empty={empty} now={now} />
+      <OrdersGrid rows={shown} empty={empty} now={now} firstRowOn={firstRowOn} />
     </>
   );
 });
@@ -103,7 +104,7 @@ export function DeskScreen() {
 
   return (
     <div className="desk">
-      <DeskTop />
+      <DeskTop onTyped={scanShop.submitTyped} />
       <div className="desk__tools">
         <RefreshButtons refresh={refresh} />
         <OrderShopsChoice shops={shops} />
@@ -112,7 +113,7 @@ export function DeskScreen() {
       <div className="desk__status">
         <RefreshStatus refresh={refresh} fetchedAt={listedShops.length === 0 ? null : fetchedAt} />
       </div>
-      <FilteredOrders views={views} pending={listing.isPending} />
+      <FilteredOrders views={views} pending={listing.isPending} shopsKey={String(chosen?.shopIds ?? '')} />
       {scanShop.question ? <ScanShopDialog question={scanShop.question} onChoose={scanShop.chooseShop} onCancel={scanShop.dismissQuestion} /> : null}
     </div>
   );

@@ -35,14 +35,16 @@ describe('the UI store', () => {
     store.getState().recordScan({ kind: 'print-requested', code: '1001', ...order('1001') }, 1, false);
     store.getState().recordScan({ kind: 'print-requested', code: '1002', ...order('1002') }, 2, false);
     store.getState().recordScan({ kind: 'selected', code: '1003', ...order('1003') }, 3, false);
-    store.getState().settleScanPrint('1001', 'YT1');
-    store.getState().settleScanPrint('1002', null);
-    store.getState().settleScanPrint('1003', 'YT3');
+    store.getState().settleScanPrint('1001', 'YT1', 10);
+    store.getState().settleScanPrint('1002', null, 10);
+    store.getState().settleScanPrint('1003', 'YT3', 10);
     expect(store.getState().scans.map((record) => record.outcome)).toEqual([
       { kind: 'selected', code: '1003', ...order('1003') },
       { kind: 'print-not-issued', code: '1002', ...order('1002') },
       { kind: 'print-issued', code: '1001', ...order('1001'), waybillCode: 'YT1' },
     ]);
+    // The settled lines keep when their job ended (the result box shows them from then on); the others none.
+    expect(store.getState().scans.map((record) => record.settledAt)).toEqual([null, 10, 10]);
   });
 
   it('remembers which scanned orders of a held-back status the packer confirmed for issue & print', () => {

@@ -32,7 +32,7 @@ export function useJobEndings(): void {
           // A job names its orders by number (one job, one shop): the selected rows of those numbers leave the selection.
           const done = new Set(orders.filter((order) => DONE_STATES.has(order.state)).map((order) => order.orderNumber));
           state.unselectRows([...state.selection.selected].filter((key) => done.has(shopOrderOfKey(key)?.orderNumber ?? '')));
-          for (const order of orders) state.settleScanPrint(order.orderNumber, DONE_STATES.has(order.state) ? order.waybillCode : null);
+          for (const order of orders) state.settleScanPrint(order.orderNumber, DONE_STATES.has(order.state) ? order.waybillCode : null, Date.now());
         })
         // Without the job's orders the selection stays as it was: the plan then lists them as already issued.
         .catch(() => undefined);

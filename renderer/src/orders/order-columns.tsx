@@ -17,13 +17,15 @@ export interface CellContext {
   heldBack: ReadonlySet<number>;
 }
 
-/** One column of the orders table: header text key, width (CSS grid track) and cell content. */
+/** One column of the orders table: header text key, width and cell content. */
 export interface OrderColumn {
   id: string;
   /** i18n key of the header. */
   header: string;
-  /** CSS grid track, e.g. `200px` or `minmax(220px, 1fr)`. */
-  width: string;
+  /** Width in px, unless the desk set its own (for a growing column, the least it takes). */
+  width: number;
+  /** Takes the width left over. */
+  grow?: boolean;
   align?: 'end' | 'center';
   render: (view: OrderView, context: CellContext) => ReactNode;
 }
@@ -72,7 +74,7 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   {
     id: 'order-number',
     header: 'orders.columns.orderNumber',
-    width: '262px',
+    width: 262,
     render: (view, { t }) => (
       <>
         <span className="orders-grid__order-number">{view.ref.orderNumber}</span>
@@ -87,13 +89,13 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   {
     id: 'shop',
     header: 'orders.columns.shop',
-    width: '104px',
+    width: 92,
     render: (view) => (view.shop === null ? <span className="orders-grid__muted">{view.ref.shopId}</span> : <ShopTag shop={view.shop} />),
   },
   {
     id: 'state',
     header: 'orders.columns.state',
-    width: '240px',
+    width: 290,
     render: (view, { t, language }) => {
       const { station, elsewhere } = view.row;
       const { printCount, problem } = station;
@@ -117,24 +119,36 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   {
     id: 'time',
     header: 'orders.columns.time',
-    width: '112px',
+    width: 112,
     render: (view) => (view.row.order.confirmedAt === null ? dash : shortChinaTime(view.row.order.confirmedAt)),
   },
   {
     id: 'receiver',
     header: 'orders.columns.receiver',
-    width: '200px',
+    width: 200,
     render: (view) => (
       <span title={`${view.row.order.receiverName} ${view.row.order.receiverPhone}`}>
         {view.row.order.receiverName} <span className="orders-grid__muted">{view.row.order.receiverPhone}</span>
       </span>
     ),
   },
-  { id: 'region', header: 'orders.columns.region', width: '190px', render: (view) => <span title={view.region}>{view.region}</span> },
+  { id: 'region', header: 'orders.columns.region', width: 190, render: (view) => <span title={view.region}>{view.region}</span> },
+  {
+    // The buyer and where the parcel goes in one column: what a packer checks against the slip, in little width.
+    id: 'buyer-area',
+    header: 'orders.columns.buyerArea',
+    width: 210,
+    render: (view) => (
+      <span title={`${view.row.order.receiverName} ${view.row.order.receiverPhone} ${view.region}`}>
+        {view.row.order.receiverName} <span className="orders-grid__muted">{view.region}</span>
+      </span>
+    ),
+  },
   {
     id: 'goods',
     header: 'orders.columns.goods',
-    width: 'minmax(220px, 1fr)',
+    width: 160,
+    grow: true,
     render: (view) => {
       const { goodsName, goodsSpec } = view.row.order;
       return (
@@ -144,11 +158,11 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
       );
     },
   },
-  { id: 'count', header: 'orders.columns.count', width: '64px', align: 'end', render: (view) => view.row.order.goodsCount ?? dash },
+  { id: 'count', header: 'orders.columns.count', width: 56, align: 'end', render: (view) => view.row.order.goodsCount ?? dash },
   {
     id: 'amount',
     header: 'orders.columns.amount',
-    width: '100px',
+    width: 100,
     align: 'end',
     render: (view) => {
       const yuan = yuanFromFen(view.row.order.payAmountFen);
@@ -158,7 +172,7 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   {
     id: 'flag',
     header: 'orders.columns.flag',
-    width: '120px',
+    width: 120,
     render: (view, { t }) => {
       const { flag, flagName } = view.row.order;
       const known = SELLER_FLAGS.find((candidate) => candidate.value === flag);
@@ -175,13 +189,13 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   {
     id: 'remark',
     header: 'orders.columns.remark',
-    width: '170px',
+    width: 140,
     render: (view) => (view.row.order.remark === '' ? dash : <span title={view.row.order.remark}>{view.row.order.remark}</span>),
   },
   {
     id: 'order-status',
     header: 'orders.columns.orderStatus',
-    width: '72px',
+    width: 72,
     align: 'center',
     // Raw: the spec gives the values no meanings; a held-back one is marked so it is never missed.
     render: (view, { t, heldBack }) => {
@@ -199,14 +213,14 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   {
     id: 'pre-sale',
     header: 'orders.columns.preSale',
-    width: '76px',
+    width: 76,
     align: 'center',
     render: (view, { t }) => (view.row.order.isPreSale ? <CellTag colour="cyan">{t('orders.preSale')}</CellTag> : null),
   },
   {
     id: 'ship-by',
     header: 'orders.columns.shipBy',
-    width: '150px',
+    width: 150,
     render: (view, { t, now }) => {
       const lastShipAt = view.row.order.lastShipAt;
       if (lastShipAt === null) return dash;
@@ -218,5 +232,5 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   },
 ];
 
-/** The CSS grid template of the table: the selection box, then each column. */
-export const ORDER_GRID_TEMPLATE = ['44px', ...ORDER_COLUMNS.map((column) => column.width)].join(' ');
+/** Every column's id, in the order the chooser lists them. */
+export const ORDER_COLUMN_IDS: readonly string[] = ORDER_COLUMNS.map((column) => column.id);

@@ -3,6 +3,7 @@ import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUi } from '../app/ui-store-context';
 import { DesksButton } from '../desks/desks-view';
+import { ColumnChooser } from './column-chooser';
 import { plannableKeys, type OrderView } from './order-view';
 
 /** Props of the selection bar. */
@@ -13,7 +14,7 @@ export interface SelectionBarProps {
   shown: readonly OrderView[];
 }
 
-/** How many orders are loaded, shown and selected, with "select all shown" (those this desk may plan), "clear" and the ways into the history and the desks. */
+/** How many orders are loaded, shown and selected, with "select all shown" (those this desk may plan), "clear", the ways into the history and the desks, and the column chooser. */
 export function SelectionBar({ loaded, shown }: SelectionBarProps) {
   const { t } = useTranslation();
   const selected = useUi((state) => state.selection.selected);
@@ -40,6 +41,7 @@ export function SelectionBar({ loaded, shown }: SelectionBarProps) {
           {t('history.open')}
         </Button>
         <DesksButton />
+        <ColumnChooser />
       </Space>
     </div>
   );

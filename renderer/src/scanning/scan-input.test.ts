@@ -146,3 +146,24 @@ describe('the scan detector', () => {
     expect(detector.feed({ kind: 'enter', at: 35 })).toEqual({ kind: 'none' });
   });
 });
+
+describe('a number entered in the scan box', () => {
+  it('is read at any speed, normalized like a scan', () => {
+    const detector = createScanDetector();
+    expect(detector.submit(' ３４０８１１２３５７ ', 0)).toEqual({ kind: 'scan', code: '3408112357' });
+    expect(detector.submit('yt-12', 5000)).toEqual({ kind: 'scan', code: 'YT-12' });
+  });
+
+  it('is nothing when empty, and read as typed otherwise (what is no number sounds the unknown alarm)', () => {
+    const detector = createScanDetector();
+    expect(detector.submit('   ', 0)).toEqual({ kind: 'none' });
+    expect(detector.submit('12?', 10)).toEqual({ kind: 'scan', code: '12?' });
+  });
+
+  it('shares the double-scan rule with the scanner: the same code within a second is ignored', () => {
+    const detector = createScanDetector();
+    const { endAt } = scan(detector, '3408112357125656046', 0);
+    expect(detector.submit('3408112357125656046', endAt + 300)).toEqual({ kind: 'duplicate', code: '3408112357125656046' });
+    expect(detector.submit('3408112357125656046', endAt + 2000)).toEqual({ kind: 'scan', code: '3408112357125656046' });
+  });
+});

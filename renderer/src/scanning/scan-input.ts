@@ -86,6 +86,12 @@ export function scanKeyOfKeydown(event: KeyEventLike, at: number): ScanKey | nul
 /** The detector: feed it keys in order; it answers when a scan is complete. */
 export interface ScanDetector {
   feed: (key: ScanKey) => ScanFeed;
+  /**
+   * A whole code entered in the scan box and ended by Enter, typed by hand or by a scanner: read
+   * at any speed, normalized like a scan and, like a scan, ignored when read again within the
+   * duplicate window. Empty text is nothing.
+   */
+  submit: (text: string, at: number) => ScanFeed;
   /** Forgets a half-typed code (e.g. when focus moves into a text field). */
   reset: () => void;
 }
@@ -93,7 +99,7 @@ export interface ScanDetector {
 /**
  * Creates a detector. A scan is a run of code characters, each within `maxGapMs` of the one
  * before and `maxAverageGapMs` apart on average, ended by Enter within `maxGapMs`; slower input
- * is ordinary typing and is dropped. An
+ * is ordinary typing and is dropped (a person types into the scan box, which `submit` reads). An
  * input method's composition replaces the keys typed during it with the text it commits; an
  * Enter that arrives while it is still composing completes the scan when the composition ends.
  */
@@ -126,10 +132,8 @@ export function createScanDetector(options: ScanDetectorOptions = defaultScanDet
   /** Whether the run typed so far came as fast as a scanner types. */
   const fastEnough = (at: number): boolean => at - lastAt <= options.maxGapMs && (lastAt - firstAt) / Math.max(1, buffer.length - 1) <= options.maxAverageGapMs;
 
-  const complete = (at: number): ScanFeed => {
-    const code = fastEnough(at) ? buffer : '';
-    reset();
-    if (code.length < options.minLength) return { kind: 'none' };
+  /** A code read: a scan, or a double scan within the duplicate window. */
+  const read = (code: string, at: number): ScanFeed => {
     for (const [seen, seenAt] of recent) if (at - seenAt > options.duplicateWindowMs) recent.delete(seen);
     const duplicate = recent.has(code);
     // Each read restarts the window, so a code held under the scanner never reads twice.
@@ -137,8 +141,19 @@ export function createScanDetector(options: ScanDetectorOptions = defaultScanDet
     return duplicate ? { kind: 'duplicate', code } : { kind: 'scan', code };
   };
 
+  const complete = (at: number): ScanFeed => {
+    const code = fastEnough(at) ? buffer : '';
+    reset();
+    return code.length < options.minLength ? { kind: 'none' } : read(code, at);
+  };
+
   return {
     reset,
+    // Typed by hand: no speed and no length rule; what is not a loaded order sounds the "unknown" alarm.
+    submit: (text, at) => {
+      const code = normalizeScanText(text).slice(0, options.maxLength);
+      return code === '' ? { kind: 'none' } : read(code, at);
+    },
     feed: (key) => {
       switch (key.kind) {
         case 'char':

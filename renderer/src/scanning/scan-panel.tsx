@@ -1,23 +1,31 @@
 import { CheckCircleFilled, CloseCircleFilled, InfoCircleFilled, PrinterOutlined, ScanOutlined } from '@ant-design/icons';
-import { App, Button, Segmented, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Button, Input, Segmented, Typography } from 'antd';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextKey } from '../../../shared/errors/error-resources';
 import { shopOrderKey } from '../../../shared/domain/shop-order';
 import { formatChinaDateTime } from '../../../shared/time/china-time';
 import { useUi } from '../app/ui-store-context';
+import { useNow } from '../app/use-now';
 import { useCostsQuery } from '../bridge/station-queries';
 import { stationErrorOf } from '../errors/station-error-text';
 import { useReprintLabels } from '../history/use-reprint-labels';
 import { useEstimateTotal } from '../issue-print/cost-estimate-text';
 import { useOrderStatusText } from '../orders/use-order-status-names';
 import { SCAN_MODES, toneOf, type ScanMode } from './scan-resolution';
-import { outcomeText } from './scan-outcome-text';
+import { outcomeParts } from './scan-outcome-text';
+import { isScanResultCurrent, isShownAt } from './scan-result-age';
 import type { ScanRecord } from './scan-slice';
 import './scan-panel.css';
 
 /** How many recent scans the panel lists. */
 const LISTED_SCANS = 3;
+
+/** The element id of the scan box (typed numbers). */
+export const SCAN_INPUT_ID = 'scan-input';
+
+/** How often the panel looks whether its result is out of date. */
+const AGE_CHECK_MS = 5_000;
 
 const toneIcon = { ok: <CheckCircleFilled aria-hidden />, notice: <InfoCircleFilled aria-hidden />, error: <CloseCircleFilled aria-hidden /> } as const;
 
@@ -79,20 +87,77 @@ function HeldBackOffer({ record }: { record: ScanRecord }) {
   );
 }
 
+/** The sentence of an outcome, its order and waybill numbers whole (a line breaks between words, never inside a number). */
+function OutcomeHeadline({ record, statusText }: { record: ScanRecord; statusText: (shopId: string, status: number) => string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="scan-panel__headline">
+      {outcomeParts(t, record.outcome, statusText).map((part, index) =>
+        part.number ? (
+          <span key={index} className="scan-panel__number">
+            {part.text}
+          </span>
+        ) : (
+          part.text
+        ),
+      )}
+    </div>
+  );
+}
+
 /**
- * Scanning at the desk: what a scan does (select, or issue & print; F8 switches), the last
- * outcome in large type and colour (green OK, blue notice, red error), wrapped whole, with its
- * offered action (reprint, or issuing a held-back order anyway) inside the box, and the recent scans listed beside it.
+ * The scan box: an order or waybill number typed by hand (or scanned into it), read on Enter with
+ * the same lookups and alarms as a scan anywhere else; it empties itself for the next one.
  */
-export function ScanPanel() {
+function ScanBox({ onSubmit }: { onSubmit: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // The Enter that ends an input method's composition commits it; the next one submits.
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    onSubmit(text);
+    setText('');
+  };
+  return (
+    <Input
+      id={SCAN_INPUT_ID}
+      className="scan-panel__input"
+      aria-label={t('scan.inputLabel')}
+      placeholder={t('scan.inputPlaceholder')}
+      autoComplete="off"
+      spellCheck={false}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={onKeyDown}
+    />
+  );
+}
+
+/** Props of the scan panel. */
+export interface ScanPanelProps {
+  /** Reads what was entered in the scan box (`useScanHandling`'s `submitTyped`). */
+  onTyped: (text: string) => void;
+}
+
+/**
+ * Scanning at the desk: what a scan does (select, or issue & print; F8 switches), the scan box for
+ * typed numbers, the last outcome in large type and colour (green OK, blue notice, red error),
+ * wrapped between words, with its offered action (reprint, or issuing a held-back order anyway)
+ * inside the box until it is out of date, and the recent scans listed beside it.
+ */
+export function ScanPanel({ onTyped }: ScanPanelProps) {
   const { t } = useTranslation();
   const mode = useUi((state) => state.scanMode);
   const setMode = useUi((state) => state.setScanMode);
   const scans = useUi((state) => state.scans);
   const ignored = useUi((state) => state.ignoredScan);
-  const [last] = scans;
+  const now = useNow(AGE_CHECK_MS);
+  const [latest] = scans;
+  // An outcome out of date leaves the box (the recent scans keep it); so does an old double scan's note.
+  const last = latest && isScanResultCurrent(latest, now) ? latest : undefined;
   const tone = last ? toneOf(last.outcome) : null;
-  const showIgnored = ignored !== null && (!last || ignored.at >= last.at);
+  const showIgnored = ignored !== null && (!last || ignored.at >= last.at) && isShownAt(ignored.at, now);
   const costs = useCostsQuery();
   const estimateTotal = useEstimateTotal();
   const statusText = useOrderStatusText();
@@ -104,12 +169,14 @@ export function ScanPanel() {
           <ScanOutlined aria-hidden /> {t('scan.title')}
         </Typography.Text>
         <Segmented<ScanMode>
+          size="small"
           aria-label={t('scan.modeLabel')}
           value={mode}
           onChange={setMode}
           options={SCAN_MODES.map((value) => ({ value, label: t(`scan.mode.${value}`) }))}
         />
         <kbd>F8</kbd>
+        <ScanBox onSubmit={onTyped} />
       </div>
       <div className="scan-panel__body">
         <div className={`scan-panel__result is-${tone ?? 'idle'}`} role={tone === 'error' ? 'alert' : 'status'} aria-label={t('scan.resultLabel')}>
@@ -117,7 +184,7 @@ export function ScanPanel() {
             <>
               <span className="scan-panel__icon">{toneIcon[tone]}</span>
               <div className="scan-panel__text">
-                <div className="scan-panel__headline">{outcomeText(t, last.outcome, statusText)}</div>
+                <OutcomeHeadline record={last} statusText={statusText} />
                 {last.hiddenByFilters ? <Typography.Text type="warning">{t('scan.hiddenByFilters')}</Typography.Text> : null}
                 {showIgnored ? <span className="scan-panel__ignored">{t('scan.ignoredDouble', { code: ignored.code })}</span> : null}
               </div>

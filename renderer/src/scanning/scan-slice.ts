@@ -9,6 +9,8 @@ export interface ScanRecord {
   outcome: ScanOutcome;
   /** The order is loaded but the local filters hide it. */
   hiddenByFilters: boolean;
+  /** When a scan-to-print job ended for it (epoch ms); null until then, or for other scans. */
+  settledAt: number | null;
 }
 
 /** Scanning's UI state: the mode and the recent scans. */
@@ -21,9 +23,9 @@ export interface ScanSlice {
   recordScan: (outcome: ScanOutcome, at: number, hiddenByFilters: boolean) => void;
   /**
    * Once a scan-to-print job ends, its scans that still say "issuing and printing" say how it
-   * ended for their order: the waybill (null: none was issued).
+   * ended for their order: the waybill (null: none was issued). `at`: when it ended, epoch ms.
    */
-  settleScanPrint: (orderNumber: string, waybillCode: string | null) => void;
+  settleScanPrint: (orderNumber: string, waybillCode: string | null, at: number) => void;
   /** The last double scan ignored (shown quietly, never beeped). */
   ignoredScan: { code: string; at: number } | null;
   noteIgnoredScan: (code: string, at: number) => void;
@@ -40,15 +42,15 @@ export const createScanSlice: StateCreator<ScanSlice, [], [], ScanSlice> = (set)
     setScanMode: (scanMode) => set({ scanMode }),
     toggleScanMode: () => set((state) => ({ scanMode: state.scanMode === 'select' ? 'print' : 'select' })),
     scans: [],
-    recordScan: (outcome, at, hiddenByFilters) => set((state) => ({ scans: [{ id: nextId++, at, outcome, hiddenByFilters }, ...state.scans].slice(0, KEPT_SCANS) })),
-    settleScanPrint: (orderNumber, waybillCode) =>
+    recordScan: (outcome, at, hiddenByFilters) => set((state) => ({ scans: [{ id: nextId++, at, outcome, hiddenByFilters, settledAt: null }, ...state.scans].slice(0, KEPT_SCANS) })),
+    settleScanPrint: (orderNumber, waybillCode, at) =>
       set((state) => ({
         scans: state.scans.map((record) => {
           const { outcome } = record;
           if (outcome.kind !== 'print-requested' || outcome.orderNumber !== orderNumber) return record;
           const { code, shopId } = outcome;
           const settled: ScanOutcome = waybillCode === null ? { kind: 'print-not-issued', code, shopId, orderNumber } : { kind: 'print-issued', code, shopId, orderNumber, waybillCode };
-          return { ...record, outcome: settled };
+          return { ...record, outcome: settled, settledAt: at };
         }),
       })),
     ignoredScan: null,

@@ -23,7 +23,8 @@ export interface ScanShopQuestion {
  * or hand it to issue-and-print, put the outcome in the scan panel and sound its tone. An order of
  * a held-back status only sounds the alarm: the panel asks before anything is done with it. An
  * order number sold in several loaded shops is asked about (`question`): `chooseShop` goes on
- * with the shop's order, `dismissQuestion` leaves it.
+ * with the shop's order, `dismissQuestion` leaves it. `submitTyped` reads a number entered in the
+ * scan box as a scan.
  */
 export function useScanHandling(views: readonly OrderView[], shops: readonly OrderListingShop[]) {
   const store = useUiStoreApi();
@@ -58,7 +59,7 @@ export function useScanHandling(views: readonly OrderView[], shops: readonly Ord
     [store, beeper],
   );
 
-  useScanner({
+  const submitTyped = useScanner({
     onScan: (code) => {
       const mode = store.getState().scanMode;
       const outcome = resolveScan(current.current, code, mode, heldBackNow.current);
@@ -84,5 +85,5 @@ export function useScanHandling(views: readonly OrderView[], shops: readonly Ord
     [question, act],
   );
   const dismissQuestion = useCallback(() => setQuestion(null), []);
-  return { question, chooseShop, dismissQuestion };
+  return { question, chooseShop, dismissQuestion, submitTyped };
 }

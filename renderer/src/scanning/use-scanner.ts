@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { focusKind } from '../app/focus-kind';
 import { createScanDetector, scanKeyOfKeydown, type ScanFeed } from './scan-input';
 
@@ -19,22 +19,29 @@ export interface ScannerListener {
  * possibly full-width), and Enter from keydown. The
  * Enter that completes a scan is kept from the focused control, and a drop-down that took the
  * scan's characters loses the focus, so it forgets them.
+ *
+ * Answers `submit`, which the scan box calls with what was typed (or scanned) into it when Enter
+ * is pressed there: the same lookups, and the same double-scan rule, as a scan elsewhere.
  */
-export function useScanner(listener: ScannerListener): void {
+export function useScanner(listener: ScannerListener): (text: string) => void {
   const latest = useRef(listener);
   useEffect(() => {
     latest.current = listener;
   });
+  // One detector for the window's keys and the scan box: a code scanned twice is one scan either way.
+  const [detector] = useState(createScanDetector);
+  const tell = useCallback((fed: ScanFeed) => {
+    if (fed.kind === 'scan') latest.current.onScan(fed.code);
+    else if (fed.kind === 'duplicate') latest.current.onDuplicate(fed.code);
+  }, []);
 
   useEffect(() => {
-    const detector = createScanDetector();
     const report = (fed: ScanFeed, event: Event): void => {
       if (fed.kind === 'none') return;
       event.preventDefault();
       event.stopPropagation();
       if (focusKind(event.target) === 'picker-input' && event.target instanceof HTMLElement) event.target.blur();
-      if (fed.kind === 'scan') latest.current.onScan(fed.code);
-      else latest.current.onDuplicate(fed.code);
+      tell(fed);
     };
 
     const onKeyDown = (event: KeyboardEvent): void => {
@@ -71,5 +78,7 @@ export function useScanner(listener: ScannerListener): void {
       window.removeEventListener('compositionstart', onCompositionStart, true);
       window.removeEventListener('compositionend', onCompositionEnd, true);
     };
-  }, []);
+  }, [detector, tell]);
+
+  return useCallback((text: string) => tell(detector.submit(text, performance.now())), [detector, tell]);
 }
