@@ -37,7 +37,7 @@ import type {
 /**
  * The station's one storage seam: every question the services ask of stored data and every
  * change they make, by name, behind promises. No service sees a table or a statement; an
- * implementation (the local SQLite one in store/local/, a shared one later) answers them.
+ * implementation (the local SQLite one in store/local/; in shared mode the same, composed with the account's shared database in several-desks/) answers them.
  * Each area belongs to one owner (the journal, the cost ledger, the history, the sold-order
  * cache, the print queue's store); a question about another owner's data is asked of that owner.
  *

@@ -2,9 +2,10 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Migration 001: what several desks of one account share. Every table lives in the account's
- * schema (search_path is set to it by the migrator). Times are the server's (`clock_timestamp()`,
- * `now()`), never a desk's clock; gateway base URL + shop id name the account's gateway and shop
- * as the desks' own journals do.
+ * schema (search_path is set to it by the migrator). Times the server judges by (leases, call
+ * starts, refresh turns and watermarks, desks seen) are the server's (`clock_timestamp()`, `now()`);
+ * a waybill's `issued_at` is the desk's journal time, sent with it (maybe later, after an outage).
+ * Gateway base URL + shop id name the account's gateway and shop as the desks' own journals do.
  */
 export const migration001SharedDesks = {
   name: '001-shared-desks',
