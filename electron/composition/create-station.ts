@@ -17,7 +17,7 @@ import { createStationEvents } from '../ipc/station-events';
 import { StationFailure } from '../ipc/to-station-error';
 import { historyIpcHandlers } from '../issuing/history-ipc-handlers';
 import { issuingIpcHandlers } from '../issuing/issuing-ipc-handlers';
-import { createJobCostEstimates } from '../issuing/job-cost-estimates';
+import { createJobCostEstimates } from '../gateway/job-cost-estimates';
 import { createJobPrinter } from '../issuing/job-printer';
 import { createStationLogger } from '../logging/station-logger';
 import { createOrderCache } from '../order-cache/order-cache';

@@ -4,7 +4,7 @@ import { chinaDayOf } from '../../shared/time/china-time';
 import type { FeatureIpcHandlers } from '../ipc/feature-ipc-handlers';
 import { StationFailure } from '../ipc/to-station-error';
 import type { CostReader } from '../store/station-backend';
-import type { JobCostEstimates } from '../issuing/job-cost-estimates';
+import type { JobCostEstimates } from './job-cost-estimates';
 import type { GatewayClient } from './gateway-client';
 
 /** What the gateway channels work with. */

@@ -8,7 +8,7 @@ import { choosePrinter } from '../printing/printer-setup';
 import type { PrinterStateTracker } from '../printing/printer-state';
 import type { StallWatch } from '../printing/stall-watch';
 import type { IssuingEngine } from './issuing-engine';
-import type { JobCostEstimates } from './job-cost-estimates';
+import type { JobCostEstimates } from '../gateway/job-cost-estimates';
 import type { StartUpPass } from './start-up-pass';
 
 /** What the issuing channels work with. */
