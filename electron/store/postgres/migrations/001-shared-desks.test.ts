@@ -1,21 +1,14 @@
 import type pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openSharedDatabase } from '../open-shared-database';
-import { migrateSharedSchema } from '../shared-migrations';
-import { startPostgresTestServer, type PostgresTestServer } from '../testing/postgres-test-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSharedTestDesks } from '../testing/use-shared-test-desks';
 
-let server: PostgresTestServer;
+// A fresh database per test, the account's schema migrated (as `acct`), on a server of the file's own.
+const rig = useSharedTestDesks();
 let pool: pg.Pool;
-beforeAll(async () => {
-  server = await startPostgresTestServer();
-});
-afterAll(() => server.dispose());
 beforeEach(async () => {
-  pool = openSharedDatabase(await server.freshDatabase(), { deskName: 'migration 001 test' });
-  await migrateSharedSchema(pool, 'acct');
+  pool = rig.desks.pool;
   await pool.query(`INSERT INTO acct.desks (desk_id, name) VALUES ('desk-1', 'Desk 1'), ('desk-2', 'Desk 2')`);
 });
-afterEach(() => pool.end());
 
 const claim = (desk: string, order: string, state = 'claimed', waybill: string | null = null) =>
   pool.query(

@@ -1,21 +1,14 @@
 import type pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openSharedDatabase } from '../open-shared-database';
-import { migrateSharedSchema } from '../shared-migrations';
-import { startPostgresTestServer, type PostgresTestServer } from '../testing/postgres-test-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSharedTestDesks } from '../testing/use-shared-test-desks';
 
-let server: PostgresTestServer;
+// A fresh database per test, the account's schema migrated (as `acct`), on a server of the file's own.
+const rig = useSharedTestDesks();
 let pool: pg.Pool;
-beforeAll(async () => {
-  server = await startPostgresTestServer();
-});
-afterAll(() => server.dispose());
 beforeEach(async () => {
-  pool = openSharedDatabase(await server.freshDatabase(), { deskName: 'migration 002 test' });
-  await migrateSharedSchema(pool, 'acct');
+  pool = rig.desks.pool;
   await pool.query(`INSERT INTO acct.desks (desk_id, name) VALUES ('desk-1', 'Desk 1')`);
 });
-afterEach(() => pool.end());
 
 const refresh = (mode: string, desk = 'desk-1') =>
   pool.query(`INSERT INTO acct.shared_order_refreshes (gateway_base_url, shop_id, last_mode, last_total, last_pages, last_points, last_refresh_desk_id) VALUES ('g', $1, $2, 10, 1, 1.5, $3)`, [

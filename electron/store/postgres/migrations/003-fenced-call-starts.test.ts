@@ -1,20 +1,13 @@
 import type pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openSharedDatabase } from '../open-shared-database';
-import { migrateSharedSchema } from '../shared-migrations';
-import { startPostgresTestServer, type PostgresTestServer } from '../testing/postgres-test-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSharedTestDesks } from '../testing/use-shared-test-desks';
 
-let server: PostgresTestServer;
+// A fresh database per test, the account's schema migrated (as `acct`), on a server of the file's own.
+const rig = useSharedTestDesks();
 let pool: pg.Pool;
-beforeAll(async () => {
-  server = await startPostgresTestServer();
-});
-afterAll(() => server.dispose());
 beforeEach(async () => {
-  pool = openSharedDatabase(await server.freshDatabase(), { deskName: 'migration 003 test' });
-  await migrateSharedSchema(pool, 'acct');
+  pool = rig.desks.pool;
 });
-afterEach(() => pool.end());
 
 const join = async (desk: string, boot: string, staleMs = 10_000) => (await pool.query<{ joined: boolean }>('SELECT acct.join_desk($1, $2, $1, $3) AS joined', [desk, boot, staleMs])).rows[0]?.joined;
 const reserve = async (desk: string, boot: string, orders: string[] = [], job = 'job-1') =>

@@ -1,20 +1,13 @@
 import type pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openSharedDatabase } from '../open-shared-database';
-import { migrateSharedSchema } from '../shared-migrations';
-import { startPostgresTestServer, type PostgresTestServer } from '../testing/postgres-test-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSharedTestDesks } from '../testing/use-shared-test-desks';
 
-let server: PostgresTestServer;
+// A fresh database per test, the account's schema migrated (as `acct`), on a server of the file's own.
+const rig = useSharedTestDesks();
 let pool: pg.Pool;
-beforeAll(async () => {
-  server = await startPostgresTestServer();
-});
-afterAll(() => server.dispose());
 beforeEach(async () => {
-  pool = openSharedDatabase(await server.freshDatabase(), { deskName: 'migration 004 test' });
-  await migrateSharedSchema(pool, 'acct');
+  pool = rig.desks.pool;
 });
-afterEach(() => pool.end());
 
 describe('migration 004: the schema’s account', () => {
   it('holds one account only, with a gateway, and its shops once each by user id', async () => {

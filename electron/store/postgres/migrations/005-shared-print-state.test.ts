@@ -1,25 +1,18 @@
 import type pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openSharedDatabase } from '../open-shared-database';
-import { migrateSharedSchema } from '../shared-migrations';
-import { startPostgresTestServer, type PostgresTestServer } from '../testing/postgres-test-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSharedTestDesks } from '../testing/use-shared-test-desks';
 
-let server: PostgresTestServer;
+// A fresh database per test, the account's schema migrated (as `acct`), on a server of the file's own.
+const rig = useSharedTestDesks();
 let pool: pg.Pool;
-beforeAll(async () => {
-  server = await startPostgresTestServer();
-});
-afterAll(() => server.dispose());
 beforeEach(async () => {
-  pool = openSharedDatabase(await server.freshDatabase(), { deskName: 'migration 005 test' });
-  await migrateSharedSchema(pool, 'acct');
+  pool = rig.desks.pool;
   await pool.query(`INSERT INTO acct.desks (desk_id, name) VALUES ('desk-1', 'Desk 1'), ('desk-2', 'Desk 2')`);
   await pool.query(
     `INSERT INTO acct.shared_waybills (gateway_base_url, shop_id, waybill_code, order_numbers, carrier_code, desk_id, job_id, issued_at)
      VALUES ('g', 'shop-1', 'YT1', ARRAY['T1'], 'YTO', 'desk-1', 'job-1', now())`,
   );
 });
-afterEach(() => pool.end());
 
 const print = (desk: string, printId: string, waybill = 'YT1', shop = 'shop-1') =>
   pool.query(`INSERT INTO acct.shared_label_prints (desk_id, print_id, gateway_base_url, shop_id, waybill_code, printed_at) VALUES ($1, $2, 'g', $3, $4, now())`, [desk, printId, shop, waybill]);
