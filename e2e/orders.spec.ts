@@ -37,6 +37,12 @@ test.describe('orders at the desk (demo mode, zh-CN)', () => {
 
     const red = rows.filter((row) => row.order.flag === 1).length;
     expect(red).toBeGreaterThan(0);
+    // The flag column is one click away: the default columns fit a 1366-pixel screen without it.
+    await page.getByRole('button', { name: /^列 7\/\d+$/ }).click();
+    const columns = page.getByRole('group', { name: '表格的列' });
+    await columns.getByRole('checkbox', { name: '旗帜' }).check();
+    await columns.getByRole('checkbox', { name: '最晚发货' }).check();
+    await page.keyboard.press('Escape');
     await chooseOption((await moreFilters(page)).getByRole('combobox', { name: '旗帜' }), '红旗');
     await expectCounts(page, 2000, red, 0);
     await expect(ordersGrid(page).getByRole('row').nth(1)).toContainText(/红旗|加急|催发货/);
@@ -99,6 +105,8 @@ test.describe('orders at the desk (demo mode, zh-CN)', () => {
     // "Select all" takes the filtered rows only.
     await chooseOption((await moreFilters(page)).getByRole('combobox', { name: '省份' }), '浙江省');
     const shown = Number(/显示 (\d+) 单/.exec((await selectionCounts(page).textContent()) ?? '')?.[1]);
+    // "More filters" is closed again: its panel lies over the selection bar.
+    await page.getByRole('region', { name: '已加载订单的筛选' }).getByRole('button', { name: '更多筛选' }).click();
     await page.getByRole('button', { name: /全选显示的订单/ }).click();
     await expectCounts(page, 2000, shown, shown);
     await page.keyboard.press('F4');
