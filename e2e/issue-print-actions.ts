@@ -31,6 +31,19 @@ export async function validAndInvalidOrders(request: APIRequestContext, host: St
   return { valid: numbers.filter((number) => !invalid.includes(number) && /^[0-9]+$/.test(number)), invalid };
 }
 
+/**
+ * Two valid orders of the own gateway's shop for the held-back tests: one of an order status other
+ * than 1 (the one to hold back) and one of status 1, with the held one's status.
+ */
+export async function heldAndPlainOrders(request: APIRequestContext, host: StationHostProcess, gateway: OwnGateway): Promise<{ held: string; plain: string; heldStatus: number }> {
+  const { valid } = await validAndInvalidOrders(request, host, 40);
+  const statusOf = new Map(gateway.sandbox.orders().map((order) => [order.orderSn, order.orderStatus]));
+  const held = valid.find((orderNumber) => statusOf.get(orderNumber) !== 1);
+  const plain = valid.find((orderNumber) => statusOf.get(orderNumber) === 1);
+  if (!held || !plain) throw new Error('the demo shop has no valid order of another status than 1');
+  return { held, plain, heldStatus: statusOf.get(held) ?? 0 };
+}
+
 /** Selects orders by scanning their numbers with the focus on the table, each scan checked before the next. */
 export async function selectByScanning(page: Page, locale: DeskLocale, orderNumbers: readonly string[]): Promise<void> {
   const grid = page.getByRole('grid', { name: uiText(locale, 'orders.gridLabel') });

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_NETWORK, DEMO_OFFICE, STANDARD_TEMPLATES, standardTemplateUrl } from '../electron/demo/sandbox';
 import { scan, stationCall } from './desk-actions';
-import { confirmLabelPreview, issueUi, openIssuePlan, selectByScanning, validAndInvalidOrders } from './issue-print-actions';
+import { confirmLabelPreview, issueUi, openIssuePlan, heldAndPlainOrders, selectByScanning, validAndInvalidOrders } from './issue-print-actions';
 import { openOwnGatewayDesk } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test, type OwnGateway, type StationHostProcess } from './station-fixtures';
@@ -92,12 +92,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       const page = await openStation(browserLocale(locale));
       const ui = issueUi(page, locale);
       await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
-      const { valid } = await validAndInvalidOrders(request, stationHost, 40);
-      const statusOf = new Map(ownGateway.sandbox.orders().map((order) => [order.orderSn, order.orderStatus]));
-      const held = valid.find((orderNumber) => statusOf.get(orderNumber) !== 1);
-      const plain = valid.find((orderNumber) => statusOf.get(orderNumber) === 1);
-      if (!held || !plain) throw new Error('the demo shop has no valid order of another status than 1');
-      const heldStatus = statusOf.get(held) ?? 0;
+      const { held, plain, heldStatus } = await heldAndPlainOrders(request, stationHost, ownGateway);
       await stationCall(request, stationHost, 'settings.update', { patch: { issueOptions: { heldBackOrderStatuses: [heldStatus] } } });
       await page.reload();
 
