@@ -5,11 +5,13 @@ import { createStallGauge, type StallGauge } from './event-loop-stalls';
 /** A call's slot, once granted. */
 export interface CallSlot {
   /**
-   * Whether the call may still leave now, asked right before it is sent: false when the desk
-   * was stopped or suspended past its start (a window that gave it a start time); the call then
-   * takes a new slot. Always true in this process's own window.
+   * Whether the call may still leave now, asked at the wire (the connection open, not one byte
+   * written): false when the desk was busy, stopped or suspended past its start (a window that
+   * gave it a start time); the call then takes a new slot. Always true in this process's own window.
    */
   sendable(): boolean;
+  /** Nothing was sent on this slot (`sendable` said no): the window may give it to another call. */
+  unused(): Promise<void>;
   /** The gateway answered: the request surely arrived, so stalls from now on no longer delay it. */
   answered(): void;
 }
@@ -90,6 +92,7 @@ export function createLocalCallWindow(options: CallWindowOptions = {}): CallWind
       stalls.watch(enforcedWindowMs);
       return {
         sendable: () => true,
+        unused: async () => undefined,
         answered: () => {
           grant.answeredAt = Math.min(grant.answeredAt, performance.now());
         },

@@ -27,7 +27,7 @@ import { decodeIssueResult, decodeQueryResult } from './decoding/decode-waybills
 import { errorFromEnvelope } from './envelope-errors';
 import { fetchAllSoldOrders } from './fetch-all-sold-orders';
 import type { AllSoldOrders, FetchAllOptions } from './fetch-all-sold-orders';
-import type { FetchFunction, GatewayEnvelope, GatewayRequestBody } from './gateway-transport';
+import type { GatewayEnvelope, GatewayRequestBody } from './gateway-transport';
 import { postToGateway } from './gateway-transport';
 import type { PathMemory } from './path-memory';
 import { createPathMemory } from './path-memory';
@@ -72,7 +72,6 @@ export interface GatewayClientOptions {
   costLedger: CostWriter;
   /** Which path of each endpoint worked, per base URL (share it across rebuilt clients). */
   pathMemory?: PathMemory;
-  fetch?: FetchFunction;
   /** Timeout of each HTTP exchange. */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
@@ -123,7 +122,6 @@ const cancelled = (): StationError => stationError('cancelled', {});
 
 /** Creates the client. */
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
-  const fetchFunction = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? gatewayClientDefaults.timeoutMs;
   const retry: RetryPolicy = { ...retryPolicyDefaults, ...options.retry };
   const pathMemory = options.pathMemory ?? createPathMemory();
@@ -155,30 +153,34 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
     const paths = pathMemory.candidates(baseUrl, endpoint);
     for (const path of paths) {
+      let outcome: Awaited<ReturnType<typeof postToGateway>>;
       let slot: CallSlot;
-      try {
-        slot = await limiter.acquire(call.priority ?? 'interactive', call.signal, call.fence);
+      let startedAt: number;
+      do {
+        try {
+          slot = await limiter.acquire(call.priority ?? 'interactive', call.signal, call.fence);
+        } catch (error) {
+          // A window that cannot grant (the shared database is away, the orders are no longer this desk's) says why; nothing was sent.
+          return { kind: 'failure', error: error instanceof StationFailure ? error.error : cancelled() };
+        }
+        startedAt = performance.now();
+        logger.debug('gateway.request', { endpoint, path, attempt, body: body.kind === 'json' ? body.value : body.fields });
+        outcome = await postToGateway({
+          url: `${baseUrl}${path}`,
+          baseUrl,
+          token,
+          body,
+          timeoutMs,
+          signal: keepWaitingOnceSent ? undefined : call.signal,
+          beforeSend: slot.sendable,
+        });
         // Stopped or suspended past its start (a lid closed, a long pause): the slot is left unused and
         // a new one asked for, which checks the fence again — the call never leaves on a stale grant.
-        while (!slot.sendable()) {
+        if (outcome.kind === 'not-sent') {
           logger.warn('gateway.slot-missed', { endpoint, path });
-          slot = await limiter.acquire(call.priority ?? 'interactive', call.signal, call.fence);
+          await slot.unused();
         }
-      } catch (error) {
-        // A window that cannot grant (the shared database is away, the orders are no longer this desk's) says why; nothing was sent.
-        return { kind: 'failure', error: error instanceof StationFailure ? error.error : cancelled() };
-      }
-      const startedAt = performance.now();
-      logger.debug('gateway.request', { endpoint, path, attempt, body: body.kind === 'json' ? body.value : body.fields });
-      const outcome = await postToGateway({
-        fetch: fetchFunction,
-        url: `${baseUrl}${path}`,
-        baseUrl,
-        token,
-        body,
-        timeoutMs,
-        signal: keepWaitingOnceSent ? undefined : call.signal,
-      });
+      } while (outcome.kind === 'not-sent');
       if (outcome.kind !== 'failure') slot.answered();
       const ms = Math.round(performance.now() - startedAt);
       if (outcome.kind === 'path-not-found') {

@@ -112,7 +112,8 @@ describe('the access token leaks nowhere', () => {
     results.push(await opened.client({ token: () => null }).subscription());
     results.push(await opened.client({ baseUrl: 'not a url' }).subscription());
     results.push(await opened.client({ baseUrl: await closedPortUrl() }).subscription());
-    results.push(await opened.client({ baseUrl: 'http://127.0.0.1:1' }).subscription());
+    // A name no resolver knows: the address is never reached (transport.failed, ENOTFOUND).
+    results.push(await opened.client({ baseUrl: 'https://no-such-host.invalid' }).subscription());
 
     const codes = new Set(results.flatMap((result) => (result.ok ? [] : [result.error.code])));
     for (const code of [

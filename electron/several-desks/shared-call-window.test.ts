@@ -33,9 +33,7 @@ async function sendAll(window: CallWindow, count: number): Promise<number[]> {
   await Promise.all(
     Array.from({ length: window.concurrentTakes }, async (_, lane) => {
       for (let taken = lane; taken < count; taken += window.concurrentTakes) {
-        let slot: CallSlot;
-        do slot = await window.take();
-        while (!slot.sendable());
+        for (let slot: CallSlot = await window.take(); !slot.sendable(); slot = await window.take()) await slot.unused();
         sentAt.push(Date.now());
       }
     }),
@@ -121,7 +119,9 @@ describe('the shared call window (start times reserved by the server, fenced by 
     await expect(window.take()).rejects.toMatchObject({ error: { code: 'shared-mode.desk-id-in-use', params: { deskId: access.deskId } } });
   });
 
-  it('never lets a call leave late: a slot the desk reaches past its start (a stopped or paused process) is not sendable', async () => {
+  it('never lets a call leave late: a slot the desk reaches past its start (a stopped or paused process) is not sendable, and its start is given back', async () => {
+    // One call per 5 s: a start kept after it went unused would hold the next call 5 s.
+    await setRule({ callsPerWindow: 1, windowMs: 5000, marginMs: 0 });
     const { window } = await deskWindow('desk-1', { lateToleranceMs: 20 });
     const slot = await window.take();
     expect(slot.sendable()).toBe(true);
@@ -129,6 +129,11 @@ describe('the shared call window (start times reserved by the server, fenced by 
     const until = performance.now() + 80;
     while (performance.now() < until);
     expect(slot.sendable()).toBe(false);
+    await slot.unused();
+    const askedAt = performance.now();
+    const next = await window.take();
+    expect(next.sendable()).toBe(true);
+    expect(performance.now() - askedAt).toBeLessThan(1000);
   });
 
   it('rejects with the signal’s reason when aborted while waiting', async () => {

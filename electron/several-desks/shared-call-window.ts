@@ -4,7 +4,7 @@ import type { CallFence } from '../../shared/domain/call-fence';
 import type { CallWindow } from '../gateway/call-window';
 import { StationFailure } from '../ipc/to-station-error';
 import type { SharedDeskAccess } from '../store/postgres/shared-access';
-import { reserveCallStart } from '../store/postgres/shared-call-starts';
+import { releaseCallStart, reserveCallStart } from '../store/postgres/shared-call-starts';
 
 /** Settings of one desk's way into the account's window. */
 export interface SharedCallWindowOptions {
@@ -54,16 +54,17 @@ const localNow = (): number => performance.timeOrigin + performance.now();
  * is claimed by this desk's process and job, and their leases are stretched over the call's
  * longest life in the same statement. A call that would leave later than its start allows — the
  * process was stopped (SIGSTOP, a long pause) or the machine suspended (its wall clock then runs
- * ahead of the monotonic one) — is not sent (`CallSlot.sendable`): it asks again, and the fence
- * is checked again. So a desk that slept past its leases never sends for orders another desk took.
+ * ahead of the monotonic one) — is not sent (`CallSlot.sendable`, asked at the wire): its start
+ * is given back to the window, it asks again, and the fence is checked again. So a desk that
+ * slept past its leases never sends for orders another desk took.
  */
 export function createSharedCallWindow(access: SharedDeskAccess, options: SharedCallWindowOptions = {}): CallWindow {
   const { callLifeMs, lateToleranceMs, concurrentTakes } = { ...sharedCallWindowDefaults, ...options };
   const samples: ClockSample[] = [];
   const clock = (): ClockSample | undefined => samples.reduce<ClockSample | undefined>((best, sample) => (best === undefined || sample.roundTripMs < best.roundTripMs ? sample : best), undefined);
 
-  /** Asks for a start; answers it on this desk's clock (epoch ms), or the orders the fence refused. */
-  const ask = async (fence: CallFence | undefined): Promise<{ startAt: number } | { refused: string[] }> => {
+  /** Asks for a start; answers it on this desk's clock (epoch ms) and the server's, or the orders the fence refused. */
+  const ask = async (fence: CallFence | undefined): Promise<{ startAt: number; serverStartMs: number } | { refused: string[] }> => {
     const best = clock();
     const sentAt = localNow();
     // The answer's way back, as the server should allow for it.
@@ -72,7 +73,7 @@ export function createSharedCallWindow(access: SharedDeskAccess, options: Shared
     samples.push({ roundTripMs: receivedAt - sentAt, offsetMs: answer.serverMs - (sentAt + receivedAt) / 2 });
     if (samples.length > CLOCK_SAMPLES) samples.shift();
     if ('refused' in answer) return { refused: answer.refused };
-    return { startAt: answer.startMs - (clock() as ClockSample).offsetMs };
+    return { startAt: answer.startMs - (clock() as ClockSample).offsetMs, serverStartMs: answer.startMs };
   };
 
   return {
@@ -85,7 +86,7 @@ export function createSharedCallWindow(access: SharedDeskAccess, options: Shared
       if ('refused' in answered) {
         throw new StationFailure(stationError('shared-mode.claim-lost', { orderNumbers: answered.refused.join(', '), count: answered.refused.length }));
       }
-      const { startAt } = answered;
+      const { startAt, serverStartMs } = answered;
       const startWall = Date.now() + (startAt - localNow());
       const waitMs = startAt - localNow();
       // Within a millisecond of its start a call leaves at once (the margin covers far more): a timer would add one or two.
@@ -98,6 +99,8 @@ export function createSharedCallWindow(access: SharedDeskAccess, options: Shared
       return {
         // Late by either clock: the monotonic one counts a stopped process, the wall clock a suspended machine.
         sendable: () => Math.max(localNow() - startAt, Date.now() - startWall) <= lateToleranceMs,
+        // Given back, the start can go to the next call at once instead of staying an empty slot.
+        unused: () => releaseCallStart(access, serverStartMs),
         answered: () => undefined,
       };
     },

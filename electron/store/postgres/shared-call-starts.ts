@@ -40,3 +40,12 @@ export async function reserveCallStart(access: SharedDeskAccess, request: CallSt
   if (row.start_ms === null || row.refused.length > 0) return { refused: row.refused, serverMs: row.server_ms };
   return { startMs: row.start_ms, serverMs: row.server_ms };
 }
+
+/**
+ * Gives back a start nothing was sent on (`release_call_start`, migration 006), so the account's
+ * window can grant it again. Best effort: a start not given back only costs that slot, never a
+ * violation, so a lost server is not an error here.
+ */
+export async function releaseCallStart(access: SharedDeskAccess, startMs: number): Promise<void> {
+  await access.pool.query(`SELECT ${quoteIdentifier(access.schema)}.release_call_start($1, $2, $3)`, [access.deskId, access.bootId, startMs]).catch(() => undefined);
+}
