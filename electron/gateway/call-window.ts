@@ -81,7 +81,9 @@ export function createLocalCallWindow(options: CallWindowOptions = {}): CallWind
       for (;;) {
         const oldest = grants.length < limit ? undefined : grants[grants.length - limit];
         if (oldest === undefined) break;
-        const wait = oldest.at + enforcedWindowMs + stalls.stalledMsBetween(oldest.at, oldest.answeredAt) - performance.now();
+        // How late the oldest call can have reached the gateway: the stalls of its flight, or the busy run right after its write.
+        const lateBy = Math.max(stalls.stalledMsBetween(oldest.at, oldest.answeredAt), stalls.busyMsAfter(oldest.at, oldest.answeredAt));
+        const wait = oldest.at + enforcedWindowMs + lateBy - performance.now();
         if (wait <= 0) break;
         await delay(Math.ceil(wait), undefined, { signal });
       }
@@ -91,7 +93,11 @@ export function createLocalCallWindow(options: CallWindowOptions = {}): CallWind
       // Stalls matter as long as this grant can hold back a later one.
       stalls.watch(enforcedWindowMs);
       return {
-        sendable: () => true,
+        // Asked at the wire: the window counts from when the request was written, not granted.
+        sendable: () => {
+          grant.at = performance.now();
+          return true;
+        },
         unused: async () => undefined,
         answered: () => {
           grant.answeredAt = Math.min(grant.answeredAt, performance.now());

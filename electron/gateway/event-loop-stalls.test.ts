@@ -32,4 +32,30 @@ describe('stall gauge', () => {
     expect(gauge.stalledMsBetween(before, before + 10)).toBe(0);
     expect(gauge.stalledMsBetween(before, after)).toBeGreaterThanOrEqual(250);
   });
+
+  it('tells how late the loop ran in the busy run right after a moment, small delays included, and not in a later run after it was free', async () => {
+    const gauge = createStallGauge();
+    gauge.watch(5_000);
+    await pause(30);
+    const from = performance.now();
+    // Short tasks one after the other: no stall on its own, yet a request written at `from` waits for all of them.
+    for (let task = 0; task < 12; task += 1) {
+      blockFor(8);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const firstRun = gauge.busyMsAfter(from);
+    expect(firstRun).toBeGreaterThan(10);
+    expect(gauge.stalledMsBetween(from)).toBe(0);
+    // The loop free for a while, then busy again: that later run is not this moment's.
+    await pause(60);
+    const later = performance.now();
+    for (let task = 0; task < 6; task += 1) {
+      blockFor(8);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(gauge.busyMsAfter(from)).toBe(firstRun);
+    expect(gauge.busyMsAfter(later)).toBeGreaterThan(0);
+    // A run asked about up to a moment before it began counts nothing of it.
+    expect(gauge.busyMsAfter(later, later - 1)).toBe(0);
+  });
 });
