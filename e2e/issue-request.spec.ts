@@ -69,10 +69,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await expect(services).toContainText(text('issuePrint.options.required'));
       await services.getByRole('textbox', { name: '保价 保价金额' }).fill('300');
       await ui.drawer.getByRole('textbox', { name: text('issuePrint.options.weight'), exact: true }).fill('500');
-      await ui.drawer.getByRole('button', { name: text('issuePrint.options.apply') }).click();
-      await expect(ui.start(2)).toBeVisible();
-      // The updated plan: its options opened again for the screenshot (the declared value, the weight).
-      await ui.drawer.getByRole('button', { name: new RegExp(text('issuePrint.options.title')) }).click();
+      // The plan is made again by itself; the options stay open, with what was typed (the declared value, the weight).
+      await expect(ui.start(2)).toBeEnabled();
       await expect(services.getByRole('textbox', { name: '保价 保价金额' })).toHaveValue('300');
       await saveScreenshot(page, 'plan-services', locale);
 
@@ -124,7 +122,6 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await expect(ui.start(1)).toBeVisible();
       await heldBack.getByRole('checkbox', { name: text('issuePrint.options.confirmHeldBack', { orderNumber: held, status: heldStatus }) }).check();
       await expect(ui.start(1)).toBeDisabled();
-      await ui.drawer.getByRole('button', { name: text('issuePrint.options.apply') }).click();
       await expect(ui.start(2)).toBeVisible();
       await saveScreenshot(page, 'plan-held-back', locale);
 

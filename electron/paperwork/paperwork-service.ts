@@ -16,6 +16,7 @@ import type { PaperworkSources, PaperworkPackage } from './paperwork-sources';
 import type { PaperworkLanguage } from './paperwork-texts';
 import { aggregatePicking } from './picking-list';
 import { sampleSoldOrder } from './sample-sold-orders';
+import { defaultSlipPrinter } from './slip-printer';
 
 /** How long printed labels are gathered before their slips go out as one print job (two slips share an A4 sheet). */
 const SLIP_GATHER_MS = 400;
@@ -85,7 +86,7 @@ export function createPaperworkService(options: PaperworkServiceOptions): Paperw
   }
 
   async function print(document: PaperworkDocument, paper: PrintPaper, title: string): Promise<string> {
-    const printer = options.settings().paperwork.slipPrinter ?? '';
+    const printer = options.settings().paperwork.slipPrinter ?? defaultSlipPrinter(await options.printing().listPrinters());
     const outcome = await options.printing().printPdf({ printer, pdf: document.pdf, size: paper, title });
     if (!outcome.ok) throw new StationFailure(stationError(outcome.error.code, outcome.error.params as never));
     options.log.info('paperwork printed', { title, pages: document.pages, printer: outcome.data.printer, job: outcome.data.jobId });

@@ -690,6 +690,11 @@ export const errorCatalog = {
     en: { text: 'None of the {{count}} orders or waybills asked for is loaded or in the history (first: {{first}}).', remedy: 'Load the orders (F5) or find them in History, then print again.' },
     zh: { text: '所选的 {{count}} 个订单或运单都未加载，也不在历史记录中（第一个：{{first}}）。', remedy: '请先加载订单（F5）或在“历史记录”中找到它们，再重新打印。' },
   },
+  'paperwork.no-slip-printer': {
+    retryable: false,
+    en: { text: 'No printer is chosen for packing slips and picking lists, and this computer has no default printer ({{printers}} printers found).', remedy: 'Choose the printer in Settings → Printing (F2), under “Packing slips and picking lists”, then print them again from History.' },
+    zh: { text: '未选择发货单和拣货单打印机，且本机没有默认打印机（找到 {{printers}} 台打印机）。', remedy: '请在“设置 → 打印”（F2）的“发货单和拣货单”中选择打印机，再从历史记录中补打。' },
+  },
   'paperwork.job-unknown': {
     retryable: false,
     en: { text: 'There is no job {{jobId}}.', remedy: 'Choose a job from the list, or make the picking list from a selection of orders.' },

@@ -1,7 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, List, Skeleton, Space, Switch, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EstimatedPlan, IssuePlan } from '../../../shared/domain/issuing';
 import type { StationError } from '../../../shared/errors/station-error';
@@ -108,6 +108,9 @@ function InvalidOrders({ plan }: { plan: IssuePlan }) {
   );
 }
 
+/** How long after the last change of the plan's options the plan is made again (typing a value is one change). */
+const REPLAN_AFTER_MS = 400;
+
 /** How many orders with a waybill the plan names one by one; the rest are counted. */
 const LISTED_ALREADY_ISSUED = 6;
 
@@ -154,18 +157,27 @@ export function IssuePlanView({ orders }: IssuePlanViewProps) {
     queryFn: () => unwrapResult(station['issue.plan']({ orders: [...orders], merge, keepApart, printOrder, packingSlips: slips, ...applied })),
     staleTime: Infinity,
     gcTime: 0,
+    // The plan being made again keeps the one shown (and the options being edited) on screen.
+    placeholderData: keepPreviousData,
   });
+  const appliedDraft = plan.data ? (appliedEdits ?? draftFromPlan(plan.data)) : null;
+  const changed = edits !== null && appliedDraft !== null && JSON.stringify(planFieldsOf(edits)) !== JSON.stringify(planFieldsOf(appliedDraft));
+  const replannable = changed && draftMeasuresValid(edits);
+  // A change is made into a new plan by itself, once the desk stops typing: no button to find.
+  useEffect(() => {
+    if (!replannable) return undefined;
+    const timer = setTimeout(() => {
+      setAppliedDraft(edits);
+      setApplied(planFieldsOf(edits));
+    }, REPLAN_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [replannable, edits]);
 
   if (plan.isError) return <StationErrorAlert error={stationErrorOf(plan.error)} />;
-  if (plan.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (plan.isPending || appliedDraft === null) return <Skeleton active paragraph={{ rows: 6 }} />;
   const data = plan.data;
-  const appliedDraft = appliedEdits ?? draftFromPlan(data);
   const draft = edits ?? appliedDraft;
-  const edited = JSON.stringify(planFieldsOf(draft)) !== JSON.stringify(planFieldsOf(appliedDraft));
-  const apply = () => {
-    setAppliedDraft(draft);
-    setApplied(planFieldsOf(draft));
-  };
+  const updating = replannable || plan.isPlaceholderData;
   const start = async (packageLimit: number | null) => {
     setStarting(true);
     setStartError(null);
@@ -179,7 +191,7 @@ export function IssuePlanView({ orders }: IssuePlanViewProps) {
       setStarting(false);
     }
   };
-  const blocked = data.requestProblems.length > 0 || data.packages.length === 0 || edited;
+  const blocked = data.requestProblems.length > 0 || data.packages.length === 0 || changed || plan.isPlaceholderData;
   const short = data.balanceShort;
 
   return (
@@ -192,18 +204,7 @@ export function IssuePlanView({ orders }: IssuePlanViewProps) {
       <ShopFigures plan={data} />
       <HeldBackOrders plan={data} draft={draft} onChange={setDraft} />
       <PlanOptions plan={data} draft={draft} onChange={setDraft} />
-      {edited ? (
-        <Alert
-          type="info"
-          showIcon
-          title={t('issuePrint.options.edited')}
-          action={
-            <Button type="primary" disabled={!draftMeasuresValid(draft)} loading={plan.isFetching} onClick={apply}>
-              {t('issuePrint.options.apply')}
-            </Button>
-          }
-        />
-      ) : null}
+      {updating ? <Alert type="info" showIcon title={t('issuePrint.options.updating')} /> : changed ? <Alert type="warning" showIcon title={t('issuePrint.options.incomplete')} /> : null}
       <InvalidOrders plan={data} />
       {data.alreadyIssued.length > 0 ? (
         <Alert

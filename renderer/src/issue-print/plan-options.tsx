@@ -294,7 +294,7 @@ function PickUpPanel({ draft, onChange }: Omit<PlanOptionsProps, 'plan'>) {
 export function PlanOptions(props: PlanOptionsProps) {
   const { t } = useTranslation();
   const { plan, draft, onChange } = props;
-  // The plan is shown anew after "Update the plan": orders given several parcels keep their controls in view.
+  // Orders given several parcels keep their controls in view while the plan is made again.
   const severalParcels = Object.values(draft.parcelsByOrder).some((parcels) => parcels.count > 1);
   const chosen = plan.services.chosen.map((choice) => plan.services.offered?.find((service) => service.code === choice.code)?.name ?? choice.code);
   const summary = [

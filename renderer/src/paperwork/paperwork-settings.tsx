@@ -51,6 +51,11 @@ export function PaperworkSettingsPanel() {
   });
   const printers = useQuery({ queryKey: ['slip-printers'], queryFn: () => unwrapResult(station['paperwork.slip-printers']({})), staleTime: 60_000 });
   if (!paperwork) return <Skeleton active />;
+  const listed = printers.data && !printers.data.error ? printers.data.printers : null;
+  const systemDefault = listed?.find((printer) => printer.isDefault)?.name ?? null;
+  // "The system's default" only where the system has one: else the desk is asked to choose.
+  const noPrinter = paperwork.slipPrinter === null && listed !== null && systemDefault === null;
+  const defaultLabel = systemDefault ? t('paperwork.slips.defaultPrinter', { name: systemDefault }) : listed ? t('paperwork.slips.noDefaultPrinter') : t('paperwork.slips.defaultPrinterUnlisted');
   // Keep the canonical order, so the custom area reads the same on every desk.
   const chooseFields = (chosen: CustomAreaField[]) => void save({ customAreaFields: CUSTOM_AREA_FIELDS.filter((field) => chosen.includes(field)) });
 
@@ -83,6 +88,7 @@ export function PaperworkSettingsPanel() {
       </div>
       <Typography.Text strong>{t('paperwork.slips.title')}</Typography.Text>
       {printers.data?.error ? <Alert type="warning" showIcon title={t('paperwork.slips.printersUnavailable')} description={<StationErrorAlert compact error={printers.data.error} />} /> : null}
+      {noPrinter ? <Alert type="warning" showIcon title={t('paperwork.slips.choosePrinter')} /> : null}
       <div className="setup__grid">
         <Form.Item label={t('paperwork.slips.printer')} layout="vertical">
           <Select
@@ -91,7 +97,7 @@ export function PaperworkSettingsPanel() {
             loading={printers.isPending}
             onChange={(printer: string) => void save({ slipPrinter: printer === DEFAULT_SLIP_PRINTER ? null : printer })}
             options={[
-              { value: DEFAULT_SLIP_PRINTER, label: t('paperwork.slips.defaultPrinter') },
+              { value: DEFAULT_SLIP_PRINTER, label: defaultLabel },
               ...(printers.data?.printers ?? []).map((printer) => ({ value: printer.name, label: printer.name })),
               ...(paperwork.slipPrinter && !printers.data?.printers.some((printer) => printer.name === paperwork.slipPrinter) ? [{ value: paperwork.slipPrinter, label: paperwork.slipPrinter }] : []),
             ]}

@@ -19,7 +19,10 @@ export const paperworkEn = {
     slips: {
       title: 'Packing slips and picking lists',
       printer: 'Printer for packing slips and picking lists',
-      defaultPrinter: 'The system’s default printer',
+      defaultPrinter: 'The system’s default printer ({{name}})',
+      noDefaultPrinter: 'None chosen — this computer has no default printer',
+      defaultPrinterUnlisted: 'The system’s default printer',
+      choosePrinter: 'Choose the printer packing slips and picking lists print on: this computer has no default printer.',
       printersUnavailable: 'The system’s printers cannot be listed:',
       size: 'Packing slip size',
       sizes: { 'a4-half': 'A4 half page (two per sheet)', a5: 'A5', '76x130': '76 × 130 mm thermal', '100x180': '100 × 180 mm thermal' },
@@ -79,7 +82,10 @@ export const paperworkZhCn = {
     slips: {
       title: '发货单和拣货单',
       printer: '发货单和拣货单使用的打印机',
-      defaultPrinter: '系统默认打印机',
+      defaultPrinter: '系统默认打印机（{{name}}）',
+      noDefaultPrinter: '未选择——本机没有默认打印机',
+      defaultPrinterUnlisted: '系统默认打印机',
+      choosePrinter: '请选择打印发货单和拣货单的打印机：本机没有默认打印机。',
       printersUnavailable: '无法列出系统打印机：',
       size: '发货单纸张',
       sizes: { 'a4-half': 'A4 半张（每张纸两份）', a5: 'A5', '76x130': '76 × 130 毫米热敏纸', '100x180': '100 × 180 毫米热敏纸' },
