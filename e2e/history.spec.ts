@@ -1,6 +1,6 @@
 import { chinaDayOf, dayMs } from '../shared/time/china-time';
 import type { Locator, Page } from '@playwright/test';
-import { exportHistoryCsv, historyWaybills, issueUi, openHistory, planFirstOrders, startIssueAndPrint } from './issue-print-actions';
+import { exportHistoryCsv, historyWaybills, issueUi, openHistory, planFirstOrders, startDespitePrinterFault } from './issue-print-actions';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
 import { browserLocale, uiText, type DeskLocale } from './ui-text';
@@ -47,7 +47,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       const { orders } = await planFirstOrders(page, locale, request, stationHost, ownGateway, 4);
       // The printer runs out of paper on the first label.
       await ownGateway.emulator.setFault({ kind: 'paper-out', count: 1 });
-      await startIssueAndPrint(page, locale, 4);
+      await startDespitePrinterFault(page, locale, 4, 'paper-out');
       await expect(ui.summary).toContainText(`${text('issuePrint.job.printed')}3`, { timeout: 30_000 });
       await ui.dismiss.click();
       const waybills = await historyWaybills(request, stationHost);

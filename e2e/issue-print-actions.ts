@@ -109,6 +109,28 @@ export async function startIssueAndPrint(page: Page, locale: DeskLocale, count: 
   if (options.preview !== 'leave') await confirmLabelPreview(page, locale, count);
 }
 
+/** The question Start asks while the printer is known to be faulty. */
+export function printerFaultQuestion(page: Page, locale: DeskLocale, condition: string) {
+  const title = uiText(locale, 'issuePrint.plan.printerFaultAsk', { condition: uiText(locale, `printTruth.condition.${condition}`) });
+  return page.locator('.ant-modal-confirm').filter({ hasText: title });
+}
+
+/**
+ * Starts the plan while the printer is known to be faulty (`condition`): the header and the plan
+ * say so, Start asks, and the desk issues now to print later.
+ */
+export async function startDespitePrinterFault(page: Page, locale: DeskLocale, count: number, condition: string): Promise<void> {
+  const ui = issueUi(page, locale);
+  const words = uiText(locale, `printTruth.condition.${condition}`);
+  await expect(page.getByRole('status', { name: uiText(locale, 'printTruth.badgeLabel') })).toHaveText(words, { timeout: 10_000 });
+  await expect(ui.drawer).toContainText(uiText(locale, 'issuePrint.plan.printerFault', { condition: words }));
+  await ui.start(count).click();
+  const question = printerFaultQuestion(page, locale, condition);
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: uiText(locale, 'issuePrint.plan.issueNowPrintLater') }).click();
+  await confirmLabelPreview(page, locale, count);
+}
+
 /** Opens the desk against the test's own sandbox in a language, selects the first valid orders and opens their plan. */
 export async function planFirstOrders(page: Page, locale: DeskLocale, request: APIRequestContext, host: StationHostProcess, gateway: OwnGateway, count: number, loaded = 40): Promise<{ orders: string[] }> {
   await openOwnGatewayDesk(page, request, host, gateway, loaded, locale);

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import type { PrintEmulator } from '../electron/demo/print-emulator/print-emulator';
 import { createEmulatorRenderers } from '../electron/demo/print-emulator/emulator-renderers';
 import { stationCall } from './desk-actions';
-import { historyWaybills, issueUi, labelPreviewDialog, planFirstOrders, startIssueAndPrint } from './issue-print-actions';
+import { historyWaybills, issueUi, labelPreviewDialog, planFirstOrders, printerFaultQuestion, startDespitePrinterFault, startIssueAndPrint } from './issue-print-actions';
 import { replacePrintEmulator } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test, type OwnGateway } from './station-fixtures';
@@ -36,7 +36,8 @@ test.describe('a label that does not come out', () => {
       const ui = issueUi(page, locale);
       const { orders } = await planFirstOrders(page, locale, request, stationHost, ownGateway, 4);
       await ownGateway.emulator.setFault({ kind: fault.kind });
-      await startIssueAndPrint(page, locale, 4);
+      // Known before Start: the plan says so and Start asks; the desk issues now, to print later.
+      await startDespitePrinterFault(page, locale, 4, fault.condition);
 
       // The summary never shows success: four labels did not print, in red, with the printer's words.
       const truth = ui.drawer.getByRole('region', { name: text('printTruth.summary.problemsLabel') });
@@ -67,6 +68,35 @@ test.describe('a label that does not come out', () => {
       expect(waybills.flatMap((waybill) => waybill.orderNumbers).sort()).toEqual([...orders].sort());
       expect(ownGateway.emulator.printed().map((label) => label.documentId).sort()).toEqual(waybills.map((waybill) => waybill.waybillCode).sort());
       expect(issueCalls(ownGateway)).toBe(callsBefore);
+    });
+  }
+
+  for (const locale of ['en', 'zh-CN'] as const) {
+    test(`a printer known to be out of paper (${locale}): the plan says so, Start asks, "fix the printer first" issues nothing, and once it is fixed Start goes on without asking`, async ({ openStation, request, stationHost, ownGateway }) => {
+      if (!ownGateway) throw new Error('the own gateway did not start');
+      const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
+      const page = await openStation(browserLocale(locale));
+      const ui = issueUi(page, locale);
+      await planFirstOrders(page, locale, request, stationHost, ownGateway, 2);
+      await ownGateway.emulator.setFault({ kind: 'paper-out' });
+      const words = text('printTruth.condition.paper-out');
+      await expect(printerBadge(page, locale)).toHaveText(words, { timeout: 10_000 });
+      await expect(ui.drawer).toContainText(text('issuePrint.plan.printerFault', { condition: words }));
+      await ui.start(2).click();
+      const question = printerFaultQuestion(page, locale, 'paper-out');
+      await expect(question).toContainText(text('issuePrint.plan.printerFaultChoice'));
+      await saveScreenshot(page, 'plan-printer-fault', locale);
+      await question.getByRole('button', { name: text('issuePrint.plan.fixPrinterFirst') }).click();
+      await expect(question).toBeHidden();
+      expect(issueCalls(ownGateway)).toBe(0);
+
+      // Paper loaded: the header follows (the printer is read every 1.5 s), the plan's warning goes, and Start asks nothing.
+      await ownGateway.emulator.setFault(null);
+      await expect(printerBadge(page, locale)).toHaveText(text('printTruth.condition.ready'), { timeout: 10_000 });
+      await expect(ui.drawer).not.toContainText(text('issuePrint.plan.printerFault', { condition: words }));
+      await startIssueAndPrint(page, locale, 2);
+      await expect(ui.printing).toContainText(ui.printedAll(2), { timeout: 30_000 });
+      expect(issueCalls(ownGateway)).toBe(1);
     });
   }
 

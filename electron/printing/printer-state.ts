@@ -20,7 +20,7 @@ export interface PrinterStateTrackerOptions {
   stall: StallWatch;
   /** The printer chosen in the settings; null for the component's default. */
   printer: () => string | null;
-  /** How often the printer list is read while connected; default 5 s. */
+  /** How often the printer list is read while connected; default 1.5 s: the header follows the printer within 2 s. */
   pollMs?: number;
   now?: () => number;
   /** Logs a printer list that could not be read (never thrown). */
@@ -116,7 +116,7 @@ export function createPrinterStateTracker(options: PrinterStateTrackerOptions): 
       publish();
     }),
   ];
-  const timer = setInterval(() => void refresh(), options.pollMs ?? 5_000);
+  const timer = setInterval(() => void refresh(), options.pollMs ?? 1_500);
   timer.unref();
   void refresh();
 

@@ -1,12 +1,15 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, List, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, List, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EstimatedPlan, IssuePlan } from '../../../shared/domain/issuing';
 import type { StationError } from '../../../shared/errors/station-error';
 import type { PrintOrder } from '../../../shared/domain/paperwork';
 import { shopOrderKey, type ShopOrderRef } from '../../../shared/domain/shop-order';
+import { PRINTER_FAULTS } from '../../../shared/domain/printer-condition';
+import { overlayContainer } from '../app/overlay-container';
+import { usePrinterState } from '../printer-state/use-printer-state';
 import { ShopTagOf } from '../shops/shop-tag';
 import { useUiStoreApi } from '../app/ui-store-context';
 import { useSettingsQuery } from '../bridge/station-queries';
@@ -139,6 +142,9 @@ export function IssuePlanView({ orders }: IssuePlanViewProps) {
   const { t } = useTranslation();
   const station = useStation();
   const store = useUiStoreApi();
+  const { modal } = App.useApp();
+  const printerState = usePrinterState().data;
+  const printerFault = printerState && PRINTER_FAULTS.has(printerState.condition) ? printerState.condition : null;
   const [merge, setMerge] = useState(false);
   const [keepApart, setKeepApart] = useState<string[]>([]);
   const [printOrder, setPrintOrder] = useState<PrintOrder>('as-selected');
@@ -191,6 +197,19 @@ export function IssuePlanView({ orders }: IssuePlanViewProps) {
       setStarting(false);
     }
   };
+  // A printer known to be out of paper, jammed, offline or stalled: the desk chooses before anything is issued.
+  const startChosen = (packageLimit: number | null) => {
+    if (printerFault === null) return void start(packageLimit);
+    const condition = t(`printTruth.condition.${printerFault}`);
+    modal.confirm({
+      title: t('issuePrint.plan.printerFaultAsk', { condition }),
+      content: t('issuePrint.plan.printerFaultChoice'),
+      okText: t('issuePrint.plan.issueNowPrintLater'),
+      cancelText: t('issuePrint.plan.fixPrinterFirst'),
+      getContainer: overlayContainer,
+      onOk: () => void start(packageLimit),
+    });
+  };
   const blocked = data.requestProblems.length > 0 || data.packages.length === 0 || changed || plan.isPlaceholderData;
   const short = data.balanceShort;
 
@@ -237,15 +256,16 @@ export function IssuePlanView({ orders }: IssuePlanViewProps) {
         />
       ) : null}
       {short ? <Alert type="warning" showIcon title={t('issuePrint.plan.balanceShort', { balance: short.balance, needed: short.needed })} /> : null}
+      {printerFault ? <Alert type="warning" showIcon title={t('issuePrint.plan.printerFault', { condition: t(`printTruth.condition.${printerFault}`) })} description={t(`printTruth.check.${printerFault}`)} /> : null}
       {startError ? <StationErrorAlert error={startError} /> : null}
       <Space className="drawer-actions">
         {short ? (
-          <Button type="primary" size="large" icon={<PrinterOutlined aria-hidden />} loading={starting} disabled={blocked || short.firstK === 0} onClick={() => void start(short.firstK)}>
+          <Button type="primary" size="large" icon={<PrinterOutlined aria-hidden />} loading={starting} disabled={blocked || short.firstK === 0} onClick={() => startChosen(short.firstK)}>
             {/* K packages, named by the waybills they draw (the balance counts waybills). */}
             {t('issuePrint.plan.startFirstK', { count: waybillsOf(data, short.firstK) })}
           </Button>
         ) : (
-          <Button type="primary" size="large" icon={<PrinterOutlined aria-hidden />} loading={starting} disabled={blocked} onClick={() => void start(null)}>
+          <Button type="primary" size="large" icon={<PrinterOutlined aria-hidden />} loading={starting} disabled={blocked} onClick={() => startChosen(null)}>
             {t('issuePrint.plan.start', { count: waybillsOf(data) })}
           </Button>
         )}

@@ -14,6 +14,11 @@ export const issuePrintEn = {
     title: 'Issue and print',
     steps: { plan: 'Check the plan', live: 'Issue and print' },
     plan: {
+      printerFault: 'The printer reports: {{condition}}. Issued now, the labels print only once it is fixed.',
+      printerFaultAsk: 'The printer reports: {{condition}}',
+      printerFaultChoice: 'Fix the printer first, or issue the waybills now: labels the printer cannot take are listed as not printed, with “Print again” for when it is ready — nothing is lost.',
+      issueNowPrintLater: 'Issue now, print later',
+      fixPrinterFirst: 'Fix the printer first',
       figures: 'What issuing will do',
       unknown: 'unknown',
       packages: 'Waybills to issue',
@@ -205,6 +210,11 @@ export const issuePrintZhCn = {
     title: '取号打印',
     steps: { plan: '核对计划', live: '取号并打印' },
     plan: {
+      printerFault: '打印机报告：{{condition}}。现在取号，面单要等打印机修好后才能打印。',
+      printerFaultAsk: '打印机报告：{{condition}}',
+      printerFaultChoice: '可以先处理打印机；也可以现在取号：打印机无法打印的面单会列为“未打印”，打印机就绪后点“重新打印”即可，不会丢失。',
+      issueNowPrintLater: '现在取号，稍后打印',
+      fixPrinterFirst: '先处理打印机',
       figures: '取号计划',
       unknown: '未知',
       packages: '待取面单',
