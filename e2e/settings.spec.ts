@@ -180,3 +180,23 @@ for (const locale of ['zh-CN', 'en'] as const) {
     });
   });
 }
+
+for (const locale of ['zh-CN', 'en'] as const) {
+  test(`practice mode (${locale}): Settings → Printing gives the demo printer a trouble, the header shows it, and “Printer fixed” ends it`, async ({ openStation, request, stationHost }) => {
+    const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
+    const page = await openSettings(openStation, request, stationHost, locale);
+    const practice = section(page, locale, 'printing').getByRole('group', { name: text('printTruth.practice.title') });
+    await practice.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const badge = page.getByRole('status', { name: text('printTruth.badgeLabel') });
+    for (const [fault, condition] of [['paper-out', 'paper-out'], ['jam', 'jam'], ['offline', 'offline']] as const) {
+      await practice.getByRole('button', { name: text(`printTruth.practice.fault.${fault}`) }).click();
+      await expect(badge).toHaveText(text(`printTruth.condition.${condition}`), { timeout: 10_000 });
+      if (fault === 'paper-out') await screenshotOf(page, practice, 'settings-practice', locale);
+    }
+    await practice.getByRole('button', { name: text('printTruth.practice.fixed') }).click();
+    await expect(badge).toHaveText(text('printTruth.condition.ready'), { timeout: 10_000 });
+    // Nothing was changed in the settings themselves: leaving asks nothing.
+    await page.keyboard.press('Escape');
+    await expect(settingsHeading(page, locale)).toBeHidden();
+  });
+}

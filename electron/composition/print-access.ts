@@ -1,5 +1,8 @@
 import { join } from 'node:path';
 import type { Settings } from '../../shared/settings/settings-schema';
+import type { PracticeFault } from '../../shared/domain/printer-condition';
+import { stationError } from '../../shared/errors/station-error';
+import { StationFailure } from '../ipc/to-station-error';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
 import { createLabelRenderer } from '../labels/label-renderer';
 import type { StationLogger } from '../logging/station-logger';
@@ -39,6 +42,8 @@ export interface PrintAccess {
   printerState: PrinterStateTracker;
   /** Follows the current settings: switches the adapter when the address or output changed. */
   follow: () => Promise<void>;
+  /** Practice mode: gives the demo printer a trouble (null clears it); refused unless the desk prints on the demo printer. */
+  practiceFault: (fault: PracticeFault | null) => Promise<{ fault: PracticeFault | null }>;
   close: () => Promise<void>;
 }
 
@@ -140,6 +145,14 @@ export function createPrintAccess(options: PrintAccessOptions): PrintAccess {
     component: async () => {
       await follow();
       return { component: switchable, url: switchable.state().url };
+    },
+    async practiceFault(fault) {
+      const settings = options.settings();
+      if (settings.gateway.baseUrl !== null || settings.print.output === 'os-printer') throw new StationFailure(stationError('print.practice-demo-only', {}));
+      // A stall holds what the printer takes for ever; a printed trouble holds until it is cleared.
+      await (await embeddedEmulator()).setFault(fault === null ? null : { kind: fault });
+      void printerState.refresh();
+      return { fault };
     },
     close: async () => {
       printerState.close();

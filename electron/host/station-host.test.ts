@@ -76,6 +76,7 @@ const validInputs: { [C in ChannelName]: ChannelInput<C> } = {
   'print.preview': { waybillCode: 'YT0000000000000' },
   'print.component-state': {},
   'print.printer-state': {},
+  'print.practice-fault': { fault: null },
   'print.stall-retry': {},
   'printers.list': {},
   'printers.choose': { printer: 'Deli DL-888T (76×130)' },

@@ -1,4 +1,5 @@
 import { stationError } from '../../shared/errors/station-error';
+import type { PracticeFault } from '../../shared/domain/printer-condition';
 import type { LabelPreviewer } from '../../shared/domain/printing';
 import type { SettingsView } from '../../shared/ipc/ipc-contract';
 import type { Settings, SettingsPatch } from '../../shared/settings/settings-schema';
@@ -23,15 +24,18 @@ export interface PrintingIpcDependencies {
   /** The settings' printer: read, and saved when the user chooses one. */
   settings: { get(): Settings; update(patch: SettingsPatch): Settings };
   settingsView: () => SettingsView;
+  /** Practice mode's troubles of the demo printer. */
+  practiceFault: (fault: PracticeFault | null) => Promise<{ fault: PracticeFault | null }>;
 }
 
 /** The print queue, the component and printer state, label previews, and the printer's setup. */
-export function printingIpcHandlers({ queue, stall, printerState, component, withComponent, previewer, settings, settingsView }: PrintingIpcDependencies): FeatureIpcHandlers<'print' | 'printers'> {
+export function printingIpcHandlers({ queue, stall, printerState, component, withComponent, previewer, settings, settingsView, practiceFault }: PrintingIpcDependencies): FeatureIpcHandlers<'print' | 'printers'> {
   return {
     'print.queue-status': () => queue.status(),
     'print.preview': (reference) => withComponent('print', () => previewer.preview(reference)),
     'print.component-state': async () => (await component()).component.state(),
     'print.printer-state': () => printerState.state(),
+    'print.practice-fault': ({ fault }) => practiceFault(fault),
     'print.stall-retry': () => {
       stall.restart();
       // Asked in the background: a hung component answers nothing, and the stall then shows again.

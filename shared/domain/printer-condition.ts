@@ -124,3 +124,9 @@ export interface PrinterStateView {
   /** When this was last read: epoch ms. */
   at: number;
 }
+
+/** The printer troubles the demo printer can be given in practice mode (Settings → Practice), to train a packer on them. */
+export const PRACTICE_FAULTS = ['paper-out', 'jam', 'offline', 'stall'] as const;
+
+/** One practice trouble of the demo printer. */
+export type PracticeFault = (typeof PRACTICE_FAULTS)[number];

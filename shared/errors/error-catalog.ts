@@ -690,6 +690,11 @@ export const errorCatalog = {
     en: { text: 'None of the {{count}} orders or waybills asked for is loaded or in the history (first: {{first}}).', remedy: 'Load the orders (F5) or find them in History, then print again.' },
     zh: { text: '所选的 {{count}} 个订单或运单都未加载，也不在历史记录中（第一个：{{first}}）。', remedy: '请先加载订单（F5）或在“历史记录”中找到它们，再重新打印。' },
   },
+  'print.practice-demo-only': {
+    retryable: false,
+    en: { text: 'Practice troubles are for the demo printer only: this desk prints on a real printer.', remedy: 'To practise, use a desk in demo mode (no gateway address in Settings → Connection).' },
+    zh: { text: '练习故障只能用于演示打印机：本工作台连接的是真实打印机。', remedy: '如需练习，请使用演示模式的工作台（“设置 → 连接”中不填网关地址）。' },
+  },
   'paperwork.no-slip-printer': {
     retryable: false,
     en: { text: 'No printer is chosen for packing slips and picking lists, and this computer has no default printer ({{printers}} printers found).', remedy: 'Choose the printer in Settings → Printing (F2), under “Packing slips and picking lists”, then print them again from History.' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { StationError } from '../errors/station-error';
 import type { EstimatedJobSummary, EstimatedPlan, HistoryPage, JobOrderView, JobView, OrderStatus, PrintAgainResult, ReprintResult, StartUpReport, VoidResult } from '../domain/issuing';
-import type { PrinterStateView } from '../domain/printer-condition';
+import { PRACTICE_FAULTS, type PracticeFault, type PrinterStateView } from '../domain/printer-condition';
 import type { DeskListing, SharedModeState } from '../domain/desks';
 import type { NetworkInfo } from '../domain/network';
 import type { OrderListing, OrderRefreshEstimate, OrderRefreshOutcome, OrderRefreshProgress } from '../domain/order-row';
@@ -352,6 +352,11 @@ export const ipcContract = {
   'print.component-state': channel<ComponentState>()(noInput),
   /** The printer's state for the header (ready, printing, paper out, jam, cover open, offline, paused, not responding) and any stall. */
   'print.printer-state': channel<PrinterStateView>()(noInput),
+  /**
+   * Practice mode (demo only): the demo printer runs out of paper, jams, goes offline or stalls
+   * until cleared (null), so a packer can learn what the desk does then. Refused outside demo mode.
+   */
+  'print.practice-fault': channel<{ fault: PracticeFault | null }>()(z.object({ fault: z.enum(PRACTICE_FAULTS).nullable() }).strict()),
   /** "Retry" on a stall: the component is asked again about the waiting labels and the stall clock starts again. */
   'print.stall-retry': channel<PrinterStateView>()(noInput),
   /** The printers the print component offers, and which one printing uses. */

@@ -57,6 +57,14 @@ export const printTruthEn = {
       switchPrinter: 'Switch printer',
       choosePrinter: 'Printer to use',
     },
+    practice: {
+      title: 'Practice: the demo printer’s troubles',
+      explain: 'Give the demo printer a trouble and see what the desk does with it — the header, the plan, the job, “Print again” — then fix it. Only in demo mode; nothing real is printed or charged.',
+      fault: { 'paper-out': 'Run out of paper', jam: 'Jam the paper', offline: 'Take it offline', stall: 'Make it hang' },
+      fixed: 'Printer fixed',
+      set: 'The demo printer now: {{trouble}}',
+      cleared: 'The demo printer is fixed',
+    },
     preview: {
       drawing: 'Drawing the first label… printing can start once it is shown.',
       printSoFar_one: 'Print all: {{count}} so far, more follow (Enter)',
@@ -123,6 +131,14 @@ export const printTruthZhCn = {
       retry: '重试',
       switchPrinter: '换打印机',
       choosePrinter: '改用的打印机',
+    },
+    practice: {
+      title: '练习：演示打印机的故障',
+      explain: '给演示打印机制造一个故障，看看工作台如何处理——顶部状态、取号计划、任务、“重新打印”——然后排除故障。仅限演示模式，不会真实打印或扣费。',
+      fault: { 'paper-out': '模拟缺纸', jam: '模拟卡纸', offline: '模拟离线', stall: '模拟无响应' },
+      fixed: '故障已排除',
+      set: '演示打印机现在：{{trouble}}',
+      cleared: '演示打印机已恢复正常',
     },
     preview: {
       drawing: '正在绘制第一张面单……显示后才能开始打印。',

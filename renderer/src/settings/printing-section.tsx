@@ -6,6 +6,7 @@ import { useNetworkQuery } from '../bridge/station-queries';
 import { fieldRule } from '../setup/field-rule';
 import { TemplateFields } from '../setup/template-fields';
 import { PaperworkSettingsPanel } from '../paperwork/paperwork-settings';
+import { PracticePrinterPanel } from '../printer-state/practice-printer-panel';
 import { PrinterChoice } from './printer-choice';
 import { isValidSettingsField, knownCarrierCodes, SETTINGS_FIELD_LIMITS, type SettingsFormValues } from './settings-form';
 import { SettingsSection } from './settings-section';
@@ -104,6 +105,7 @@ export function PrintingSection({ values, outputUnsaved }: PrintingSectionProps)
         </Form.Item>
       </div>
       <PaperworkSettingsPanel />
+      {values.gatewayMode === 'demo' && values.output === 'component' ? <PracticePrinterPanel /> : null}
     </SettingsSection>
   );
 }
