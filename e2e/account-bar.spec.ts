@@ -12,7 +12,10 @@ test.describe('account bar in demo mode (embedded sandbox)', () => {
     const account = page.getByRole('group', { name: '账户' });
     await expect(account.getByText('演示模式（沙箱网关）')).toBeVisible();
     await expect(account.getByText(`订购到期 ${chinaDatePlus(5)}（剩 5 天）`)).toBeVisible();
-    await expect(account.getByText('店铺: 57301862')).toBeVisible();
+    // The shop by its name, its id on hover.
+    const shop = account.getByText('店铺: 小满百货');
+    await expect(shop).toBeVisible();
+    await expect(shop).toHaveAttribute('title', '小满百货 (57301862)');
   });
 
   test('shows the same in English, with the under-7-days warning', async ({ openStation }) => {

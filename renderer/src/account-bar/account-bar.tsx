@@ -3,7 +3,7 @@ import { Button, Popover, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorRemedyKey, errorTextKey } from '../../../shared/errors/error-resources';
 import { formatChinaDateTime } from '../../../shared/time/china-time';
-import { firstShopOf } from '../../../shared/settings/settings-schema';
+import { firstShopOf, shopDisplayName } from '../../../shared/settings/settings-schema';
 import { useUi } from '../app/ui-store-context';
 import { useNow } from '../app/use-now';
 import {
@@ -120,8 +120,10 @@ export function AccountBar() {
 
   return (
     <div role="group" aria-label={t('account.label')} className="account-bar">
-      <Typography.Text strong className="account-bar__item">
-        <ShopOutlined aria-hidden /> {t('account.shop')}: {gateway ? firstShopOf(gateway).shopId : '—'}
+      {/* The shop by its name (its id on hover): the packer knows shops by name; several shops say how many more. */}
+      <Typography.Text strong className="account-bar__item" title={gateway ? gateway.shops.map((shop) => `${shopDisplayName(shop)} (${shop.shopId})`).join('\n') : undefined}>
+        <ShopOutlined aria-hidden /> {t('account.shop')}: {gateway ? shopDisplayName(firstShopOf(gateway)) : '—'}
+        {gateway && gateway.shops.length > 1 ? ` +${gateway.shops.length - 1}` : null}
       </Typography.Text>
       {gateway ? <Tag color="geekblue">{t(`editions.${gateway.edition}`)}</Tag> : null}
       {info.data?.demoMode ? (
