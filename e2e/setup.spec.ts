@@ -59,7 +59,8 @@ test.describe('first-run setup', () => {
     await page.getByRole('button', { name: 'Save and start' }).click();
     await expect(page.getByRole('grid', { name: 'Orders' })).toBeVisible();
     const account = page.getByRole('group', { name: 'Account' });
-    await expect(account.getByText('Shop: 57301862')).toBeVisible();
+    // The first shop by its name (its nickname: it was given no display name), and one more shop.
+    await expect(account.getByText('Shop: 小满百货旗舰店 +1')).toBeVisible();
     await expect(account.getByText('Enhanced edition')).toBeVisible();
     await expect(account.getByText('Demo mode (sandbox)')).toBeHidden();
     await expect(account.getByText(/Subscription ends .* \(5 days left\)/)).toBeVisible();
