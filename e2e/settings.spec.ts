@@ -91,8 +91,16 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
       // Leaving with unsaved changes asks first: keep editing, then discard.
       await name.fill('李四');
-      await page.keyboard.press('Escape');
       const leave = page.getByRole('dialog').filter({ hasText: uiText(locale, 'settings.leave.title') });
+      // Esc in an open drop-down list closes the list only, changes unsaved or not.
+      const openList = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+      await page.getByRole('combobox', { name: uiText(locale, 'paperwork.slips.size') }).click();
+      await expect(openList).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(openList).toBeHidden();
+      await expect(leave).toHaveCount(0);
+      await expect(settingsHeading(page, locale)).toBeVisible();
+      await page.keyboard.press('Escape');
       await expect(leave).toBeVisible();
       await leave.getByRole('button', { name: uiText(locale, 'settings.leave.stay') }).click();
       await expect(leave).toBeHidden();
