@@ -166,7 +166,8 @@ export function JobLiveView({ jobId }: { jobId: string }) {
         <Progress percent={toIssue === 0 ? 100 : Math.round((settled / toIssue) * 100)} status={job.stopError ? 'exception' : undefined} />
       </div>
       <div aria-label={t('issuePrint.job.printingProgress')} role="group">
-        {t('issuePrint.job.printingCount', { printed: labels.printed, total: labelTotal })}
+        {/* While the job still issues, the labels so far are not the job's: the count says so, never "1 of 20" for a job of 50. */}
+        {t(job.state === 'issuing' || job.state === 'planned' ? 'issuePrint.job.printingCountSoFar' : 'issuePrint.job.printingCount', { printed: labels.printed, total: labelTotal })}
         <Progress percent={labelTotal === 0 ? 0 : Math.round((labels.printed / labelTotal) * 100)} status={labels.failed > 0 ? 'exception' : undefined} />
       </div>
       <PrintQueueNotice />
