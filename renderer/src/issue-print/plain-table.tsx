@@ -38,60 +38,63 @@ export function PlainTable<T>({ label, rows, rowKey, columns, selection }: Plain
   const selectableKeys = selection ? rows.filter(selection.selectable).map(rowKey) : [];
   const allTicked = selection !== undefined && selectableKeys.length > 0 && selectableKeys.every((key) => selection.selected.has(key));
   return (
-    <table className="plain-table" aria-label={label}>
-      <thead>
-        <tr>
-          {selection ? (
-            <th className="plain-table__tick">
-              <Checkbox
-                aria-label={selection.allLabel}
-                checked={allTicked}
-                indeterminate={!allTicked && selectableKeys.some((key) => selection.selected.has(key))}
-                onChange={(event) => selection.onChange(event.target.checked ? selectableKeys : [])}
-              />
-            </th>
-          ) : null}
-          {columns.map((column) => (
-            <th key={column.key} style={column.width ? { width: column.width } : undefined}>
-              {column.title}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
+    // A narrow drawer scrolls the table sideways rather than squeeze a column to one character a line.
+    <div className="plain-table__frame">
+      <table className="plain-table" aria-label={label}>
+        <thead>
           <tr>
-            <td colSpan={columns.length + (selection ? 1 : 0)}>
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
-            </td>
+            {selection ? (
+              <th className="plain-table__tick">
+                <Checkbox
+                  aria-label={selection.allLabel}
+                  checked={allTicked}
+                  indeterminate={!allTicked && selectableKeys.some((key) => selection.selected.has(key))}
+                  onChange={(event) => selection.onChange(event.target.checked ? selectableKeys : [])}
+                />
+              </th>
+            ) : null}
+            {columns.map((column) => (
+              <th key={column.key} style={column.width ? { width: column.width } : undefined}>
+                {column.title}
+              </th>
+            ))}
           </tr>
-        ) : null}
-        {rows.map((row) => {
-          const key = rowKey(row);
-          return (
-            <tr key={key} aria-selected={selection ? selection.selected.has(key) : undefined}>
-              {selection ? (
-                <td className="plain-table__tick">
-                  <Checkbox
-                    aria-label={selection.labelOf(row)}
-                    disabled={!selection.selectable(row)}
-                    checked={selection.selected.has(key)}
-                    onChange={(event) => {
-                      const next = new Set(selection.selected);
-                      if (event.target.checked) next.add(key);
-                      else next.delete(key);
-                      selection.onChange([...next]);
-                    }}
-                  />
-                </td>
-              ) : null}
-              {columns.map((column) => (
-                <td key={column.key}>{column.render(row)}</td>
-              ))}
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length + (selection ? 1 : 0)}>
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+              </td>
             </tr>
-          );
-        })}
-      </tbody>
-    </table>
+          ) : null}
+          {rows.map((row) => {
+            const key = rowKey(row);
+            return (
+              <tr key={key} aria-selected={selection ? selection.selected.has(key) : undefined}>
+                {selection ? (
+                  <td className="plain-table__tick">
+                    <Checkbox
+                      aria-label={selection.labelOf(row)}
+                      disabled={!selection.selectable(row)}
+                      checked={selection.selected.has(key)}
+                      onChange={(event) => {
+                        const next = new Set(selection.selected);
+                        if (event.target.checked) next.add(key);
+                        else next.delete(key);
+                        selection.onChange([...next]);
+                      }}
+                    />
+                  </td>
+                ) : null}
+                {columns.map((column) => (
+                  <td key={column.key}>{column.render(row)}</td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
