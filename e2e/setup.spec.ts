@@ -114,6 +114,19 @@ test.describe('first-run setup', () => {
     await expect(ordersGrid(page)).toBeHidden();
   });
 
+  test('brings the first wrong field into view with the focus in it when "Test connection" cannot start (English, 1366×768)', async ({ openStation }) => {
+    const page = await openStation('en-US');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByRole('radiogroup', { name: 'Gateway' }).getByText('Real gateway').click();
+    await page.getByRole('textbox', { name: 'Gateway address' }).fill('https://gateway.example.com');
+    // No token typed: the test cannot start, and says so where the token goes, in view.
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const token = page.getByRole('textbox', { name: 'Access token' });
+    await expect(token).toBeFocused();
+    await expect(token).toBeInViewport();
+    await expect(page.getByText('Enter the access token')).toBeInViewport();
+  });
+
   test('remembers the language chosen over the system language', async ({ openStation }) => {
     const page = await openStation('zh-CN');
     await page.getByRole('radiogroup', { name: '语言' }).getByText('English').click();

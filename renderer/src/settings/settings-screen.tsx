@@ -17,14 +17,12 @@ import { PrintingSection } from './printing-section';
 import { SenderSection } from './sender-section';
 import { SharedModeSection, sharedModeStatusKey } from './shared-mode-section';
 import { hasUnsavedChanges, settingsFormValues, settingsSave, type SettingsFormValues } from './settings-form';
+import { isFieldErrors, validateShowingFirstError } from '../setup/validate-form';
 import { SETTINGS_SECTIONS, settingsSectionElementId } from './settings-section';
 import { isEmptyPatch } from './settings-changes';
 import '../setup/setup-screen.css';
 import './settings-screen.css';
 
-/** Whether a rejection is antd's "some fields are wrong" (the fields show their own messages). */
-const isFieldErrors = (error: unknown): error is { errorFields: { name: (string | number)[] }[] } =>
-  typeof error === 'object' && error !== null && 'errorFields' in error;
 
 /** The Settings form over the current settings. */
 function SettingsEditor({ view }: { view: SettingsView }) {
@@ -52,13 +50,7 @@ function SettingsEditor({ view }: { view: SettingsView }) {
 
   /** Checks every field, then sends only what changed (settings, printer, token) and keeps the input when it fails. */
   const saveChanges = async (): Promise<void> => {
-    try {
-      await form.validateFields();
-    } catch (error) {
-      const first = isFieldErrors(error) ? error.errorFields[0] : undefined;
-      if (first) form.scrollToField(first.name, { block: 'center', focus: true });
-      throw error;
-    }
+    await validateShowingFirstError(form);
     const steps = settingsSave(form.getFieldsValue(true), view);
     if (!isEmptyPatch(steps.patch)) client.setQueryData(stationQueryKeys.settings, await unwrapResult(station['settings.update']({ patch: steps.patch })));
     if (steps.printer !== undefined) client.setQueryData(stationQueryKeys.settings, await unwrapResult(station['printers.choose']({ printer: steps.printer })));

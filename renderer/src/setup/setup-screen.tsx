@@ -15,6 +15,7 @@ import { ConnectionReport } from './connection-report';
 import { demoSenderPatch, formValuesFromSettings, settingsPatchFromForm, type SetupFormValues } from './setup-form';
 import { SenderFields } from './sender-fields';
 import { TemplateFields } from './template-fields';
+import { validateShowingFirstError } from './validate-form';
 import './setup-screen.css';
 
 /** The setup form, once the current settings are known. */
@@ -35,7 +36,7 @@ function SetupForm({ view }: { view: SettingsView }) {
   };
   /** Validates and saves the form (the token only when a new one was typed). */
   const saveForm = async (): Promise<void> => {
-    await form.validateFields();
+    await validateShowingFirstError(form);
     // Every value, the fields not shown too (the sender shows only for a real gateway).
     const values = form.getFieldsValue(true) as SetupFormValues;
     await update(settingsPatchFromForm(values, view));
