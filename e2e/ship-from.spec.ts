@@ -29,6 +29,15 @@ test.describe('ship-from at the desk (zh-CN)', () => {
     expect(cut).toBe(false);
     await page.keyboard.press('Escape');
     await expect(shipFrom).toContainText('浙江省 杭州市 滨江区 长河街道江南大道588号恒鑫大厦1203室');
+    // The carrier list too, at a 1366 desk: every carrier's name whole, and the chosen one whole on hover.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const carrier = shipFrom.getByRole('combobox', { name: '快递公司' });
+    await carrier.click();
+    const carriers = page.locator('.ship-from__popup .ant-select-item-option-content');
+    await expect(carriers.filter({ hasText: '圆通速递 (YTO)' })).toBeVisible();
+    for (const name of await carriers.all()) expect(await name.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect(shipFrom.locator('.ant-select-selection-item[title="圆通速递 (YTO)"]')).toHaveCount(1);
   });
 
   test('warns when the branch balance is below the number of selected orders', async ({ openStation }) => {

@@ -125,6 +125,9 @@ export function ShipFromPanel() {
           placeholder={t('shipFrom.carrier')}
           value={carrier?.carrierCode}
           onChange={(code) => save.mutate(chooseCarrierPatch(info, code))}
+          // The open list is as wide as its names (never "圆通速…"); the chosen one shows whole on hover.
+          popupMatchSelectWidth={false}
+          classNames={{ popup: { root: 'ship-from__popup' } }}
           options={info.carriers.map((each) => ({ value: each.carrierCode, label: `${nameOf(each.carrierCode)} (${each.carrierCode})` }))}
         />
         <Select<string>
