@@ -41,6 +41,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await expect(ui.drawer.getByLabel(uiText(locale, 'issuePrint.job.summaryLabel'))).toContainText(uiText(locale, 'issuePrint.job.elsewhere'));
       const row = ui.drawer.getByRole('table', { name: uiText(locale, 'issuePrint.job.ordersLabel') }).getByRole('row').filter({ hasText: elsewhere });
       await expect(row).toContainText(uiText(locale, 'issuePrint.orderState.elsewhere'));
+      // Why no label came out for it, and where to find it.
+      await expect(row).toContainText(uiText(locale, 'issuePrint.job.elsewhereReason', { waybillCode: ownGateway.sandbox.issuedWaybill(elsewhere)?.waybillCode ?? '' }));
       await saveScreenshot(page, 'issued-elsewhere', locale);
       expect(ownGateway.emulator.printed()).toHaveLength(2);
     });

@@ -103,7 +103,9 @@ function JobOrdersTable({ orders }: { orders: JobOrderView[] }) {
             title: t('issuePrint.job.reason'),
             render: (order) => {
               const error = order.error ?? order.problems[0] ?? null;
-              return error ? <StationErrorLine error={isHeldBack(error) ? heldBackText(order.shopId, error) : error} /> : null;
+              if (error) return <StationErrorLine error={isHeldBack(error) ? heldBackText(order.shopId, error) : error} />;
+              // Not an error, but the desk must know why no label came out for it, and where to find it.
+              return order.state === 'elsewhere' ? <Typography.Text type="secondary">{t('issuePrint.job.elsewhereReason', { waybillCode: order.waybillCode ?? '—' })}</Typography.Text> : null;
             },
           },
         ]}
