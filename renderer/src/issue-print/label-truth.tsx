@@ -35,6 +35,14 @@ export function LabelTruth({ summary, onChanged }: { summary: JobSummary; onChan
   const [requeued, setRequeued] = useState<number | null>(null);
   const { labels } = summary.job;
   const problems = summary.labelProblems;
+  // One truth: "sent again" stands only until the labels' states change (printed, or failed again: then the summary alone says so).
+  const problemsKey = problems.map((problem) => `${problem.waybillCode}:${problem.state}`).join(' ');
+  const [requeuedAt, setRequeuedAt] = useState<string | null>(null);
+  if (requeued !== null && requeuedAt === null) setRequeuedAt(problemsKey);
+  if (requeued !== null && requeuedAt !== null && requeuedAt !== problemsKey) {
+    setRequeued(null);
+    setRequeuedAt(null);
+  }
   if (problems.length === 0) return null;
   const failed = problems.filter((problem) => problem.state === 'failed').length;
   const unknown = problems.length - failed;
@@ -49,8 +57,9 @@ export function LabelTruth({ summary, onChanged }: { summary: JobSummary; onChan
         return;
       }
       setConfirming(null);
-      setRequeued(result.requeued);
       await onChanged();
+      setRequeued(result.requeued);
+      setRequeuedAt(null);
     } catch (caught) {
       setError(stationErrorOf(caught));
     } finally {
