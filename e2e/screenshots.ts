@@ -2,8 +2,13 @@ import type { Locator, Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
-/** Where the suite writes its screenshots (the README names this folder). */
-export const screenshotDir = resolve(import.meta.dirname, '..', 'docs', 'screenshots');
+/**
+ * Where the suite writes its screenshots: test-results/screenshots in a test run (npm test leaves
+ * the tree as it found it), docs/screenshots — the README's — when `npm run screenshots` asks
+ * for them (STATION_SCREENSHOTS=docs).
+ */
+export const screenshotDir =
+  process.env.STATION_SCREENSHOTS === 'docs' ? resolve(import.meta.dirname, '..', 'docs', 'screenshots') : resolve(import.meta.dirname, '..', 'test-results', 'screenshots');
 
 /** The most common packing-desk screen: every page screenshot is also taken at this size, as `<name>-1366`. */
 const deskScreen = { width: 1366, height: 768 } as const;
