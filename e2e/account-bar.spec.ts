@@ -13,9 +13,10 @@ test.describe('account bar in demo mode (embedded sandbox)', () => {
     await expect(account.getByText('演示模式（沙箱网关）')).toBeVisible();
     await expect(account.getByText(`订购到期 ${chinaDatePlus(5)}（剩 5 天）`)).toBeVisible();
     // The shop by its name, its id on hover.
-    const shop = account.getByText('店铺: 小满百货');
-    await expect(shop).toBeVisible();
-    await expect(shop).toHaveAttribute('title', '小满百货 (57301862)');
+    // The demo account's three shops: the first by its name and how many more; on hover each shop with its id.
+    const shop = account.locator('[title^="小满百货 (57301862)"]');
+    await expect(shop).toHaveText(/店铺: 小满百货 \+2$/);
+    await expect(shop).toHaveAttribute('title', '小满百货 (57301862)\n小满家居 (57301875)\n小满母婴 (60418827)');
   });
 
   test('shows the same in English, with the under-7-days warning', async ({ openStation }) => {

@@ -121,9 +121,11 @@ export function AccountBar() {
   return (
     <div role="group" aria-label={t('account.label')} className="account-bar">
       {/* The shop by its name (its id on hover): the packer knows shops by name; several shops say how many more. */}
-      <Typography.Text strong className="account-bar__item" title={gateway ? gateway.shops.map((shop) => `${shopDisplayName(shop)} (${shop.shopId})`).join('\n') : undefined}>
-        <ShopOutlined aria-hidden /> {t('account.shop')}: {gateway ? shopDisplayName(firstShopOf(gateway)) : '—'}
-        {gateway && gateway.shops.length > 1 ? ` +${gateway.shops.length - 1}` : null}
+      <Typography.Text strong className="account-bar__item">
+        <span title={gateway ? gateway.shops.map((shop) => `${shopDisplayName(shop)} (${shop.shopId})`).join('\n') : undefined}>
+          <ShopOutlined aria-hidden /> {t('account.shop')}: {gateway ? shopDisplayName(firstShopOf(gateway)) : '—'}
+          {gateway && gateway.shops.length > 1 ? ` +${gateway.shops.length - 1}` : null}
+        </span>
       </Typography.Text>
       {gateway ? <Tag color="geekblue">{t(`editions.${gateway.edition}`)}</Tag> : null}
       {info.data?.demoMode ? (
