@@ -9,6 +9,7 @@ import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/p
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
 import { ofDemoShop, openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
 import type { Station } from './station';
+import { stationData } from './testing/station-data';
 
 const token = 'tok-job-printer-test-5521';
 const disabledDefault = 'Deli DL-888T (76×130)';
@@ -20,11 +21,7 @@ describe('the printer of a new job when none is chosen', () => {
   let emulator: PrintEmulator;
   let station: Station;
 
-  const data = async <T>(channel: string, input: unknown): Promise<T> => {
-    const answer = (await station.dispatch(channel, input)) as Result<T>;
-    if (!answer.ok) throw new Error(`${channel}: ${answer.error.code}`);
-    return answer.data;
-  };
+  const data = <T>(channel: string, input: unknown) => stationData<T>(station, channel, input);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'job-printer-'));

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobOrderView, JobView } from '../../shared/domain/issuing';
 import type { PaperworkPdf, PaperworkPrintResult } from '../../shared/domain/paperwork';
 import type { SoldOrder } from '../../shared/domain/sold-order';
-import type { Result } from '../../shared/result';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
 import { ofDemoShop, openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
@@ -14,6 +13,7 @@ import { readCode128 } from '../labels/testing/raster-inspection';
 import { CUPS_PDF_QUEUE, takeCupsPdfOutput } from '../os-printing/testing/cups-pdf-queue';
 import { arrangeForPrinting } from '../paperwork/print-order';
 import type { Station } from './station';
+import { stationData } from './testing/station-data';
 
 const token = 'tok-paperwork-channels-test-5521';
 /** The shared CUPS queue runs other desks' test jobs too: give it time. */
@@ -30,11 +30,7 @@ describe('paperwork through the station dispatcher', () => {
   const open = async () => {
     station = await openTestStation(join(dataDir, 'station'), { baseUrl: sandbox.url, componentUrl: emulator.url });
   };
-  const data = async <T>(channel: string, input: unknown): Promise<T> => {
-    const answer = (await station.dispatch(channel, input)) as Result<T>;
-    if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${JSON.stringify(answer.error.params)}`);
-    return answer.data;
-  };
+  const data = <T>(channel: string, input: unknown) => stationData<T>(station, channel, input);
   const waitForJob = async (jobId: string, done: (job: JobView) => boolean): Promise<JobView> => {
     for (let asked = 0; asked < 400; asked += 1) {
       const job = (await data<JobView[]>('jobs.list', { limit: 10 })).find((view) => view.id === jobId);

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskListing } from '../../shared/domain/desks';
 import type { OrderListing } from '../../shared/domain/order-row';
-import type { Result } from '../../shared/result';
 import type { Station } from '../composition/station';
 import { openTestStation, sandboxDeskPatch } from '../composition/testing/sandbox-desk';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
+import { stationData } from '../composition/testing/station-data';
 
 const token = 'desks-local-mode-token-0001';
 
@@ -15,11 +15,7 @@ describe('desks and the orders of other desks while the shared mode is off', () 
   let dataDir: string;
   let sandbox: RunningSandbox;
   let station: Station;
-  const data = async <T>(channel: string, input: unknown = {}): Promise<T> => {
-    const answer = (await station.dispatch(channel, input)) as Result<T>;
-    if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${JSON.stringify(answer.error.params)}`);
-    return answer.data;
-  };
+  const data = <T>(channel: string, input: unknown = {}) => stationData<T>(station, channel, input);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'desks-local-'));

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderListing, OrderRefreshOutcome } from '../../shared/domain/order-row';
 import { shopOrderKey } from '../../shared/domain/shop-order';
-import type { Result } from '../../shared/result';
 import type { Station } from '../composition/station';
 import { openTestStation, sandboxDeskPatch } from '../composition/testing/sandbox-desk';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
@@ -15,6 +14,7 @@ import { TEST_ACCOUNT, TEST_SCHEMA } from '../store/postgres/testing/shared-test
 import { useSharedTestDesks } from '../store/postgres/testing/use-shared-test-desks';
 import { createSharedOrderRefreshes } from './shared-order-refreshes';
 import { openSharedStation } from './shared-station';
+import { stationData } from '../composition/testing/station-data';
 
 const rig = useSharedTestDesks();
 const token = 'tok-shops-shared-5521';
@@ -22,11 +22,7 @@ let sandbox: RunningSandbox;
 let root: string;
 const desks: Station[] = [];
 
-const data = async <T>(station: Station, channel: string, input: unknown = {}): Promise<T> => {
-  const answer = (await station.dispatch(channel, input)) as Result<T>;
-  if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${JSON.stringify(answer.error.params)}`);
-  return answer.data;
-};
+const data = stationData;
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   for (const deadline = Date.now() + timeoutMs; ; await new Promise((resolve) => setTimeout(resolve, 50))) {

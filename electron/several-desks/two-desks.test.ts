@@ -11,6 +11,7 @@ import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/p
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
 import { openSharedDatabase, type SharedConnectionSettings } from '../store/postgres/open-shared-database';
 import { startPostgresTestServer, type PostgresTestServer } from '../store/postgres/testing/postgres-test-server';
+import { stationData } from '../composition/testing/station-data';
 
 const token = 'tok-two-desks-7731';
 let server: PostgresTestServer;
@@ -20,11 +21,7 @@ let emulator: PrintEmulator;
 let root: string;
 const desks: Station[] = [];
 
-const data = async <T>(station: Station, channel: string, input: unknown = {}): Promise<T> => {
-  const answer = (await station.dispatch(channel, input)) as Result<T>;
-  if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${JSON.stringify(answer.error.params)}`);
-  return answer.data;
-};
+const data = stationData;
 
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,8 +1,8 @@
 import { createInterface } from 'node:readline';
 import { openTestStation } from '../../composition/testing/sandbox-desk';
 import type { Station } from '../../composition/station';
-import type { Result } from '../../../shared/result';
 import type { SharedDeskSetup } from './shared-desk-process';
+import { stationData } from '../../composition/testing/station-data';
 
 /**
  * One packing desk in shared mode as its own OS process (composition root, SQLite files in its
@@ -27,10 +27,7 @@ const say = (line: string): void => {
 const overrides = { baseUrl: setup.sandboxUrl, componentUrl: setup.emulatorUrl };
 const stationOptions = { claimLeaseMs: setup.leaseMs };
 
-async function dispatchOk(station: Station, channel: string, input: unknown): Promise<void> {
-  const answer = (await station.dispatch(channel, input)) as Result<unknown>;
-  if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${JSON.stringify(answer.error.params)}`);
-}
+const dispatchOk = (station: Station, channel: string, input: unknown): Promise<unknown> => stationData(station, channel, input);
 
 if (setup.configure) {
   const first = await openTestStation(setup.dataDir, overrides, stationOptions);
