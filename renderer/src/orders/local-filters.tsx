@@ -167,7 +167,7 @@ function ClearFilters() {
   return (
     // Where the line is short (English at 1366 px) the word folds away: the icon and F4 stay, the word in the tooltip and the name.
     <Button icon={<ClearOutlined aria-hidden />} disabled={!active} onClick={clearFilters} title={t('localFilters.clear')}>
-      <span className="desk-local-filters__clear-word">{t('localFilters.clear')}</span> <kbd>F4</kbd>
+      <span className="desk-word-when-wide">{t('localFilters.clear')}</span> <kbd>F4</kbd>
     </Button>
   );
 }

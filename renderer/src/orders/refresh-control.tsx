@@ -33,8 +33,8 @@ export function RefreshButtons({ refresh }: { refresh: OrdersRefresh }) {
         {t('refresh.refresh')} <kbd>F5</kbd>
       </Button>
       <Popover content={more} trigger="click" placement="bottomLeft" open={open} onOpenChange={setOpen}>
-        <Button aria-expanded={open} aria-haspopup="dialog">
-          {t('refresh.more')} <DownOutlined aria-hidden />
+        <Button aria-expanded={open} aria-haspopup="dialog" icon={<CloudDownloadOutlined aria-hidden />} title={t('refresh.more')}>
+          <span className="desk-word-when-wide">{t('refresh.more')}</span> <DownOutlined aria-hidden />
         </Button>
       </Popover>
     </>
