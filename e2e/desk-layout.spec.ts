@@ -75,6 +75,9 @@ for (const locale of ['zh-CN', 'en'] as const) {
         await expectInViewport(page, scanResult);
         await expectInViewport(page, shipFrom.getByRole('combobox', { name: text('shipFrom.carrier') }));
         await expectInViewport(page, issueButton);
+        // The search field keeps room for an order number typed in, whatever the language.
+        const search = page.getByRole('region', { name: text('localFilters.label') }).locator('.desk-local-filters__search');
+        expect((await search.boundingBox())?.width ?? 0, `search field at ${screen.width}×${screen.height}`).toBeGreaterThanOrEqual(170);
         // Only the table scrolls: the page itself never does.
         const pageHeight = await page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollHeight);
         expect(pageHeight).toBeLessThanOrEqual(screen.height);
