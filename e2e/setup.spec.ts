@@ -52,7 +52,7 @@ test.describe('first-run setup', () => {
     await page.getByRole('button', { name: 'Test connection' }).click();
     const report = page.getByRole('group', { name: 'Connection test result' });
     await expect(report).toContainText(/OK: valid until \d{4}-\d{2}-\d{2} \(5 days left\)/);
-    await expect(report).toContainText('OK: 3 carriers, 5 branches');
+    await expect(report).toContainText('OK: carriers 3, branches 5');
     // The token went to the vault: the form shows only that one is stored.
     await expect(page.getByText(`A token is stored (ends in ${sandboxGateway.token.slice(-4)})`)).toBeVisible();
 
@@ -95,8 +95,26 @@ test.describe('first-run setup', () => {
     await page.getByRole('button', { name: 'Test connection' }).click();
     const report = page.getByRole('group', { name: 'Connection test result' });
     await expect(report.getByRole('alert')).toHaveCount(2);
-    await expect(report.getByRole('alert').first()).toContainText('The gateway rejected the access token');
-    await expect(report.getByRole('alert').first()).toContainText('Enter a new access token in Settings.');
+    await expect(report.getByRole('alert').first()).toContainText('The gateway rejected the access token: it is wrong, expired or revoked.');
+    await expect(report.getByRole('alert').first()).toContainText('Paste the current token from the gateway operator into Settings → Gateway connection');
+    // The gateway's own words are for its developers ("set the access token in the request header"): never shown at the desk.
+    await expect(report).not.toContainText('请求头');
+  });
+
+  test('names a wrong shop id as the shop id, not as the seller nickname (中文)', async ({ openStation, sandboxGateway }) => {
+    const page = await openStation('zh-CN');
+    await page.getByRole('radiogroup', { name: '网关' }).getByText('正式网关').click();
+    await page.getByRole('textbox', { name: '网关地址' }).fill(sandboxGateway.url);
+    await page.getByRole('textbox', { name: '访问令牌' }).fill(sandboxGateway.token);
+    await page.getByRole('textbox', { name: '店铺 ID（owner_id）' }).fill('99999999');
+    await page.getByRole('textbox', { name: '卖家昵称' }).fill('小满百货旗舰店');
+    await page.getByRole('textbox', { name: '商家用户 ID' }).fill('2201385297');
+    await page.getByRole('textbox', { name: '寄件人姓名' }).fill('王小满');
+    await page.getByRole('textbox', { name: '寄件人电话' }).fill('0571-88886666');
+    await page.getByRole('button', { name: '测试连接' }).click();
+    const report = page.getByRole('group', { name: '连接测试结果' });
+    await expect(report.getByText('网关找不到店铺 ID 为 99999999 的店铺。').first()).toBeVisible();
+    await expect(report).not.toContainText('卖家昵称“');
   });
 
   test('checks the fields before saving, in the UI language', async ({ openStation }) => {

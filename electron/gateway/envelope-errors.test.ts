@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GATEWAY_MESSAGES } from '../../shared/gateway/envelope-codes';
 import { errorFromEnvelope, findAuthorizationUrl } from './envelope-errors';
 
-const context = { sellerNick: 'tea-shop' };
+const context = { sellerNick: 'tea-shop', shopId: '57301862', accountSentAs: 'nick' } as const;
 const envelope = (code: number, msg: string, data: unknown = null) => ({ code, msg, data });
 
 describe('errorFromEnvelope', () => {
@@ -36,6 +36,11 @@ describe('errorFromEnvelope', () => {
 
   it('names the nickname of a 103 and keeps the gateway message', () => {
     expect(errorFromEnvelope(envelope(103, '账号昵称不存在'), context)?.params).toEqual({ message: '账号昵称不存在', nick: 'tea-shop' });
+  });
+
+  it('reads a 103 to a call that sent the shop id as an unknown shop, never as a wrong nickname', () => {
+    const error = errorFromEnvelope(envelope(103, '账号昵称不存在'), { ...context, accountSentAs: 'shop-id' });
+    expect(error).toMatchObject({ code: 'gateway.shop-not-found', params: { message: '账号昵称不存在', shopId: '57301862' } });
   });
 });
 

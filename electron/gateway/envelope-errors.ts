@@ -43,8 +43,12 @@ export function isRateLimitMessage(message: string): boolean {
 
 /** What the caller knows that an error may name. */
 export interface EnvelopeContext {
-  /** The seller nickname sent, named by a 103. */
+  /** The seller nickname, named by a 103 to the call that sent it (the subscription). */
   sellerNick: string;
+  /** The shop id, named by a 103 to the calls that sent it instead of a nickname. */
+  shopId: string;
+  /** Which of the two the call sent: a 103 ("no such account") is about that one. */
+  accountSentAs: 'nick' | 'shop-id';
 }
 
 /**
@@ -62,7 +66,9 @@ export function errorFromEnvelope(envelope: GatewayEnvelope, context: EnvelopeCo
     case GATEWAY_CODES.timedOut:
       return stationError('gateway.timed-out', { message });
     case GATEWAY_CODES.nickNotFound:
-      return stationError('gateway.nickname-not-found', { message, nick: context.sellerNick });
+      return context.accountSentAs === 'nick'
+        ? stationError('gateway.nickname-not-found', { message, nick: context.sellerNick })
+        : stationError('gateway.shop-not-found', { message, shopId: context.shopId });
     case GATEWAY_CODES.systemError:
       return stationError('gateway.system-error', { message });
     case GATEWAY_CODES.busy:
@@ -74,6 +80,7 @@ export function errorFromEnvelope(envelope: GatewayEnvelope, context: EnvelopeCo
     case GATEWAY_CODES.shopNotAuthorized:
       return stationError('gateway.shop-not-authorized', { message, authUrl: findAuthorizationUrl(envelope) });
     case GATEWAY_CODES.tokenInvalid:
+      // The gateway's text speaks to its developers ("set access token in the request header"): logs keep it, the desk says what to do.
       return stationError('gateway.unauthorized-token', { message });
     case GATEWAY_CODES.issueRejected:
       return stationError(`gateway.issue-rejected.${classifyIssueRejection(message)}`, { message });

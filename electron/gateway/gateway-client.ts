@@ -24,6 +24,7 @@ import { decodeNetworkInfo } from './decoding/decode-network-info';
 import { decodeSoldOrderPage } from './decoding/decode-sold-orders';
 import { decodeSubscription } from './decoding/decode-subscription';
 import { decodeIssueResult, decodeQueryResult } from './decoding/decode-waybills';
+import type { EnvelopeContext } from './envelope-errors';
 import { errorFromEnvelope } from './envelope-errors';
 import { fetchAllSoldOrders } from './fetch-all-sold-orders';
 import type { AllSoldOrders, FetchAllOptions } from './fetch-all-sold-orders';
@@ -131,6 +132,13 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   /** The token the gateway last answered 401 for: no call is wasted on it again. */
   let rejected: { token: string; message: string } | null = null;
 
+  /** The subscription names the account by nickname (a form field); every other endpoint by shop id. */
+  const envelopeContext = (endpoint: GatewayEndpointId): EnvelopeContext => ({
+    sellerNick: account.sellerNick,
+    shopId: account.shopId,
+    accountSentAs: endpoint === 'subscription' ? 'nick' : 'shop-id',
+  });
+
   const vvtypeFor = (endpoint: GatewayEndpointId): number | null => effectiveVvtype(options.edition, options.vvtypeOverrides, endpoint);
 
   const baseUrlValid = /^https?:\/\/[^\s/]+/i.test(baseUrl);
@@ -229,7 +237,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       const result = await exchange(endpoint, body, call, attempt, false);
       let error: StationError;
       if (result.kind === 'answer') {
-        const answered = errorFromEnvelope(result.envelope, account);
+        const answered = errorFromEnvelope(result.envelope, envelopeContext(endpoint));
         if (!answered) return finish(decode(result.envelope.data));
         error = answered;
       } else {
@@ -273,7 +281,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         const lost = !issueNotSent.has(result.error.code);
         return finish(fail(lost ? stationError('gateway.issue-answer-lost', { cause: result.error.code }) : result.error));
       }
-      const error = errorFromEnvelope(result.envelope, account);
+      const error = errorFromEnvelope(result.envelope, envelopeContext('issue'));
       if (!error) {
         const decoded = decodeIssueResult(result.envelope.data, objectIds);
         // Code 0 but no readable results: waybills may exist. Only the query endpoint can tell.

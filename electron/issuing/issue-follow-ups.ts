@@ -14,6 +14,7 @@ const stopCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'gateway.unauthorized-token',
   'gateway.not-supported',
   'gateway.nickname-not-found',
+  'gateway.shop-not-found',
   'gateway.path-not-found',
   'config.token-missing',
   'config.base-url-invalid',

@@ -38,7 +38,8 @@ describe('error catalog', () => {
     const required: ErrorCode[] = [
       'gateway.parameter-error', // 100
       'gateway.timed-out', // 101
-      'gateway.nickname-not-found', // 103
+      'gateway.nickname-not-found', // 103 to the subscription (sent the nickname)
+      'gateway.shop-not-found', // 103 to the other endpoints (sent the shop id)
       'gateway.system-error', // 200
       'gateway.busy', // 202
       'gateway.rate-limited', // 202, rate limit exceeded

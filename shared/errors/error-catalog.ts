@@ -109,6 +109,11 @@ export const errorCatalog = {
     en: { text: 'The gateway timed out: {{message}}', remedy: 'Try again; check the network connection.' },
     zh: { text: '网关请求超时：{{message}}', remedy: '请重试，并检查网络连接。' },
   },
+  'gateway.shop-not-found': {
+    retryable: false,
+    en: { text: 'The gateway knows no shop with the id {{shopId}}.', remedy: 'Correct the shop id in Settings → Gateway connection (the number the gateway operator gave for the shop, not its name).' },
+    zh: { text: '网关找不到店铺 ID 为 {{shopId}} 的店铺。', remedy: '请在“设置 → 网关连接”中改正店铺 ID（网关服务商给出的店铺编号，不是店铺名称）。' },
+  },
   'gateway.nickname-not-found': {
     retryable: false,
     en: { text: 'The gateway does not know the seller nickname “{{nick}}”: {{message}}', remedy: 'Correct the seller nickname in Settings (the account nickname, not the shop name).' },
@@ -151,8 +156,8 @@ export const errorCatalog = {
   },
   'gateway.unauthorized-token': {
     retryable: false,
-    en: { text: 'The gateway rejected the access token: {{message}}', remedy: 'All gateway work is stopped. Enter a new access token in Settings.' },
-    zh: { text: '网关拒绝了访问令牌：{{message}}', remedy: '所有网关操作已停止。请在“设置”中填写新的访问令牌。' },
+    en: { text: 'The gateway rejected the access token: it is wrong, expired or revoked.', remedy: 'All gateway work is stopped. Paste the current token from the gateway operator into Settings → Gateway connection, then Test connection.' },
+    zh: { text: '网关拒绝了访问令牌：令牌有误、已过期或已被撤销。', remedy: '所有网关操作已停止。请把网关服务商提供的最新令牌粘贴到“设置 → 网关连接”，再点击“测试连接”。' },
   },
   'gateway.path-not-found': {
     retryable: false,

@@ -143,7 +143,7 @@ export const en = {
     fullFetch: 'Fetch all',
     more: 'Full / filtered fetch',
     progressLabel: 'Loading orders',
-    progress: '{{received}} of {{total}} orders (page {{done}}/{{planned}})',
+    progress: 'Orders received: {{received}} of {{total}} (page {{done}}/{{planned}})',
     starting: 'Asking the platform…',
     cancel: 'Cancel',
     neverFetched: 'Orders not loaded yet',
@@ -295,7 +295,7 @@ export const en = {
     used: 'Used',
     selected: 'Selected',
     choose: 'Choose the carrier, branch and sender address.',
-    lowBalance: 'Balance too low: {{balance}} waybills left for {{selected}} selected orders',
+    lowBalance: 'Balance too low: waybills left {{balance}}, orders selected {{selected}}',
     lowBalanceRemedy: 'Issuing N orders needs N waybills: top up the branch, or choose another branch.',
     missing: {
       carrier: 'The carrier chosen last time is no longer offered: choose again.',
@@ -383,7 +383,7 @@ export const en = {
       subscriptionOk_other: 'OK: valid until {{date}} ({{count}} days left)',
       subscriptionExpired: 'The subscription expired on {{date}}: renew it before issuing waybills.',
       subscriptionNoEnd: 'OK: the gateway gave no end date.',
-      networkOk: 'OK: {{carriers}} carriers, {{branches}} branches',
+      networkOk: 'OK: carriers {{carriers}}, branches {{branches}}',
     },
   },
   shortcuts: {

@@ -20,6 +20,22 @@ describe('UI strings', () => {
     }
   });
 
+  it('English counts agree with their number: a count before a plural noun is an i18next plural form', () => {
+    // Numbers that are 2 or more by construction: a choice between shops, a parcel tag, retry limits,
+    // the waybills of packages shipped in several parcels.
+    const neverOne = new Set(['shops', 'parcels', 'sends', 'tries', 'waybills']);
+    // Names, not numbers: "{{endpoint}} calls" follows its own count.
+    const names = new Set(['endpoint']);
+    const countThenNoun = /\{\{(\w+)\}\}\s+(?:[a-z-]+\s+)?(orders|labels|waybills|points|calls|carriers|branches|pages|packages|parcels|days|jobs|shops|times|goods lines|items)\b/g;
+    const misfits = keysOf(en).flatMap((key) => {
+      const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
+      return [...text.matchAll(countThenNoun)]
+        .filter(([, name = '']) => !(name === 'count' && key.endsWith('_other')) && !neverOne.has(name) && !names.has(name))
+        .map(([match]) => `${key}: ${match}`);
+    });
+    expect(misfits).toEqual([]);
+  });
+
   it('picks Chinese for any Chinese system language and English otherwise', () => {
     expect(languageForSystem(['zh-CN'])).toBe('zh-CN');
     expect(languageForSystem(['en-US', 'zh-TW'])).toBe('zh-CN');

@@ -135,7 +135,7 @@ function ParcelsInput({ orderNumber, parcels, goodsCount, disabled, onChange }: 
         className="plan-options__parcels"
       />
       {count > 1 && goodsCount !== null && goodsCount >= 2 ? (
-        <Tooltip title={splittable ? undefined : t('issuePrint.options.splitTooFew', { goods: goodsCount })}>
+        <Tooltip title={splittable ? undefined : t('issuePrint.options.splitTooFew', { count: goodsCount })}>
           <Checkbox checked={split !== null} disabled={disabled || !splittable} onChange={(event) => onChange(withSplit({ count, split }, event.target.checked, goodsCount))}>
             {t('issuePrint.options.split')}
           </Checkbox>

@@ -39,7 +39,7 @@ export function PickingListDialog({ selection, count, onClose }: { selection: Pa
       } else {
         const pdf = await unwrapResult(station['paperwork.picking-list-pdf'](request));
         downloadFile(pdf.fileName, pdfBytes(pdf.base64), 'application/pdf');
-        void message.success(t('paperwork.picking.saved', { fileName: pdf.fileName, pages: pdf.pages }));
+        void message.success(t('paperwork.picking.saved', { fileName: pdf.fileName, count: pdf.pages }));
       }
       onClose();
     } catch (caught) {

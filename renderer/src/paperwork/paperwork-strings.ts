@@ -51,7 +51,8 @@ export const paperworkEn = {
       print: 'Print',
       save: 'Save as PDF',
       printed: 'Picking list sent to {{printer}}',
-      saved: 'Saved {{fileName}} ({{pages}} pages)',
+      saved_one: 'Saved {{fileName}} ({{count}} page)',
+      saved_other: 'Saved {{fileName}} ({{count}} pages)',
     },
     plan: {
       printOrder: 'Print order',
@@ -114,7 +115,8 @@ export const paperworkZhCn = {
       print: '打印',
       save: '保存为 PDF',
       printed: '拣货单已发送到 {{printer}}',
-      saved: '已保存 {{fileName}}（{{pages}} 页）',
+      saved_one: '已保存 {{fileName}}（{{count}} 页）',
+      saved_other: '已保存 {{fileName}}（{{count}} 页）',
     },
     plan: {
       printOrder: '打印顺序',

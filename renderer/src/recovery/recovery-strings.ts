@@ -30,7 +30,7 @@ export const recoveryEn = {
     setAsideItem: '{{waybillCode}} · orders {{orders}} · set aside {{at}}',
     setAsideHint: 'Their labels and this desk’s history are fine, and the other waybills are shared as usual; the other desks do not see these. Show the reason to whoever runs the shared database.',
     waitingTitle: 'Waiting for another gateway or shop',
-    waiting: '{{orders}} orders / {{labels}} labels wait for gateway {{gateway}} / shop {{shopId}}',
+    waiting: 'Waiting for gateway {{gateway}} / shop {{shopId}}: orders {{orders}}, labels {{labels}}',
     waitingHint: 'They are left exactly as they are (nothing is looked up, issued or printed under the gateway set now) until that gateway and shop are set again in Settings.',
     demoGateway: 'demo mode (sandbox)',
     unknownGateway: 'unknown (recorded before this version)',
