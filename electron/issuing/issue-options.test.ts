@@ -3,7 +3,7 @@ import type { Party } from '../../shared/domain/issue-entry';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import { defaultSettings, type Settings } from '../../shared/settings/settings-schema';
 import { issueSettings } from './issue-settings';
-import { DEMO_OFFICE, DEMO_SENDER, SANDBOX_DEFAULTS, STANDARD_TEMPLATES, standardTemplateUrl } from '../demo/sandbox/index';
+import { DEMO_CUSTOM_AREA_TEMPLATE_URL, DEMO_OFFICE, DEMO_SENDER, SANDBOX_DEFAULTS, STANDARD_TEMPLATES, standardTemplateUrl } from '../demo/sandbox/index';
 import { shopOrderKey } from '../../shared/domain/shop-order';
 import { itemAt } from '../gateway/testing/gateway-test-bench';
 import { entryForOrders } from './issue-plan';
@@ -40,6 +40,17 @@ async function take(count: number): Promise<SoldOrder[]> {
 }
 
 const issueBodiesSince = (from: number) => issueRequestsSince<IssueCallBody['param_waybill_cloud_print_apply_new_request']>(station, from);
+
+describe('the label’s custom area', () => {
+  it('is filled on demo labels (the sandbox’s own custom-area template); a real gateway’s labels carry one only where Settings names a template', () => {
+    const demo = defaultSettings();
+    expect(issueSettings(demo).customAreaTemplateUrl).toBe(DEMO_CUSTOM_AREA_TEMPLATE_URL);
+    const real: Settings = { ...demo, gateway: { ...demo.gateway, baseUrl: 'https://gateway.example.com' } };
+    expect(issueSettings(real).customAreaTemplateUrl).toBeNull();
+    const own = 'https://cloudprint.cainiao.com/template/customArea/1234/1';
+    expect(issueSettings({ ...demo, print: { ...demo.print, customAreaTemplateUrl: own } }).customAreaTemplateUrl).toBe(own);
+  });
+});
 
 describe('the whole issue request, read back at the sandbox', () => {
   it('offers the branch’s services, always sends the required one and holds every order until its value is given', async () => {

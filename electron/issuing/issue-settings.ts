@@ -5,7 +5,7 @@ import { logisticsServicesText } from '../../shared/issuing/logistics-services';
 import type { Settings } from '../../shared/settings/settings-schema';
 import { DEFAULT_LABEL_SIZE, EMPTY_CARRIER_ISSUE_DEFAULTS } from '../../shared/settings/settings-schema';
 import { recognisePhoneNumbers } from '../../shared/validation/phone-numbers';
-import { DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl } from '../demo/sandbox';
+import { DEMO_CUSTOM_AREA_TEMPLATE_URL, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl } from '../demo/sandbox';
 
 /** The sandbox's standard template of a carrier in the label size the desk uses ('' when it has none). */
 function demoTemplateUrl(carrierCode: string, size: string): string {
@@ -35,8 +35,8 @@ function senderPhones(text: string, demo: boolean): { mobile: string; phone: str
 /**
  * How a job is issued, from the settings and the plan's choices: the ship-from choice, the
  * carrier's template, the shop's order channel, print options, the carrier's services, package
- * measures, monthly card and brand. In demo mode the sandbox's own templates and demo sender
- * fill what the desk has not set, so the whole flow works with zero typing. OS printing can
+ * measures, monthly card and brand. In demo mode the sandbox's own templates (standard and custom
+ * area) and demo sender fill what the desk has not set, so the whole flow works with zero typing. OS printing can
  * print only plain print data, so it always asks for unencrypted print data.
  */
 export function issueSettings(settings: Settings, choices: PlanChoices = {}): IssueJobSettings {
@@ -77,7 +77,7 @@ export function issueSettings(settings: Settings, choices: PlanChoices = {}): Is
     doorPickUp: choices.doorPickUp ?? null,
     heldBackStatuses: issueOptions.heldBackOrderStatuses,
     confirmedHeldBack: choices.confirmedHeldBack ?? [],
-    customAreaTemplateUrl: print.customAreaTemplateUrl,
+    customAreaTemplateUrl: print.customAreaTemplateUrl ?? (demo ? DEMO_CUSTOM_AREA_TEMPLATE_URL : null),
     customAreaFields: [...settings.paperwork.customAreaFields],
     customAreaWithoutTemplate: print.output === 'os-printer',
     printer: print.printer ?? '',

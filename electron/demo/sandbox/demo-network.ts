@@ -63,6 +63,12 @@ export function standardTemplateUrl(template: StandardTemplate): string {
   return `${TEMPLATE_HOST}/template/standard/${template.id}/${template.version}`;
 }
 
+/**
+ * The demo's custom-area template (自定义区域): demo labels carry the order number, goods and notes
+ * as a merchant's would, instead of an empty area, with nothing to set first.
+ */
+export const DEMO_CUSTOM_AREA_TEMPLATE_URL = `${TEMPLATE_HOST}/template/customArea/900001/1`;
+
 /** The standard templates the sandbox knows, per carrier (YUNDA's exist but YUNDA is not open). */
 export const STANDARD_TEMPLATES: readonly StandardTemplate[] = [
   { id: '101', cpCode: 'YTO', name: '圆通标准面单 100×180', version: 3, widthMm: 100, heightMm: 180 },

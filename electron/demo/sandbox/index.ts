@@ -33,7 +33,7 @@ export type {
 export type { BranchBalance, SandboxShop, SecondWaybill } from './sandbox-state';
 export type { IssuedWaybill } from './state-file';
 export type { DemoOrder, DemoOrderNote } from './demo-orders';
-export { DEMO_NETWORK, DEMO_OFFICE, DEMO_SENDER, DEMO_WAREHOUSE, STANDARD_TEMPLATES, TEMPLATE_HOST, standardTemplateUrl } from './demo-network';
+export { DEMO_CUSTOM_AREA_TEMPLATE_URL, DEMO_NETWORK, DEMO_OFFICE, DEMO_SENDER, DEMO_WAREHOUSE, STANDARD_TEMPLATES, TEMPLATE_HOST, standardTemplateUrl } from './demo-network';
 export { SANDBOX_FEES } from './gateway-context';
 export { NO_FAULTS } from './faults';
 
