@@ -81,6 +81,12 @@ for (const locale of ['zh-CN', 'en'] as const) {
         // Only the table scrolls: the page itself never does.
         const pageHeight = await page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollHeight);
         expect(pageHeight).toBeLessThanOrEqual(screen.height);
+        // The header names the printer labels go to, whole, from 1366 px up.
+        if (screen.width >= 1366) {
+          const printer = page.getByRole('group', { name: text('account.label') }).locator('.account-bar__printer');
+          await expect(printer).toBeVisible();
+          expect(await printer.evaluate((element) => element.scrollWidth - element.clientWidth), `printer name at ${screen.width}`).toBeLessThanOrEqual(0);
+        }
         if (screen.width === 1920) await saveScreenshot(page, 'desk-2000-orders', locale);
       }
 

@@ -39,7 +39,7 @@ function SubscriptionTag() {
   const { daysLeft, severity } = subscriptionStatus(subscription.data.endsAt, now);
   const end = subscription.data.endsAt === null ? '—' : formatChinaDateTime(subscription.data.endsAt).slice(0, 10);
   return (
-    <Tag color={severityColor[severity]} data-severity={severity}>
+    <Tag color={severityColor[severity]} data-severity={severity} title={t('account.subscriptionEndsOn', { date: end })}>
       {severity === 'expired' ? t('account.subscriptionExpired', { date: end }) : t('account.subscriptionEnds', { date: end, count: daysLeft ?? 0 })}
     </Tag>
   );
@@ -84,7 +84,7 @@ function PrintingStatus() {
   const printer = printers.data?.effective ?? null;
   return (
     <>
-      <Tag icon={<PrinterOutlined aria-hidden />} color="green" data-component="connected">
+      <Tag icon={<PrinterOutlined aria-hidden />} color="green" data-component="connected" title={t('account.component.connectedTitle')}>
         {t('account.component.connected')}
       </Tag>
       <Typography.Text className="account-bar__printer" title={printer ?? undefined}>

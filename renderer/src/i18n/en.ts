@@ -47,8 +47,10 @@ export const en = {
     demoMode: 'Demo mode (sandbox)',
     subscriptionLoading: 'Subscription…',
     subscriptionUnavailable: 'Subscription unknown',
-    subscriptionEnds_one: 'Subscription ends {{date}} ({{count}} day left)',
-    subscriptionEnds_other: 'Subscription ends {{date}} ({{count}} days left)',
+    // Short: at 1366 px the English header must keep room for the printer's name; the date is on hover.
+    subscriptionEnds_one: 'Subscription: {{count}} day left',
+    subscriptionEnds_other: 'Subscription: {{count}} days left',
+    subscriptionEndsOn: 'Subscription ends {{date}}',
     subscriptionExpired: 'Subscription expired {{date}}',
     pointsToday: 'Points today',
     printer: 'Printer',
@@ -57,7 +59,8 @@ export const en = {
     enterToken: 'Enter it again in Settings',
     component: {
       connecting: 'Print component: connecting…',
-      connected: 'Print component connected',
+      connected: 'Component connected',
+      connectedTitle: 'The print component is connected: labels go to it',
       offline: 'Print component not running',
       unknown: 'Print component: unknown (the station does not answer)',
       howToFix: 'How to fix',

@@ -52,6 +52,7 @@ export const zhCN: Strings<typeof en> = {
     subscriptionUnavailable: '订购信息未知',
     subscriptionEnds_one: '订购到期 {{date}}（剩 {{count}} 天）',
     subscriptionEnds_other: '订购到期 {{date}}（剩 {{count}} 天）',
+    subscriptionEndsOn: '订购到期 {{date}}',
     subscriptionExpired: '订购已于 {{date}} 到期',
     pointsToday: '今日消耗积分',
     printer: '打印机',
@@ -61,6 +62,7 @@ export const zhCN: Strings<typeof en> = {
     component: {
       connecting: '打印组件：连接中…',
       connected: '打印组件已连接',
+      connectedTitle: '打印组件已连接：面单由它打印',
       offline: '打印组件未运行',
       unknown: '打印组件：状态未知（工作站无响应）',
       howToFix: '如何处理',
