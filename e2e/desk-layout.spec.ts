@@ -64,6 +64,22 @@ for (const locale of ['zh-CN', 'en'] as const) {
         return (await fonts.load('16px "Station CJK Fallback"', '扫描')).map((face) => `${face.family} ${face.status}`);
       });
       expect(cjkFaces).toEqual([expect.stringMatching(/Station CJK Fallback"? loaded$/)]);
+      // …and it is there before the first placeholder is drawn (Chromium never redraws a placeholder drawn in boxes).
+      await page.addInitScript(() => {
+        type Observer = { observe(target: unknown, options: object): void; disconnect(): void };
+        const scope = globalThis as unknown as {
+          placeholderHadCjkFace?: boolean;
+          MutationObserver: new (callback: (records: unknown, observer: Observer) => void) => Observer;
+          document: { querySelector(selector: string): unknown; fonts: { check(font: string, text: string): boolean } };
+        };
+        new scope.MutationObserver((_records, observer) => {
+          if (!scope.document.querySelector('input[placeholder]')) return;
+          scope.placeholderHadCjkFace = scope.document.fonts.check('16px "Station CJK Fallback"', '扫描');
+          observer.disconnect();
+        }).observe(scope.document, { subtree: true, childList: true });
+      });
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => (globalThis as unknown as { placeholderHadCjkFace?: boolean }).placeholderHadCjkFace)).toBe(true);
       await loadOrders(page, locale, 2000);
 
       const shipFrom = page.getByRole('region', { name: text('shipFrom.label') });

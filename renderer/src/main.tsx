@@ -12,11 +12,16 @@ import { stationQueryKeys } from './bridge/station-queries';
 import { languageForSystem, setupI18n } from './i18n/setup-i18n';
 
 const station = connectStation();
+// The CJK face before the first paint: Chromium draws an input's placeholder once, and one drawn
+// before the face arrived stays in boxes on a desk with no system CJK font. Loaded while the
+// settings are read; a face that cannot load holds the window for at most a second.
+const cjkFace = Promise.race([document.fonts.load('16px "Station CJK Fallback"', '扫描').catch(() => []), new Promise((resolve) => setTimeout(resolve, 1000))]);
 // The language the user chose last time, else the system's (Chinese wherever the system is).
 const stored = await station['settings.get']({});
 const language = (stored.ok ? stored.data.settings.ui.language : null) ?? languageForSystem(navigator.languages);
 await setupI18n(language);
 const uiStore = createUiStore(language);
+await cjkFace;
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 if (stored.ok) queryClient.setQueryData(stationQueryKeys.settings, stored.data);
 // Each shell puts a fresh nonce on this tag; antd's CSS-in-JS stamps it on the styles it adds.
