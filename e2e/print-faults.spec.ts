@@ -139,50 +139,55 @@ test.describe('a label that does not come out', () => {
     }
   });
 
-  test('a stalled component (en): "printer not responding" with what to check and the ways on; Retry prints each waiting label once, issuing nothing', async ({ openStation, request, stationHost, ownGateway }) => {
-    if (!ownGateway) throw new Error('the own gateway did not start');
-    const locale = 'en';
-    const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
-    const page = await openStation(browserLocale(locale));
-    const ui = issueUi(page, locale);
-    await stationCall(request, stationHost, 'settings.update', { patch: { print: { stallSeconds: 5 } } });
-    const { orders } = await planFirstOrders(page, locale, request, stationHost, ownGateway, 3);
-    await startIssueAndPrint(page, locale, 3, { preview: 'leave' });
-    const preview = labelPreviewDialog(page, locale);
-    await expect(preview.getByRole('group', { name: text('issuePrint.preview.imagesLabel') }).getByRole('img')).toBeVisible({ timeout: 30_000 });
-    await expect(preview.getByRole('button', { name: text('issuePrint.preview.printAll', { count: 3 }) })).toBeEnabled({ timeout: 30_000 });
-    // The component hangs: it reads every request and answers none.
-    await ownGateway.emulator.setFault({ kind: 'stall' });
-    await preview.getByRole('button', { name: text('issuePrint.preview.printAll', { count: 3 }) }).click();
+  // English with 3 labels; Chinese with a job's first call of 10, as a packer met it.
+  for (const [locale, count] of [['en', 3], ['zh-CN', 10]] as const) {
+    test(`a stalled component (${locale}, ${count} labels): "printer not responding" with what to check and the ways on; Retry prints each waiting label once, issuing nothing`, async ({ openStation, request, stationHost, ownGateway }) => {
+      if (!ownGateway) throw new Error('the own gateway did not start');
+      const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
+      const page = await openStation(browserLocale(locale));
+      const ui = issueUi(page, locale);
+      await stationCall(request, stationHost, 'settings.update', { patch: { print: { stallSeconds: 5 } } });
+      const { orders } = await planFirstOrders(page, locale, request, stationHost, ownGateway, count);
+      await startIssueAndPrint(page, locale, count, { preview: 'leave' });
+      const preview = labelPreviewDialog(page, locale);
+      await expect(preview.getByRole('group', { name: text('issuePrint.preview.imagesLabel') }).getByRole('img')).toBeVisible({ timeout: 30_000 });
+      await expect(preview.getByRole('button', { name: text('issuePrint.preview.printAll', { count }) })).toBeEnabled({ timeout: 30_000 });
+      // The component hangs: it reads every request and answers none.
+      await ownGateway.emulator.setFault({ kind: 'stall' });
+      await preview.getByRole('button', { name: text('issuePrint.preview.printAll', { count }) }).click();
 
-    const stall = ui.drawer.getByRole('region', { name: text('printTruth.stall.label') });
-    await expect(stall).toContainText(text('printTruth.stall.title', { seconds: 5, count: 3 }), { timeout: 30_000 });
-    await expect(stall).toContainText(text('printTruth.check.not-responding'));
-    await expect(stall.getByRole('button', { name: text('printTruth.stall.cancelRest') })).toBeVisible();
-    await expect(stall.getByRole('combobox', { name: text('printTruth.stall.choosePrinter') })).toBeVisible();
-    await expect(printerBadge(page, locale)).toHaveText(text('printTruth.condition.not-responding'));
-    await saveScreenshot(page, 'printer-not-responding', locale);
-    expect(ownGateway.emulator.printed()).toHaveLength(0);
+      const stall = ui.drawer.getByRole('region', { name: text('printTruth.stall.label') });
+      await expect(stall).toContainText(text('printTruth.stall.title', { seconds: 5, count }), { timeout: 30_000 });
+      await expect(stall).toContainText(text('printTruth.check.not-responding'));
+      await expect(stall.getByRole('button', { name: text('printTruth.stall.cancelRest') })).toBeVisible();
+      await expect(stall.getByRole('combobox', { name: text('printTruth.stall.choosePrinter') })).toBeVisible();
+      await expect(printerBadge(page, locale)).toHaveText(text('printTruth.condition.not-responding'));
+      if (locale === 'en') await saveScreenshot(page, 'printer-not-responding', locale);
+      expect(ownGateway.emulator.printed()).toHaveLength(0);
 
-    const callsBefore = issueCalls(ownGateway);
-    await ownGateway.emulator.setFault(null);
-    await stall.getByRole('button', { name: text('printTruth.stall.retry') }).click();
-    // The component never took the labels: they print, or, where the station cannot tell, the desk is asked before they print again.
-    const truth = ui.drawer.getByRole('region', { name: text('printTruth.summary.problemsLabel') });
-    await expect(ui.printing.getByText(ui.printedAll(3)).or(truth)).toBeVisible({ timeout: 45_000 });
-    if (await truth.isVisible()) {
-      await truth.getByRole('button', { name: text('printTruth.summary.printAgain', { count: 3 }) }).click();
-      await page.getByRole('dialog', { name: text('printTruth.summary.confirmTitle') }).getByRole('button', { name: text('printTruth.summary.confirmOk') }).click();
-    }
-    await expect(ui.printing).toContainText(ui.printedAll(3), { timeout: 45_000 });
-    await expect(ui.ending('done')).toBeVisible();
-    await expect(stall).toHaveCount(0);
-    const waybills = ownGateway.sandbox.issuedWaybills();
-    expect(waybills.flatMap((waybill) => waybill.orderNumbers).sort()).toEqual([...orders].sort());
-    expect(ownGateway.emulator.printed().map((label) => label.documentId).sort()).toEqual(waybills.map((waybill) => waybill.waybillCode).sort());
-    expect(issueCalls(ownGateway)).toBe(callsBefore);
-    await expect(printerBadge(page, locale)).toHaveText(text('printTruth.condition.ready'), { timeout: 15_000 });
-  });
+      const callsBefore = issueCalls(ownGateway);
+      await ownGateway.emulator.setFault(null);
+      await stall.getByRole('button', { name: text('printTruth.stall.retry') }).click();
+      // The header follows the printer within 2 s of its recovery (one state poll and a redraw).
+      await expect(printerBadge(page, locale)).not.toHaveText(text('printTruth.condition.not-responding'), { timeout: 2_000 });
+      // The component never took the labels: they print, or, where the station cannot tell, the desk is asked before they print
+      // again — within 10 s of Retry, never a "checking" that lasts.
+      const truth = ui.drawer.getByRole('region', { name: text('printTruth.summary.problemsLabel') });
+      await expect(ui.printing.getByText(ui.printedAll(count)).or(truth)).toBeVisible({ timeout: 10_000 });
+      if (await truth.isVisible()) {
+        await truth.getByRole('button', { name: text('printTruth.summary.printAgain', { count }) }).click();
+        await page.getByRole('dialog', { name: text('printTruth.summary.confirmTitle') }).getByRole('button', { name: text('printTruth.summary.confirmOk') }).click();
+      }
+      await expect(ui.printing).toContainText(ui.printedAll(count), { timeout: 45_000 });
+      await expect(ui.ending('done')).toBeVisible();
+      await expect(stall).toHaveCount(0);
+      const waybills = ownGateway.sandbox.issuedWaybills();
+      expect(waybills.flatMap((waybill) => waybill.orderNumbers).sort()).toEqual([...orders].sort());
+      expect(ownGateway.emulator.printed().map((label) => label.documentId).sort()).toEqual(waybills.map((waybill) => waybill.waybillCode).sort());
+      expect(issueCalls(ownGateway)).toBe(callsBefore);
+      await expect(printerBadge(page, locale)).toHaveText(text('printTruth.condition.ready'), { timeout: 15_000 });
+    });
+  }
 
   test('a slow printer (zh-CN): the header says printing while it works, no stall is called, every label prints once', async ({ openStation, request, stationHost, ownGateway }) => {
     if (!ownGateway) throw new Error('the own gateway did not start');
