@@ -25,19 +25,22 @@ for (const locale of ['zh-CN', 'en'] as const) {
         patch: { print: { customAreaTemplateUrl: customAreaUrl, needEncrypt: false }, paperwork: { slipPrinter: CUPS_PDF_QUEUE, slipSize: '76x130' } },
       });
 
-      // Settings → Printing: the fields of the custom area, saved at once, with the preview drawn by main.
+      // Settings → Printing: the fields of the custom area, with the preview drawn by main as they are ticked, saved with the rest by Save.
       await page.keyboard.press('F2');
       const panel = page.getByRole('group', { name: text('paperwork.customArea.title') });
       await panel.evaluate((element) => element.scrollIntoView({ block: 'start' }));
       const fields = panel.getByRole('group', { name: text('paperwork.customArea.fieldsLabel') }).or(panel.getByLabel(text('paperwork.customArea.fieldsLabel')));
       await fields.first().getByText(text('paperwork.customArea.fields.sellerNote')).click();
       await fields.first().getByText(text('paperwork.customArea.fields.totalCount')).click();
+      await expect(page.getByRole('status').filter({ hasText: text('settings.unsaved') })).toBeVisible();
+      expect((await stationCall(request, stationHost, 'settings.get', {})).settings.paperwork.customAreaFields).toEqual(['goods', 'buyerRemark', 'orderNumber']);
+      await page.getByRole('button', { name: text('settings.save'), exact: true }).click();
       await expect.poll(async () => (await stationCall(request, stationHost, 'settings.get', {})).settings.paperwork.customAreaFields).toEqual(['goods', 'buyerRemark', 'sellerNote', 'orderNumber', 'totalCount']);
       await expect(panel.getByRole('img', { name: text('paperwork.customArea.preview') })).toBeVisible();
       await expect(panel).toContainText(text('paperwork.customArea.explain').slice(0, 20));
       await expect(panel.getByRole('combobox', { name: text('paperwork.slips.printer') })).toBeVisible();
       await saveScreenshot(page, 'settings-paperwork', locale);
-      // Nothing in the form changed (the paperwork choices saved at once): Escape goes straight back.
+      // Everything saved: Escape goes straight back.
       await page.keyboard.press('Escape');
 
       // The plan: by goods, a packing slip after each label.

@@ -50,7 +50,7 @@ test.describe('a label that does not come out', () => {
       await expect(ui.drawer.locator('.ant-result-success')).toHaveCount(0);
       // The header says what the printer has, outside the job too.
       await expect(printerBadge(page, locale)).toHaveText(text(`printTruth.condition.${fault.condition}`));
-      if (fault.kind === 'paper-out') await saveScreenshot(page, 'labels-not-printed', locale);
+      if (fault.kind !== 'offline') await saveScreenshot(page, 'labels-not-printed', locale);
       // The history keeps the printer's words.
       const failedRows = (await stationCall(request, stationHost, 'history.search', { states: ['print-failed'], limit: 10 })).rows;
       expect(failedRows.map((row) => row.printError?.code)).toEqual([fault.error, fault.error, fault.error, fault.error]);
@@ -162,7 +162,7 @@ test.describe('a label that does not come out', () => {
       await expect(stall.getByRole('button', { name: text('printTruth.stall.cancelRest') })).toBeVisible();
       await expect(stall.getByRole('combobox', { name: text('printTruth.stall.choosePrinter') })).toBeVisible();
       await expect(printerBadge(page, locale)).toHaveText(text('printTruth.condition.not-responding'));
-      if (locale === 'en') await saveScreenshot(page, 'printer-not-responding', locale);
+      await saveScreenshot(page, 'printer-not-responding', locale);
       expect(ownGateway.emulator.printed()).toHaveLength(0);
 
       const callsBefore = issueCalls(ownGateway);

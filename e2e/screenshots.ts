@@ -3,18 +3,16 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
 /**
- * Where the suite writes its screenshots: test-results/screenshots in a test run (npm test leaves
- * the tree as it found it), docs/screenshots — the README's — when `npm run screenshots` asks
- * for them (STATION_SCREENSHOTS=docs).
+ * Where the suite writes its screenshots: test-results/screenshots (ignored), so that a test run
+ * leaves the tree as it found it; `npm run screenshots` publishes the README's set from there.
  */
-export const screenshotDir =
-  process.env.STATION_SCREENSHOTS === 'docs' ? resolve(import.meta.dirname, '..', 'docs', 'screenshots') : resolve(import.meta.dirname, '..', 'test-results', 'screenshots');
+export const screenshotDir = resolve(import.meta.dirname, '..', 'test-results', 'screenshots');
 
 /** The most common packing-desk screen: every page screenshot is also taken at this size, as `<name>-1366`. */
 const deskScreen = { width: 1366, height: 768 } as const;
 
 /**
- * Saves a screenshot of the page (or of one dialog) as `<name>.<locale>.png` for the docs. A
+ * Saves a screenshot of the page (or of one dialog) as `<name>.<locale>.png`. A
  * whole page is also shot at 1366×768 (`<name>-1366.<locale>.png`), then given its size back, so
  * every screen is documented at the desk size and at the test's own (1920×1080 unless it set one);
  * `alsoAtDeskSize: false` for a shot taken at a chosen size on purpose.

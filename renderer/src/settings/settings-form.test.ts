@@ -118,6 +118,13 @@ describe('the Settings form', () => {
     expect(settingsSave({ ...settingsFormValues(chosen), printer: DEFAULT_PRINTER }, chosen).printer).toBeNull();
   });
 
+  it('saves the paperwork choices with the rest: only what changed, the custom area in its canonical order', () => {
+    const values = settingsFormValues(storedView());
+    expect(settingsSave(values, storedView()).patch).toEqual({});
+    const changed: SettingsFormValues = { ...values, paperwork: { ...values.paperwork, customAreaFields: ['totalCount', 'goods'], slipPrinter: 'PDF', slipsWithLabels: true } };
+    expect(settingsSave(changed, storedView()).patch).toEqual({ paperwork: { customAreaFields: ['goods', 'totalCount'], slipPrinter: 'PDF', slipsWithLabels: true } });
+  });
+
   it('takes the connection from the setup form: a real gateway with a new token', () => {
     const values: SettingsFormValues = {
       ...settingsFormValues(storedView()),

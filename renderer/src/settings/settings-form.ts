@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { NetworkInfo } from '../../../shared/domain/network';
+import { CUSTOM_AREA_FIELDS } from '../../../shared/domain/paperwork';
 import { GATEWAY_ENDPOINTS, type GatewayEndpointId } from '../../../shared/gateway/endpoints';
 import { SENDER_LIMITS } from '../../../shared/gateway/issue-limits';
 import type { SettingsView } from '../../../shared/ipc/ipc-contract';
@@ -12,6 +13,7 @@ import {
   shipFromSettingsSchema,
   vvtypeOverrideSchema,
   type LabelSize,
+  type PaperworkSettings,
   type PrintSettings,
   type Settings,
   type SettingsPatch,
@@ -49,6 +51,8 @@ export interface SettingsFormValues extends SetupFormValues, IssueOptionsFormVal
   /** Endpoint → vvtype override as typed; empty uses the edition's number. */
   vvtypeOverrides: Partial<Record<GatewayEndpointId, string>>;
   sharedMode: SharedModeFormValues;
+  /** The custom area's fields and the packing slips' printer and paper, as the settings keep them. */
+  paperwork: PaperworkSettings;
 }
 
 /** The Settings fields beyond the setup form's, each checked against the settings schema. */
@@ -107,6 +111,7 @@ export function settingsFormValues(view: SettingsView): SettingsFormValues {
     rateLimitMarginMs: String(gateway.rateLimitMarginMs),
     vvtypeOverrides: Object.fromEntries(Object.entries(gateway.vvtypeOverrides).map(([endpoint, vvtype]) => [endpoint, String(vvtype)])),
     sharedMode: sharedModeFormValues(view.settings.sharedMode),
+    paperwork: { ...view.settings.paperwork, customAreaFields: [...view.settings.paperwork.customAreaFields] },
   };
 }
 
@@ -137,6 +142,8 @@ export function settingsFromForm(values: SettingsFormValues, view: SettingsView)
     retention: { printDataRetentionDays: wholeNumberOf(values.printDataRetentionDays) },
     issueOptions: issueOptionsFromForm(values),
     sharedMode: sharedModeFromForm(values.sharedMode),
+    // The canonical order, so the custom area reads the same on every desk whatever order the boxes were ticked in.
+    paperwork: { ...values.paperwork, customAreaFields: CUSTOM_AREA_FIELDS.filter((field) => values.paperwork.customAreaFields.includes(field)) },
   };
 }
 
