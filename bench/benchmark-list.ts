@@ -5,6 +5,7 @@ import { labelRenderBenchmarks } from './label-render-bench';
 import { ordersTableBenchmark } from './orders-table-bench';
 import { paperworkBenchmarks } from './paperwork-bench';
 import { printDispatchBenchmark } from './print-dispatch-bench';
+import { scanToPrintBenchmark } from './scan-to-print-bench';
 import { sharedCallWindowBenchmark } from './shared-call-window-bench';
 import { sharedDesksBenchmark } from './shared-desks-bench';
 
@@ -17,6 +18,7 @@ export const benchmarks: readonly Benchmark[] = [
   issueAndPrintBenchmark,
   multiShopIssueAndPrintBenchmark,
   ordersTableBenchmark,
+  scanToPrintBenchmark,
   sharedCallWindowBenchmark,
   sharedDesksBenchmark,
 ];
