@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const repoRoot = resolve(import.meta.dirname, '..');
+/** The built browser host, as `npm run web` starts it. */
+const hostEntry = resolve(repoRoot, 'out/main/host.js');
 
 /** The browser host in a process of its own, as `npm run web` starts it. */
 export interface BenchHost {
@@ -13,9 +16,10 @@ export interface BenchHost {
   stop(): Promise<void>;
 }
 
-/** Starts the browser host on a data folder with these extra flags (`--demo-orders`, `--base-url`, …) and waits for its address. */
+/** Starts the built browser host on a data folder with these extra flags (`--demo-orders`, `--base-url`, …) and waits for its address. */
 export async function startBenchHost(dataDir: string, flags: readonly string[]): Promise<BenchHost> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir, ...flags], {
+  if (!existsSync(hostEntry)) throw new Error(`${hostEntry} is missing: run "npm run build" first`);
+  const child = spawn(process.execPath, [hostEntry, '--port', '0', '--data-dir', dataDir, ...flags], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
