@@ -8,6 +8,7 @@ import { printDispatchBenchmark } from './print-dispatch-bench';
 import { scanToPrintBenchmark } from './scan-to-print-bench';
 import { sharedCallWindowBenchmark } from './shared-call-window-bench';
 import { sharedDesksBenchmark } from './shared-desks-bench';
+import { startUpBenchmark } from './start-up-bench';
 
 /** Every benchmark `npm run bench` runs, in order. Later features append theirs. */
 export const benchmarks: readonly Benchmark[] = [
@@ -19,6 +20,7 @@ export const benchmarks: readonly Benchmark[] = [
   multiShopIssueAndPrintBenchmark,
   ordersTableBenchmark,
   scanToPrintBenchmark,
+  startUpBenchmark,
   sharedCallWindowBenchmark,
   sharedDesksBenchmark,
 ];
