@@ -1,4 +1,5 @@
 import type { Benchmark } from './benchmark';
+import { bigShopBenchmark } from './big-shop-bench';
 import { gatewayBenchmarks } from './gateway-benchmarks';
 import { issueAndPrintBenchmark, multiShopIssueAndPrintBenchmark } from './issue-and-print-bench';
 import { labelRenderBenchmarks } from './label-render-bench';
@@ -21,6 +22,7 @@ export const benchmarks: readonly Benchmark[] = [
   ordersTableBenchmark,
   scanToPrintBenchmark,
   startUpBenchmark,
+  bigShopBenchmark,
   sharedCallWindowBenchmark,
   sharedDesksBenchmark,
 ];
