@@ -25,16 +25,13 @@ export default defineConfig({
     plugins: [licences.collect()],
     build: {
       outDir: 'out/main',
-      // The app's entry, the test entry that e2e launches through _electron, and the browser host
-      // (`npm run web`: plain Node starts built code at once, where compiling the sources at every
-      // start took seconds); electron-builder.yml leaves the last two out of the package. The code
-      // they run lands in a shared chunk right beside them: the main code finds the package, fonts
-      // and renderer two levels up from out/main.
+      // The app's entry, and the test entry that e2e launches through _electron (electron-builder.yml
+      // leaves it out of the package). The code both run lands in a shared chunk right beside them:
+      // the main code finds the package, fonts and renderer two levels up from out/main.
       rolldownOptions: {
         input: {
           index: resolve(import.meta.dirname, 'electron/main/index.ts'),
           'e2e-entry': resolve(import.meta.dirname, 'electron/main/e2e-entry.ts'),
-          host: resolve(import.meta.dirname, 'electron/host/cli.ts'),
         },
         output: { chunkFileNames: '[name]-[hash].js' },
       },

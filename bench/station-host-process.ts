@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 /** The built browser host, as `npm run web` starts it. */
-const hostEntry = resolve(repoRoot, 'out/main/host.js');
+const hostEntry = resolve(repoRoot, 'out/host/index.js');
 
 /** The browser host in a process of its own, as `npm run web` starts it. */
 export interface BenchHost {

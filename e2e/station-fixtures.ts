@@ -75,7 +75,7 @@ export interface HostConnections {
 export async function startHost(dataDir: string, demoOrders: number | undefined, connections: HostConnections | null = null): Promise<StationHostProcess> {
   // The built host, as `npm run web` starts it (the specs run after `npm run build`): compiling the sources took seconds each start.
   const args = [
-    'out/main/host.js',
+    'out/host/index.js',
     '--port',
     '0',
     '--data-dir',

@@ -215,7 +215,6 @@ describe('which files go into the app', () => {
     'out/main/index.js.map',
     'out/main/label-layout.test.js',
     'out/main/e2e-entry.js',
-    'out/main/host.js',
     'electron/main/index.ts',
     'renderer/index.html',
     'assets/icon.svg',
@@ -241,7 +240,7 @@ describe('which files go into the app', () => {
     const isPackaged = createPackagedPathFilter({ ...config, files: ['**/*', ...files] }, platform);
 
     expect(isPackaged('electron/main/index.ts')).toBe(true);
-    for (const file of ['electron/host/cli.ts', 'out/host/index.js', 'out/main/e2e-entry.js', 'out/main/host.js', 'bench/run-benchmarks.ts', 'e2e/issue-and-print.spec.ts', 'electron/main/index.test.ts', 'electron/gateway/testing/gateway-test-bench.ts', 'renderer/src/orders/testing/sample-order-rows.ts', 'out/main/index.js.map']) {
+    for (const file of ['electron/host/cli.ts', 'out/host/index.js', 'out/main/e2e-entry.js', 'bench/run-benchmarks.ts', 'e2e/issue-and-print.spec.ts', 'electron/main/index.test.ts', 'electron/gateway/testing/gateway-test-bench.ts', 'renderer/src/orders/testing/sample-order-rows.ts', 'out/main/index.js.map']) {
       expect(isPackaged(file), file).toBe(false);
     }
   });
