@@ -1,12 +1,15 @@
 import type { Benchmark } from './benchmark';
+import { bigShopBenchmark } from './big-shop-bench';
 import { gatewayBenchmarks } from './gateway-benchmarks';
 import { issueAndPrintBenchmark, multiShopIssueAndPrintBenchmark } from './issue-and-print-bench';
 import { labelRenderBenchmarks } from './label-render-bench';
 import { ordersTableBenchmark } from './orders-table-bench';
 import { paperworkBenchmarks } from './paperwork-bench';
 import { printDispatchBenchmark } from './print-dispatch-bench';
+import { scanToPrintBenchmark } from './scan-to-print-bench';
 import { sharedCallWindowBenchmark } from './shared-call-window-bench';
 import { sharedDesksBenchmark } from './shared-desks-bench';
+import { startUpBenchmark } from './start-up-bench';
 
 /** Every benchmark `npm run bench` runs, in order. Later features append theirs. */
 export const benchmarks: readonly Benchmark[] = [
@@ -17,6 +20,9 @@ export const benchmarks: readonly Benchmark[] = [
   issueAndPrintBenchmark,
   multiShopIssueAndPrintBenchmark,
   ordersTableBenchmark,
+  scanToPrintBenchmark,
+  startUpBenchmark,
+  bigShopBenchmark,
   sharedCallWindowBenchmark,
   sharedDesksBenchmark,
 ];

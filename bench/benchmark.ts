@@ -19,6 +19,8 @@ export interface BenchmarkFigure {
 export interface Benchmark {
   name: string;
   description: string;
+  /** A benchmark too long for every run: it runs only when this flag is given (`npm run bench -- --big-shop`), and is listed as not run otherwise. */
+  optInFlag?: string;
   run(): Promise<BenchmarkFigure[]>;
 }
 

@@ -1,14 +1,13 @@
 import { chromium, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromiumArgs, chromiumPath } from '../playwright.config';
 import { ORDERS_TABLE_TIMINGS } from '../renderer/src/orders/orders-table-timings';
 import type { OrderRefreshOutcome } from '../shared/domain/order-row';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
+import { callHost as call, median, startBenchHost } from './station-host-process';
 
 /** Issue 9's goals: the table's first paint with 10,000 rows, and a local filter applied. */
 export const ORDERS_TABLE_GOALS = { firstPaintMs: 300, filterMs: 50 } as const;
@@ -20,41 +19,11 @@ const PAGE_LOADS = 5;
 /** The filter texts typed in turn; '' clears the filter (also measured). */
 const FILTER_TEXTS = ['杭州', '', 'T恤', '', '加急', '', '138', '', '浙江 保温杯', ''];
 
-const repoRoot = resolve(import.meta.dirname, '..');
-
 /** What the benchmark measured, in milliseconds. */
 export interface OrdersTableMeasurement {
   rows: number;
   firstPaintMs: number[];
   filterMs: number[];
-}
-
-/** Starts the browser host on a fresh data folder with the demo shop of `orders` orders. */
-async function startHost(dataDir: string, orders: number): Promise<{ url: URL; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir, '--demo-orders', String(orders)], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  if (!child.stdout) throw new Error('the host was started without a stdout pipe');
-  const firstLine = await new Promise<string>((accept, reject) => {
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', accept);
-    child.once('exit', (code) => reject(new Error(`the host exited with ${code}`)));
-  });
-  const address = /^Station host listening on (\S+)$/.exec(firstLine)?.[1];
-  if (!address) throw new Error(`unexpected first line from the host: ${firstLine}`);
-  return { url: new URL(address), child };
-}
-
-/** Calls a contract channel of the host as the page does. */
-async function call(url: URL, channel: string, input: unknown): Promise<unknown> {
-  const response = await fetch(`${url.origin}/ipc/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-station-key': url.searchParams.get('key') ?? '' },
-    body: JSON.stringify(input),
-  });
-  const result = (await response.json()) as { ok: boolean; data?: unknown; error?: { code: string } };
-  if (!result.ok) throw new Error(`${channel} failed: ${result.error?.code}`);
-  return result.data;
 }
 
 /** The durations of a User Timing measure the page recorded, in order. */
@@ -78,7 +47,8 @@ async function waitForMeasures(page: Page, name: string, count: number): Promise
  */
 export async function measureOrdersTable(): Promise<OrdersTableMeasurement> {
   const dataDir = await mkdtemp(join(tmpdir(), 'station-bench-'));
-  const { url, child } = await startHost(dataDir, ORDER_COUNT);
+  const host = await startBenchHost(dataDir, ['--demo-orders', String(ORDER_COUNT)]);
+  const { url } = host;
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     await call(url, 'settings.update', { patch: { ui: { setupCompleted: true } } });
@@ -101,21 +71,12 @@ export async function measureOrdersTable(): Promise<OrdersTableMeasurement> {
     return { rows: refreshed.shops[0]?.total ?? 0, firstPaintMs, filterMs };
   } finally {
     await browser.close();
-    const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
-    child.kill('SIGTERM');
-    await exited;
+    await host.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
 const round = (value: number): number => Number(value.toFixed(1));
-
-/** The middle value (the mean of the two middle ones for an even count). */
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
 
 /** The orders-table benchmark, for the benchmark runner's list. */
 export const ordersTableBenchmark: Benchmark = {

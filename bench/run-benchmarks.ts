@@ -5,12 +5,17 @@ import type { BenchmarkFigure } from './benchmark';
 import { benchmarks } from './benchmark-list';
 
 /**
- * `npm run bench [name-fragment …]`: runs the benchmarks (all, or those whose name contains a
- * fragment), prints each figure beside its goal, and writes the results as JSON to
+ * `npm run bench [name-fragment …] [--opt-in-flag …]`: runs the benchmarks (all, or those whose
+ * name contains a fragment; an opt-in one only with its flag), prints each figure beside its goal, and writes the results as JSON to
  * bench/results/ (latest.json and a timestamped copy). Exits non-zero when a goal is missed.
  */
-const fragments = process.argv.slice(2).map((fragment) => fragment.toLowerCase());
-const selected = benchmarks.filter((benchmark) => fragments.length === 0 || fragments.some((fragment) => benchmark.name.toLowerCase().includes(fragment)));
+const args = process.argv.slice(2);
+const flags = new Set(args.filter((arg) => arg.startsWith('--')));
+const fragments = args.filter((arg) => !arg.startsWith('--')).map((fragment) => fragment.toLowerCase());
+const named = benchmarks.filter((benchmark) => fragments.length === 0 || fragments.some((fragment) => benchmark.name.toLowerCase().includes(fragment)));
+// An opt-in benchmark runs only with its flag; without it, it is said not to have run.
+const selected = named.filter((benchmark) => benchmark.optInFlag === undefined || flags.has(benchmark.optInFlag));
+for (const benchmark of named.filter((candidate) => !selected.includes(candidate))) console.log(`\n${benchmark.name}\n  not run (opt-in: npm run bench -- ${benchmark.optInFlag})`);
 
 const format = (figure: BenchmarkFigure): string => {
   const verdict = meetsGoal(figure);

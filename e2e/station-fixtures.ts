@@ -31,16 +31,17 @@ export interface SandboxGatewayProcess {
   token: string;
 }
 
-/** Starts a TypeScript entry point under Node and hands back its first stdout lines. */
+/** Starts Node with these arguments (a built entry, or a TypeScript one through tsx) and hands back its first stdout lines. */
 async function startProcess(args: string[], lineCount: number): Promise<{ child: ChildProcess; lines: string[] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  if (!child.stdout) throw new Error(`${args[0]} was started without a stdout pipe`);
+  const entry = args.find((arg) => arg.endsWith('.ts') || arg.endsWith('.js'));
+  if (!child.stdout) throw new Error(`${entry} was started without a stdout pipe`);
   const reader = createInterface({ input: child.stdout });
   const lines = await new Promise<string[]>((accept, reject) => {
     const seen: string[] = [];
-    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start within 20 s: ${stderr}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`${entry} did not start within 20 s: ${stderr}`)), 20_000);
     reader.on('line', (line) => {
       seen.push(line);
       if (seen.length === lineCount) {
@@ -48,7 +49,7 @@ async function startProcess(args: string[], lineCount: number): Promise<{ child:
         accept(seen);
       }
     });
-    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}: ${stderr}`)));
+    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}: ${stderr}`)));
   });
   return { child, lines };
 }
@@ -72,8 +73,9 @@ export interface HostConnections {
 
 /** Starts the browser host on a data folder: demo mode, or the given gateway and print component. */
 export async function startHost(dataDir: string, demoOrders: number | undefined, connections: HostConnections | null = null): Promise<StationHostProcess> {
+  // The built host, as `npm run web` starts it (the specs run after `npm run build`): compiling the sources took seconds each start.
   const args = [
-    'electron/host/cli.ts',
+    'out/host/index.js',
     '--port',
     '0',
     '--data-dir',
@@ -269,7 +271,7 @@ export const test = base.extend<
   // Playwright requires the object pattern even when a fixture depends on no other fixture.
   // eslint-disable-next-line no-empty-pattern
   sandboxGateway: async ({}, use) => {
-    const { child, lines } = await startProcess(['electron/demo/sandbox-cli.ts', '--port', '0'], 2);
+    const { child, lines } = await startProcess(['--import', 'tsx', 'electron/demo/sandbox-cli.ts', '--port', '0'], 2);
     const url = /^Sandbox gateway listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(lines[0] ?? '')?.[1];
     const token = /^Token: (\S+)$/.exec(lines[1] ?? '')?.[1];
     if (!url || !token) throw new Error(`unexpected first lines from the sandbox: ${lines.join(' | ')}`);

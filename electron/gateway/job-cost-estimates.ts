@@ -11,7 +11,7 @@ const KEPT_ESTIMATES = 500;
 /** The estimates of jobs and scans, priced per endpoint from the cost ledger; a plan's estimate kept for its job's summary. */
 export interface JobCostEstimates {
   /** The estimate of a planned job's calls, remembered under its id. */
-  ofPlan(plan: { jobId: string; calls: number; checkCalls: number }): Promise<CostEstimate>;
+  ofPlan(plan: { jobId: string; calls: number; checkCalls: number; networkInfoCalls: number }): Promise<CostEstimate>;
   /** The estimate a job's plan showed; null for a job planned before this station started. */
   shownFor(jobId: string): CostEstimate | null;
   /** What one scan in scan-to-print costs. */

@@ -3,6 +3,7 @@ import { amongGateways, type GatewayIdentity } from '../../shared/domain/gateway
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { JobState, JobView } from '../../shared/domain/issuing';
 import { stationError } from '../../shared/errors/station-error';
+import type { NetworkInfo } from '../../shared/domain/network';
 import type { GatewayClient } from '../gateway/gateway-client';
 import { StationFailure } from '../ipc/to-station-error';
 import type { StationLogger } from '../logging/station-logger';
@@ -81,6 +82,8 @@ export interface EngineCore {
   settling: Map<string, Promise<void>>;
   /** The runs one after the other: a job started meanwhile waits for the one before it. */
   chain: Promise<void>;
+  /** The last network info a plan read, by gateway, shop and carrier, with when: a plan that allows it (scan-to-print) reuses a recent one instead of calling. */
+  recentNetwork: Map<string, { at: number; network: NetworkInfo }>;
   closed: boolean;
 }
 
@@ -129,6 +132,7 @@ export function createEngineCore(options: IssuingEngineOptions): EngineCore {
     stoppedWhileHeld: new Set(),
     settling: new Map(),
     chain: Promise.resolve(),
+    recentNetwork: new Map(),
     closed: false,
   };
   core.activeLoaded = journal.read.jobsIn(['issuing', 'printing']).then((jobs) => jobs.forEach((job) => track(core, job)));

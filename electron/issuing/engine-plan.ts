@@ -4,7 +4,8 @@ import type { IssueJobSettings, IssuePlan, PlanRequest } from '../../shared/doma
 import { shopOrderKey, shopOrderOfKey, type ShopOrderRef } from '../../shared/domain/shop-order';
 import type { StationError } from '../../shared/errors/station-error';
 import { stationError } from '../../shared/errors/station-error';
-import type { BranchService } from '../../shared/domain/network';
+import type { BranchService, NetworkInfo } from '../../shared/domain/network';
+import type { Result } from '../../shared/result';
 import { logisticsServicesText, withRequiredServices } from '../../shared/issuing/logistics-services';
 import { StationFailure } from '../ipc/to-station-error';
 import { arrangeForPrinting } from '../paperwork/print-order';
@@ -99,6 +100,21 @@ async function pendingToCheck(core: EngineCore, shopIds: readonly string[], grou
   return toCheck;
 }
 
+/**
+ * The plan's network info (the branch, its services and balance): asked of the gateway, unless the
+ * request allows an answer up to `networkInfoMaxAgeMs` old and the engine read one that recent.
+ * Answers it and how many calls it took (0 or 1).
+ */
+async function networkOfPlan(core: EngineCore, shopId: string, baseUrl: string, carrierCode: string, maxAgeMs: number, jobId: string): Promise<{ network: Result<NetworkInfo>; calls: number }> {
+  const key = `${baseUrl}\n${shopId}\n${carrierCode}`;
+  const recent = core.recentNetwork.get(key);
+  if (recent && core.now() - recent.at <= maxAgeMs) return { network: { ok: true, data: recent.network }, calls: 0 };
+  const client = await core.options.gateway(shopId);
+  const network = await client.networkInfo({ carrierCode }, { priority: 'interactive', jobId });
+  if (network.ok) core.recentNetwork.set(key, { at: core.now(), network: network.data });
+  return { network, calls: 1 };
+}
+
 /** See IssuingEngine.plan. */
 export async function planJob(core: EngineCore, request: PlanRequest): Promise<IssuePlan> {
   const identities = core.options.gatewayIdentities();
@@ -109,11 +125,10 @@ export async function planJob(core: EngineCore, request: PlanRequest): Promise<I
   const [first] = identities;
   if (unknownShop !== undefined || !first) throw new StationFailure(stationError('settings.shop-not-set', { shopId: unknownShop ?? '' }));
   const { orders, notLoaded } = await loadOrders(core, refs, shopIds, request);
-  const { orders: _orders, merge: _merge, keepApart: _keepApart, ...requested } = request;
+  const { orders: _orders, merge: _merge, keepApart: _keepApart, networkInfoMaxAgeMs = 0, ...requested } = request;
   const jobId = core.newJobId();
   // One network-info call (of the first shop of the job): the branch and its balance belong to the account.
-  const client = await core.options.gateway(shopIds[0] ?? first.shopId);
-  const network = await client.networkInfo({ carrierCode: requested.carrierCode }, { priority: 'interactive', jobId });
+  const { network, calls: networkInfoCalls } = await networkOfPlan(core, shopIds[0] ?? first.shopId, first.baseUrl, requested.carrierCode, networkInfoMaxAgeMs, jobId);
   const offeredServices = branchIn(network, requested)?.services ?? null;
   const settings = jobSettings(request, requested, offeredServices);
   const { alreadyIssued, elsewhere } = await leftOutOf(core, shopIds, orders, gatewayOf);
@@ -134,6 +149,7 @@ export async function planJob(core: EngineCore, request: PlanRequest): Promise<I
     assumedPointsPerCall: (await core.costs.lastCallPoints()) ?? 1,
     offeredServices,
     heldBack,
+    networkInfoCalls,
   });
   await core.journal.write.createJob({ id: jobId, createdAt: core.now(), settings, baseUrl: first.baseUrl }, members);
   core.logger.info('issuing.planned', { jobId, shops: plan.shops.length, packages: plan.packages.length, invalid: plan.invalid.length, merges: plan.merges.length, calls: plan.calls });

@@ -113,6 +113,28 @@ describe('the plan before any issue call', () => {
     expect(again.alreadyIssued).toHaveLength(3);
   });
 
+  it('a scan-to-print plan reuses the network info read within its max age: no network-info call, none counted; a plain plan or an older answer asks again', async () => {
+    station = await openIssuingTestStation();
+    const [first, second, third, fourth] = (await station.issuable(4)).map((item) => item.orderNumber);
+    const networkInfoCalls = () => station?.bench.sandbox.calls().filter((call) => call.endpoint === 'network-info').length ?? 0;
+    const scanPlan = (orderNumber: string | undefined, networkInfoMaxAgeMs: number) => station?.engine.plan(station.planRequest([orderNumber ?? ''], { networkInfoMaxAgeMs }));
+
+    const asked = await scanPlan(first, 60_000);
+    expect([asked?.networkInfoCalls, networkInfoCalls()]).toEqual([1, 1]);
+    const reused = await scanPlan(second, 60_000);
+    expect([reused?.networkInfoCalls, networkInfoCalls()]).toEqual([0, 1]);
+    // The reused answer is the same branch, its services and balance: the plan is the one a call would have made.
+    expect(reused?.branch).toEqual(asked?.branch);
+    expect(reused?.services).toEqual(asked?.services);
+    expect(reused?.packages.map((pkg) => pkg.orderNumbers)).toEqual([[second]]);
+
+    const plain = await station.engine.plan(station.planRequest([third ?? '']));
+    expect([plain.networkInfoCalls, networkInfoCalls()]).toEqual([1, 2]);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+    const tooOld = await scanPlan(fourth, 10);
+    expect([tooOld?.networkInfoCalls, networkInfoCalls()]).toEqual([1, 3]);
+  });
+
   it('marks on the desk an order its started job kept back by validation, with the reason; a plan only looked at marks nothing', async () => {
     station = await openIssuingTestStation();
     const all = (await station.orderCache.list()).rows.map((row) => row.order.orderNumber);

@@ -241,6 +241,8 @@ export interface PlanFacts {
   offeredServices: BranchService[] | null;
   /** Orders held back by their status, not confirmed. */
   heldBack: readonly ShopSoldOrder[];
+  /** Network-info calls the plan made: 1, or 0 when it reused a recent answer. */
+  networkInfoCalls: number;
 }
 
 /** The plan shown to the user and the job members to store, from the facts gathered. */
@@ -286,6 +288,7 @@ export function assemblePlan(facts: PlanFacts): { plan: IssuePlan; members: JobM
     requestProblems: requestProblems(facts.settings, facts.offeredServices),
     calls,
     checkCalls: Math.ceil(facts.toCheck.length / ISSUE_LIMITS.entriesPerQueryCall),
+    networkInfoCalls: facts.networkInfoCalls,
     pointsPerCall: facts.pointsPerCall,
     estimatedPoints: calls * pointsPerCall,
     shops,

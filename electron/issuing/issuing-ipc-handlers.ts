@@ -29,7 +29,7 @@ export interface IssuingIpcDependencies {
 /** Planning and starting jobs, and what a running or ended job offers; issuing waits for the start-up pass. */
 export function issuingIpcHandlers({ engine, startUp, settings, jobPrinter, withComponent, printerState, stall, estimates }: IssuingIpcDependencies): FeatureIpcHandlers<'issue' | 'jobs'> {
   return {
-    'issue.plan': ({ orders, merge, keepApart, printOrder, packingSlips, ...choices }) =>
+    'issue.plan': ({ orders, merge, keepApart, printOrder, packingSlips, networkInfoMaxAgeMs, ...choices }) =>
       startUp.after(async () => {
         const jobSettings = issueSettings(settings(), choices);
         const plan = await engine.plan({
@@ -40,6 +40,7 @@ export function issuingIpcHandlers({ engine, startUp, settings, jobPrinter, with
           orders,
           merge,
           keepApart,
+          networkInfoMaxAgeMs,
         });
         return { ...plan, estimate: await estimates.ofPlan(plan) };
       }),

@@ -134,6 +134,8 @@ export interface PlanRequest extends IssueJobSettings {
   merge: boolean;
   /** Keys of merged packages the user split again: their orders go one package each. */
   keepApart: string[];
+  /** A network-info answer the engine read this recently (ms) stands in for the plan's call; absent or 0: the plan asks. */
+  networkInfoMaxAgeMs?: number;
 }
 
 /** A package to issue: one waybill for one or more orders of one shop. Its key is the shop order key of its first order (whose number is the object_id). */
@@ -182,6 +184,8 @@ export interface IssuePlan {
   calls: number;
   /** Query calls for the orders to check (20 each). */
   checkCalls: number;
+  /** Network-info calls the plan made: 1, or 0 when it reused a recent answer (scan-to-print). */
+  networkInfoCalls: number;
   /** Points of one issue call as last charged; null before the first. */
   pointsPerCall: number | null;
   /**

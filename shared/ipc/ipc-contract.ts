@@ -9,7 +9,7 @@ import { CALIBRATION_LIMIT_MM, type ComponentState, type LabelPreview, type Prin
 import { CUSTOM_AREA_FIELDS, PRINT_ORDERS, type PaperworkPdf, type PaperworkPrintResult } from '../domain/paperwork';
 import { shopOrderOfKey, shopOrderRefSchema } from '../domain/shop-order';
 import type { Subscription } from '../domain/subscription';
-import type { CostEstimate } from '../issuing/cost-estimate';
+import { SCAN_NETWORK_INFO_MAX_AGE_MS, type CostEstimate } from '../issuing/cost-estimate';
 import type { Result } from '../result';
 import type { Settings } from '../settings/settings-schema';
 import { LABEL_SIZES, UI_LANGUAGES, serviceChoiceSchema, settingsPatchSchema } from '../settings/settings-schema';
@@ -288,6 +288,8 @@ export const ipcContract = {
         doorPickUp: z.object({ start: z.string().max(32), end: z.string().max(32) }).strict().nullable().optional(),
         /** Orders of a held-back status the user confirmed one by one (their shop order keys). */
         confirmedHeldBack: z.array(shopOrderKeyText).max(10_000).optional(),
+        /** Scan-to-print: a network-info answer the station read this recently (ms, at most a minute) stands in for the plan's call. */
+        networkInfoMaxAgeMs: z.number().int().min(0).max(SCAN_NETWORK_INFO_MAX_AGE_MS).optional(),
       })
       .strict(),
   ),

@@ -18,7 +18,7 @@ describe('cost estimate', () => {
       issue: { points: 2, source: 'ledger' },
     });
     // 1 network info + 2 look-ups + 4 issue calls.
-    const estimate = estimateCost(plannedJobCalls({ calls: 4, checkCalls: 2 }), prices);
+    const estimate = estimateCost(plannedJobCalls({ calls: 4, checkCalls: 2, networkInfoCalls: 1 }), prices);
     expect(estimate.points).toBe(1 + 2 + 8);
     expect(estimate.certainty).toBe('ledger');
     expect(estimate.lines).toEqual([
@@ -28,9 +28,14 @@ describe('cost estimate', () => {
     ]);
   });
 
-  it('a scan in scan-to-print costs its network info call and one issue call', () => {
+  it('a scan in scan-to-print costs one issue call: its plan reuses the network info of the last minute', () => {
     const prices = jobPrices([{ endpoint: 'network-info', calls: 1, points: 1 }, { endpoint: 'issue', calls: 1, points: 2 }], { issue: 2, anyCall: 2 });
-    expect(estimateCost(SCAN_CALLS, prices).points).toBe(3);
+    expect(estimateCost(SCAN_CALLS, prices).points).toBe(2);
+  });
+
+  it('counts no network info call for a plan that reused a recent answer', () => {
+    const prices = jobPrices([{ endpoint: 'network-info', calls: 1, points: 1 }, { endpoint: 'issue', calls: 1, points: 2 }], { issue: 2, anyCall: 2 });
+    expect(estimateCost(plannedJobCalls({ calls: 1, checkCalls: 0, networkInfoCalls: 0 }), prices).points).toBe(2);
   });
 
   it('uses the last issue call’s price when no issue call was made today, and says it is the gateway’s', () => {
@@ -40,14 +45,14 @@ describe('cost estimate', () => {
   });
 
   it('says the estimate is assumed when a priced line has no price of its own, and 1 point before any call', () => {
-    const estimate = estimateCost(plannedJobCalls({ calls: 1, checkCalls: 0 }), jobPrices([], { issue: null, anyCall: null }));
+    const estimate = estimateCost(plannedJobCalls({ calls: 1, checkCalls: 0, networkInfoCalls: 1 }), jobPrices([], { issue: null, anyCall: null }));
     expect(estimate.points).toBe(2);
     expect(estimate.certainty).toBe('assumed');
   });
 
   it('a line without calls does not make the estimate assumed', () => {
     const prices = jobPrices([{ endpoint: 'network-info', calls: 2, points: 2 }, { endpoint: 'issue', calls: 1, points: 2 }], { issue: 2, anyCall: 2 });
-    expect(estimateCost(plannedJobCalls({ calls: 1, checkCalls: 0 }), prices).certainty).toBe('ledger');
+    expect(estimateCost(plannedJobCalls({ calls: 1, checkCalls: 0, networkInfoCalls: 1 }), prices).certainty).toBe('ledger');
   });
 
   it('keeps an average price to cents of a point', () => {

@@ -57,13 +57,20 @@ export function estimateCost(calls: Record<JobEndpoint, number>, prices: JobPric
   };
 }
 
-/** The calls of a planned job: the one network info call its plan made, the look-ups it starts with, its issue calls. */
-export function plannedJobCalls(plan: { calls: number; checkCalls: number }): Record<JobEndpoint, number> {
-  return { 'network-info': 1, 'query-issued': plan.checkCalls, issue: plan.calls };
+/** The calls of a planned job: the network info call its plan made (none when it reused a recent answer), the look-ups it starts with, its issue calls. */
+export function plannedJobCalls(plan: { calls: number; checkCalls: number; networkInfoCalls: number }): Record<JobEndpoint, number> {
+  return { 'network-info': plan.networkInfoCalls, 'query-issued': plan.checkCalls, issue: plan.calls };
 }
 
-/** The calls of one scan in scan-to-print: its plan's network info call and one issue call. */
-export const SCAN_CALLS: Readonly<Record<JobEndpoint, number>> = { 'network-info': 1, 'query-issued': 0, issue: 1 };
+/**
+ * How old a network-info answer a scan-to-print plan reuses (ms): the packer waits for one gateway
+ * round trip a scan, not two; the branch's balance is read again at least this often (and the
+ * gateway refuses an issue call on an empty branch whatever the plan read).
+ */
+export const SCAN_NETWORK_INFO_MAX_AGE_MS = 60_000;
+
+/** The calls of one scan in scan-to-print: one issue call (its plan reuses the network info of the last minute). */
+export const SCAN_CALLS: Readonly<Record<JobEndpoint, number>> = { 'network-info': 0, 'query-issued': 0, issue: 1 };
 
 /** What the cost ledger knows of one endpoint's calls (today's count and points). */
 export interface EndpointTotals {

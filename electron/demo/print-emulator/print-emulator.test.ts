@@ -290,8 +290,8 @@ describe('print component emulator', () => {
     client.send({ cmd: 'print', requestID: 'stalled', version: '1.0', ...printRequest('t-stalled', [plainDocument('73100000000034')]) });
     await waitFor(() => emulator.received().length === 2, 'both requests');
     expect(emulator.received()).toEqual([
-      { taskId: 't-layers', printer: 'Deli DL-888T (76×130)', documentIds: [label.documentId], documents: [label], preview: false, accepted: true },
-      { taskId: 't-stalled', printer: 'Deli DL-888T (76×130)', documentIds: ['73100000000034'], documents: [plainDocument('73100000000034')], preview: false, accepted: false },
+      { taskId: 't-layers', printer: 'Deli DL-888T (76×130)', documentIds: [label.documentId], documents: [label], preview: false, accepted: true, at: expect.any(Number) },
+      { taskId: 't-stalled', printer: 'Deli DL-888T (76×130)', documentIds: ['73100000000034'], documents: [plainDocument('73100000000034')], preview: false, accepted: false, at: expect.any(Number) },
     ]);
     expect(client.messages.filter((message) => message['requestID'] === 'stalled')).toEqual([]);
   });

@@ -108,6 +108,8 @@ export interface ReceivedTask {
   preview: boolean;
   /** False when the task was refused in the print reply (empty documents, unknown printer, …). */
   accepted: boolean;
+  /** Arrival, epoch ms. */
+  at: number;
 }
 
 /** A running emulator. */
@@ -398,6 +400,7 @@ export async function startPrintEmulator(options: PrintEmulatorOptions): Promise
       })),
       preview: task['preview'] === true,
       accepted: false,
+      at: Date.now(),
     };
     receivedLog.push(received);
     return received;

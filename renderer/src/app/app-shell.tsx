@@ -9,17 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { AboutHost } from '../about/about-host';
 import { AccountBar } from '../account-bar/account-bar';
 import { DesksDrawer, SharedModeBadge } from '../desks/desks-view';
-import { HistoryDrawer } from '../history/history-drawer';
 import { IssuePrintDrawer } from '../issue-print/issue-print-drawer';
 import { RecoveryDialog } from '../recovery/recovery-dialog';
 import { useSettingsQuery, useStationEventsIntoCache } from '../bridge/station-queries';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { uiLanguages, type UiLanguage } from '../i18n/setup-i18n';
-import { SettingsScreen } from '../settings/settings-screen';
-import { SetupScreen } from '../setup/setup-screen';
-import { HelpOverlay } from '../shortcuts/help-overlay';
 import { useWindowShortcuts } from '../shortcuts/use-window-shortcuts';
 import { DeskScreen } from './desk-screen';
+import { lazyScreen, ScreenLoading, ShownOnceAsked, usePreloadScreensWhenIdle } from './lazy-screens';
 import { SettingsNotices } from './settings-notices';
 import { useUi } from './ui-store-context';
 import { useChooseLanguage } from './use-choose-language';
@@ -59,14 +56,32 @@ const fontFamily = [
  */
 const theme = { token: { fontFamily, fontSize: 15, controlHeight: 40, controlHeightLG: 46, borderRadius: 6, colorPrimary: '#1668dc', motion: false } };
 
+// What the desk's first paint does not need: each its own script (lazy-screens.tsx).
+const SettingsScreen = lazyScreen(() => import('../settings/settings-screen').then((module) => module.SettingsScreen));
+const SetupScreen = lazyScreen(() => import('../setup/setup-screen').then((module) => module.SetupScreen));
+const HistoryDrawer = lazyScreen(() => import('../history/history-drawer').then((module) => module.HistoryDrawer));
+const HelpOverlay = lazyScreen(() => import('../shortcuts/help-overlay').then((module) => module.HelpOverlay));
+
 /** The main area: setup on the first run, else Settings while open (F2), else the packing desk. */
 function MainArea() {
   const settings = useSettingsQuery();
   const settingsOpen = useUi((state) => state.settingsOpen);
   if (settings.isError) return <StationErrorAlert error={stationErrorOf(settings.error)} />;
   if (settings.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (!settings.data.settings.ui.setupCompleted) return <SetupScreen />;
-  return settingsOpen ? <SettingsScreen /> : <DeskScreen />;
+  if (!settings.data.settings.ui.setupCompleted) {
+    return (
+      <ScreenLoading>
+        <SetupScreen />
+      </ScreenLoading>
+    );
+  }
+  return settingsOpen ? (
+    <ScreenLoading>
+      <SettingsScreen />
+    </ScreenLoading>
+  ) : (
+    <DeskScreen />
+  );
 }
 
 /** The window's frame: title bar (name, settings, shortcuts, language), account bar, main area. */
@@ -76,7 +91,10 @@ export function AppShell({ cspNonce }: AppShellProps) {
   const chooseLanguage = useChooseLanguage();
   const setHelpOpen = useUi((state) => state.setHelpOpen);
   const setSettingsOpen = useUi((state) => state.setSettingsOpen);
+  const helpOpen = useUi((state) => state.helpOpen);
+  const historyOpen = useUi((state) => state.historyOpen);
   useStationEventsIntoCache();
+  usePreloadScreensWhenIdle();
   useWindowShortcuts({ help: () => setHelpOpen(true), settings: () => setSettingsOpen(true) });
 
   useEffect(() => {
@@ -119,9 +137,13 @@ export function AppShell({ cspNonce }: AppShellProps) {
             <MainArea />
           </Layout.Content>
         </Layout>
-        <HelpOverlay />
+        <ShownOnceAsked asked={helpOpen}>
+          <HelpOverlay />
+        </ShownOnceAsked>
         <IssuePrintDrawer />
-        <HistoryDrawer />
+        <ShownOnceAsked asked={historyOpen}>
+          <HistoryDrawer />
+        </ShownOnceAsked>
         <DesksDrawer />
         <RecoveryDialog />
       </App>

@@ -241,7 +241,7 @@ export const en = {
     inputLabel: 'Scan or type an order or waybill number',
     inputPlaceholder: 'Scan or type a number, Enter',
     waiting: 'Ready: scan an order number or a waybill number.',
-    waitingPrint: 'Ready: each scanned order is issued and printed at once ({{cost}} a scan: a network info call and an issue call).',
+    waitingPrint: 'Ready: each scanned order is issued and printed at once ({{cost}} a scan: an issue call; the branch’s balance is read again at most once a minute).',
     recent: 'Recent scans',
     ignoredDouble: 'Double scan of {{code}} ignored.',
     hiddenByFilters: 'This order is hidden by the filters (F4 clears them).',

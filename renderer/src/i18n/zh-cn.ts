@@ -243,7 +243,7 @@ export const zhCN: Strings<typeof en> = {
     inputLabel: '扫描或输入订单号、运单号',
     inputPlaceholder: '扫描或输入单号，回车',
     waiting: '就绪：请扫描订单号或运单号。',
-    waitingPrint: '就绪：扫描的订单将立即取号并打印（每扫一单{{cost}}：一次网点查询和一次取号调用）。',
+    waitingPrint: '就绪：扫描的订单将立即取号并打印（每扫一单{{cost}}：一次取号调用；网点余额每分钟最多查询一次）。',
     recent: '最近扫描',
     ignoredDouble: '已忽略 {{code}} 的重复扫描。',
     hiddenByFilters: '该订单被当前筛选隐藏（按 F4 清除筛选）。',

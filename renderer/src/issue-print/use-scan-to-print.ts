@@ -3,9 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shopOrderKey } from '../../../shared/domain/shop-order';
 import { errorTextKey } from '../../../shared/errors/error-resources';
+import { SCAN_NETWORK_INFO_MAX_AGE_MS } from '../../../shared/issuing/cost-estimate';
 import { useUi, useUiStoreApi } from '../app/ui-store-context';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { stationErrorOf } from '../errors/station-error-text';
+import { SCAN_TIMINGS } from '../scanning/scan-timings';
 
 /**
  * Scan-to-print: each scanned order (of the shop it was found in) is planned alone and started at once (no preview). When the
@@ -29,9 +31,11 @@ export function useScanToPrint(): void {
     void (async () => {
       try {
         const confirmedHeldBack = store.getState().confirmedHeldBackScans.includes(shopOrderKey(order)) ? [shopOrderKey(order)] : [];
-        const plan = await unwrapResult(station['issue.plan']({ orders: [order], merge: false, keepApart: [], confirmedHeldBack }));
+        performance.mark(SCAN_TIMINGS.planAsked);
+        const plan = await unwrapResult(station['issue.plan']({ orders: [order], merge: false, keepApart: [], confirmedHeldBack, networkInfoMaxAgeMs: SCAN_NETWORK_INFO_MAX_AGE_MS }));
         if (plan.packages.length === 1 && plan.requestProblems.length === 0 && plan.balanceShort === null) {
           const job = await unwrapResult(station['issue.start']({ jobId: plan.jobId }));
+          performance.mark(SCAN_TIMINGS.started);
           store.getState().showJob(job.id, true);
         } else store.getState().planOrders([order]);
       } catch (caught) {

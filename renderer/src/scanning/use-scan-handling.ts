@@ -6,6 +6,7 @@ import { matchesLocalFilters } from '../orders/order-filters';
 import type { OrderView } from '../orders/order-view';
 import { useHeldBackStatuses } from '../orders/use-held-back-statuses';
 import { createScanBeeper } from './scan-beep';
+import { SCAN_TIMINGS } from './scan-timings';
 import { buildScanIndex, resolveScan, resolveScannedOrder, toneOf, type ScanMode, type ScanOutcome } from './scan-resolution';
 import { useScanner } from './use-scanner';
 
@@ -61,6 +62,7 @@ export function useScanHandling(views: readonly OrderView[], shops: readonly Ord
 
   const submitTyped = useScanner({
     onScan: (code) => {
+      performance.mark(SCAN_TIMINGS.detected);
       const mode = store.getState().scanMode;
       const outcome = resolveScan(current.current, code, mode, heldBackNow.current);
       if (outcome.kind === 'choose-shop') {
