@@ -40,7 +40,8 @@ async function startProcess(args: string[], lineCount: number): Promise<{ child:
   const reader = createInterface({ input: child.stdout });
   const lines = await new Promise<string[]>((accept, reject) => {
     const seen: string[] = [];
-    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start within 20 s: ${stderr}`)), 20_000);
+    // Two workers on a busy 2-core machine: a process may take many seconds to load its modules.
+    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start within 45 s: ${stderr}`)), 45_000);
     reader.on('line', (line) => {
       seen.push(line);
       if (seen.length === lineCount) {
@@ -149,6 +150,13 @@ export const test = base.extend<
     demoOrders: number | undefined;
     /** Start the station against a sandbox and an emulator of the test's own (`ownGateway`) instead of demo mode. */
     useOwnGateway: boolean;
+    /**
+     * One browser host for the spec file's tests in this worker instead of one per test, for
+     * specs whose tests only look: they change nothing a later test would see (each opens its
+     * own browser context) and never crash or restart the station. A host takes seconds to
+     * start. Demo mode only; the electron runtime keeps one app per test.
+     */
+    stationPerFile: boolean;
     ownGateway: OwnGateway | null;
     stationHost: StationHostProcess;
     openStation: OpenStation;
@@ -163,6 +171,8 @@ export const test = base.extend<
     runtime: StationRuntime;
     /** Debian's Chromium for the browser host, launched at first use: the electron runtime never starts it. */
     hostBrowser: () => Promise<Browser>;
+    /** The hosts `stationPerFile` shares, by spec file and demo shop size; stopped when the worker ends. */
+    fileHosts: Map<string, Promise<StationHostProcess>>;
     electronNotice: undefined;
   }
 >({
@@ -191,6 +201,21 @@ export const test = base.extend<
   ],
   demoOrders: [undefined, { option: true }],
   useOwnGateway: [false, { option: true }],
+  stationPerFile: [false, { option: true }],
+  fileHosts: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const hosts = new Map<string, Promise<StationHostProcess>>();
+      await use(hosts);
+      for (const started of hosts.values()) {
+        const host = await started.catch(() => null);
+        if (host === null) continue;
+        await stopProcess(host.process);
+        await rm(host.dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker' },
+  ],
   ownGateway: async ({ useOwnGateway, demoOrders }, use) => {
     if (!useOwnGateway) return use(null);
     const spoolDir = await mkdtemp(join(tmpdir(), 'station-e2e-spool-'));
@@ -201,7 +226,17 @@ export const test = base.extend<
     await sandbox.close();
     await rm(spoolDir, { recursive: true, force: true });
   },
-  stationHost: async ({ runtime, demoOrders, ownGateway }, use) => {
+  stationHost: async ({ runtime, demoOrders, ownGateway, stationPerFile, fileHosts }, use, testInfo) => {
+    if (stationPerFile && runtime === 'browser-host') {
+      if (ownGateway !== null) throw new Error('stationPerFile shares a demo-mode host only: a test with its own gateway needs its own station');
+      const key = `${testInfo.file}|${demoOrders ?? ''}`;
+      let started = fileHosts.get(key);
+      if (started === undefined) {
+        started = mkdtemp(join(tmpdir(), 'station-e2e-')).then((dataDir) => startHost(dataDir, demoOrders));
+        fileHosts.set(key, started);
+      }
+      return use(await started);
+    }
     const dataDir = await mkdtemp(join(tmpdir(), 'station-e2e-'));
     const connections = ownGateway?.connections ?? null;
     if (runtime === 'electron') {
@@ -250,8 +285,9 @@ export const test = base.extend<
     }
     for (const errors of electronPages.values()) expect(errors, 'console errors and page errors').toEqual([]);
   },
-  crashStation: async ({ stationHost }, use) => {
+  crashStation: async ({ stationHost, stationPerFile }, use) => {
     await use(async (page) => {
+      if (stationPerFile) throw new Error('a station shared by the spec file (stationPerFile) is never crashed: the test needs its own');
       if (stationHost.electron === null) await page.goto('about:blank');
       const crashed = stationHost.process;
       const exited = new Promise((resolveExit) => crashed.once('exit', resolveExit));
