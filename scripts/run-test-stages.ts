@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { runStage, stageTable, testStages, treeChanges, treeState, type StageOutcome } from './test-stages';
 
 /**
- * `npm test` after its pretest: runs each stage (typecheck and lint side by side), stops at the
- * first that fails as `a && b` would, and ends with a table of each stage's time. Then it
+ * `npm test` after its pretest: runs each stage (typecheck, lint and build side by side), stops
+ * at the first that fails as `a && b` would, and ends with a table of each stage's time. Then it
  * compares `git status` with what it was before: a run that leaves a file changed or added (a
  * screenshot, a report written into the tree) fails, naming the files.
  */

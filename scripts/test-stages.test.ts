@@ -72,3 +72,18 @@ describe('the npm test stage runner', () => {
     ]);
   });
 });
+
+describe('the vitest stage', () => {
+  it('runs the several-desk files after the rest, alone and one at a time', async () => {
+    const { default: config } = (await import('../vitest.config')) as unknown as {
+      default: { test: { maxWorkers: number; projects: Array<{ test: { name: string; fileParallelism?: boolean; sequence: { groupOrder: number } } }> } };
+    };
+    const [station, severalDesks] = config.test.projects.map((project) => project.test);
+    expect(severalDesks?.name).toBe('several desk processes');
+    expect(severalDesks?.fileParallelism).toBe(false);
+    expect(severalDesks?.sequence.groupOrder).toBeGreaterThan(station?.sequence.groupOrder ?? Infinity);
+    // Vitest puts a project of one worker in group order 0 into a group of its own that runs after
+    // every numbered group: with one worker for the rest, the several-desk files would run first.
+    expect(config.test.maxWorkers).toBeGreaterThan(1);
+  });
+});
