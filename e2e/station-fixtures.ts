@@ -171,7 +171,7 @@ export const test = base.extend<
     runtime: StationRuntime;
     /** Debian's Chromium for the browser host, launched at first use: the electron runtime never starts it. */
     hostBrowser: () => Promise<Browser>;
-    /** The hosts `stationPerFile` shares, by spec file and demo shop size; stopped when the worker ends. */
+    /** The hosts `stationPerFile` shares, by spec file and demo shop size; stopped when the worker moves to another file or ends. */
     fileHosts: Map<string, Promise<StationHostProcess>>;
     electronNotice: undefined;
   }
@@ -207,12 +207,7 @@ export const test = base.extend<
     async ({}, use) => {
       const hosts = new Map<string, Promise<StationHostProcess>>();
       await use(hosts);
-      for (const started of hosts.values()) {
-        const host = await started.catch(() => null);
-        if (host === null) continue;
-        await stopProcess(host.process);
-        await rm(host.dataDir, { recursive: true, force: true });
-      }
+      await stopFileHosts(hosts, null);
     },
     { scope: 'worker' },
   ],
@@ -227,9 +222,12 @@ export const test = base.extend<
     await rm(spoolDir, { recursive: true, force: true });
   },
   stationHost: async ({ runtime, demoOrders, ownGateway, stationPerFile, fileHosts }, use, testInfo) => {
-    if (stationPerFile && runtime === 'browser-host') {
+    const shared = stationPerFile && runtime === 'browser-host';
+    const key = `${testInfo.file}|${demoOrders ?? ''}`;
+    // Once the worker has moved on to another file, the last file's host is stopped.
+    await stopFileHosts(fileHosts, shared ? key : null);
+    if (shared) {
       if (ownGateway !== null) throw new Error('stationPerFile shares a demo-mode host only: a test with its own gateway needs its own station');
-      const key = `${testInfo.file}|${demoOrders ?? ''}`;
       let started = fileHosts.get(key);
       if (started === undefined) {
         started = mkdtemp(join(tmpdir(), 'station-e2e-')).then((dataDir) => startHost(dataDir, demoOrders));
@@ -313,6 +311,18 @@ export const test = base.extend<
     await stopProcess(child);
   },
 });
+
+/** Stops the hosts `stationPerFile` shares, except the one of `keep` (a spec file and demo shop size). */
+async function stopFileHosts(hosts: Map<string, Promise<StationHostProcess>>, keep: string | null): Promise<void> {
+  for (const [key, started] of hosts) {
+    if (key === keep) continue;
+    hosts.delete(key);
+    const host = await started.catch(() => null);
+    if (host === null) continue;
+    await stopProcess(host.process);
+    await rm(host.dataDir, { recursive: true, force: true });
+  }
+}
 
 /** A page in a fresh context, collecting its errors. */
 async function openPage(browser: Browser, locale: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
