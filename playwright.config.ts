@@ -24,12 +24,20 @@ export const chromiumArgs = [
  * skips every test with the reason (printed once at the start). Specs about one runtime only are
  * tagged `@host-only` or `@electron-only`. A packaged app cannot be driven: its fuses turn off the
  * --inspect switch Playwright attaches through (`npm run verify:fuses` checks those binaries).
+ *
+ * Two workers, every test on its own: each test has its own station and data folder (a spec
+ * whose tests only look may share one host per file and worker, `stationPerFile`), so any two
+ * tests may run side by side. Most of a test's time is waiting (for the host, the rate limiter,
+ * the print component), and two workers fill a 2-core machine. Scanner timing does not depend on
+ * the load: a scan's keys carry their own timestamps a scanner's few milliseconds apart (`scan`
+ * in e2e/desk-actions.ts), and slow typing only gets slower under load. The electron project
+ * keeps one worker: one desktop app, with its own Chromium, at a time.
  */
 export default defineConfig<object, { runtime: StationRuntime }>({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  workers: 1,
-  fullyParallel: false,
+  workers: 2,
+  fullyParallel: true,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
@@ -44,6 +52,6 @@ export default defineConfig<object, { runtime: StationRuntime }>({
   projects: [
     { name: 'chromium-host', grepInvert: /@electron-only/, use: { browserName: 'chromium', runtime: 'browser-host' } },
     // Launching Electron and its window takes longer than opening a page.
-    { name: 'electron', grepInvert: /@host-only/, timeout: 90_000, expect: { timeout: 15_000 }, use: { runtime: 'electron' } },
+    { name: 'electron', grepInvert: /@host-only/, workers: 1, timeout: 90_000, expect: { timeout: 15_000 }, use: { runtime: 'electron' } },
   ],
 });

@@ -23,6 +23,11 @@ const severalDeskProcesses = [
 export default defineConfig({
   test: {
     environment: 'node',
+    // Three test files at a time: most wait on sockets, child processes, SQLite files and timers,
+    // not the CPU, so on a 2-core machine three keep both cores busy. (Vitest's default there is
+    // one, cores less one, and a project of one worker with the default group order is run
+    // last, after every numbered group: the several-desk files would then run first.)
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -7,6 +7,7 @@ import { chromiumArgs, chromiumPath } from '../playwright.config';
 import { ORDERS_TABLE_TIMINGS } from '../renderer/src/orders/orders-table-timings';
 import type { OrderRefreshOutcome } from '../shared/domain/order-row';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
+import { missingChromium } from './bench-machine';
 import { callHost as call, median, startBenchHost } from './station-host-process';
 
 /** Issue 9's goals: the table's first paint with 10,000 rows, and a local filter applied. */
@@ -81,6 +82,7 @@ const round = (value: number): number => Number(value.toFixed(1));
 /** The orders-table benchmark, for the benchmark runner's list. */
 export const ordersTableBenchmark: Benchmark = {
   name: 'renderer: orders table with 10,000 rows in Chromium',
+  missing: () => missingChromium(),
   description: `Browser host (demo shop of ${ORDER_COUNT} orders, all cached), Debian Chromium at 1920×1080; the renderer's User Timing measures. First paint: orders.list data available → rows painted (median of ${PAGE_LOADS} page loads). Filter: search keystroke → filtered rows painted (median of ${FILTER_TEXTS.length}).`,
   async run(): Promise<BenchmarkFigure[]> {
     const measured = await measureOrdersTable();

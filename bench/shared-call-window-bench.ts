@@ -7,6 +7,7 @@ import { migrateSharedSchema } from '../electron/store/postgres/shared-migration
 import { startPostgresTestServer } from '../electron/store/postgres/testing/postgres-test-server';
 import { meetsGoal } from './benchmark';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
+import { missingPostgres } from './bench-machine';
 
 const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
 
@@ -18,6 +19,7 @@ const round = (value: number, digits = 2): number => Number(value.toFixed(digits
  */
 export const sharedCallWindowBenchmark: Benchmark = {
   name: 'shared mode: limiter overhead per call (PostgreSQL round trip)',
+  missing: missingPostgres,
   description: 'Shared call window takes that never wait, one after another, against PostgreSQL on 127.0.0.1 (a server of the tests’ own, Debian’s binaries).',
   async run(): Promise<BenchmarkFigure[]> {
     const server = await startPostgresTestServer();

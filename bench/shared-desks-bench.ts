@@ -6,6 +6,7 @@ import { startSharedDesksRig } from '../electron/several-desks/testing/shared-de
 import { ofDemoShop } from '../electron/composition/testing/sandbox-desk';
 import { meetsGoal } from './benchmark';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
+import { missingPostgres } from './bench-machine';
 
 /** The gateway's latency the benchmark runs at. */
 const latencyMs = 300;
@@ -28,6 +29,7 @@ const round = (value: number, digits = 2): number => Number(value.toFixed(digits
  */
 export const sharedDesksBenchmark: Benchmark = {
   name: `shared mode: ${deskCount} desks issue and print ${ordersPerDesk.toLocaleString('en')} orders each`,
+  missing: missingPostgres,
   description: `${deskCount} desk processes, one PostgreSQL (the account's call window), one sandbox process at ${latencyMs} ms latency, an emulator each; no faults.`,
   async run(): Promise<BenchmarkFigure[]> {
     const rig = await startSharedDesksRig({ deskCount, orders: deskCount * ordersPerDesk, latencyMs });

@@ -7,6 +7,9 @@ function chinaDatePlus(days: number): string {
 }
 
 test.describe('account bar in demo mode (embedded sandbox)', () => {
+  // The tests only read the account and call the bridge: one host for them all.
+  test.use({ stationPerFile: true });
+
   test('reads the subscription end date from the sandbox through the bridge (zh-CN)', async ({ openStation }) => {
     const page = await openStation('zh-CN');
     const account = page.getByRole('group', { name: '账户' });

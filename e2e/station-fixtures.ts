@@ -41,7 +41,8 @@ async function startProcess(args: string[], lineCount: number): Promise<{ child:
   const reader = createInterface({ input: child.stdout });
   const lines = await new Promise<string[]>((accept, reject) => {
     const seen: string[] = [];
-    const timer = setTimeout(() => reject(new Error(`${entry} did not start within 20 s: ${stderr}`)), 20_000);
+    // Two workers on a busy 2-core machine: a process may take many seconds to load its modules.
+    const timer = setTimeout(() => reject(new Error(`${entry} did not start within 45 s: ${stderr}`)), 45_000);
     reader.on('line', (line) => {
       seen.push(line);
       if (seen.length === lineCount) {
@@ -151,6 +152,13 @@ export const test = base.extend<
     demoOrders: number | undefined;
     /** Start the station against a sandbox and an emulator of the test's own (`ownGateway`) instead of demo mode. */
     useOwnGateway: boolean;
+    /**
+     * One browser host for the spec file's tests in this worker instead of one per test, for
+     * specs whose tests only look: they change nothing a later test would see (each opens its
+     * own browser context) and never crash or restart the station. A host takes seconds to
+     * start. Demo mode only; the electron runtime keeps one app per test.
+     */
+    stationPerFile: boolean;
     ownGateway: OwnGateway | null;
     stationHost: StationHostProcess;
     openStation: OpenStation;
@@ -165,6 +173,8 @@ export const test = base.extend<
     runtime: StationRuntime;
     /** Debian's Chromium for the browser host, launched at first use: the electron runtime never starts it. */
     hostBrowser: () => Promise<Browser>;
+    /** The hosts `stationPerFile` shares, by spec file and demo shop size; stopped when the worker moves to another file or ends. */
+    fileHosts: Map<string, Promise<StationHostProcess>>;
     electronNotice: undefined;
   }
 >({
@@ -193,6 +203,16 @@ export const test = base.extend<
   ],
   demoOrders: [undefined, { option: true }],
   useOwnGateway: [false, { option: true }],
+  stationPerFile: [false, { option: true }],
+  fileHosts: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const hosts = new Map<string, Promise<StationHostProcess>>();
+      await use(hosts);
+      await stopFileHosts(hosts, null);
+    },
+    { scope: 'worker' },
+  ],
   ownGateway: async ({ useOwnGateway, demoOrders }, use) => {
     if (!useOwnGateway) return use(null);
     const spoolDir = await mkdtemp(join(tmpdir(), 'station-e2e-spool-'));
@@ -203,7 +223,20 @@ export const test = base.extend<
     await sandbox.close();
     await rm(spoolDir, { recursive: true, force: true });
   },
-  stationHost: async ({ runtime, demoOrders, ownGateway }, use) => {
+  stationHost: async ({ runtime, demoOrders, ownGateway, stationPerFile, fileHosts }, use, testInfo) => {
+    const shared = stationPerFile && runtime === 'browser-host';
+    const key = `${testInfo.file}|${demoOrders ?? ''}`;
+    // Once the worker has moved on to another file, the last file's host is stopped.
+    await stopFileHosts(fileHosts, shared ? key : null);
+    if (shared) {
+      if (ownGateway !== null) throw new Error('stationPerFile shares a demo-mode host only: a test with its own gateway needs its own station');
+      let started = fileHosts.get(key);
+      if (started === undefined) {
+        started = mkdtemp(join(tmpdir(), 'station-e2e-')).then((dataDir) => startHost(dataDir, demoOrders));
+        fileHosts.set(key, started);
+      }
+      return use(await started);
+    }
     const dataDir = await mkdtemp(join(tmpdir(), 'station-e2e-'));
     const connections = ownGateway?.connections ?? null;
     if (runtime === 'electron') {
@@ -252,8 +285,9 @@ export const test = base.extend<
     }
     for (const errors of electronPages.values()) expect(errors, 'console errors and page errors').toEqual([]);
   },
-  crashStation: async ({ stationHost }, use) => {
+  crashStation: async ({ stationHost, stationPerFile }, use) => {
     await use(async (page) => {
+      if (stationPerFile) throw new Error('a station shared by the spec file (stationPerFile) is never crashed: the test needs its own');
       if (stationHost.electron === null) await page.goto('about:blank');
       const crashed = stationHost.process;
       const exited = new Promise((resolveExit) => crashed.once('exit', resolveExit));
@@ -279,6 +313,18 @@ export const test = base.extend<
     await stopProcess(child);
   },
 });
+
+/** Stops the hosts `stationPerFile` shares, except the one of `keep` (a spec file and demo shop size). */
+async function stopFileHosts(hosts: Map<string, Promise<StationHostProcess>>, keep: string | null): Promise<void> {
+  for (const [key, started] of hosts) {
+    if (key === keep) continue;
+    hosts.delete(key);
+    const host = await started.catch(() => null);
+    if (host === null) continue;
+    await stopProcess(host.process);
+    await rm(host.dataDir, { recursive: true, force: true });
+  }
+}
 
 /** A page in a fresh context, collecting its errors. */
 async function openPage(browser: Browser, locale: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {

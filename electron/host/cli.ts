@@ -1,21 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createStation } from '../composition/create-station';
 import { parseRunOptions } from '../composition/run-options';
 import { DATA_FOLDER_ENV, resolveDataFolder } from '../data-folder/resolve-data-folder';
 import { systemErrorCode } from '../data-folder/system-error-code';
 import { userDataFolder } from '../data-folder/user-data-folder';
 import { StationFailure } from '../ipc/to-station-error';
 import { describeError } from '../../shared/errors/station-error';
-import { keyFileCipher } from '../token-vault/key-file-cipher';
-import { startStationHost } from './station-host';
 
 /**
  * `npm run web`: the browser host. The same composition root as the Electron shell, run under
  * plain Node, with the renderer and the IPC contract served on 127.0.0.1. Every flag can also be
  * set by environment. Without --base-url it runs in demo mode (embedded sandbox and emulator);
  * without --data-dir, on the desktop app's own per-user data folder. A flag it cannot use ends it
- * with one line that says which and what to give, never a stack trace.
+ * with one line that says which and what to give, never a stack trace. The station's modules
+ * load only once the flags are good, so a wrong flag is answered at once.
  */
 function fail(message: string, exitCode: number): never {
   console.error(message);
@@ -41,6 +39,11 @@ try {
   fail(`${given}${text} ${remedy} Pass --data-dir <folder> to use another.`, 2);
 }
 
+const [{ createStation }, { keyFileCipher }, { startStationHost }] = await Promise.all([
+  import('../composition/create-station'),
+  import('../token-vault/key-file-cipher'),
+  import('./station-host'),
+]);
 const started = await createStation({
   shell: 'browser-host',
   dataDir,
