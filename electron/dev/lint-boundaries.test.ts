@@ -124,7 +124,7 @@ const floors: readonly (readonly string[])[] = [
   ['store'],
   ['gateway', 'printing', 'os-printing', 'labels', 'scale'],
   ['paperwork', 'demo'],
-  ['issuing', 'order-cache'],
+  ['issuing', 'order-cache', 'verification'],
   ['settings', 'several-desks', 'about', 'diagnostics'],
   ['composition'],
   ['main', 'host', 'preload', 'app-menu', 'security', 'packaging', 'renderer-serving', 'dev'],
