@@ -20,6 +20,7 @@ import { formValuesFromSettings, settingsPatchFromForm, wholeNumberOf, type Setu
 import { issueOptionsFormValues, issueOptionsFromForm, type IssueOptionsFormValues } from './issue-defaults-form';
 import { isEmptyPatch, settingsChanges } from './settings-changes';
 import { sharedModeFormValues, sharedModeFromForm, type SharedModeFormValues } from './shared-mode-form';
+import { deskFormValues, deskFromForm, type DeskFormValues } from './desk-settings-form';
 
 /**
  * The Settings screen's values and what saving them does. The connection part is the setup
@@ -49,6 +50,7 @@ export interface SettingsFormValues extends SetupFormValues, IssueOptionsFormVal
   /** Endpoint → vvtype override as typed; empty uses the edition's number. */
   vvtypeOverrides: Partial<Record<GatewayEndpointId, string>>;
   sharedMode: SharedModeFormValues;
+  desk: DeskFormValues;
 }
 
 /** The Settings fields beyond the setup form's, each checked against the settings schema. */
@@ -107,6 +109,7 @@ export function settingsFormValues(view: SettingsView): SettingsFormValues {
     rateLimitMarginMs: String(gateway.rateLimitMarginMs),
     vvtypeOverrides: Object.fromEntries(Object.entries(gateway.vvtypeOverrides).map(([endpoint, vvtype]) => [endpoint, String(vvtype)])),
     sharedMode: sharedModeFormValues(view.settings.sharedMode),
+    desk: deskFormValues(view.settings),
   };
 }
 
@@ -137,6 +140,7 @@ export function settingsFromForm(values: SettingsFormValues, view: SettingsView)
     retention: { printDataRetentionDays: wholeNumberOf(values.printDataRetentionDays) },
     issueOptions: issueOptionsFromForm(values),
     sharedMode: sharedModeFromForm(values.sharedMode),
+    ...deskFromForm(values.desk),
   };
 }
 
