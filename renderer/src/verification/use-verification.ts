@@ -155,7 +155,7 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
         tell({ kind: 'item-wrong', code: barcode, goodsName: '' });
         return;
       }
-      const mapping = await unwrapResult(station['verification.learn']({ shopId: session.order.shopId, barcode, ...goods }));
+      const mapping = await unwrapResult(station['verification.learn']({ shopId: session.order.shopId, barcode, goodsName: goods.goodsName, goodsSpec: goods.goodsSpec }));
       learnedNow.current = new Map([...learnedNow.current, [mapping.barcode, mapping]]);
       client.setQueryData<BarcodeMapping[]>(barcodesKey(mapping.shopId), (before) => [...(before ?? []).filter((known) => known.barcode !== mapping.barcode), mapping]);
       item(barcode);
@@ -167,7 +167,7 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
     async (goods: GoodsLineKey, count: number, reason: string) => {
       const session = store.getState().verifying;
       if (session === null || session.releasedAt !== null) return;
-      await unwrapResult(station['verification.record']({ kind: 'verification.override', ...session.order, details: { ...goods, count, reason } }));
+      await unwrapResult(station['verification.record']({ kind: 'verification.override', ...session.order, details: { goodsName: goods.goodsName, goodsSpec: goods.goodsSpec, count, reason } }));
       afterTick(countByHand(session, goods, count));
     },
     [store, station, afterTick],
