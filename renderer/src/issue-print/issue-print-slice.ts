@@ -36,6 +36,8 @@ export interface IssuePrintSlice {
    * `weightG` when its parcel was weighed already.
    */
   scanToPrint: (order: ShopOrderRef, confirmedHeldBack?: boolean, weightG?: number) => void;
+  /** Takes the weight taken for a waiting order off the list (used once: a later scan of it is weighed again). */
+  takeScanWeight: (key: string) => number | undefined;
   /** Takes the oldest waiting scan-to-print order off the list. */
   takeScanPrintRequest: () => ShopOrderRef | null;
 }
@@ -57,6 +59,11 @@ export const createIssuePrintSlice: StateCreator<IssuePrintSlice, [], [], IssueP
   },
   confirmedHeldBackScans: [],
   scanWeights: {},
+  takeScanWeight: (key) => {
+    const { [key]: weightG, ...rest } = get().scanWeights;
+    if (weightG !== undefined) set({ scanWeights: rest });
+    return weightG;
+  },
   scanToPrint: (order, confirmedHeldBack = false, weightG) =>
     set((state) => ({
       scanPrintRequests: [...state.scanPrintRequests, order],

@@ -36,7 +36,7 @@ export function useScanToPrint(): void {
         const key = shopOrderKey(order);
         const confirmedHeldBack = store.getState().confirmedHeldBackScans.includes(key) ? [key] : [];
         // The parcel's weight: taken already (scan-to-verify weighs before it releases), else from the scale now; never issued without it while a scale is set.
-        const weighed = store.getState().scanWeights[key];
+        const weighed = store.getState().takeScanWeight(key);
         const weighing = weighed === undefined ? await weighParcel() : { ok: true as const, weightG: weighed };
         if (!weighing.ok) {
           if (weighing.error) void message.error(t(errorTextKey(weighing.error.code), weighing.error.params));
