@@ -1,6 +1,7 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, AutoComplete, Button, Form, Input, Modal, Select, Space, Switch, Table } from 'antd';
+import { App, AutoComplete, Button, Form, Input, Modal, Select, Space, Switch, Typography } from 'antd';
+import { PlainTable } from '../issue-print/plain-table';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCALE_BAUD_RATES, SCALE_FRAMINGS, SCALE_UNITS } from '../../../shared/domain/scale';
@@ -84,7 +85,7 @@ function LearnedBarcodes() {
     });
   return (
     <div className="setup__wide" role="group" aria-label={t('desk.barcodes.title')}>
-      <Space wrap style={{ marginBottom: 8 }}>
+      <Space wrap className="desk-settings__barcode-tools">
         <strong>{t('desk.barcodes.title')}</strong>
         <Button icon={<DownloadOutlined aria-hidden />} onClick={() => void exportCsv()}>
           {t('desk.barcodes.export')}
@@ -105,30 +106,31 @@ function LearnedBarcodes() {
           }}
         />
       </Space>
-      <Table<BarcodeMapping>
-        size="small"
-        rowKey={(mapping) => `${mapping.shopId} ${mapping.barcode}`}
-        dataSource={barcodes.data ?? []}
-        loading={barcodes.isPending}
-        pagination={{ pageSize: 8, hideOnSinglePage: true }}
-        locale={{ emptyText: t('desk.barcodes.none') }}
-        columns={[
-          { key: 'shop', title: t('desk.barcodes.shop'), dataIndex: 'shopId' },
-          { key: 'barcode', title: t('desk.barcodes.barcode'), dataIndex: 'barcode', render: (barcode: string) => <code>{barcode}</code> },
-          { key: 'goods', title: t('desk.barcodes.goodsName'), dataIndex: 'goodsName' },
-          { key: 'spec', title: t('desk.barcodes.goodsSpec'), dataIndex: 'goodsSpec' },
-          {
-            key: 'actions',
-            title: '',
-            render: (_: unknown, mapping: BarcodeMapping) => (
-              <Space>
-                <Button size="small" icon={<EditOutlined aria-hidden />} aria-label={t('desk.barcodes.correct', { barcode: mapping.barcode })} onClick={() => setCorrecting(mapping)} />
-                <Button size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('desk.barcodes.forget', { barcode: mapping.barcode })} onClick={() => void forget(mapping)} />
-              </Space>
-            ),
-          },
-        ]}
-      />
+      {(barcodes.data ?? []).length === 0 ? (
+        <Typography.Text type="secondary">{barcodes.isPending ? '…' : t('desk.barcodes.none')}</Typography.Text>
+      ) : (
+        <PlainTable<BarcodeMapping>
+          label={t('desk.barcodes.title')}
+          rows={barcodes.data ?? []}
+          rowKey={(mapping) => `${mapping.shopId} ${mapping.barcode}`}
+          columns={[
+            { key: 'shop', title: t('desk.barcodes.shop'), render: (mapping) => mapping.shopId },
+            { key: 'barcode', title: t('desk.barcodes.barcode'), render: (mapping) => <code>{mapping.barcode}</code> },
+            { key: 'goods', title: t('desk.barcodes.goodsName'), render: (mapping) => mapping.goodsName },
+            { key: 'spec', title: t('desk.barcodes.goodsSpec'), render: (mapping) => mapping.goodsSpec },
+            {
+              key: 'actions',
+              title: '',
+              render: (mapping) => (
+                <Space>
+                  <Button size="small" icon={<EditOutlined aria-hidden />} aria-label={t('desk.barcodes.correct', { barcode: mapping.barcode })} onClick={() => setCorrecting(mapping)} />
+                  <Button size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('desk.barcodes.forget', { barcode: mapping.barcode })} onClick={() => void forget(mapping)} />
+                </Space>
+              ),
+            },
+          ]}
+        />
+      )}
       {correcting ? (
         <CorrectBarcode
           mapping={correcting}
