@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { SerialPort } from 'serialport';
 import type { ScaleView } from '../../shared/domain/scale';
 import type { ScaleSettings } from '../../shared/settings/settings-schema';
@@ -123,6 +124,12 @@ export function createScaleReader(options: ScaleReaderOptions): ScaleReader {
         timers.push(
           setInterval(() => {
             if (now() - lastFrameAt < SCALE_SILENCE_MS || current.state === 'unplugged') return;
+            // A device file that vanished is a scale unplugged, though the open port may not have reported it.
+            if (scale.port.startsWith('/') && !existsSync(scale.port)) {
+              serial.close(() => undefined);
+              retry('the port is gone');
+              return;
+            }
             stability.reset();
             set({ state: 'waiting', grams: null, unreadable: null });
           }, SCALE_SILENCE_MS / 4),
