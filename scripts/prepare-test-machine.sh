@@ -23,6 +23,7 @@ packages=(
   "xauth (for xvfb-run)|xauth|command -v xauth"
   "PostgreSQL's server binaries (the shared-mode tests start servers of their own)|postgresql|compgen -G '/usr/lib/postgresql/*/bin/initdb'"
   "openssl (the shared-mode TLS tests make a CA and a server certificate)|openssl|command -v openssl"
+  "socat (the scale tests emulate a serial scale on a pseudo-terminal pair)|socat|command -v socat"
 )
 # The services the tests talk to, one line each: what it is, a check that it is up, and how to
 # start it (run as root). PostgreSQL is not one: the tests run initdb and pg_ctl from Debian's

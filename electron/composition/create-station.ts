@@ -20,6 +20,10 @@ import { issuingIpcHandlers } from '../issuing/issuing-ipc-handlers';
 import { createJobCostEstimates } from '../gateway/job-cost-estimates';
 import { createJobPrinter } from '../issuing/job-printer';
 import { createStationLogger } from '../logging/station-logger';
+import { createScaleReader } from '../scale/scale-reader';
+import { scaleIpcHandlers } from '../scale/scale-ipc-handlers';
+import { verificationIpcHandlers } from '../verification/verification-ipc-handlers';
+import { chinaDayOf } from '../../shared/time/china-time';
 import { createOrderCache } from '../order-cache/order-cache';
 import { ordersIpcHandlers } from '../order-cache/orders-ipc-handlers';
 import { paperworkIpcHandlers } from '../paperwork/paperwork-ipc-handlers';
@@ -156,6 +160,10 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   const info = () =>
     stationInfoOf({ shell: options.shell, version: packageJson.version, dataDir, demoMode: effectiveSettings().gateway.baseUrl === null, loadNotice: settings.loadNotice, settingsNeedAttention: attention.needed() });
 
+  // The desk scale: read here only; the renderer sees its state and weight through the contract.
+  const scale = createScaleReader({ settings: () => settings.get().scale, onChange: (view) => events.emit('scale.changed', view), logger });
+  settings.onChange(() => scale.follow());
+
   const estimates = createJobCostEstimates(backend.read.costs);
   const handlers = joinIpcHandlers(
     aboutIpcHandlers({ info, app: { productName: packageJson.productName, version: packageJson.version, shell: options.shell }, dataDir, logsDir, desktop: options.desktop, diagnostics: { journal: backend.read.diagnostics, settings: settingsView, secrets: secrets.current }, logger }),
@@ -167,6 +175,14 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     historyIpcHandlers(history),
     printingIpcHandlers({ ...print, withComponent, previewer, settings, settingsView }),
     paperworkIpcHandlers({ paperwork, slipPrinting, chosenSlipPrinter: () => settings.get().paperwork.slipPrinter }),
+    scaleIpcHandlers(scale),
+    verificationIpcHandlers({
+      barcodes: { read: backend.read.barcodes, write: backend.write.barcodes },
+      deskEvents: backend.write.deskEvents,
+      shopIds: () => effectiveSettings().gateway.shops.map((shop) => shop.shopId),
+      day: () => chinaDayOf(Date.now()),
+      logger,
+    }),
     sharedModeIpcHandlers({ settings: () => settings.get().sharedMode, passwordVault: sharedPasswordVault, computerName: hostname(), deskId: () => readOrCreateDeskId(dataDir), account: () => sharedAccountOf(effectiveSettings()), runningMode: mode, logger }),
   );
 
@@ -185,6 +201,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       sharedMode: severalDesks.view,
       close: async () => {
         stopRetention();
+        await scale.close();
         // The start-up pass records what it finds: it ends before the database closes.
         await startUp.ended();
         await engine.close();

@@ -122,9 +122,9 @@ describe('test code stays apart from production code', () => {
 const floors: readonly (readonly string[])[] = [
   ['logging', 'events', 'ipc', 'http', 'data-folder', 'lifecycle', 'token-vault', 'window-state'],
   ['store'],
-  ['gateway', 'printing', 'os-printing', 'labels'],
+  ['gateway', 'printing', 'os-printing', 'labels', 'scale'],
   ['paperwork', 'demo'],
-  ['issuing', 'order-cache'],
+  ['issuing', 'order-cache', 'verification'],
   ['settings', 'several-desks', 'about', 'diagnostics'],
   ['composition'],
   ['main', 'host', 'preload', 'app-menu', 'security', 'packaging', 'renderer-serving', 'dev'],

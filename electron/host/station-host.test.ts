@@ -91,6 +91,15 @@ const validInputs: { [C in ChannelName]: ChannelInput<C> } = {
   'app.about': {},
   'app.open-data-folder': {},
   'diagnostics.export': {},
+  'scale.state': {},
+  'scale.take': {},
+  'scale.ports': {},
+  'verification.barcodes': {},
+  'verification.learn': { shopId: '57301862', barcode: '6901234567892', goodsName: '保温杯', goodsSpec: '' },
+  'verification.forget': { shopId: '57301862', barcode: '6901234567892' },
+  'verification.export-csv': {},
+  'verification.import-csv': { text: '' },
+  'verification.record': { kind: 'verification.mismatch', shopId: '57301862', orderNumber: '0', details: { mismatch: 'wrong-item', barcode: '6901234567892', goodsName: null, goodsSpec: null } },
 };
 
 describe('browser host over the full composition root', () => {

@@ -11,6 +11,8 @@ export interface ShipmentLine {
   /** The shop of the account the order is of: its id, and its display name for the shop column. */
   shopId?: string;
   shopName?: string;
+  /** The package weight (g) sent with the issue call; null when none was. */
+  weightG?: number | null;
 }
 
 /** The header platforms' bulk shipping confirmation takes (订单编号, 物流公司, 运单号). */
@@ -22,11 +24,14 @@ const DESK_CSV_HEADER = '出单台';
 /** The column an export of every shop adds last: the shop the order is of (店铺); a shop's platform import takes the export of that shop alone. */
 const SHOP_CSV_HEADER = '店铺';
 
+/** The column added last when a line carries the weight its issue call sent (the scale's, or typed): 重量(g). */
+const WEIGHT_CSV_HEADER = '重量(g)';
+
 /** A byte order mark: Excel reads a CSV as UTF-8 (Chinese intact) only when the file starts with it. */
-const BOM = '\uFEFF';
+export const BOM = '\uFEFF';
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; formulas defused. */
-function field(value: string): string {
+export function csvField(value: string): string {
   // A cell starting with = + - @ would be run as a formula by spreadsheet programs.
   const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
@@ -37,13 +42,14 @@ function field(value: string): string {
  * platforms list it — the code when the carrier is not known — and waybill number), CRLF line
  * ends, UTF-8 with BOM. With `deskColumn` (shared mode) a fourth column names the desk that issued
  * each waybill; with `shopColumn` (an export of several shops) a last column names the order's
- * shop. Numbers stay text exactly as issued: a spreadsheet may display long
+ * shop; with `weightColumn` (some line carries one) the last names the weight sent, in grams. Numbers stay text exactly as issued: a spreadsheet may display long
  * order numbers in scientific notation, but the file itself holds every digit.
  */
-export function shipmentCsv(lines: readonly ShipmentLine[], options: { deskColumn?: boolean; shopColumn?: boolean } = {}): string {
+export function shipmentCsv(lines: readonly ShipmentLine[], options: { deskColumn?: boolean; shopColumn?: boolean; weightColumn?: boolean } = {}): string {
   const desk = (line: ShipmentLine) => (options.deskColumn ? [line.deskName ?? ''] : []);
   const shop = (line: ShipmentLine) => (options.shopColumn ? [line.shopName ?? ''] : []);
-  const rows = lines.map((line) => [line.orderNumber, line.carrierCode === null ? '' : (findCarrier(line.carrierCode)?.nameZh ?? line.carrierCode), line.waybillCode, ...desk(line), ...shop(line)]);
-  const header = [...SHIPMENT_CSV_HEADER, ...(options.deskColumn ? [DESK_CSV_HEADER] : []), ...(options.shopColumn ? [SHOP_CSV_HEADER] : [])];
-  return BOM + [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+  const weight = (line: ShipmentLine) => (options.weightColumn ? [line.weightG == null ? '' : String(line.weightG)] : []);
+  const rows = lines.map((line) => [line.orderNumber, line.carrierCode === null ? '' : (findCarrier(line.carrierCode)?.nameZh ?? line.carrierCode), line.waybillCode, ...desk(line), ...shop(line), ...weight(line)]);
+  const header = [...SHIPMENT_CSV_HEADER, ...(options.deskColumn ? [DESK_CSV_HEADER] : []), ...(options.shopColumn ? [SHOP_CSV_HEADER] : []), ...(options.weightColumn ? [WEIGHT_CSV_HEADER] : [])];
+  return BOM + [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

@@ -145,13 +145,16 @@ async function exportCsv({ options, now }: HistoryParts, query: Omit<HistoryQuer
         deskName: row.desk?.name ?? options.deskName ?? '',
         shopId: row.shopId,
         shopName: options.shopName(row.shopId),
+        weightG: row.weightG ?? null,
       });
     }
     if (offset + 1000 >= page.total) break;
   }
   // Lines of several shops name their shop; a shop's own lines are exactly what its platform imports.
   const shopColumn = new Set(lines.map((line) => line.shopId)).size > 1;
-  const text = shipmentCsv(lines, { deskColumn: options.deskName !== undefined, shopColumn });
+  // The weight each issue call sent, where one was (a scale's or a typed one).
+  const weightColumn = lines.some((line) => line.weightG !== null);
+  const text = shipmentCsv(lines, { deskColumn: options.deskName !== undefined, shopColumn, weightColumn });
   const fileName = query.shop === undefined ? `waybills-${chinaDayOf(now())}.csv` : `waybills-${query.shop}-${chinaDayOf(now())}.csv`;
   return { fileName, text, lines: lines.length };
 }

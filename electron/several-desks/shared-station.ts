@@ -11,6 +11,7 @@ import { createSharedCallWindow, type SharedCallWindowOptions } from './shared-c
 import { createSharedClaims, type SharedClaims } from '../store/postgres/shared-claims';
 import { sharedDatabaseFailure } from '../store/postgres/shared-database-failure';
 import { createSharedDesks, type SharedDesks } from '../store/postgres/shared-desks';
+import { createSharedBarcodes, type SharedBarcodes } from '../store/postgres/shared-barcodes';
 import { createSharedHistory, type SharedHistory } from '../store/postgres/shared-history';
 import { migrateSharedSchema } from '../store/postgres/shared-migrations';
 import { checkSharedSchemaVersion } from '../store/postgres/shared-schema-version';
@@ -55,6 +56,8 @@ export interface SharedStation {
   history: SharedHistory;
   orders: SharedOrders;
   desks: SharedDesks;
+  /** The account's learned product barcodes (scan-to-verify). */
+  barcodes: SharedBarcodes;
   /** This desk's name as the other desks show it. */
   deskName: string;
   gatewayIdentity: () => GatewayIdentity;
@@ -177,6 +180,7 @@ export function openSharedStation(options: SharedStationOptions): SharedStation 
     claims: createSharedClaims(access),
     history: createSharedHistory(access),
     orders: createSharedOrders(access),
+    barcodes: createSharedBarcodes(access),
     desks,
     deskName,
     gatewayIdentity: options.gatewayIdentity,

@@ -4,6 +4,7 @@ import type { SetAsideWaybill } from '../../shared/domain/desks';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../shared/domain/waybill';
 import type { ShopOrderRef } from '../../shared/domain/shop-order';
+import type { BarcodeMapping, DeskEvent, DeskEventKind } from '../../shared/domain/verification';
 import type { StationError } from '../../shared/errors/station-error';
 import type {
   CachedOrderLine,
@@ -73,6 +74,10 @@ export interface StationReader {
   diagnostics: DiagnosticsReader;
   /** The waybills the shared history has not received yet (shared mode). */
   uploadOutbox: UploadOutboxReader;
+  /** Learned product barcodes, per shop. */
+  barcodes: BarcodeReader;
+  /** Desk events (scan-to-verify outcomes and mismatches). */
+  deskEvents: DeskEventReader;
 }
 
 /** The changes, per owner. */
@@ -89,6 +94,10 @@ export interface StationWriter {
   printTasks: PrintTaskWriter;
   /** Marks waybills as received by the shared history. */
   uploadOutbox: UploadOutboxWriter;
+  /** Learned product barcodes, per shop. */
+  barcodes: BarcodeWriter;
+  /** Desk events (scan-to-verify outcomes and mismatches). */
+  deskEvents: DeskEventWriter;
 }
 
 /** Questions to the issuing journal: jobs, their orders, waybills and attempts. */
@@ -327,4 +336,31 @@ export interface UploadOutboxWriter {
   markPrintsShared(printIds: readonly string[]): Promise<void>;
   /** Counts the shared history's refusal of a waybill; at `maxRefusals` it is set aside (at `at`, with `reason`). Answers whether it is set aside now. */
   noteRefusal(waybillCode: string, reason: StationError, at: number, maxRefusals: number): Promise<boolean>;
+}
+
+/** Questions about learned product barcodes (scan-to-verify). */
+export interface BarcodeReader {
+  /** The mappings of one shop, or of every shop (null), by shop and barcode. */
+  list(shopId: string | null): Promise<BarcodeMapping[]>;
+}
+
+/** Changes to learned product barcodes. */
+export interface BarcodeWriter {
+  /** Saves mappings, replacing those of the same shop and barcode, all in one transaction. */
+  save(mappings: readonly BarcodeMapping[]): Promise<void>;
+  /** Forgets one barcode of a shop; answers whether it was there. */
+  remove(shopId: string, barcode: string): Promise<boolean>;
+}
+
+/** Questions about desk events. */
+export interface DeskEventReader {
+  /** How many events of each kind (and of each mismatch) were recorded from `from` up to `to` (epoch ms, `to` excluded). */
+  counts(from: number, to: number): Promise<{ kind: DeskEventKind; mismatch: string | null; count: number }[]>;
+  /** The latest events of an order, newest first. */
+  ofOrder(shopId: string, orderNumber: string): Promise<DeskEvent[]>;
+}
+
+/** Records desk events. */
+export interface DeskEventWriter {
+  record(event: DeskEvent): Promise<void>;
 }

@@ -418,6 +418,8 @@ export interface HistoryRow {
   voided: boolean;
   voidNote: string;
   error: StationError | null;
+  /** The package weight (g) the issue call sent for the order; null when none was sent, absent for another desk's line. */
+  weightG?: number | null;
   /** The desk that issued it, in the shared history; absent while the shared mode is off. */
   desk?: { deskId: string; name: string };
   /** Its label's prints at other desks (shared mode; counted in `printCount` too), the latest first; absent while the shared mode is off. */

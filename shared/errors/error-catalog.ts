@@ -760,6 +760,23 @@ export const errorCatalog = {
     en: { text: '{{count}} orders could not be checked; whether they have waybills is unknown.', remedy: 'They are checked again before any is issued: retry when the gateway answers.' },
     zh: { text: '有 {{count}} 个订单无法核对，尚不确定是否已取号。', remedy: '重新取号前会再次核对，网关恢复后请重试。' },
   },
+
+  // The desk scale and scan-to-verify.
+  'scale.no-stable-weight': {
+    retryable: true,
+    en: { text: 'The scale has no steady weight to take ({{state}}).', remedy: 'Put the parcel on the scale and wait until the weight stops moving, or type the weight.' },
+    zh: { text: '电子秤没有稳定的重量可取（{{state}}）。', remedy: '请把包裹放上电子秤并等读数稳定，或手动输入重量。' },
+  },
+  'verification.csv-invalid': {
+    retryable: false,
+    en: { text: 'Line {{line}} of the barcode file cannot be read: {{problem}}', remedy: 'Use the columns of an exported file (shop id, barcode, goods name, spec), correct that line and import again. Nothing was imported.' },
+    zh: { text: '条码文件第 {{line}} 行无法读取：{{problem}}', remedy: '请按导出文件的列（店铺ID、条码、商品名称、规格）改正该行后重新导入。本次没有导入任何条码。' },
+  },
+  'verification.unknown-shop': {
+    retryable: false,
+    en: { text: 'Shop {{shopId}} is not one of this account’s shops.', remedy: 'Learn barcodes only for the shops in Settings → Connection.' },
+    zh: { text: '店铺 {{shopId}} 不是本账号的店铺。', remedy: '只能为“设置 → 连接”中的店铺学习条码。' },
+  },
 } as const satisfies Record<string, ErrorCatalogEntry>;
 
 /** Text and remedy of one error in one language, as i18next-style templates. */

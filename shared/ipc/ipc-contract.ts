@@ -9,6 +9,8 @@ import { CALIBRATION_LIMIT_MM, type ComponentState, type LabelPreview, type Prin
 import { CUSTOM_AREA_FIELDS, PRINT_ORDERS, type PaperworkPdf, type PaperworkPrintResult } from '../domain/paperwork';
 import { shopOrderOfKey, shopOrderRefSchema } from '../domain/shop-order';
 import type { Subscription } from '../domain/subscription';
+import type { ScaleView } from '../domain/scale';
+import { BARCODE_MAX_CHARS, GOODS_TEXT_MAX_CHARS, VERIFICATION_MISMATCHES, type BarcodeMapping } from '../domain/verification';
 import { SCAN_NETWORK_INFO_MAX_AGE_MS, type CostEstimate } from '../issuing/cost-estimate';
 import type { Result } from '../result';
 import type { Settings } from '../settings/settings-schema';
@@ -64,6 +66,33 @@ const paperworkScope = z.union([
 ]);
 /** A picking list: for what, sorted how, in which language. */
 const pickingListInput = z.object({ scope: paperworkScope, sort: z.enum(['name', 'count']), language: z.enum(UI_LANGUAGES) }).strict();
+
+/** A shop of the account (checked against the settings' shops). */
+const verificationShopId = shopOrderRefSchema.shape.shopId;
+/** A product barcode as scanned (normalized by the scan input: ASCII, no spaces). */
+const productBarcode = z.string().trim().min(1).max(BARCODE_MAX_CHARS);
+/** A goods line as the order names it: name and spec (spec empty when none). */
+const goodsLine = { goodsName: z.string().min(1).max(GOODS_TEXT_MAX_CHARS), goodsSpec: z.string().max(GOODS_TEXT_MAX_CHARS) };
+/** A desk event scan-to-verify records: one order verified, a scan refused, goods counted by hand (reason required). */
+const deskEventInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('verification.completed'), shopId: verificationShopId, orderNumber, details: z.object({ lines: z.int().min(1).max(1000), items: z.int().min(1).max(100_000), overridden: z.int().min(0).max(100_000), weightG: z.int().positive().nullable() }).strict() }).strict(),
+  z
+    .object({
+      kind: z.literal('verification.mismatch'),
+      shopId: verificationShopId,
+      orderNumber,
+      details: z.object({ mismatch: z.enum(VERIFICATION_MISMATCHES), barcode: z.string().max(BARCODE_MAX_CHARS), goodsName: goodsLine.goodsName.nullable(), goodsSpec: goodsLine.goodsSpec.nullable() }).strict(),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('verification.override'),
+      shopId: verificationShopId,
+      orderNumber,
+      details: z.object({ ...goodsLine, count: z.int().min(1).max(100_000), reason: z.string().trim().min(2).max(200) }).strict(),
+    })
+    .strict(),
+]);
 
 /** The OS printers packing slips and picking lists can go to, and whether the print system answered. */
 export interface SlipPrinterChoice {
@@ -391,6 +420,28 @@ export const ipcContract = {
   'app.open-data-folder': channel<{ opened: boolean }>()(noInput),
   /** Writes one archive for support (redacted logs, settings without the token, journal counts, versions). */
   'diagnostics.export': channel<DiagnosticsExport>()(noInput),
+  /** The desk scale: its state and weight (the header and the desk show them; `scale.changed` pushes every change). */
+  'scale.state': channel<ScaleView>()(noInput),
+  /**
+   * Takes the scale's weight for a parcel now: the stable weight in whole grams, or
+   * `scale.no-stable-weight` while it is unstable, silent, unplugged, overloaded or sending
+   * garbage — never an older weight.
+   */
+  'scale.take': channel<{ grams: number }>()(noInput),
+  /** The serial ports this computer offers, for Settings → At the desk (a port typed by hand works too). */
+  'scale.ports': channel<{ ports: string[] }>()(noInput),
+  /** The barcodes learned for scan-to-verify: of one shop, or of every shop of the account. */
+  'verification.barcodes': channel<BarcodeMapping[]>()(z.object({ shopId: verificationShopId.optional() }).strict()),
+  /** Learns (or corrects) what a barcode is in a shop: a goods line by name and spec; shared with every desk in shared mode. */
+  'verification.learn': channel<BarcodeMapping>()(z.object({ shopId: verificationShopId, barcode: productBarcode, ...goodsLine }).strict()),
+  /** Forgets a learned barcode of a shop. */
+  'verification.forget': channel<{ removed: boolean }>()(z.object({ shopId: verificationShopId, barcode: productBarcode }).strict()),
+  /** The learned barcodes as a CSV (shop id, barcode, goods name, spec; UTF-8 with BOM). */
+  'verification.export-csv': channel<{ fileName: string; text: string; lines: number }>()(noInput),
+  /** Imports a CSV in the export's columns: all lines or none (a bad line is named with its number and problem). */
+  'verification.import-csv': channel<{ imported: number }>()(z.object({ text: z.string().max(5_000_000) }).strict()),
+  /** Records a scan-to-verify outcome as a desk event (the statistics count them by kind). */
+  'verification.record': channel<{ recorded: true }>()(deskEventInput),
 } as const;
 
 /** Events main pushes to the renderer. */
@@ -417,6 +468,8 @@ export const ipcEvents = {
   'app.menu-command': event<{ command: 'about' }>(),
   /** Packing slips that were to follow their labels did not print (the labels did): reprint them from the history. */
   'paperwork.slips-failed': event<{ error: StationError; orderNumbers: string[] }>(),
+  /** The desk scale's state or weight changed. */
+  'scale.changed': event<ScaleView>(),
 } as const;
 
 /** The contract's type. */

@@ -7,6 +7,7 @@ import { ISSUE_LIMITS, SENDER_LIMITS, textLength } from '../gateway/issue-limits
 import { CUSTOM_AREA_FIELDS, DEFAULT_CUSTOM_AREA_FIELDS, SLIP_SIZES } from '../domain/paperwork';
 import { recognisePhoneNumbers, SENDER_PHONE_TEXT_MAX } from '../validation/phone-numbers';
 import { isLoopbackHost } from './gateway-address';
+import { SCALE_BAUD_RATES, SCALE_FRAMINGS, SCALE_UNITS } from '../domain/scale';
 
 /**
  * The station's settings: one versioned document, validated by the same schemas in the main
@@ -379,6 +380,30 @@ export const sharedModeSettingsSchema = z.object({
   deskName: trimmedTextUpTo(64),
 });
 
+/**
+ * The desk scale (Settings → At the desk): read by the main process over a serial port, off until
+ * enabled with a port. The poll command is written as typed, `\r` and `\n` standing for CR and LF.
+ */
+export const scaleSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** The serial port (`/dev/ttyUSB0`, `COM3`); empty until chosen. */
+  port: trimmedTextUpTo(200),
+  baudRate: z.union(SCALE_BAUD_RATES.map((rate) => z.literal(rate)), { error: `must be one of ${SCALE_BAUD_RATES.join(', ')}` }),
+  framing: z.enum(SCALE_FRAMINGS),
+  /** What the station writes to ask a poll-command scale for its weight. */
+  pollCommand: textUpTo(16),
+  /** The unit of frames that name none. */
+  unit: z.enum(SCALE_UNITS),
+  /** How long a reading must hold to be taken (ms). */
+  stableMs: z.int({ error: 'must be a whole number' }).min(200, { error: 'must be from 200 to 10000' }).max(10_000, { error: 'must be from 200 to 10000' }),
+  /** The parcel weights the desk takes without asking (g): outside them, the packer confirms before issuing. */
+  minWeightG: z.int({ error: 'must be a whole number' }).min(1, { error: 'must be from 1 to 1000000' }).max(1_000_000, { error: 'must be from 1 to 1000000' }),
+  maxWeightG: z.int({ error: 'must be a whole number' }).min(1, { error: 'must be from 1 to 1000000' }).max(1_000_000, { error: 'must be from 1 to 1000000' }),
+});
+
+/** Scan-to-verify (扫描验货): off by default; on, scanning an order lists its goods to scan before it is issued. */
+export const verificationSettingsSchema = z.object({ enabled: z.boolean() });
+
 /** The complete settings document, as stored and as `settings.get` answers. */
 export const settingsSchema = z.object({
   schemaVersion: z.literal(CURRENT_SETTINGS_VERSION),
@@ -393,6 +418,8 @@ export const settingsSchema = z.object({
     path: ['tls'],
     error: 'may be off only for a server on this computer (127.0.0.1, ::1, localhost)',
   }),
+  scale: scaleSettingsSchema.refine((scale) => scale.minWeightG <= scale.maxWeightG, { path: ['maxWeightG'], error: 'must not be below the lowest weight' }),
+  verification: verificationSettingsSchema,
 });
 
 /** The station's settings. */
@@ -421,6 +448,8 @@ export const EMPTY_CARRIER_ISSUE_DEFAULTS: CarrierIssueDefaults = { services: []
 export type PaperworkSettings = Settings['paperwork'];
 /** The shared mode section of the settings. */
 export type SharedModeSettings = Settings['sharedMode'];
+/** The desk scale section of the settings. */
+export type ScaleSettings = Settings['scale'];
 
 /** Settings fields that are maps keyed by carrier, endpoint or shop: a patch merges them key by key. */
 export const SETTINGS_MAP_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
@@ -462,6 +491,8 @@ export const settingsPatchSchema = z.strictObject({
     .strict()
     .optional(),
   sharedMode: sharedModeSettingsSchema.partial().strict().optional(),
+  scale: scaleSettingsSchema.partial().strict().optional(),
+  verification: verificationSettingsSchema.partial().strict().optional(),
 });
 
 /** A change to the settings; see `settingsPatchSchema`. */
@@ -511,6 +542,8 @@ export function defaultSettings(): Settings {
     paperwork: { customAreaFields: [...DEFAULT_CUSTOM_AREA_FIELDS], slipPrinter: null, slipSize: 'a4-half', slipsWithLabels: false },
     issueOptions: { byCarrier: {}, heldBackOrderStatuses: [], orderStatusNamesByShop: {} },
     sharedMode: { enabled: false, host: '', port: 5432, database: '', user: '', tls: 'verify-full', tlsRootCertificateFile: '', schema: DEFAULT_SHARED_SCHEMA, deskName: '' },
+    scale: { enabled: false, port: '', baudRate: 9600, framing: 'status-line', pollCommand: 'W', unit: 'kg', stableMs: 800, minWeightG: 10, maxWeightG: 30_000 },
+    verification: { enabled: false },
   };
 }
 

@@ -30,6 +30,7 @@ interface Row {
   error_json: string | null;
   parcel_no: number | null;
   parcel_count: number | null;
+  weight_g: number | null;
 }
 
 /** One line per journal row and waybill (an order in several parcels has a line per parcel), with the print state of its label. */
@@ -43,7 +44,10 @@ const HISTORY_LINES = `
     (SELECT p.state FROM print_documents p WHERE p.document_id = w.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_state,
     (SELECT p.output FROM print_documents p WHERE p.document_id = w.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_output,
     (SELECT p.automatic_sends FROM print_documents p WHERE p.document_id = w.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_sends,
-    (SELECT p.failure_json FROM print_documents p WHERE p.document_id = w.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_failure
+    (SELECT p.failure_json FROM print_documents p WHERE p.document_id = w.waybill_code ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS last_print_failure,
+    -- The weight the issue call sent: the order's own (keyed by its shop order key, shop and number on two lines), else the job's.
+    (SELECT COALESCE(json_extract(s.settings_json, '$.packageMeasuresByOrder."' || j.gateway_shop_id || char(10) || j.order_number || '".weightG'), json_extract(s.settings_json, '$.packageMeasures.weightG'))
+      FROM issue_jobs s WHERE s.id = j.job_id) AS weight_g
   FROM journal_orders j LEFT JOIN waybills w ON ${WAYBILLS_OF_JOURNAL_ROW}`;
 
 const stateConditions: Readonly<Record<HistoryFilterState, string>> = {
@@ -109,6 +113,7 @@ function rowOf(row: Row): HistoryRow {
     voided: row.voided_at !== null,
     voidNote: row.void_note ?? '',
     error: row.error_json === null ? null : (JSON.parse(row.error_json) as StationError),
+    weightG: row.weight_g,
   };
 }
 

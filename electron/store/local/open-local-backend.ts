@@ -11,6 +11,7 @@ import { createLocalPaperworkSources } from './local-paperwork-sources';
 import { createLocalPrintTasks } from './local-print-tasks';
 import { createLocalUploadOutbox } from './local-upload-outbox';
 import { createLocalSoldOrders } from './local-sold-orders';
+import { createLocalBarcodes, createLocalDeskEvents } from './local-desk-verification';
 
 /**
  * Opens the station database in the data folder (see openStationDatabase: WAL, synchronous=FULL,
@@ -28,6 +29,8 @@ export async function openLocalBackend(options: OpenStationDatabaseOptions): Pro
   const orders = createLocalOrderCacheStore(db, writes, soldOrders);
   const printTasks = createLocalPrintTasks(db, writes);
   const uploadOutbox = createLocalUploadOutbox(db);
+  const barcodes = createLocalBarcodes(db);
+  const deskEvents = createLocalDeskEvents(db);
   return {
     read: {
       journal: journal.read,
@@ -38,8 +41,10 @@ export async function openLocalBackend(options: OpenStationDatabaseOptions): Pro
       paperwork: createLocalPaperworkSources(db),
       diagnostics: { journalCounts: async () => countJournalRows(db) },
       uploadOutbox: uploadOutbox.read,
+      barcodes: barcodes.read,
+      deskEvents: deskEvents.read,
     },
-    write: { journal: journal.write, costs: costs.write, history: history.write, orders: orders.write, printTasks: printTasks.write, uploadOutbox: uploadOutbox.write },
+    write: { journal: journal.write, costs: costs.write, history: history.write, orders: orders.write, printTasks: printTasks.write, uploadOutbox: uploadOutbox.write, barcodes: barcodes.write, deskEvents: deskEvents.write },
     writes,
     async close() {
       db.close();

@@ -37,6 +37,7 @@ describe('the shared schema migrations (Kysely migrator, real PostgreSQL)', () =
       'order_claims',
       'schema_account',
       'schema_account_shops',
+      'shared_barcodes',
       'shared_label_prints',
       'shared_order_refreshes',
       'shared_sold_orders',

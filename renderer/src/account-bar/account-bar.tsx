@@ -16,6 +16,7 @@ import {
 } from '../bridge/station-queries';
 import { stationErrorOf } from '../errors/station-error-text';
 import { PrinterStateBadge } from '../printer-state/printer-state-badge';
+import { ScaleBadge } from '../scale/scale-badge';
 import { componentStatus } from './component-status';
 import { subscriptionStatus } from './subscription-status';
 import './account-bar.css';
@@ -140,6 +141,7 @@ export function AccountBar() {
       </Typography.Text>
       {/* Left of the spacer: still in view while the issue drawer covers the bar's right end. */}
       <PrinterStateBadge />
+      <ScaleBadge />
       <span className="account-bar__spacer" />
       <PrintingStatus />
     </div>

@@ -12,6 +12,7 @@ import { useOrdersRefresh } from '../orders/use-orders-refresh';
 import { ScanPanel, type ScanPanelProps } from '../scanning/scan-panel';
 import { ScanShopDialog } from '../scanning/scan-shop-dialog';
 import { useScanHandling } from '../scanning/use-scan-handling';
+import { BarcodeQuestionDialog, VerificationPanel } from '../verification/verification-panel';
 import { SHIP_FROM_CARRIER_ID, ShipFromPanel } from '../ship-from/ship-from-panel';
 import { useWindowShortcuts } from '../shortcuts/use-window-shortcuts';
 import { useUi, useUiStoreApi } from './ui-store-context';
@@ -114,6 +115,8 @@ export function DeskScreen() {
         <RefreshStatus refresh={refresh} fetchedAt={listedShops.length === 0 ? null : fetchedAt} />
       </div>
       <FilteredOrders views={views} pending={listing.isPending} shopsKey={String(chosen?.shopIds ?? '')} />
+      <VerificationPanel verification={scanShop.verification} />
+      <BarcodeQuestionDialog verification={scanShop.verification} />
       {scanShop.question ? <ScanShopDialog question={scanShop.question} onChoose={scanShop.chooseShop} onCancel={scanShop.dismissQuestion} /> : null}
     </div>
   );

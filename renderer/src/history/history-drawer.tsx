@@ -21,6 +21,7 @@ import { usePrintQueueStatus } from '../issue-print/use-job';
 import { PaperworkActions } from '../paperwork/paperwork-actions';
 import { ShopTagOf, useShops } from '../shops/shop-tag';
 import { downloadText } from './csv-download';
+import { formatWeight } from '../scale/use-scale';
 import { PrintWaitNote } from './print-wait-note';
 import { useReprintLabels } from './use-reprint-labels';
 
@@ -283,6 +284,8 @@ export function HistoryDrawer() {
             { key: 'waybill', title: t('history.column.waybill'), render: (row) => <WaybillCell row={row} /> },
             { key: 'carrier', title: t('history.column.carrier'), render: (row) => row.carrierCode ?? '—' },
             ...(shared ? [{ key: 'desk', title: t('history.column.desk'), render: (row: HistoryRow) => row.desk?.name ?? '—' }] : []),
+            // The weight each issue call sent (the scale's or typed), where a page has any.
+            ...(rows.some((row) => row.weightG != null) ? [{ key: 'weight', title: t('history.column.weight'), render: (row: HistoryRow) => (row.weightG == null ? '—' : formatWeight(row.weightG)) }] : []),
             {
               key: 'state',
               title: t('history.column.state'),

@@ -5,6 +5,7 @@ import { issuePrintEn } from '../issue-print/issue-print-strings';
 import { printTruthEn } from '../issue-print/print-truth-strings';
 import { recoveryEn } from '../recovery/recovery-strings';
 import { settingsEn } from '../settings/settings-strings';
+import { verificationEn } from '../verification/verification-strings';
 
 /** English UI strings. Keys mirror `zh-CN.ts`; a test keeps the two in step. */
 export const en = {
@@ -236,11 +237,13 @@ export const en = {
     mode: {
       select: 'Select',
       print: 'Issue & print',
+      verify: 'Verify goods',
     },
     resultLabel: 'Scan result',
     inputLabel: 'Scan or type an order or waybill number',
     inputPlaceholder: 'Scan or type a number, Enter',
     waiting: 'Ready: scan an order number or a waybill number.',
+    waitingVerify: 'Verify goods: scan the order (or its waybill), then each item in the parcel.',
     waitingPrint: 'Ready: each scanned order is issued and printed at once ({{cost}} a scan: an issue call; the branch’s balance is read again at most once a minute).',
     recent: 'Recent scans',
     ignoredDouble: 'Double scan of {{code}} ignored.',
@@ -249,6 +252,7 @@ export const en = {
     heldBackQuestion: 'Nothing was done. Check the order in the shop first.',
     heldBackIssue: 'Issue and print it anyway',
     heldBackSelect: 'Select it anyway',
+    heldBackVerify: 'Verify it anyway',
     reprintTarget: 'Reprint the label of order {{orderNumber}} (waybill {{waybillCode}})',
     outcome: {
       selected: 'Selected order {{orderNumber}}',
@@ -264,6 +268,14 @@ export const en = {
       unknown: 'Unknown code {{code}}: not a loaded order or a waybill of this desk',
       'held-back': 'Held back! Order {{orderNumber}} has order status {{orderStatus}}: it may be refunded or already shipped',
       'choose-shop': 'Order {{orderNumber}} is in {{shops}} shops: choose the shop',
+      'verify-started': 'Order {{orderNumber}}: scan each item',
+      'already-verified': 'Already verified! Order {{orderNumber}} was packed and sent to print: do not pack it again',
+      'item-ticked': '{{goodsName}}: {{scanned}} of {{expected}}',
+      'item-wrong': 'Wrong item! {{code}} is not in this order: take it out',
+      'item-one-too-many': 'One too many! {{goodsName}} is complete: take the extra item out',
+      'item-unknown': 'New barcode {{code}}: say which goods it is',
+      'item-no-order': 'Scan the order first: {{code}} is no order number',
+      'verify-released': 'Order {{orderNumber}} verified: issuing and printing',
     },
     chooseShop: {
       title: 'Which shop’s order {{orderNumber}}?',
@@ -284,6 +296,14 @@ export const en = {
       unknown: 'unknown',
       'held-back': 'held back',
       'choose-shop': 'which shop?',
+      'verify-started': 'verifying',
+      'already-verified': 'verified already',
+      'item-ticked': 'item',
+      'item-wrong': 'wrong item',
+      'item-one-too-many': 'one too many',
+      'item-unknown': 'new barcode',
+      'item-no-order': 'no order',
+      'verify-released': 'verified',
     },
   },
   shipFrom: {
@@ -425,5 +445,6 @@ export const en = {
   ...desksEn,
   ...recoveryEn,
   ...settingsEn,
+  ...verificationEn,
   ...paperworkEn,
 } as const;

@@ -5,6 +5,7 @@ import { issuePrintZhCn } from '../issue-print/issue-print-strings';
 import { printTruthZhCn } from '../issue-print/print-truth-strings';
 import { recoveryZhCn } from '../recovery/recovery-strings';
 import { settingsZhCn } from '../settings/settings-strings';
+import { verificationZhCn } from '../verification/verification-strings';
 import type { en } from './en';
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
@@ -238,11 +239,13 @@ export const zhCN: Strings<typeof en> = {
     mode: {
       select: '选中订单',
       print: '取号并打印',
+      verify: '扫描验货',
     },
     resultLabel: '扫描结果',
     inputLabel: '扫描或输入订单号、运单号',
     inputPlaceholder: '扫描或输入单号，回车',
     waiting: '就绪：请扫描订单号或运单号。',
+    waitingVerify: '扫描验货：先扫订单号（或运单号），再逐件扫描包裹里的商品。',
     waitingPrint: '就绪：扫描的订单将立即取号并打印（每扫一单{{cost}}：一次取号调用；网点余额每分钟最多查询一次）。',
     recent: '最近扫描',
     ignoredDouble: '已忽略 {{code}} 的重复扫描。',
@@ -251,6 +254,7 @@ export const zhCN: Strings<typeof en> = {
     heldBackQuestion: '未做任何操作。请先在店铺后台核对该订单。',
     heldBackIssue: '仍然取号并打印',
     heldBackSelect: '仍然选中',
+    heldBackVerify: '仍然验货',
     reprintTarget: '补打订单 {{orderNumber}} 的面单（运单号 {{waybillCode}}）',
     outcome: {
       selected: '已选中订单 {{orderNumber}}',
@@ -266,6 +270,14 @@ export const zhCN: Strings<typeof en> = {
       unknown: '无法识别 {{code}}：不是已加载的订单，也不是本机的运单号',
       'held-back': '暂扣！订单 {{orderNumber}} 的订单状态为 {{orderStatus}}：可能已退款或已发货',
       'choose-shop': '订单 {{orderNumber}} 在 {{shops}} 个店铺中都有：请选择店铺',
+      'verify-started': '订单 {{orderNumber}}：请逐件扫描商品',
+      'already-verified': '已验过货！订单 {{orderNumber}} 已打包并送打印：不要重复打包',
+      'item-ticked': '{{goodsName}}：{{scanned}} / {{expected}}',
+      'item-wrong': '商品不对！{{code}} 不是这个订单的商品：请拿出来',
+      'item-one-too-many': '多了一件！{{goodsName}} 已经够数：请拿出多出的那件',
+      'item-unknown': '新条码 {{code}}：请选择它是哪件商品',
+      'item-no-order': '请先扫订单：{{code}} 不是订单号',
+      'verify-released': '订单 {{orderNumber}} 验货完成：正在取号并打印',
     },
     chooseShop: {
       title: '订单 {{orderNumber}} 是哪个店铺的？',
@@ -286,6 +298,14 @@ export const zhCN: Strings<typeof en> = {
       unknown: '无法识别',
       'held-back': '暂扣',
       'choose-shop': '选择店铺',
+      'verify-started': '验货中',
+      'already-verified': '已验过',
+      'item-ticked': '商品',
+      'item-wrong': '商品不对',
+      'item-one-too-many': '多一件',
+      'item-unknown': '新条码',
+      'item-no-order': '无订单',
+      'verify-released': '已验货',
     },
   },
   shipFrom: {
@@ -427,5 +447,6 @@ export const zhCN: Strings<typeof en> = {
   ...desksZhCn,
   ...recoveryZhCn,
   ...settingsZhCn,
+  ...verificationZhCn,
   ...paperworkZhCn,
 };

@@ -28,11 +28,16 @@ export interface IssuePrintSlice {
   scanPrintRequests: readonly ShopOrderRef[];
   /** Scanned orders of a held-back status the packer confirmed ("issue anyway"), by `shopOrderKey`: planned with that confirmation. */
   confirmedHeldBackScans: readonly string[];
+  /** Parcel weights (g) already taken for waiting scan-to-print orders (scan-to-verify weighs before it releases), by `shopOrderKey`. */
+  scanWeights: Readonly<Record<string, number>>;
   /**
    * Hands a scanned order to issue & print (scan-to-print mode): it waits its turn to be planned
-   * and started; `confirmedHeldBack` when the packer confirmed an order of a held-back status.
+   * and started; `confirmedHeldBack` when the packer confirmed an order of a held-back status;
+   * `weightG` when its parcel was weighed already.
    */
-  scanToPrint: (order: ShopOrderRef, confirmedHeldBack?: boolean) => void;
+  scanToPrint: (order: ShopOrderRef, confirmedHeldBack?: boolean, weightG?: number) => void;
+  /** Takes the weight taken for a waiting order off the list (used once: a later scan of it is weighed again). */
+  takeScanWeight: (key: string) => number | undefined;
   /** Takes the oldest waiting scan-to-print order off the list. */
   takeScanPrintRequest: () => ShopOrderRef | null;
 }
@@ -53,9 +58,16 @@ export const createIssuePrintSlice: StateCreator<IssuePrintSlice, [], [], IssueP
     return first;
   },
   confirmedHeldBackScans: [],
-  scanToPrint: (order, confirmedHeldBack = false) =>
+  scanWeights: {},
+  takeScanWeight: (key) => {
+    const { [key]: weightG, ...rest } = get().scanWeights;
+    if (weightG !== undefined) set({ scanWeights: rest });
+    return weightG;
+  },
+  scanToPrint: (order, confirmedHeldBack = false, weightG) =>
     set((state) => ({
       scanPrintRequests: [...state.scanPrintRequests, order],
       confirmedHeldBackScans: confirmedHeldBack ? [...state.confirmedHeldBackScans, shopOrderKey(order)] : state.confirmedHeldBackScans,
+      scanWeights: weightG === undefined ? state.scanWeights : { ...state.scanWeights, [shopOrderKey(order)]: weightG },
     })),
 });

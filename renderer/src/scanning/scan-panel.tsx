@@ -12,7 +12,8 @@ import { stationErrorOf } from '../errors/station-error-text';
 import { useReprintLabels } from '../history/use-reprint-labels';
 import { useEstimateTotal } from '../issue-print/cost-estimate-text';
 import { useOrderStatusText } from '../orders/use-order-status-names';
-import { SCAN_MODES, toneOf, type ScanMode } from './scan-resolution';
+import { scanModes, toneOf, type ScanMode } from './scan-resolution';
+import { useSettingsQuery } from '../bridge/station-queries';
 import { outcomeParts } from './scan-outcome-text';
 import { isScanResultCurrent, isShownAt } from './scan-result-age';
 import type { ScanRecord } from './scan-slice';
@@ -69,11 +70,13 @@ function HeldBackOffer({ record }: { record: ScanRecord }) {
   const { t } = useTranslation();
   const scanToPrint = useUi((state) => state.scanToPrint);
   const selectRows = useUi((state) => state.selectRows);
+  const startVerifyingAnyway = useUi((state) => state.verifyHeldBack);
   const [done, setDone] = useState(false);
   const { outcome } = record;
   if (outcome.kind !== 'held-back') return null;
   const confirm = () => {
     if (outcome.mode === 'print') scanToPrint({ shopId: outcome.shopId, orderNumber: outcome.orderNumber }, true);
+    else if (outcome.mode === 'verify') startVerifyingAnyway(outcome);
     else selectRows([shopOrderKey(outcome)]);
     setDone(true);
   };
@@ -81,7 +84,7 @@ function HeldBackOffer({ record }: { record: ScanRecord }) {
     <div className="scan-panel__held-back">
       <Typography.Text>{t('scan.heldBackQuestion')}</Typography.Text>
       <Button size="small" danger disabled={done} onClick={confirm}>
-        {outcome.mode === 'print' ? t('scan.heldBackIssue') : t('scan.heldBackSelect')}
+        {t(outcome.mode === 'print' ? 'scan.heldBackIssue' : outcome.mode === 'verify' ? 'scan.heldBackVerify' : 'scan.heldBackSelect')}
       </Button>
     </div>
   );
@@ -161,6 +164,7 @@ export function ScanPanel({ onTyped }: ScanPanelProps) {
   const costs = useCostsQuery();
   const estimateTotal = useEstimateTotal();
   const statusText = useOrderStatusText();
+  const verifyOn = useSettingsQuery().data?.settings.verification.enabled ?? false;
 
   return (
     <section className="scan-panel" aria-label={t('scan.label')}>
@@ -173,7 +177,7 @@ export function ScanPanel({ onTyped }: ScanPanelProps) {
           aria-label={t('scan.modeLabel')}
           value={mode}
           onChange={setMode}
-          options={SCAN_MODES.map((value) => ({ value, label: t(`scan.mode.${value}`) }))}
+          options={scanModes(verifyOn).map((value) => ({ value, label: t(`scan.mode.${value}`) }))}
         />
         <kbd>F8</kbd>
         <ScanBox onSubmit={onTyped} />
@@ -197,7 +201,7 @@ export function ScanPanel({ onTyped }: ScanPanelProps) {
             </>
           ) : (
             <span className="scan-panel__idle">
-              {mode === 'print' ? t('scan.waitingPrint', { cost: costs.data ? estimateTotal(costs.data.scanEstimate.points) : '…' }) : t('scan.waiting')}
+              {mode === 'print' ? t('scan.waitingPrint', { cost: costs.data ? estimateTotal(costs.data.scanEstimate.points) : '…' }) : mode === 'verify' ? t('scan.waitingVerify') : t('scan.waiting')}
               {showIgnored ? <span className="scan-panel__ignored">{t('scan.ignoredDouble', { code: ignored.code })}</span> : null}
             </span>
           )}

@@ -7,11 +7,13 @@ import { normalizeScanText } from './scan-input';
  * station, or nothing known. Pure; the scanner hook acts on it.
  */
 
-/** What a scan does to a good order: select it, or hand it to issue-and-print. */
-export type ScanMode = 'select' | 'print';
+/** What a scan does to a good order: select it, hand it to issue-and-print, or verify its goods first (scan-to-verify). */
+export type ScanMode = 'select' | 'print' | 'verify';
 
-/** Every scan mode, in the order the toggle shows them. */
-export const SCAN_MODES: readonly ScanMode[] = ['select', 'print'];
+/** The scan modes, in the order the toggle shows them: verify only while Settings turned scan-to-verify on. */
+export function scanModes(verifyOn: boolean): readonly ScanMode[] {
+  return verifyOn ? ['select', 'print', 'verify'] : ['select', 'print'];
+}
 
 /** What a scanned code turned out to be, and what was done. */
 export type ScanOutcome =
@@ -38,7 +40,21 @@ export type ScanOutcome =
   /** An order number sold in several loaded shops: the packer chooses the shop (these, in the listing's order) before anything is done. */
   | { kind: 'choose-shop'; code: string; orderNumber: string; shopIds: readonly string[] }
   /** Neither a loaded order nor a known waybill number. */
-  | { kind: 'unknown'; code: string };
+  | { kind: 'unknown'; code: string }
+  /** Scan-to-verify: the order's goods are listed, to be scanned item by item. */
+  | { kind: 'verify-started'; code: string; shopId: string; orderNumber: string }
+  /** Scan-to-verify: the order was verified and released already (a second parcel of it would be a second label). */
+  | { kind: 'already-verified'; code: string; shopId: string; orderNumber: string }
+  /** Scan-to-verify: an item ticked on its goods line (`scanned` of `expected` now). */
+  | { kind: 'item-ticked'; code: string; goodsName: string; scanned: number; expected: number }
+  /** Scan-to-verify: an item refused — not this order's goods, or its line complete already. */
+  | { kind: 'item-wrong' | 'item-one-too-many'; code: string; goodsName: string }
+  /** Scan-to-verify: a barcode not learned yet; the desk asks which goods line it is. */
+  | { kind: 'item-unknown'; code: string }
+  /** Scan-to-verify: an item scanned while no order is being verified. */
+  | { kind: 'item-no-order'; code: string }
+  /** Scan-to-verify: every goods line complete; the order goes to issue and print. */
+  | { kind: 'verify-released'; code: string; shopId: string; orderNumber: string };
 
 /** The sound a scan outcome makes: a short high tone, a two-note notice, or a loud low buzz. */
 export type ScanTone = 'ok' | 'notice' | 'error';
@@ -49,9 +65,13 @@ export function toneOf(outcome: ScanOutcome): ScanTone {
     case 'selected':
     case 'print-requested':
     case 'print-issued':
+    case 'verify-started':
+    case 'item-ticked':
+    case 'verify-released':
       return 'ok';
     case 'waybill':
     case 'choose-shop':
+    case 'item-unknown':
       return 'notice';
     default:
       return 'error';
@@ -111,5 +131,6 @@ export function resolveScannedOrder(order: OrderView, code: string, mode: ScanMo
   if (elsewhere !== null && order.progress === 'at-other-desk') return { kind: 'held-at-other-desk', code, shopId, orderNumber, desk: elsewhere.desk };
   const status = order.row.order.orderStatus;
   if (status !== null && heldBack.has(status) && order.progress === 'not-issued') return { kind: 'held-back', code, shopId, orderNumber, orderStatus: status, mode };
+  if (mode === 'verify') return { kind: 'verify-started', code, shopId, orderNumber };
   return mode === 'print' ? { kind: 'print-requested', code, shopId, orderNumber } : { kind: 'selected', code, shopId, orderNumber };
 }

@@ -47,7 +47,8 @@ export const createScanSlice: StateCreator<ScanSlice, [], [], ScanSlice> = (set)
       set((state) => ({
         scans: state.scans.map((record) => {
           const { outcome } = record;
-          if (outcome.kind !== 'print-requested' || outcome.orderNumber !== orderNumber) return record;
+          // A verified order's release went to issue & print as a scan-to-print order does.
+          if ((outcome.kind !== 'print-requested' && outcome.kind !== 'verify-released') || outcome.orderNumber !== orderNumber) return record;
           const { code, shopId } = outcome;
           const settled: ScanOutcome = waybillCode === null ? { kind: 'print-not-issued', code, shopId, orderNumber } : { kind: 'print-issued', code, shopId, orderNumber, waybillCode };
           return { ...record, outcome: settled, settledAt: at };

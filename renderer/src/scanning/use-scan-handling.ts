@@ -9,6 +9,8 @@ import { createScanBeeper } from './scan-beep';
 import { SCAN_TIMINGS } from './scan-timings';
 import { buildScanIndex, resolveScan, resolveScannedOrder, toneOf, type ScanMode, type ScanOutcome } from './scan-resolution';
 import { useScanner } from './use-scanner';
+import { useVerification } from '../verification/use-verification';
+import { useUi } from '../app/ui-store-context';
 
 /** A scanned order number sold in several loaded shops, waiting for the packer to say which shop. */
 export interface ScanShopQuestion {
@@ -42,11 +44,26 @@ export function useScanHandling(views: readonly OrderView[], shops: readonly Ord
   const beeper = useMemo(() => createScanBeeper(), []);
   useEffect(() => () => beeper.close(), [beeper]);
   const [question, setQuestion] = useState<ScanShopQuestion | null>(null);
+  // Scan-to-verify shows its outcomes in the same panel, with the same sounds.
+  const tell = useCallback(
+    (outcome: ScanOutcome) => {
+      store.getState().recordScan(outcome, Date.now(), false);
+      beeper.play(toneOf(outcome));
+    },
+    [store, beeper],
+  );
+  const verification = useVerification(tell);
 
   /** Does what the outcome says, shows it in the panel and sounds it. */
   const act = useCallback(
     (outcome: ScanOutcome, view: OrderView | undefined) => {
       const state = store.getState();
+      if (outcome.kind === 'verify-started' && view !== undefined) {
+        state.showRow(view.key);
+        verification.start(view, outcome);
+        return;
+      }
+      if (outcome.kind === 'already-printed' && state.scanMode === 'verify') verification.refusedPrinted(outcome);
       if (outcome.kind === 'print-requested') state.scanToPrint({ shopId: outcome.shopId, orderNumber: outcome.orderNumber });
       if ('shopId' in outcome) {
         const key = shopOrderKey(outcome);
@@ -57,7 +74,7 @@ export function useScanHandling(views: readonly OrderView[], shops: readonly Ord
       state.recordScan(outcome, Date.now(), hiddenByFilters);
       beeper.play(toneOf(outcome));
     },
-    [store, beeper],
+    [store, beeper, verification],
   );
 
   const submitTyped = useScanner({
@@ -65,6 +82,11 @@ export function useScanHandling(views: readonly OrderView[], shops: readonly Ord
       performance.mark(SCAN_TIMINGS.detected);
       const mode = store.getState().scanMode;
       const outcome = resolveScan(current.current, code, mode, heldBackNow.current);
+      // In verify mode a code that is no order (nor its waybill) is an item of the order being verified.
+      if (mode === 'verify' && outcome.kind === 'unknown') {
+        verification.item(code);
+        return;
+      }
       if (outcome.kind === 'choose-shop') {
         // Never a guess: nothing is selected or issued until the packer says which shop.
         store.getState().recordScan(outcome, Date.now(), false);
@@ -87,5 +109,14 @@ export function useScanHandling(views: readonly OrderView[], shops: readonly Ord
     [question, act],
   );
   const dismissQuestion = useCallback(() => setQuestion(null), []);
-  return { question, chooseShop, dismissQuestion, submitTyped };
+
+  // "Verify it anyway" after a held-back order's alarm: its goods are listed, and it is issued with that confirmation.
+  const verifyRequest = useUi((state) => state.verifyRequest);
+  useEffect(() => {
+    if (verifyRequest === null) return;
+    const order = store.getState().takeVerifyRequest();
+    const view = order === null ? undefined : views.find((candidate) => candidate.ref.shopId === order.shopId && candidate.ref.orderNumber === order.orderNumber);
+    if (view) verification.start(view, { kind: 'verify-started', code: view.ref.orderNumber, ...view.ref }, true);
+  }, [verifyRequest, views, store, verification]);
+  return { question, chooseShop, dismissQuestion, submitTyped, verification };
 }

@@ -8,7 +8,7 @@ import { SETTINGS_MAP_FIELDS, type Settings, type SettingsPatch } from '../../..
  */
 
 /** The sections a settings screen edits (everything but the schema version). */
-const SECTIONS = ['gateway', 'print', 'shipFrom', 'ui', 'retention', 'paperwork', 'issueOptions', 'sharedMode'] as const;
+const SECTIONS = ['gateway', 'print', 'shipFrom', 'ui', 'retention', 'paperwork', 'issueOptions', 'sharedMode', 'scale', 'verification'] as const;
 
 /** Whether two JSON values are equal (objects compared key by key, in any order). */
 export function sameJson(left: unknown, right: unknown): boolean {

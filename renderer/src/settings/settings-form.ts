@@ -22,6 +22,7 @@ import { formValuesFromSettings, settingsPatchFromForm, wholeNumberOf, type Setu
 import { issueOptionsFormValues, issueOptionsFromForm, type IssueOptionsFormValues } from './issue-defaults-form';
 import { isEmptyPatch, settingsChanges } from './settings-changes';
 import { sharedModeFormValues, sharedModeFromForm, type SharedModeFormValues } from './shared-mode-form';
+import { deskFormValues, deskFromForm, type DeskFormValues } from './desk-settings-form';
 
 /**
  * The Settings screen's values and what saving them does. The connection part is the setup
@@ -53,6 +54,7 @@ export interface SettingsFormValues extends SetupFormValues, IssueOptionsFormVal
   sharedMode: SharedModeFormValues;
   /** The custom area's fields and the packing slips' printer and paper, as the settings keep them. */
   paperwork: PaperworkSettings;
+  desk: DeskFormValues;
 }
 
 /** The Settings fields beyond the setup form's, each checked against the settings schema. */
@@ -112,6 +114,7 @@ export function settingsFormValues(view: SettingsView): SettingsFormValues {
     vvtypeOverrides: Object.fromEntries(Object.entries(gateway.vvtypeOverrides).map(([endpoint, vvtype]) => [endpoint, String(vvtype)])),
     sharedMode: sharedModeFormValues(view.settings.sharedMode),
     paperwork: { ...view.settings.paperwork, customAreaFields: [...view.settings.paperwork.customAreaFields] },
+    desk: deskFormValues(view.settings),
   };
 }
 
@@ -144,6 +147,7 @@ export function settingsFromForm(values: SettingsFormValues, view: SettingsView)
     sharedMode: sharedModeFromForm(values.sharedMode),
     // The canonical order, so the custom area reads the same on every desk whatever order the boxes were ticked in.
     paperwork: { ...values.paperwork, customAreaFields: CUSTOM_AREA_FIELDS.filter((field) => values.paperwork.customAreaFields.includes(field)) },
+    ...deskFromForm(values.desk),
   };
 }
 

@@ -11,6 +11,7 @@ import { useStoreSecret, useStoreToken } from '../error-flows/use-store-token';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { useWindowShortcuts } from '../shortcuts/use-window-shortcuts';
 import { AdvancedSection } from './advanced-section';
+import { DeskSection } from './desk-section';
 import { ConnectionSection } from './connection-section';
 import { GeneralSection } from './general-section';
 import { PrintingSection } from './printing-section';
@@ -139,6 +140,7 @@ function SettingsEditor({ view }: { view: SettingsView }) {
         <ConnectionSection view={view} gatewayMode={values.gatewayMode} saveChanges={saveChanges} />
         <PrintingSection values={values} outputUnsaved={outputUnsaved} />
         <SenderSection shipFrom={view.settings.shipFrom} demo={values.gatewayMode === 'demo'} />
+        <DeskSection />
         <GeneralSection language={view.settings.ui.language} />
         <SharedModeSection saveChanges={saveChanges} />
         <AdvancedSection edition={values.edition} setOverride={(endpoint, text) => form.setFieldValue(['vvtypeOverrides', endpoint], text)} />

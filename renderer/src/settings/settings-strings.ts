@@ -22,6 +22,7 @@ export const settingsEn = {
       general: 'Language and data',
       sharedMode: 'Shared mode',
       advanced: 'Advanced',
+      desk: 'At the desk',
     },
     connection: {
       testHint: 'Test connection saves your changes first, then asks the gateway.',
@@ -232,6 +233,7 @@ export const settingsZhCn = {
       general: '语言与数据',
       sharedMode: '共享模式',
       advanced: '高级',
+      desk: '验货与称重',
     },
     connection: {
       testHint: '点击“测试连接”会先保存修改，再向网关查询。',

@@ -1,0 +1,182 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { shopOrderKey } from '../../../shared/domain/shop-order';
+import type { StationError } from '../../../shared/errors/station-error';
+import type { BarcodeMapping, DeskEvent, GoodsLineKey, VerificationMismatch } from '../../../shared/domain/verification';
+import { useUi, useUiStoreApi } from '../app/ui-store-context';
+import { unwrapResult, useStation } from '../bridge/station-context';
+import type { OrderView } from '../orders/order-view';
+import { useWeighParcel } from '../scale/use-weigh-parcel';
+import type { ScanOutcome } from '../scanning/scan-resolution';
+import { countByHand, isComplete, scanItem, startVerifying, totalsOf, type VerifySession } from './verification-session';
+
+/** The query key of a shop's learned barcodes. */
+export const barcodesKey = (shopId: string) => ['verification-barcodes', shopId] as const;
+
+/** A desk event as the contract takes it (main stamps the time). */
+type DeskEventInput = DeskEvent extends infer Event ? (Event extends DeskEvent ? Omit<Event, 'at'> : never) : never;
+
+/** What the desk does for scan-to-verify; `tell` shows an outcome in the scan panel and sounds it. */
+export interface Verification {
+  /** An order scanned in verify mode: its goods are listed (or, verified already, the alarm). */
+  start(view: OrderView, outcome: Extract<ScanOutcome, { kind: 'verify-started' }>, heldBackConfirmed?: boolean): void;
+  /** A scan that is no order: an item of the order being verified. */
+  item(code: string): void;
+  /** An order refused in verify mode because its label is out already: recorded as a mismatch caught. */
+  refusedPrinted(outcome: Extract<ScanOutcome, { kind: 'already-printed' }>): void;
+  /** The packer said which goods line an unknown barcode is (null: none of this order's). */
+  answerBarcode(goods: GoodsLineKey | null): Promise<void>;
+  /** Goods counted by hand ("no barcode"), with the reason recorded. */
+  countByHand(goods: GoodsLineKey, count: number, reason: string): Promise<void>;
+  /** Weighs and releases the complete order to issue and print; a typed weight instead of the scale's. */
+  release(typedG?: number): Promise<void>;
+  /** Why the complete order waits (the scale has no stable weight, or a weight was refused); null otherwise. */
+  weighProblem: StationError | 'declined' | null;
+  /** The shop's learned barcodes loaded (an item scan waits for them). */
+  learned: ReadonlyMap<string, BarcodeMapping>;
+}
+
+/**
+ * Scan-to-verify at the desk: the order scanned in verify mode is listed with its goods, each item
+ * scan ticks one, an unknown barcode is asked about once (and learned for the shop), and wrong
+ * items, one too many and orders verified or printed already sound the alarm and are recorded as
+ * desk events; when every line is complete the parcel is weighed (a scale set) and released to
+ * issue and print — never before.
+ */
+export function useVerification(tell: (outcome: ScanOutcome) => void): Verification {
+  const station = useStation();
+  const store = useUiStoreApi();
+  const client = useQueryClient();
+  const weighParcel = useWeighParcel();
+  const shopId = useUi((state) => state.verifying?.order.shopId ?? null);
+  const barcodes = useQuery({
+    queryKey: barcodesKey(shopId ?? ''),
+    queryFn: () => unwrapResult(station['verification.barcodes']({ shopId: shopId ?? '' })),
+    enabled: shopId !== null,
+    staleTime: 0,
+  });
+  const learned = useMemo(() => new Map((barcodes.data ?? []).map((mapping) => [mapping.barcode, mapping])), [barcodes.data]);
+  const learnedNow = useRef(learned);
+  useEffect(() => {
+    learnedNow.current = learned;
+  }, [learned]);
+  const [weighProblem, setWeighProblem] = useState<StationError | 'declined' | null>(null);
+
+  const record = useCallback((event: DeskEventInput) => void station['verification.record'](event), [station]);
+  const alarm = useCallback(
+    (session: VerifySession | null, mismatch: VerificationMismatch | 'no-order', barcode: string, goods: GoodsLineKey | null) => {
+      store.getState().setVerifyAlarm({ mismatch, barcode, goods, at: Date.now() });
+      if (session !== null && mismatch !== 'no-order') record({ kind: 'verification.mismatch', ...session.order, details: { mismatch, barcode, goodsName: goods?.goodsName ?? null, goodsSpec: goods?.goodsSpec ?? null } });
+    },
+    [store, record],
+  );
+
+  const release = useCallback(
+    async (typedG?: number) => {
+      const session = store.getState().verifying;
+      if (session === null || session.releasedAt !== null || !isComplete(session)) return;
+      const weighing = await weighParcel(typedG);
+      if (!weighing.ok) {
+        setWeighProblem(weighing.error ?? 'declined');
+        return;
+      }
+      setWeighProblem(null);
+      const state = store.getState();
+      // Scanned meanwhile (another order, or released by a second call): nothing twice.
+      if (state.verifying !== session) return;
+      state.markVerified(shopOrderKey(session.order));
+      state.setVerifying({ ...session, releasedAt: Date.now() });
+      state.scanToPrint(session.order, session.heldBackConfirmed, weighing.weightG ?? undefined);
+      record({ kind: 'verification.completed', ...session.order, details: { ...totalsOf(session), weightG: weighing.weightG } });
+      tell({ kind: 'verify-released', code: session.order.orderNumber, ...session.order });
+    },
+    [store, weighParcel, record, tell],
+  );
+
+  const afterTick = useCallback(
+    (session: VerifySession) => {
+      store.getState().setVerifying(session);
+      if (isComplete(session)) void release();
+    },
+    [store, release],
+  );
+
+  const start = useCallback(
+    (view: OrderView, outcome: Extract<ScanOutcome, { kind: 'verify-started' }>, heldBackConfirmed = false) => {
+      const state = store.getState();
+      setWeighProblem(null);
+      if (state.verifiedOrders.includes(view.key)) {
+        const refused: ScanOutcome = { ...outcome, kind: 'already-verified' };
+        alarm({ order: view.ref, lines: [], releasedAt: null, heldBackConfirmed: false }, 'already-verified', outcome.code, null);
+        tell(refused);
+        return;
+      }
+      state.setVerifying(startVerifying(view, heldBackConfirmed));
+      void client.invalidateQueries({ queryKey: barcodesKey(view.ref.shopId) });
+      tell(outcome);
+    },
+    [store, alarm, tell, client],
+  );
+
+  const item = useCallback(
+    (code: string) => {
+      const session = store.getState().verifying;
+      if (session === null) {
+        alarm(null, 'no-order', code, null);
+        tell({ kind: 'item-no-order', code });
+        return;
+      }
+      const scanned = scanItem(session, code, learnedNow.current);
+      if (scanned.kind === 'unknown-barcode') {
+        store.getState().setBarcodeQuestion(code);
+        tell({ kind: 'item-unknown', code });
+      } else if (scanned.kind === 'mismatch') {
+        alarm(session, scanned.mismatch, code, scanned.goods);
+        tell({ kind: scanned.mismatch === 'wrong-item' ? 'item-wrong' : 'item-one-too-many', code, goodsName: scanned.goods.goodsName });
+      } else {
+        store.getState().setVerifyAlarm(null);
+        tell({ kind: 'item-ticked', code, goodsName: scanned.line.goodsName, scanned: scanned.line.scanned + scanned.line.overridden, expected: scanned.line.expected });
+        afterTick(scanned.session);
+      }
+    },
+    [store, alarm, tell, afterTick],
+  );
+
+  const answerBarcode = useCallback(
+    async (goods: GoodsLineKey | null) => {
+      const state = store.getState();
+      const barcode = state.barcodeQuestion;
+      const session = state.verifying;
+      state.setBarcodeQuestion(null);
+      if (barcode === null || session === null) return;
+      if (goods === null) {
+        // Not this order's goods: not learned (it is some other line of the shop), but the alarm sounds.
+        alarm(session, 'wrong-item', barcode, null);
+        tell({ kind: 'item-wrong', code: barcode, goodsName: '' });
+        return;
+      }
+      const mapping = await unwrapResult(station['verification.learn']({ shopId: session.order.shopId, barcode, goodsName: goods.goodsName, goodsSpec: goods.goodsSpec }));
+      learnedNow.current = new Map([...learnedNow.current, [mapping.barcode, mapping]]);
+      client.setQueryData<BarcodeMapping[]>(barcodesKey(mapping.shopId), (before) => [...(before ?? []).filter((known) => known.barcode !== mapping.barcode), mapping]);
+      item(barcode);
+    },
+    [store, station, client, alarm, tell, item],
+  );
+
+  const countLine = useCallback(
+    async (goods: GoodsLineKey, count: number, reason: string) => {
+      const session = store.getState().verifying;
+      if (session === null || session.releasedAt !== null) return;
+      await unwrapResult(station['verification.record']({ kind: 'verification.override', ...session.order, details: { goodsName: goods.goodsName, goodsSpec: goods.goodsSpec, count, reason } }));
+      afterTick(countByHand(session, goods, count));
+    },
+    [store, station, afterTick],
+  );
+
+  const refusedPrinted = useCallback(
+    (outcome: Extract<ScanOutcome, { kind: 'already-printed' }>) => alarm({ order: { shopId: outcome.shopId, orderNumber: outcome.orderNumber }, lines: [], releasedAt: null, heldBackConfirmed: false }, 'already-printed', outcome.code, null),
+    [alarm],
+  );
+
+  return { start, item, refusedPrinted, answerBarcode, countByHand: countLine, release, weighProblem, learned };
+}
