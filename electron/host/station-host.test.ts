@@ -91,6 +91,8 @@ const validInputs: { [C in ChannelName]: ChannelInput<C> } = {
   'app.about': {},
   'app.open-data-folder': {},
   'diagnostics.export': {},
+  'statistics.report': { from: 0, to: 86_400_000 },
+  'statistics.export': { range: { from: 0, to: 86_400_000 }, format: 'csv', language: 'en' },
 };
 
 describe('browser host over the full composition root', () => {

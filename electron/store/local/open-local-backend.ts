@@ -4,6 +4,7 @@ import type { StationBackend } from '../station-backend';
 import { createWriteTimer } from './write-timer';
 import { createLocalCostLedger } from './local-cost-ledger';
 import { createLocalHistory } from './local-history';
+import { createLocalStatistics } from './local-statistics';
 import { createLocalJournal } from './local-journal';
 import { countJournalRows } from './local-journal-counts';
 import { createLocalOrderCacheStore } from './local-order-cache-store';
@@ -38,6 +39,7 @@ export async function openLocalBackend(options: OpenStationDatabaseOptions): Pro
       paperwork: createLocalPaperworkSources(db),
       diagnostics: { journalCounts: async () => countJournalRows(db) },
       uploadOutbox: uploadOutbox.read,
+      statistics: createLocalStatistics(db),
     },
     write: { journal: journal.write, costs: costs.write, history: history.write, orders: orders.write, printTasks: printTasks.write, uploadOutbox: uploadOutbox.write },
     writes,
