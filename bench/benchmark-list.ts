@@ -7,6 +7,7 @@ import { paperworkBenchmarks } from './paperwork-bench';
 import { printDispatchBenchmark } from './print-dispatch-bench';
 import { sharedCallWindowBenchmark } from './shared-call-window-bench';
 import { sharedDesksBenchmark } from './shared-desks-bench';
+import { statisticsBenchmark } from './statistics-bench';
 
 /** Every benchmark `npm run bench` runs, in order. Later features append theirs. */
 export const benchmarks: readonly Benchmark[] = [
@@ -19,4 +20,5 @@ export const benchmarks: readonly Benchmark[] = [
   ordersTableBenchmark,
   sharedCallWindowBenchmark,
   sharedDesksBenchmark,
+  statisticsBenchmark,
 ];

@@ -1,10 +1,10 @@
-import { PrinterOutlined, QuestionCircleOutlined, SettingOutlined } from '@ant-design/icons';
+import { BarChartOutlined, PrinterOutlined, QuestionCircleOutlined, SettingOutlined } from '@ant-design/icons';
 import { App, Button, ConfigProvider, Layout, Segmented, Skeleton, Typography } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCNLocale from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AboutHost } from '../about/about-host';
 import { AccountBar } from '../account-bar/account-bar';
@@ -59,14 +59,25 @@ const fontFamily = [
  */
 const theme = { token: { fontFamily, fontSize: 15, controlHeight: 40, controlHeightLG: 46, borderRadius: 6, colorPrimary: '#1668dc', motion: false } };
 
-/** The main area: setup on the first run, else Settings while open (F2), else the packing desk. */
+// The statistics and their chart library load only when the screen is first opened: the desk's first paint never waits for them.
+const StatisticsScreen = lazy(() => import('../statistics/statistics-screen').then((module) => ({ default: module.StatisticsScreen })));
+
+/** The main area: setup on the first run, else Settings while open (F2), else Statistics while open, else the packing desk. */
 function MainArea() {
   const settings = useSettingsQuery();
   const settingsOpen = useUi((state) => state.settingsOpen);
+  const statisticsOpen = useUi((state) => state.statisticsOpen);
   if (settings.isError) return <StationErrorAlert error={stationErrorOf(settings.error)} />;
   if (settings.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (!settings.data.settings.ui.setupCompleted) return <SetupScreen />;
-  return settingsOpen ? <SettingsScreen /> : <DeskScreen />;
+  if (settingsOpen) return <SettingsScreen />;
+  return statisticsOpen ? (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+      <StatisticsScreen />
+    </Suspense>
+  ) : (
+    <DeskScreen />
+  );
 }
 
 /** The window's frame: title bar (name, settings, shortcuts, language), account bar, main area. */
@@ -76,6 +87,7 @@ export function AppShell({ cspNonce }: AppShellProps) {
   const chooseLanguage = useChooseLanguage();
   const setHelpOpen = useUi((state) => state.setHelpOpen);
   const setSettingsOpen = useUi((state) => state.setSettingsOpen);
+  const setStatisticsOpen = useUi((state) => state.setStatisticsOpen);
   useStationEventsIntoCache();
   useWindowShortcuts({ help: () => setHelpOpen(true), settings: () => setSettingsOpen(true) });
 
@@ -99,6 +111,9 @@ export function AppShell({ cspNonce }: AppShellProps) {
               {appName}
             </Typography.Title>
             <SharedModeBadge />
+            <Button type="text" className="station__header-button" icon={<BarChartOutlined aria-hidden />} onClick={() => setStatisticsOpen(true)}>
+              {t('statistics.open')}
+            </Button>
             <Button type="text" className="station__header-button" icon={<SettingOutlined aria-hidden />} onClick={() => setSettingsOpen(true)}>
               {t('header.settings')} <kbd>F2</kbd>
             </Button>
