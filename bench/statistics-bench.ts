@@ -5,6 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { chinaDayOf, chinaDayStart, dayMs } from '../shared/time/china-time';
 import { openStationDatabase } from '../electron/store/local/open-station-database';
 import { createLocalStatistics } from '../electron/store/local/local-statistics';
+import { localMigrations } from '../electron/store/local/local-migrations';
+import { statisticsRollupMigration } from '../electron/store/local/migrations/019-statistics-rollup-per-hour';
 import { statisticsReport } from '../electron/statistics/statistics-report';
 import { meetsGoal } from './benchmark';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
@@ -13,6 +15,7 @@ import type { Benchmark, BenchmarkFigure } from './benchmark';
 export const STATISTICS_GOAL_MS = 300;
 
 const WAYBILLS = 1_000_000;
+const ROLLUP_VERSION = statisticsRollupMigration.version;
 const DAYS = 365;
 /** Reports measured (the median is held to the goal). */
 const RUNS = 7;
@@ -27,18 +30,23 @@ const JOBS = [
 export interface StatisticsMeasurement {
   waybills: number;
   seedMs: number;
+  /** Migration 19 summing the year into the rollup. */
+  migrationMs: number;
   reportMs: number[];
   periods: number;
 }
 
 /**
  * Fills a station database with a year of work — a million waybills over 365 days, three shops
- * and carriers, every label printed (one in ten twice), one call charged per waybill — through the
- * schema's own triggers, then times the report of the whole year as the statistics screen asks it.
+ * and carriers, every label printed (one in ten twice), one call charged per waybill — at the
+ * schema before the rollup, then lets migration 19 sum it (as on a desk that updates), and times
+ * the report of the whole year as the statistics screen asks it.
  */
 export async function measureStatistics(waybills = WAYBILLS): Promise<StatisticsMeasurement> {
   const directory = await mkdtemp(join(tmpdir(), 'station-statistics-bench-'));
-  const db = openStationDatabase({ file: join(directory, 'station.sqlite') });
+  const file = join(directory, 'station.sqlite');
+  const before = openStationDatabase({ file, migrations: localMigrations.slice(0, ROLLUP_VERSION - 1) });
+  let db = before;
   try {
     const now = Date.now();
     const from = chinaDayStart(now) - (DAYS - 1) * dayMs;
@@ -63,6 +71,10 @@ export async function measureStatistics(waybills = WAYBILLS): Promise<Statistics
       }
     })();
     const seedMs = performance.now() - seedStarted;
+    before.close();
+    const migrationStarted = performance.now();
+    db = openStationDatabase({ file });
+    const migrationMs = performance.now() - migrationStarted;
 
     const reader = createLocalStatistics(db);
     const range = { from, to: chinaDayStart(now) + dayMs };
@@ -76,7 +88,7 @@ export async function measureStatistics(waybills = WAYBILLS): Promise<Statistics
       if (report.totals.waybills !== waybills) throw new Error(`the report counted ${report.totals.waybills} waybills of ${waybills}`);
       periods = report.periods.length;
     }
-    return { waybills, seedMs, reportMs, periods };
+    return { waybills, seedMs, migrationMs, reportMs, periods };
   } finally {
     db.close();
     await rm(directory, { recursive: true, force: true });
@@ -89,14 +101,14 @@ const round = (value: number, digits = 1): number => Number(value.toFixed(digits
 /** The statistics benchmark, for the benchmark runner's list. */
 export const statisticsBenchmark: Benchmark = {
   name: 'statistics: a year of 1,000,000 waybills',
-  description: 'A station database with 1,000,000 waybills over 365 days (3 shops, 3 carriers, every label printed, one in ten twice, a call charged per waybill) filled through the rollup triggers; the whole year\'s report (per day, per shop, carrier and branch, failures per reason) as the screen asks it.',
+  description: 'A station database with 1,000,000 waybills over 365 days (3 shops, 3 carriers, every label printed, one in ten twice, a call charged per waybill) summed by migration 19’s backfill; the whole year’s report (per day, per shop, carrier and branch, failures per reason) as the screen asks it.',
   async run(): Promise<BenchmarkFigure[]> {
     const measured = await measureStatistics();
     return [
       { name: 'year report (median)', value: round(median(measured.reportMs)), unit: 'ms', goal: { comparison: 'at-most', value: STATISTICS_GOAL_MS, basis: 'issue 31: a year of a million waybills on screen in 300 ms' } },
       { name: 'year report (slowest)', value: round(Math.max(...measured.reportMs)), unit: 'ms', goal: null },
       { name: 'days shown', value: measured.periods, unit: 'days', goal: null },
-      { name: 'filling the database (with the triggers)', value: round(measured.seedMs / 1000), unit: 's', goal: null },
+      { name: 'migration 19 summing the year (with its backup)', value: round(measured.migrationMs / 1000), unit: 's', goal: null },
     ];
   },
 };
@@ -106,6 +118,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(statisticsBenchmark.name);
   for (const figure of await statisticsBenchmark.run()) {
     const verdict = meetsGoal(figure);
-    console.log(`  ${figure.name}: ${figure.value} ${figure.unit}${figure.goal ? ` (goal ${figure.goal.comparison} ${figure.goal.value}: ${verdict ? 'met' : 'MISSED'})` : ''}`);
+    console.log(`  ${verdict === null ? ' ' : verdict ? '✓' : '✗'} ${figure.name}: ${figure.value} ${figure.unit}`);
   }
 }

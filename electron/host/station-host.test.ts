@@ -93,6 +93,7 @@ const validInputs: { [C in ChannelName]: ChannelInput<C> } = {
   'diagnostics.export': {},
   'statistics.report': { from: 0, to: 86_400_000 },
   'statistics.export': { range: { from: 0, to: 86_400_000 }, format: 'csv', language: 'en' },
+  'statistics.branch-usage': {},
 };
 
 describe('browser host over the full composition root', () => {

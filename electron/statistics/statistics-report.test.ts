@@ -8,7 +8,7 @@ import { waitFor } from '../printing/testing/print-test-kit';
 import { openIssuingTestStation, type IssuingTestStation } from '../issuing/testing/issuing-test-kit';
 import type { WaybillHistory } from '../issuing/waybill-history';
 import { exportStatistics } from './statistics-export';
-import { periodStarts, statisticsReport } from './statistics-report';
+import { branchUsage, periodStarts, statisticsReport } from './statistics-report';
 
 // The statistics of a known set of jobs issued through the sandbox (an order in three parcels,
 // a rejected order, a void, two reprints) equal the counts computed from the history line by
@@ -107,6 +107,9 @@ describe('statistics against the history', () => {
     expect(week.periods.at(-1)).toEqual({ start: today.from, ...counted });
     expect(week.periods.slice(0, 6).every((period) => period.waybills === 0 && period.points === 0)).toBe(true);
     expect(week.totals).toEqual(counted);
+
+    // The balance forecast's pace: today's waybills of the branch, none in the seven days before.
+    expect(await branchUsage(station.backend.read.statistics, now)).toEqual([{ carrierCode: 'YTO', branchCode: '571001', lastSevenDays: 0, today: counted.waybills }]);
 
     // Undoing the void takes it back out of the figures.
     await station.history.setVoid({ waybillCodes: [voided], voided: false });

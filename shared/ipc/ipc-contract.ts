@@ -8,6 +8,7 @@ import type { OrderListing, OrderRefreshEstimate, OrderRefreshOutcome, OrderRefr
 import { CALIBRATION_LIMIT_MM, type ComponentState, type LabelPreview, type PrintQueueStatus, type RequeueResult, type PrinterChoice, type PrinterConfig, type TestPrintResult } from '../domain/printing';
 import { CUSTOM_AREA_FIELDS, PRINT_ORDERS, type PaperworkPdf, type PaperworkPrintResult } from '../domain/paperwork';
 import { shopOrderOfKey, shopOrderRefSchema } from '../domain/shop-order';
+import type { BranchUsage } from '../domain/balance-forecast';
 import { STATISTICS_MAX_DAYS, type StatisticsReport } from '../domain/statistics';
 import type { Subscription } from '../domain/subscription';
 import type { CostEstimate } from '../issuing/cost-estimate';
@@ -403,6 +404,8 @@ export const ipcContract = {
   'statistics.export': channel<{ fileName: string; mimeType: string; base64: string; lines: number }>()(
     z.object({ range: statisticsRange, format: z.enum(['csv', 'xlsx']), language: z.enum(UI_LANGUAGES) }).strict(),
   ),
+  /** Waybills each branch used over the last seven days and today (the balance forecast's pace). */
+  'statistics.branch-usage': channel<BranchUsage[]>()(noInput),
 } as const;
 
 /** Events main pushes to the renderer. */

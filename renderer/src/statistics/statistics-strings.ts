@@ -35,6 +35,15 @@ export const statisticsEn = {
     failuresByReason: 'Failures by reason',
     noFailures: 'No failures in this range.',
   },
+  forecast: {
+    lasts_one: '{{branch}}: {{balance}} left, lasts about {{count}} day',
+    lasts_other: '{{branch}}: {{balance}} left, lasts about {{count}} days',
+    noUse: '{{branch}}: {{balance}} left, none used in the last 7 days',
+    runsOutToday: '{{branch}}: {{balance}} left, runs out before today’s orders',
+    branchesLow_one: '{{count}} branch low on waybills',
+    branchesLow_other: '{{count}} branches low on waybills',
+    planLeavesBelow: 'This plan leaves {{branch}} with {{after}} waybills, under the {{threshold}} set in Settings: top up the branch’s balance soon.',
+  },
 };
 
 /** Chinese strings of the statistics screen (merged into `zh-cn.ts`). */
@@ -73,5 +82,14 @@ export const statisticsZhCn = {
     noneHint: '不属于打单任务的调用（刷新订单、查询网点）没有快递公司和网点。',
     failuresByReason: '失败原因',
     noFailures: '此时间范围内没有失败。',
+  },
+  forecast: {
+    lasts_one: '{{branch}}：余额 {{balance}}，约可用 {{count}} 天',
+    lasts_other: '{{branch}}：余额 {{balance}}，约可用 {{count}} 天',
+    noUse: '{{branch}}：余额 {{balance}}，近 7 天未使用',
+    runsOutToday: '{{branch}}：余额 {{balance}}，不够今天的订单',
+    branchesLow_one: '{{count}} 个网点面单余额不足',
+    branchesLow_other: '{{count}} 个网点面单余额不足',
+    planLeavesBelow: '此计划出单后 {{branch}} 只剩 {{after}} 张面单，低于设置中的 {{threshold}}：请尽快给网点充值。',
   },
 };
