@@ -42,7 +42,7 @@ export const statisticsEn = {
     runsOutToday: '{{branch}}: {{balance}} left, runs out before today’s orders',
     branchesLow_one: '{{count}} branch low on waybills',
     branchesLow_other: '{{count}} branches low on waybills',
-    planLeavesBelow: 'This plan leaves {{branch}} with {{after}} waybills, under the {{threshold}} set in Settings: top up the branch’s balance soon.',
+    planLeavesBelow: 'This plan leaves {{branch}} a balance of {{after}}, under the {{threshold}} set in Settings: top up the branch’s balance soon.',
   },
 };
 
