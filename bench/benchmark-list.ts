@@ -10,6 +10,7 @@ import { scanToPrintBenchmark } from './scan-to-print-bench';
 import { sharedCallWindowBenchmark } from './shared-call-window-bench';
 import { sharedDesksBenchmark } from './shared-desks-bench';
 import { startUpBenchmark } from './start-up-bench';
+import { statisticsBenchmark } from './statistics-bench';
 
 /** Every benchmark `npm run bench` runs, in order. Later features append theirs. */
 export const benchmarks: readonly Benchmark[] = [
@@ -25,4 +26,5 @@ export const benchmarks: readonly Benchmark[] = [
   bigShopBenchmark,
   sharedCallWindowBenchmark,
   sharedDesksBenchmark,
+  statisticsBenchmark,
 ];

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { DEMO_GATEWAY } from '../../shared/domain/gateway-identity';
 import type { SettingsView } from '../../shared/ipc/ipc-contract';
-import { firstShopOf, type Settings } from '../../shared/settings/settings-schema';
+import { firstShopOf, shopDisplayName, type Settings } from '../../shared/settings/settings-schema';
 import { soldOrderFiltersAvailable } from '../../shared/gateway/editions';
 import { aboutIpcHandlers } from '../about/about-ipc-handlers';
 import { stationInfoOf } from '../about/station-info';
@@ -39,6 +39,7 @@ import { createSettingsAttention } from '../settings/settings-attention';
 import { settingsIpcHandlers } from '../settings/settings-ipc-handlers';
 import { createSettingsStore } from '../settings/settings-store';
 import { printTaskStoreOf } from '../printing/print-task-store';
+import { statisticsIpcHandlers } from '../statistics/statistics-ipc-handlers';
 import { openStationStorage } from './station-backends';
 import { openStationSecrets } from '../token-vault/station-secrets';
 import { createGatewayAccess } from './gateway-access';
@@ -182,6 +183,13 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       shopIds: () => effectiveSettings().gateway.shops.map((shop) => shop.shopId),
       day: () => chinaDayOf(Date.now()),
       logger,
+    }),
+    statisticsIpcHandlers(backend.read.statistics, {
+      shopName: (shopId) => {
+        const shop = effectiveSettings().gateway.shops.find((candidate) => candidate.shopId === shopId);
+        return shop ? shopDisplayName(shop) : shopId;
+      },
+      deskName: (deskId) => deskId,
     }),
     sharedModeIpcHandlers({ settings: () => settings.get().sharedMode, passwordVault: sharedPasswordVault, computerName: hostname(), deskId: () => readOrCreateDeskId(dataDir), account: () => sharedAccountOf(effectiveSettings()), runningMode: mode, logger }),
   );

@@ -37,6 +37,11 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** A CSV file's text from its rows (the first the header): CRLF line ends, UTF-8 with BOM so Excel keeps Chinese intact, formulas defused. */
+export function csvText(rows: readonly (readonly string[])[]): string {
+  return BOM + rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
 /**
  * The shipment CSV: header, then one line per order (order number, carrier name in Chinese as
  * platforms list it — the code when the carrier is not known — and waybill number), CRLF line
@@ -51,5 +56,5 @@ export function shipmentCsv(lines: readonly ShipmentLine[], options: { deskColum
   const weight = (line: ShipmentLine) => (options.weightColumn ? [line.weightG == null ? '' : String(line.weightG)] : []);
   const rows = lines.map((line) => [line.orderNumber, line.carrierCode === null ? '' : (findCarrier(line.carrierCode)?.nameZh ?? line.carrierCode), line.waybillCode, ...desk(line), ...shop(line), ...weight(line)]);
   const header = [...SHIPMENT_CSV_HEADER, ...(options.deskColumn ? [DESK_CSV_HEADER] : []), ...(options.shopColumn ? [SHOP_CSV_HEADER] : []), ...(options.weightColumn ? [WEIGHT_CSV_HEADER] : [])];
-  return BOM + [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvText([header, ...rows]);
 }

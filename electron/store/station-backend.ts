@@ -1,5 +1,6 @@
 import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { HistoryPage, HistoryQuery, JobState, LabelCounts, OrderCounts, OrderStatus, VoidResult } from '../../shared/domain/issuing';
+import type { StatisticsDimension, StatisticsFigures, StatisticsRange } from '../../shared/domain/statistics';
 import type { SetAsideWaybill } from '../../shared/domain/desks';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../shared/domain/waybill';
@@ -78,6 +79,8 @@ export interface StationReader {
   barcodes: BarcodeReader;
   /** Desk events (scan-to-verify outcomes and mismatches). */
   deskEvents: DeskEventReader;
+  /** The statistics: figures summed per period or dimension (the account's in shared mode). */
+  statistics: StatisticsReader;
 }
 
 /** The changes, per owner. */
@@ -205,6 +208,25 @@ export interface CostReader {
 export interface CostWriter {
   /** Records one answered gateway call (its China day taken from its time). */
   record(cost: CallCost): Promise<void>;
+}
+
+/** What statistics may be summed by: an hour or a China day (keys are their starts), or a dimension. */
+export type StatisticsGrouping = 'hour' | 'day' | StatisticsDimension;
+
+/** Figures of one combination of grouping keys. */
+export type StatisticsRow = StatisticsFigures & { keys: string[] };
+
+/** Questions to the statistics: sums of the history's and the cost ledger's rows over a range. */
+export interface StatisticsReader {
+  /** The dimensions this store can group by (a desk on its own has no desk grouping). */
+  readonly dimensions: readonly StatisticsDimension[];
+  /**
+   * Figures of the range's rows per combination of the groupings' keys (only combinations with
+   * something in them); each row's keys in the groupings' order.
+   */
+  figures(range: StatisticsRange, groupings: readonly StatisticsGrouping[]): Promise<StatisticsRow[]>;
+  /** Failed orders of the range per reason (an error code), most first. */
+  failuresByReason(range: StatisticsRange): Promise<{ reason: string; failures: number }[]>;
 }
 
 /** Questions to the waybill history: every order that went through the journal, with its waybill. */

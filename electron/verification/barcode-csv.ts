@@ -1,7 +1,7 @@
 import { BARCODE_IMPORT_MAX_ROWS, BARCODE_MAX_CHARS, GOODS_TEXT_MAX_CHARS, type BarcodeMapping } from '../../shared/domain/verification';
 import { stationError } from '../../shared/errors/station-error';
 import { StationFailure } from '../ipc/to-station-error';
-import { BOM, csvField } from '../issuing/waybill-csv';
+import { BOM, csvText } from '../issuing/waybill-csv';
 
 /** The columns of the learned-barcodes file: shop id, barcode, goods name, spec. */
 export const BARCODE_CSV_HEADER = ['店铺ID', '条码', '商品名称', '规格'] as const;
@@ -11,7 +11,7 @@ const ENGLISH_HEADER = ['shop id', 'barcode', 'goods name', 'spec'] as const;
 /** The learned barcodes as a CSV in the columns of BARCODE_CSV_HEADER: UTF-8 with BOM, CRLF, formulas defused. */
 export function barcodeCsv(mappings: readonly BarcodeMapping[]): string {
   const rows = mappings.map((mapping) => [mapping.shopId, mapping.barcode, mapping.goodsName, mapping.goodsSpec]);
-  return BOM + [BARCODE_CSV_HEADER, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvText([BARCODE_CSV_HEADER, ...rows]);
 }
 
 /** Splits CSV text (RFC 4180: quoted fields may hold commas, quotes and line breaks) into rows of fields, with each row's line number. */

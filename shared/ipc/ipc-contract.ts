@@ -8,6 +8,8 @@ import type { OrderListing, OrderRefreshEstimate, OrderRefreshOutcome, OrderRefr
 import { CALIBRATION_LIMIT_MM, type ComponentState, type LabelPreview, type PrintQueueStatus, type RequeueResult, type PrinterChoice, type PrinterConfig, type TestPrintResult } from '../domain/printing';
 import { CUSTOM_AREA_FIELDS, PRINT_ORDERS, type PaperworkPdf, type PaperworkPrintResult } from '../domain/paperwork';
 import { shopOrderOfKey, shopOrderRefSchema } from '../domain/shop-order';
+import type { BranchUsage } from '../domain/balance-forecast';
+import { STATISTICS_MAX_DAYS, type StatisticsReport } from '../domain/statistics';
 import type { Subscription } from '../domain/subscription';
 import type { ScaleView } from '../domain/scale';
 import { BARCODE_MAX_CHARS, GOODS_TEXT_MAX_CHARS, VERIFICATION_MISMATCHES, type BarcodeMapping } from '../domain/verification';
@@ -57,6 +59,13 @@ const orderParcels = z.object({ count: z.number().int().min(1).max(100), split: 
 const printerName = z.string().trim().min(1).max(200);
 /** A calibration offset: the component's range is a few millimetres either way. */
 const offsetMm = z.number().min(-CALIBRATION_LIMIT_MM).max(CALIBRATION_LIMIT_MM);
+
+/** A statistics range: epoch ms, `to` after `from`, at most STATISTICS_MAX_DAYS days. */
+const statisticsRange = z
+  .object({ from: z.number().int().nonnegative(), to: z.number().int().positive() })
+  .strict()
+  .refine((range) => range.to > range.from, { error: 'the range must end after it starts' })
+  .refine((range) => range.to - range.from <= STATISTICS_MAX_DAYS * 86_400_000, { error: `the range may cover at most ${STATISTICS_MAX_DAYS} days` });
 
 /** Which orders paperwork is for: a selection of orders, history rows (waybills), or a job. */
 const paperworkScope = z.union([
@@ -442,6 +451,14 @@ export const ipcContract = {
   'verification.import-csv': channel<{ imported: number }>()(z.object({ text: z.string().max(5_000_000) }).strict()),
   /** Records a scan-to-verify outcome as a desk event (the statistics count them by kind). */
   'verification.record': channel<{ recorded: true }>()(deskEventInput),
+  /** The statistics of a range (the account's in shared mode): totals, per period, per dimension, failures per reason. */
+  'statistics.report': channel<StatisticsReport>()(statisticsRange),
+  /** The statistics of a range as a CSV or XLSX file (same columns), headed in the UI's language; base64 for the page to save. */
+  'statistics.export': channel<{ fileName: string; mimeType: string; base64: string; lines: number }>()(
+    z.object({ range: statisticsRange, format: z.enum(['csv', 'xlsx']), language: z.enum(UI_LANGUAGES) }).strict(),
+  ),
+  /** Waybills each branch used over the last seven days and today (the balance forecast's pace). */
+  'statistics.branch-usage': channel<BranchUsage[]>()(noInput),
 } as const;
 
 /** Events main pushes to the renderer. */

@@ -303,6 +303,12 @@ export const retentionSettingsSchema = z.object({
   printDataRetentionDays: z.int({ error: 'must be a whole number of days' }).min(1).max(3650),
 });
 
+/** The balance forecast: under how many waybills left a branch is warned of (header, before Start). */
+export const balanceForecastSettingsSchema = z.object({
+  /** 0 never warns. */
+  warnBelowWaybills: z.int({ error: 'must be a whole number of waybills' }).min(0).max(1_000_000),
+});
+
 /** The desk's paperwork: what the label's custom area shows, and where packing slips print. */
 export const paperworkSettingsSchema = z.object({
   /** What the custom area shows, in this order (goods, remarks, order number, total count). */
@@ -414,6 +420,7 @@ export const settingsSchema = z.object({
   retention: retentionSettingsSchema,
   paperwork: paperworkSettingsSchema,
   issueOptions: issueOptionsSettingsSchema,
+  balanceForecast: balanceForecastSettingsSchema,
   sharedMode: sharedModeSettingsSchema.refine((shared) => shared.tls !== 'off' || sharedTlsOffAllowed(shared.host), {
     path: ['tls'],
     error: 'may be off only for a server on this computer (127.0.0.1, ::1, localhost)',
@@ -493,6 +500,7 @@ export const settingsPatchSchema = z.strictObject({
   sharedMode: sharedModeSettingsSchema.partial().strict().optional(),
   scale: scaleSettingsSchema.partial().strict().optional(),
   verification: verificationSettingsSchema.partial().strict().optional(),
+  balanceForecast: balanceForecastSettingsSchema.partial().strict().optional(),
 });
 
 /** A change to the settings; see `settingsPatchSchema`. */
@@ -541,6 +549,7 @@ export function defaultSettings(): Settings {
     retention: { printDataRetentionDays: 30 },
     paperwork: { customAreaFields: [...DEFAULT_CUSTOM_AREA_FIELDS], slipPrinter: null, slipSize: 'a4-half', slipsWithLabels: false },
     issueOptions: { byCarrier: {}, heldBackOrderStatuses: [], orderStatusNamesByShop: {} },
+    balanceForecast: { warnBelowWaybills: 100 },
     sharedMode: { enabled: false, host: '', port: 5432, database: '', user: '', tls: 'verify-full', tlsRootCertificateFile: '', schema: DEFAULT_SHARED_SCHEMA, deskName: '' },
     scale: { enabled: false, port: '', baudRate: 9600, framing: 'status-line', pollCommand: 'W', unit: 'kg', stableMs: 800, minWeightG: 10, maxWeightG: 30_000 },
     verification: { enabled: false },

@@ -16,6 +16,7 @@ import { orderParcelsMigration } from './migrations/015-waybills-of-an-order-shi
 import { labelPrintsNotYetSharedMigration } from './migrations/016-label-prints-not-yet-shared';
 import { waybillsSetAsideMigration } from './migrations/017-waybills-the-shared-history-refused';
 import { learnedBarcodesMigration } from './migrations/018-learned-barcodes-and-desk-events';
+import { statisticsRollupMigration } from './migrations/019-statistics-rollup-per-hour';
 import type { StationMigration } from './station-migration';
 
 /** The station database's migrations, in order. A new one gets the next numbered file and is appended here. */
@@ -38,4 +39,5 @@ export const localMigrations: readonly StationMigration[] = [
   labelPrintsNotYetSharedMigration,
   waybillsSetAsideMigration,
   learnedBarcodesMigration,
+  statisticsRollupMigration,
 ];

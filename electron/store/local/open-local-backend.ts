@@ -4,6 +4,7 @@ import type { StationBackend } from '../station-backend';
 import { createWriteTimer } from './write-timer';
 import { createLocalCostLedger } from './local-cost-ledger';
 import { createLocalHistory } from './local-history';
+import { createLocalStatistics } from './local-statistics';
 import { createLocalJournal } from './local-journal';
 import { countJournalRows } from './local-journal-counts';
 import { createLocalOrderCacheStore } from './local-order-cache-store';
@@ -43,6 +44,7 @@ export async function openLocalBackend(options: OpenStationDatabaseOptions): Pro
       uploadOutbox: uploadOutbox.read,
       barcodes: barcodes.read,
       deskEvents: deskEvents.read,
+      statistics: createLocalStatistics(db),
     },
     write: { journal: journal.write, costs: costs.write, history: history.write, orders: orders.write, printTasks: printTasks.write, uploadOutbox: uploadOutbox.write, barcodes: barcodes.write, deskEvents: deskEvents.write },
     writes,

@@ -17,6 +17,7 @@ import {
 import { stationErrorOf } from '../errors/station-error-text';
 import { PrinterStateBadge } from '../printer-state/printer-state-badge';
 import { ScaleBadge } from '../scale/scale-badge';
+import { BalanceForecastTag } from '../statistics/balance-forecast';
 import { componentStatus } from './component-status';
 import { subscriptionStatus } from './subscription-status';
 import './account-bar.css';
@@ -136,6 +137,7 @@ export function AccountBar() {
       ) : null}
       {settings.data?.token.unreadable && info.data && !info.data.demoMode ? <UnreadableTokenNotice /> : null}
       <SubscriptionTag />
+      <BalanceForecastTag />
       <Typography.Text className="account-bar__item">
         {t('account.pointsToday')}: <strong>{costs.data ? costs.data.today.points : '…'}</strong>
       </Typography.Text>

@@ -1,10 +1,10 @@
-import { PrinterOutlined, QuestionCircleOutlined, SettingOutlined } from '@ant-design/icons';
+import { BarChartOutlined, PrinterOutlined, QuestionCircleOutlined, SettingOutlined } from '@ant-design/icons';
 import { App, Button, ConfigProvider, Layout, Segmented, Skeleton, Typography } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCNLocale from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AboutHost } from '../about/about-host';
 import { AccountBar } from '../account-bar/account-bar';
@@ -61,11 +61,14 @@ const SettingsScreen = lazyScreen(() => import('../settings/settings-screen').th
 const SetupScreen = lazyScreen(() => import('../setup/setup-screen').then((module) => module.SetupScreen));
 const HistoryDrawer = lazyScreen(() => import('../history/history-drawer').then((module) => module.HistoryDrawer));
 const HelpOverlay = lazyScreen(() => import('../shortcuts/help-overlay').then((module) => module.HelpOverlay));
+// The statistics bring their chart library: fetched only when the screen is first opened, never ahead while the desk idles.
+const StatisticsScreen = lazy(() => import('../statistics/statistics-screen').then((module) => ({ default: module.StatisticsScreen })));
 
-/** The main area: setup on the first run, else Settings while open (F2), else the packing desk. */
+/** The main area: setup on the first run, else Settings while open (F2), else Statistics while open, else the packing desk. */
 function MainArea() {
   const settings = useSettingsQuery();
   const settingsOpen = useUi((state) => state.settingsOpen);
+  const statisticsOpen = useUi((state) => state.statisticsOpen);
   if (settings.isError) return <StationErrorAlert error={stationErrorOf(settings.error)} />;
   if (settings.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (!settings.data.settings.ui.setupCompleted) {
@@ -75,9 +78,16 @@ function MainArea() {
       </ScreenLoading>
     );
   }
-  return settingsOpen ? (
+  if (settingsOpen) {
+    return (
+      <ScreenLoading>
+        <SettingsScreen />
+      </ScreenLoading>
+    );
+  }
+  return statisticsOpen ? (
     <ScreenLoading>
-      <SettingsScreen />
+      <StatisticsScreen />
     </ScreenLoading>
   ) : (
     <DeskScreen />
@@ -93,6 +103,7 @@ export function AppShell({ cspNonce }: AppShellProps) {
   const setSettingsOpen = useUi((state) => state.setSettingsOpen);
   const helpOpen = useUi((state) => state.helpOpen);
   const historyOpen = useUi((state) => state.historyOpen);
+  const setStatisticsOpen = useUi((state) => state.setStatisticsOpen);
   useStationEventsIntoCache();
   usePreloadScreensWhenIdle();
   useWindowShortcuts({ help: () => setHelpOpen(true), settings: () => setSettingsOpen(true) });
@@ -117,6 +128,9 @@ export function AppShell({ cspNonce }: AppShellProps) {
               {appName}
             </Typography.Title>
             <SharedModeBadge />
+            <Button type="text" className="station__header-button" icon={<BarChartOutlined aria-hidden />} onClick={() => setStatisticsOpen(true)}>
+              {t('statistics.open')}
+            </Button>
             <Button type="text" className="station__header-button" icon={<SettingOutlined aria-hidden />} onClick={() => setSettingsOpen(true)}>
               {t('header.settings')} <kbd>F2</kbd>
             </Button>

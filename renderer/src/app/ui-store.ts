@@ -18,6 +18,9 @@ export interface ShellSlice {
   /** The Desks view (shared mode only). */
   desksOpen: boolean;
   setDesksOpen: (open: boolean) => void;
+  /** The Statistics screen, in place of the desk. */
+  statisticsOpen: boolean;
+  setStatisticsOpen: (open: boolean) => void;
 }
 
 /** UI-only state of the renderer (server data lives in react-query, never here). */
@@ -33,6 +36,8 @@ function createShellSlice(initialLanguage: UiLanguage): StateCreator<UiState, []
     setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
     desksOpen: false,
     setDesksOpen: (desksOpen) => set({ desksOpen }),
+    statisticsOpen: false,
+    setStatisticsOpen: (statisticsOpen) => set({ statisticsOpen }),
   });
 }
 

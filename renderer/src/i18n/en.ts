@@ -1,6 +1,7 @@
 import { paperworkEn } from '../paperwork/paperwork-strings';
 import { desksEn } from '../desks/desks-strings';
 import { historyEn } from '../history/history-strings';
+import { statisticsEn } from '../statistics/statistics-strings';
 import { issuePrintEn } from '../issue-print/issue-print-strings';
 import { printTruthEn } from '../issue-print/print-truth-strings';
 import { recoveryEn } from '../recovery/recovery-strings';
@@ -442,6 +443,7 @@ export const en = {
   ...issuePrintEn,
   ...printTruthEn,
   ...historyEn,
+  ...statisticsEn,
   ...desksEn,
   ...recoveryEn,
   ...settingsEn,

@@ -1,6 +1,7 @@
 import { paperworkZhCn } from '../paperwork/paperwork-strings';
 import { desksZhCn } from '../desks/desks-strings';
 import { historyZhCn } from '../history/history-strings';
+import { statisticsZhCn } from '../statistics/statistics-strings';
 import { issuePrintZhCn } from '../issue-print/issue-print-strings';
 import { printTruthZhCn } from '../issue-print/print-truth-strings';
 import { recoveryZhCn } from '../recovery/recovery-strings';
@@ -444,6 +445,7 @@ export const zhCN: Strings<typeof en> = {
   ...issuePrintZhCn,
   ...printTruthZhCn,
   ...historyZhCn,
+  ...statisticsZhCn,
   ...desksZhCn,
   ...recoveryZhCn,
   ...settingsZhCn,

@@ -16,6 +16,7 @@ import { useSettingsQuery } from '../bridge/station-queries';
 import { PlanPaperworkControls } from '../paperwork/plan-paperwork-controls';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { StationErrorLine } from '../error-flows/station-error-line';
+import { PlanBalanceWarning } from '../statistics/balance-forecast';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { CostEstimateText, useEstimateTotal } from './cost-estimate-text';
 import { draftFromPlan, planFieldsOf, type PlanChoiceFields, type PlanChoicesDraft } from './plan-choices';
@@ -256,6 +257,7 @@ export function IssuePlanView({ orders }: IssuePlanViewProps) {
         />
       ) : null}
       {short ? <Alert type="warning" showIcon title={t('issuePrint.plan.balanceShort', { balance: short.balance, needed: short.needed })} /> : null}
+      {short ? null : <PlanBalanceWarning branch={data.branch} waybills={waybillsOf(data)} />}
       {printerFault ? <Alert type="warning" showIcon title={t('issuePrint.plan.printerFault', { condition: t(`printTruth.condition.${printerFault}`) })} description={t(`printTruth.check.${printerFault}`)} /> : null}
       {startError ? <StationErrorAlert error={startError} /> : null}
       <Space className="drawer-actions">

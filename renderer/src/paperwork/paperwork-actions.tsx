@@ -6,18 +6,10 @@ import type { PaperworkPrintResult, PickingSort } from '../../../shared/domain/p
 import type { StationError } from '../../../shared/errors/station-error';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
-import { downloadFile } from '../history/csv-download';
+import { base64Bytes, downloadFile } from '../history/csv-download';
 
 /** What the paperwork is for: selected orders (the desk), history rows (waybills), or a job (its plan). */
 export type PaperworkSelection = { orderNumbers: string[] } | { waybillCodes: string[] } | { jobId: string };
-
-/** The PDF's bytes from the base64 the contract carries. */
-function pdfBytes(base64: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-  return bytes;
-}
 
 /** The picking list dialog (`count` orders): sort by goods name or count, then print it or save it as a PDF. */
 export function PickingListDialog({ selection, count, onClose }: { selection: PaperworkSelection; count: number; onClose: () => void }) {
@@ -38,7 +30,7 @@ export function PickingListDialog({ selection, count, onClose }: { selection: Pa
         void message.success(t('paperwork.picking.printed', { printer: result.printer || t('paperwork.actions.defaultPrinterName') }));
       } else {
         const pdf = await unwrapResult(station['paperwork.picking-list-pdf'](request));
-        downloadFile(pdf.fileName, pdfBytes(pdf.base64), 'application/pdf');
+        downloadFile(pdf.fileName, base64Bytes(pdf.base64), 'application/pdf');
         void message.success(t('paperwork.picking.saved', { fileName: pdf.fileName, count: pdf.pages }));
       }
       onClose();

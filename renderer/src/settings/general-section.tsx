@@ -40,6 +40,14 @@ export function GeneralSection({ language }: { language: UiSettings['language'] 
         >
           <Input inputMode="numeric" autoComplete="off" />
         </Form.Item>
+        <Form.Item
+          name="balanceWarnBelow"
+          label={t('settings.general.balanceWarnBelow')}
+          extra={t('settings.general.balanceWarnBelowHint')}
+          rules={[fieldRule((text) => isValidSettingsField('balanceWarnBelow', text), t('settings.general.invalid.balanceWarnBelow', SETTINGS_FIELD_LIMITS.balanceWarnBelow))]}
+        >
+          <Input inputMode="numeric" autoComplete="off" />
+        </Form.Item>
       </div>
     </SettingsSection>
   );

@@ -9,6 +9,7 @@ import {
   mergeSettingsPatch,
   printSettingsSchema,
   retentionSettingsSchema,
+  balanceForecastSettingsSchema,
   senderPhoneEntrySchema,
   shipFromSettingsSchema,
   vvtypeOverrideSchema,
@@ -48,6 +49,8 @@ export interface SettingsFormValues extends SetupFormValues, IssueOptionsFormVal
   stallSeconds: string;
   errorSound: boolean;
   printDataRetentionDays: string;
+  /** Waybills, as typed. */
+  balanceWarnBelow: string;
   rateLimitMarginMs: string;
   /** Endpoint → vvtype override as typed; empty uses the edition's number. */
   vvtypeOverrides: Partial<Record<GatewayEndpointId, string>>;
@@ -58,7 +61,7 @@ export interface SettingsFormValues extends SetupFormValues, IssueOptionsFormVal
 }
 
 /** The Settings fields beyond the setup form's, each checked against the settings schema. */
-export type SettingsField = 'componentUrl' | 'customAreaTemplateUrl' | 'stallSeconds' | 'senderName' | 'senderPhone' | 'printDataRetentionDays' | 'rateLimitMarginMs' | 'vvtypeOverride';
+export type SettingsField = 'componentUrl' | 'customAreaTemplateUrl' | 'stallSeconds' | 'senderName' | 'senderPhone' | 'printDataRetentionDays' | 'rateLimitMarginMs' | 'vvtypeOverride' | 'balanceWarnBelow';
 
 /** The smallest and largest number a numeric setting takes (read from its schema, so messages never drift). */
 function rangeOf(schema: z.ZodNumber): { min: number; max: number } {
@@ -73,6 +76,7 @@ export const SETTINGS_FIELD_LIMITS = {
   stallSeconds: rangeOf(printSettingsSchema.shape.stallSeconds),
   rateLimitMarginMs: rangeOf(gatewaySettingsSchema.shape.rateLimitMarginMs),
   vvtypeOverride: rangeOf(vvtypeOverrideSchema),
+  balanceWarnBelow: rangeOf(balanceForecastSettingsSchema.shape.warnBelowWaybills),
 } as const;
 
 /** An optional text as the settings take it: trimmed, null when empty. */
@@ -88,6 +92,7 @@ const fieldChecks: Readonly<Record<SettingsField, (text: string) => boolean>> = 
   rateLimitMarginMs: (text) => gatewaySettingsSchema.shape.rateLimitMarginMs.safeParse(wholeNumberOf(text)).success,
   // Empty: no override, the edition's number is sent.
   vvtypeOverride: (text) => text.trim() === '' || vvtypeOverrideSchema.safeParse(wholeNumberOf(text)).success,
+  balanceWarnBelow: (text) => balanceForecastSettingsSchema.shape.warnBelowWaybills.safeParse(wholeNumberOf(text)).success,
 };
 
 /** Whether a field's text is a value main will save. */
@@ -110,6 +115,7 @@ export function settingsFormValues(view: SettingsView): SettingsFormValues {
     stallSeconds: String(print.stallSeconds),
     errorSound: print.errorSound,
     printDataRetentionDays: String(retention.printDataRetentionDays),
+    balanceWarnBelow: String(view.settings.balanceForecast.warnBelowWaybills),
     rateLimitMarginMs: String(gateway.rateLimitMarginMs),
     vvtypeOverrides: Object.fromEntries(Object.entries(gateway.vvtypeOverrides).map(([endpoint, vvtype]) => [endpoint, String(vvtype)])),
     sharedMode: sharedModeFormValues(view.settings.sharedMode),
@@ -143,6 +149,7 @@ export function settingsFromForm(values: SettingsFormValues, view: SettingsView)
     },
     shipFrom: { ...base.shipFrom, senderName: values.senderName.trim(), senderPhone: values.senderPhone.trim() },
     retention: { printDataRetentionDays: wholeNumberOf(values.printDataRetentionDays) },
+    balanceForecast: { warnBelowWaybills: wholeNumberOf(values.balanceWarnBelow) },
     issueOptions: issueOptionsFromForm(values),
     sharedMode: sharedModeFromForm(values.sharedMode),
     // The canonical order, so the custom area reads the same on every desk whatever order the boxes were ticked in.

@@ -133,8 +133,11 @@ export const settingsEn = {
       languageHint: 'Applies at once.',
       retention: 'Keep print data for reprints (days)',
       retentionHint: 'The print data of printed labels is kept this many days for reprints, then deleted.',
+      balanceWarnBelow: 'Warn when a branch has fewer waybills left than',
+      balanceWarnBelowHint: 'The header and the issue plan warn before a branch’s balance falls under this; 0 never warns.',
       invalid: {
         retention: 'Days to keep print data: a whole number from {{min}} to {{max}}',
+        balanceWarnBelow: 'Waybills left to warn under: a whole number from {{min}} to {{max}}',
       },
     },
     sharedMode: {
@@ -344,8 +347,11 @@ export const settingsZhCn = {
       languageHint: '切换后立即生效。',
       retention: '打印数据保留天数',
       retentionHint: '已打印面单的打印数据保留这么多天，便于补打，到期后删除。',
+      balanceWarnBelow: '网点面单余额低于多少时提醒',
+      balanceWarnBelowHint: '网点余额将低于此数时，标题栏和打单计划会提醒；0 表示不提醒。',
       invalid: {
         retention: '打印数据保留天数：请输入 {{min}} 到 {{max}} 之间的整数',
+        balanceWarnBelow: '余额提醒：请输入 {{min}} 到 {{max}} 之间的整数',
       },
     },
     sharedMode: {

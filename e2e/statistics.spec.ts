@@ -1,0 +1,94 @@
+import { formatChinaDateTime } from '../shared/time/china-time';
+import { stationCall } from './desk-actions';
+import { historyWaybills, issueUi, planFirstOrders, startIssueAndPrint } from './issue-print-actions';
+import { saveScreenshot } from './screenshots';
+import { expect, test } from './station-fixtures';
+import { browserLocale, uiText } from './ui-text';
+
+test.use({ useOwnGateway: true, demoOrders: 40 });
+
+for (const locale of ['zh-CN', 'en'] as const) {
+  const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
+
+  test.describe(`statistics (${locale})`, () => {
+    test.setTimeout(150_000);
+
+    test('the screen loads on demand and draws the day: totals, charts with the numbers a hover away, and tables equal to the history', async ({ openStation, request, stationHost, ownGateway }) => {
+      if (!ownGateway) throw new Error('the own gateway did not start');
+      const page = await openStation(browserLocale(locale));
+      const ui = issueUi(page, locale);
+      await planFirstOrders(page, locale, request, stationHost, ownGateway, 4);
+      await startIssueAndPrint(page, locale, 4);
+      await expect(ui.summary).toContainText(`${text('issuePrint.job.printed')}4`, { timeout: 30_000 });
+      await ui.dismiss.click();
+
+      // One waybill voided and one label printed again, as a desk does during the day.
+      const [voided, reprinted] = await historyWaybills(request, stationHost);
+      if (!voided?.waybillCode || !reprinted?.waybillCode) throw new Error('the job left no waybills');
+      await stationCall(request, stationHost, 'history.void', { waybillCodes: [voided.waybillCode], voided: true });
+      await stationCall(request, stationHost, 'history.reprint', { waybillCodes: [reprinted.waybillCode], confirmAlreadyPrinted: true });
+      await expect.poll(async () => (await historyWaybills(request, stationHost)).reduce((sum, row) => sum + row.printCount, 0), { timeout: 20_000 }).toBe(5);
+      const rows = await historyWaybills(request, stationHost);
+
+      // The desk painted without the statistics' chunk (and its chart library); opening the screen loads it.
+      const statisticsChunkLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /statistics-screen-[^/]*\.js$/.test(entry.name)));
+      expect(await statisticsChunkLoaded()).toBe(false);
+      await page.getByRole('button', { name: text('statistics.open') }).click();
+      const screen = page.getByRole('region', { name: text('statistics.title') });
+      await expect(screen).toBeVisible();
+      expect(await statisticsChunkLoaded()).toBe(true);
+
+      const total = (name: string) => screen.getByTestId(`statistics-total-${name}`).locator('.ant-statistic-content-value');
+      await expect(total('waybills')).toHaveText(String(rows.length));
+      await expect(total('labelsPrinted')).toHaveText('5');
+      await expect(total('reprints')).toHaveText('1');
+      await expect(total('voids')).toHaveText('1');
+
+      // Today per hour (a line), by carrier and by shop (pies), drawn as SVG.
+      for (const chart of ['periods', 'carrier', 'shop']) await expect(screen.getByTestId(`statistics-chart-${chart}`).locator('svg path').first()).toBeAttached();
+      await expect(screen.getByText(text('statistics.chart.perHour'), { exact: true })).toBeVisible();
+      // Hovering the carrier pie's ring shows its count.
+      const pie = screen.getByTestId('statistics-chart-carrier');
+      const box = await pie.boundingBox();
+      if (!box) throw new Error('the carrier chart has no box');
+      // The ring is hovered again until its tooltip shows (the chart may still be settling its first draw).
+      await expect(async () => {
+        await page.mouse.move(box.x + 4, box.y + 4);
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - Math.min(box.width, box.height) * 0.25);
+        await expect(pie).toContainText(`: ${rows.length} (100%)`, { timeout: 1_000 });
+      }).toPass({ timeout: 10_000 });
+      await saveScreenshot(page, 'statistics', locale);
+
+      // The table of the same data: this hour's line counts every waybill.
+      await screen.getByRole('radiogroup', { name: text('statistics.view.label') }).getByText(text('statistics.view.table'), { exact: true }).click();
+      const periods = screen.getByRole('table', { name: text('statistics.table.perPeriod') });
+      const hour = `${formatChinaDateTime(Date.now()).slice(11, 13)}:00`;
+      await expect(periods.getByRole('row').filter({ hasText: hour }).getByRole('cell').nth(1)).toHaveText(String(rows.length));
+      await expect(screen.getByRole('table', { name: text('statistics.dimension.carrier') })).toBeVisible();
+      await saveScreenshot(page, 'statistics-table', locale);
+
+      // Back to the desk.
+      await screen.getByRole('button', { name: text('statistics.back') }).click();
+      await expect(screen).toBeHidden();
+    });
+
+    test('the balance forecast warns in the header and before Start when the plan would leave the branch under the threshold set in Settings', async ({ openStation, request, stationHost, ownGateway }) => {
+      if (!ownGateway) throw new Error('the own gateway did not start');
+      const page = await openStation(browserLocale(locale));
+      await planFirstOrders(page, locale, request, stationHost, ownGateway, 2);
+      const ui = issueUi(page, locale);
+      const warning = ui.drawer.getByTestId('plan-balance-warning');
+      const header = page.getByTestId('balance-forecast-warning');
+      // No branch of the sandbox is near 0 waybills: off.
+      await stationCall(request, stationHost, 'settings.update', { patch: { balanceForecast: { warnBelowWaybills: 0 } } });
+      await expect(warning).toHaveCount(0);
+      await expect(header).toHaveCount(0);
+      // Every branch is under the largest threshold: the plan and the header say so.
+      await stationCall(request, stationHost, 'settings.update', { patch: { balanceForecast: { warnBelowWaybills: 1_000_000 } } });
+      await expect(warning).toBeVisible();
+      await expect(warning).toContainText('1000000');
+      await expect(header).toBeVisible();
+      await saveScreenshot(page, 'balance-forecast', locale);
+    });
+  });
+}
