@@ -15,6 +15,8 @@ import { jobMembersRecordTheirShopMigration } from './migrations/014-job-members
 import { orderParcelsMigration } from './migrations/015-waybills-of-an-order-shipped-in-several-parcels';
 import { labelPrintsNotYetSharedMigration } from './migrations/016-label-prints-not-yet-shared';
 import { waybillsSetAsideMigration } from './migrations/017-waybills-the-shared-history-refused';
+import { standIn18Migration } from './migrations/018-stand-in-for-another-branch-18';
+import { standIn19Migration } from './migrations/019-stand-in-for-another-branch-19';
 import type { StationMigration } from './station-migration';
 
 /** The station database's migrations, in order. A new one gets the next numbered file and is appended here. */
@@ -36,4 +38,6 @@ export const localMigrations: readonly StationMigration[] = [
   orderParcelsMigration,
   labelPrintsNotYetSharedMigration,
   waybillsSetAsideMigration,
+  standIn18Migration,
+  standIn19Migration,
 ];
