@@ -23,10 +23,10 @@ const DESK_CSV_HEADER = '出单台';
 const SHOP_CSV_HEADER = '店铺';
 
 /** A byte order mark: Excel reads a CSV as UTF-8 (Chinese intact) only when the file starts with it. */
-const BOM = '\uFEFF';
+export const CSV_BOM = '\uFEFF';
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; formulas defused. */
-function field(value: string): string {
+export function csvField(value: string): string {
   // A cell starting with = + - @ would be run as a formula by spreadsheet programs.
   const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
@@ -45,5 +45,5 @@ export function shipmentCsv(lines: readonly ShipmentLine[], options: { deskColum
   const shop = (line: ShipmentLine) => (options.shopColumn ? [line.shopName ?? ''] : []);
   const rows = lines.map((line) => [line.orderNumber, line.carrierCode === null ? '' : (findCarrier(line.carrierCode)?.nameZh ?? line.carrierCode), line.waybillCode, ...desk(line), ...shop(line)]);
   const header = [...SHIPMENT_CSV_HEADER, ...(options.deskColumn ? [DESK_CSV_HEADER] : []), ...(options.shopColumn ? [SHOP_CSV_HEADER] : [])];
-  return BOM + [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+  return CSV_BOM + [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

@@ -32,7 +32,9 @@ import type {
   UnsharedWaybill,
   WaybillPackage,
   WriteTimes,
+  OperatorRecord,
 } from './station-records';
+import type { AuditEntry, AuditQuery } from '../../shared/operators/operators';
 
 /**
  * The station's one storage seam: every question the services ask of stored data and every
@@ -73,6 +75,10 @@ export interface StationReader {
   diagnostics: DiagnosticsReader;
   /** The waybills the shared history has not received yet (shared mode). */
   uploadOutbox: UploadOutboxReader;
+  /** The desk's operators. */
+  operators: OperatorReader;
+  /** The desk's audit log. */
+  audit: AuditReader;
 }
 
 /** The changes, per owner. */
@@ -89,6 +95,10 @@ export interface StationWriter {
   printTasks: PrintTaskWriter;
   /** Marks waybills as received by the shared history. */
   uploadOutbox: UploadOutboxWriter;
+  /** Operators added, removed, their wrong PINs and locks. */
+  operators: OperatorWriter;
+  /** Audit entries appended (never changed), marked shared, pruned past the retention. */
+  audit: AuditWriter;
 }
 
 /** Questions to the issuing journal: jobs, their orders, waybills and attempts. */
@@ -327,4 +337,42 @@ export interface UploadOutboxWriter {
   markPrintsShared(printIds: readonly string[]): Promise<void>;
   /** Counts the shared history's refusal of a waybill; at `maxRefusals` it is set aside (at `at`, with `reason`). Answers whether it is set aside now. */
   noteRefusal(waybillCode: string, reason: StationError, at: number, maxRefusals: number): Promise<boolean>;
+}
+
+/** Questions about the desk's operators. */
+export interface OperatorReader {
+  /** Every operator, by name. */
+  list(): Promise<OperatorRecord[]>;
+  /** The operator of this name (letter case ignored); undefined when none. */
+  byName(name: string): Promise<OperatorRecord | undefined>;
+  byId(id: string): Promise<OperatorRecord | undefined>;
+  /** The operator whose badge has this hash; undefined when none. */
+  byBadgeHash(badgeHash: string): Promise<OperatorRecord | undefined>;
+}
+
+/** Changes to the desk's operators. */
+export interface OperatorWriter {
+  /** Adds an operator (a name or badge already taken throws the database's unique error). */
+  add(operator: Omit<OperatorRecord, 'failedPins' | 'lockedUntil'>): Promise<void>;
+  /** Removes an operator; answers whether one was removed. */
+  remove(id: string): Promise<boolean>;
+  /** Records the wrong PINs in a row and any lock (a right PIN sets 0 and null). */
+  setPinOutcome(id: string, failedPins: number, lockedUntil: number | null): Promise<void>;
+}
+
+/** Questions to the audit log. */
+export interface AuditReader {
+  /** A page of entries matching the query, newest first, and how many match in all. */
+  search(query: AuditQuery): Promise<{ entries: AuditEntry[]; total: number }>;
+  /** Up to `limit` entries the shared history has not received yet, oldest first. */
+  unshared(limit: number): Promise<AuditEntry[]>;
+}
+
+/** Changes to the audit log: appending, never editing. */
+export interface AuditWriter {
+  append(entry: AuditEntry): Promise<void>;
+  /** Marks these entries as received by the shared history at `at`. */
+  markShared(ids: readonly string[], at: number): Promise<void>;
+  /** Deletes entries older than `cutoff` (the retention's); answers how many. */
+  pruneOlderThan(cutoff: number): Promise<number>;
 }

@@ -379,6 +379,17 @@ export const sharedModeSettingsSchema = z.object({
   deskName: trimmedTextUpTo(64),
 });
 
+/**
+ * Operators and the audit log: off by default (a single seller is never asked to sign in). When
+ * on, a packer signs in at the desk, and the desk signs out after `idleMinutes` without a touch.
+ * Audit entries older than `auditRetentionDays` are pruned (never younger ones).
+ */
+export const operatorsSettingsSchema = z.object({
+  enabled: z.boolean(),
+  idleMinutes: z.int({ error: 'must be a whole number of minutes' }).min(1).max(480),
+  auditRetentionDays: z.int({ error: 'must be a whole number of days' }).min(30, { error: 'must be at least 30 days' }).max(3650),
+});
+
 /** The complete settings document, as stored and as `settings.get` answers. */
 export const settingsSchema = z.object({
   schemaVersion: z.literal(CURRENT_SETTINGS_VERSION),
@@ -393,6 +404,7 @@ export const settingsSchema = z.object({
     path: ['tls'],
     error: 'may be off only for a server on this computer (127.0.0.1, ::1, localhost)',
   }),
+  operators: operatorsSettingsSchema,
 });
 
 /** The station's settings. */
@@ -421,6 +433,8 @@ export const EMPTY_CARRIER_ISSUE_DEFAULTS: CarrierIssueDefaults = { services: []
 export type PaperworkSettings = Settings['paperwork'];
 /** The shared mode section of the settings. */
 export type SharedModeSettings = Settings['sharedMode'];
+/** The operators section of the settings. */
+export type OperatorsSettings = Settings['operators'];
 
 /** Settings fields that are maps keyed by carrier, endpoint or shop: a patch merges them key by key. */
 export const SETTINGS_MAP_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
@@ -462,6 +476,7 @@ export const settingsPatchSchema = z.strictObject({
     .strict()
     .optional(),
   sharedMode: sharedModeSettingsSchema.partial().strict().optional(),
+  operators: operatorsSettingsSchema.partial().strict().optional(),
 });
 
 /** A change to the settings; see `settingsPatchSchema`. */
@@ -511,6 +526,7 @@ export function defaultSettings(): Settings {
     paperwork: { customAreaFields: [...DEFAULT_CUSTOM_AREA_FIELDS], slipPrinter: null, slipSize: 'a4-half', slipsWithLabels: false },
     issueOptions: { byCarrier: {}, heldBackOrderStatuses: [], orderStatusNamesByShop: {} },
     sharedMode: { enabled: false, host: '', port: 5432, database: '', user: '', tls: 'verify-full', tlsRootCertificateFile: '', schema: DEFAULT_SHARED_SCHEMA, deskName: '' },
+    operators: { enabled: false, idleMinutes: 15, auditRetentionDays: 365 },
   };
 }
 

@@ -17,6 +17,7 @@ import { labelPrintsNotYetSharedMigration } from './migrations/016-label-prints-
 import { waybillsSetAsideMigration } from './migrations/017-waybills-the-shared-history-refused';
 import { standIn18Migration } from './migrations/018-stand-in-for-another-branch-18';
 import { standIn19Migration } from './migrations/019-stand-in-for-another-branch-19';
+import { operatorsAndAuditMigration } from './migrations/020-operators-and-the-audit-log';
 import type { StationMigration } from './station-migration';
 
 /** The station database's migrations, in order. A new one gets the next numbered file and is appended here. */
@@ -40,4 +41,5 @@ export const localMigrations: readonly StationMigration[] = [
   waybillsSetAsideMigration,
   standIn18Migration,
   standIn19Migration,
+  operatorsAndAuditMigration,
 ];

@@ -11,6 +11,8 @@ import { createLocalPaperworkSources } from './local-paperwork-sources';
 import { createLocalPrintTasks } from './local-print-tasks';
 import { createLocalUploadOutbox } from './local-upload-outbox';
 import { createLocalSoldOrders } from './local-sold-orders';
+import { createLocalAudit } from './local-audit';
+import { createLocalOperators } from './local-operators';
 
 /**
  * Opens the station database in the data folder (see openStationDatabase: WAL, synchronous=FULL,
@@ -28,6 +30,8 @@ export async function openLocalBackend(options: OpenStationDatabaseOptions): Pro
   const orders = createLocalOrderCacheStore(db, writes, soldOrders);
   const printTasks = createLocalPrintTasks(db, writes);
   const uploadOutbox = createLocalUploadOutbox(db);
+  const operators = createLocalOperators(db);
+  const audit = createLocalAudit(db);
   return {
     read: {
       journal: journal.read,
@@ -38,8 +42,10 @@ export async function openLocalBackend(options: OpenStationDatabaseOptions): Pro
       paperwork: createLocalPaperworkSources(db),
       diagnostics: { journalCounts: async () => countJournalRows(db) },
       uploadOutbox: uploadOutbox.read,
+      operators: operators.read,
+      audit: audit.read,
     },
-    write: { journal: journal.write, costs: costs.write, history: history.write, orders: orders.write, printTasks: printTasks.write, uploadOutbox: uploadOutbox.write },
+    write: { journal: journal.write, costs: costs.write, history: history.write, orders: orders.write, printTasks: printTasks.write, uploadOutbox: uploadOutbox.write, operators: operators.write, audit: audit.write },
     writes,
     async close() {
       db.close();
