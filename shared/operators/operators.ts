@@ -42,6 +42,9 @@ export interface OperatorSession {
   idleMinutes: number;
 }
 
+/** Audit entries younger than this are never deleted, whatever asks: the shortest retention Settings allows, and the databases' own floor. */
+export const AUDIT_MINIMUM_RETENTION_DAYS = 30;
+
 /** What the audit log records. */
 export const AUDIT_ACTIONS = ['sign-in', 'sign-out', 'issue', 'print', 'reprint', 'void', 'unvoid', 'held-back-override', 'settings-change', 'operators-change'] as const;
 /** One kind of audited action. */

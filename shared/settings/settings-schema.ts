@@ -7,6 +7,7 @@ import { ISSUE_LIMITS, SENDER_LIMITS, textLength } from '../gateway/issue-limits
 import { CUSTOM_AREA_FIELDS, DEFAULT_CUSTOM_AREA_FIELDS, SLIP_SIZES } from '../domain/paperwork';
 import { recognisePhoneNumbers, SENDER_PHONE_TEXT_MAX } from '../validation/phone-numbers';
 import { isLoopbackHost } from './gateway-address';
+import { AUDIT_MINIMUM_RETENTION_DAYS } from '../operators/operators';
 
 /**
  * The station's settings: one versioned document, validated by the same schemas in the main
@@ -387,7 +388,7 @@ export const sharedModeSettingsSchema = z.object({
 export const operatorsSettingsSchema = z.object({
   enabled: z.boolean(),
   idleMinutes: z.int({ error: 'must be a whole number of minutes' }).min(1).max(480),
-  auditRetentionDays: z.int({ error: 'must be a whole number of days' }).min(30, { error: 'must be at least 30 days' }).max(3650),
+  auditRetentionDays: z.int({ error: 'must be a whole number of days' }).min(AUDIT_MINIMUM_RETENTION_DAYS, { error: `must be at least ${AUDIT_MINIMUM_RETENTION_DAYS} days` }).max(3650),
 });
 
 /** The complete settings document, as stored and as `settings.get` answers. */

@@ -71,7 +71,7 @@ export function createLocalAudit(db: StationDatabase): { read: AuditReader; writ
     `INSERT INTO audit_entries (id, at, desk_id, desk_name, operator_id, operator_name, approved_by, action, outcome, order_numbers, waybill_codes, job_id, detail)
      VALUES (@id, @at, @deskId, @deskName, @operatorId, @operatorName, @approvedBy, @action, @outcome, @orderNumbers, @waybillCodes, @jobId, @detail)`,
   );
-  const unshared = db.prepare<[number], AuditRow>('SELECT * FROM audit_entries WHERE shared_at IS NULL ORDER BY at, id LIMIT ?');
+  const unshared = db.prepare<[number], AuditRow>('SELECT * FROM audit_entries WHERE shared_at IS NULL ORDER BY at, rowid LIMIT ?');
   const markShared = db.prepare<[number, string]>('UPDATE audit_entries SET shared_at = ? WHERE id = ? AND shared_at IS NULL');
   const prune = db.prepare<[number]>('DELETE FROM audit_entries WHERE at < ?');
   return {
@@ -79,7 +79,7 @@ export function createLocalAudit(db: StationDatabase): { read: AuditReader; writ
       async search(query) {
         const { clause, values } = whereOf(query);
         const total = (db.prepare(`SELECT count(*) AS count FROM audit_entries ${clause}`).get(...values) as { count: number }).count;
-        const rows = db.prepare(`SELECT * FROM audit_entries ${clause} ORDER BY at DESC, id DESC LIMIT ? OFFSET ?`).all(...values, query.limit, query.offset) as AuditRow[];
+        const rows = db.prepare(`SELECT * FROM audit_entries ${clause} ORDER BY at DESC, rowid DESC LIMIT ? OFFSET ?`).all(...values, query.limit, query.offset) as AuditRow[];
         return { entries: rows.map(auditEntryOfRow), total };
       },
       unshared: async (limit) => unshared.all(limit).map(auditEntryOfRow),

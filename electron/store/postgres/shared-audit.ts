@@ -78,7 +78,7 @@ export function createSharedAudit(access: Pick<SharedDeskAccess, 'pool' | 'schem
       if (query.to !== undefined) parts.push(`at_ms < ${value(query.to)}`);
       const where = parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '';
       const [counted] = await statements.query<{ count: string }>(`SELECT count(*) AS count FROM ${table} ${where}`, values);
-      const rows = await statements.query<SharedAuditRow>(`SELECT * FROM ${table} ${where} ORDER BY at_ms DESC, id DESC LIMIT ${value(query.limit)} OFFSET ${value(query.offset)}`, values);
+      const rows = await statements.query<SharedAuditRow>(`SELECT * FROM ${table} ${where} ORDER BY at_ms DESC, seq DESC LIMIT ${value(query.limit)} OFFSET ${value(query.offset)}`, values);
       return {
         total: Number(counted?.count ?? 0),
         entries: rows.map((row) => ({

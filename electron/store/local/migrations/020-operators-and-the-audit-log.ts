@@ -1,7 +1,5 @@
+import { AUDIT_MINIMUM_RETENTION_DAYS } from '../../../../shared/operators/operators';
 import type { StationMigration } from '../station-migration';
-
-/** Audit entries younger than this are never deleted, whatever asks (the shortest retention Settings allows). */
-export const AUDIT_MINIMUM_RETENTION_DAYS = 30;
 
 /**
  * Migration 20: the desk's operators and the audit log. An operator's PIN is kept only as a slow

@@ -17,6 +17,8 @@ const statements = [
   sql`
     CREATE TABLE audit_entries (
       id text PRIMARY KEY,
+      -- The order entries arrived in: entries of one millisecond list in it.
+      seq bigserial NOT NULL,
       at_ms double precision NOT NULL,
       desk_id text NOT NULL,
       desk_name text NOT NULL,
@@ -43,7 +45,7 @@ const statements = [
       IF TG_OP = 'UPDATE' THEN
         RAISE EXCEPTION 'audit entries are append-only' USING ERRCODE = 'WB009';
       END IF;
-      IF OLD.at_ms > extract(epoch FROM now()) * 1000 - 30 * 86400000 THEN
+      IF OLD.at_ms > extract(epoch FROM now() - interval '30 days') * 1000 THEN
         RAISE EXCEPTION 'audit entries younger than the shortest retention are kept' USING ERRCODE = 'WB009';
       END IF;
       RETURN OLD;
