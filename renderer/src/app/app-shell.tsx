@@ -1,10 +1,10 @@
-import { PrinterOutlined, QuestionCircleOutlined, SettingOutlined } from '@ant-design/icons';
+import { AuditOutlined, PrinterOutlined, QuestionCircleOutlined, SettingOutlined } from '@ant-design/icons';
 import { App, Button, ConfigProvider, Layout, Segmented, Skeleton, Typography } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCNLocale from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AboutHost } from '../about/about-host';
 import { AccountBar } from '../account-bar/account-bar';
@@ -23,6 +23,13 @@ import { DeskScreen } from './desk-screen';
 import { SettingsNotices } from './settings-notices';
 import { useUi } from './ui-store-context';
 import { useChooseLanguage } from './use-choose-language';
+import { OperatorHeader } from '../operators/operator-header';
+import { SignInScreen } from '../operators/sign-in-screen';
+import { SupervisorApprovalDialog } from '../operators/supervisor-approval-dialog';
+import { useOperatorSession } from '../operators/use-operator-session';
+
+// The audit log loads when first opened: the desk's first paint never waits for it.
+const AuditLogScreen = lazy(() => import('../audit/audit-log-screen').then((module) => ({ default: module.AuditLogScreen })));
 
 /** Props of the application shell. */
 export interface AppShellProps {
@@ -63,10 +70,21 @@ const theme = { token: { fontFamily, fontSize: 15, controlHeight: 40, controlHei
 function MainArea() {
   const settings = useSettingsQuery();
   const settingsOpen = useUi((state) => state.settingsOpen);
+  const auditOpen = useUi((state) => state.auditOpen);
+  const session = useOperatorSession();
   if (settings.isError) return <StationErrorAlert error={stationErrorOf(settings.error)} />;
   if (settings.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (!settings.data.settings.ui.setupCompleted) return <SetupScreen />;
-  return settingsOpen ? <SettingsScreen /> : <DeskScreen />;
+  // Operators on and nobody signed in: the desk asks for a sign-in before anything else.
+  if (session.data?.enabled && session.data.operator === null) return <SignInScreen />;
+  if (settingsOpen) return <SettingsScreen />;
+  return auditOpen ? (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+      <AuditLogScreen />
+    </Suspense>
+  ) : (
+    <DeskScreen />
+  );
 }
 
 /** The window's frame: title bar (name, settings, shortcuts, language), account bar, main area. */
@@ -76,6 +94,8 @@ export function AppShell({ cspNonce }: AppShellProps) {
   const chooseLanguage = useChooseLanguage();
   const setHelpOpen = useUi((state) => state.setHelpOpen);
   const setSettingsOpen = useUi((state) => state.setSettingsOpen);
+  const setAuditOpen = useUi((state) => state.setAuditOpen);
+  const settingsOpen = useUi((state) => state.settingsOpen);
   useStationEventsIntoCache();
   useWindowShortcuts({ help: () => setHelpOpen(true), settings: () => setSettingsOpen(true) });
 
@@ -99,6 +119,10 @@ export function AppShell({ cspNonce }: AppShellProps) {
               {appName}
             </Typography.Title>
             <SharedModeBadge />
+            <OperatorHeader />
+            <Button type="text" className="station__header-button" icon={<AuditOutlined aria-hidden />} disabled={settingsOpen} onClick={() => setAuditOpen(true)}>
+              {t('audit.open')}
+            </Button>
             <Button type="text" className="station__header-button" icon={<SettingOutlined aria-hidden />} onClick={() => setSettingsOpen(true)}>
               {t('header.settings')} <kbd>F2</kbd>
             </Button>
@@ -124,6 +148,7 @@ export function AppShell({ cspNonce }: AppShellProps) {
         <HistoryDrawer />
         <DesksDrawer />
         <RecoveryDialog />
+        <SupervisorApprovalDialog />
       </App>
     </ConfigProvider>
   );

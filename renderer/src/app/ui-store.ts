@@ -3,6 +3,7 @@ import type { UiLanguage } from '../i18n/setup-i18n';
 import { createIssuePrintSlice, type IssuePrintSlice } from '../issue-print/issue-print-slice';
 import { createOrdersSlice, type OrdersSlice } from '../orders/orders-slice';
 import { createScanSlice, type ScanSlice } from '../scanning/scan-slice';
+import { createOperatorsSlice, type OperatorsSlice } from '../operators/operators-slice';
 
 /** The shell's own UI state: language, and which overlay is open. */
 export interface ShellSlice {
@@ -20,7 +21,7 @@ export interface ShellSlice {
 }
 
 /** UI-only state of the renderer (server data lives in react-query, never here). */
-export type UiState = ShellSlice & OrdersSlice & ScanSlice & IssuePrintSlice;
+export type UiState = ShellSlice & OrdersSlice & ScanSlice & IssuePrintSlice & OperatorsSlice;
 
 function createShellSlice(initialLanguage: UiLanguage): StateCreator<UiState, [], [], ShellSlice> {
   return (set) => ({
@@ -42,6 +43,7 @@ export function createUiStore(initialLanguage: UiLanguage) {
     ...createOrdersSlice(...parts),
     ...createScanSlice(...parts),
     ...createIssuePrintSlice(...parts),
+    ...createOperatorsSlice(...parts),
   }));
 }
 

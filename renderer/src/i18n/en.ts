@@ -1,5 +1,6 @@
 import { paperworkEn } from '../paperwork/paperwork-strings';
 import { desksEn } from '../desks/desks-strings';
+import { operatorsEn } from '../operators/operators-strings';
 import { historyEn } from '../history/history-strings';
 import { issuePrintEn } from '../issue-print/issue-print-strings';
 import { printTruthEn } from '../issue-print/print-truth-strings';
@@ -423,4 +424,5 @@ export const en = {
   ...recoveryEn,
   ...settingsEn,
   ...paperworkEn,
+  ...operatorsEn,
 } as const;

@@ -1,5 +1,6 @@
 import { paperworkZhCn } from '../paperwork/paperwork-strings';
 import { desksZhCn } from '../desks/desks-strings';
+import { operatorsZhCn } from '../operators/operators-strings';
 import { historyZhCn } from '../history/history-strings';
 import { issuePrintZhCn } from '../issue-print/issue-print-strings';
 import { printTruthZhCn } from '../issue-print/print-truth-strings';
@@ -426,4 +427,5 @@ export const zhCN: Strings<typeof en> = {
   ...recoveryZhCn,
   ...settingsZhCn,
   ...paperworkZhCn,
+  ...operatorsZhCn,
 };

@@ -22,6 +22,7 @@ export const settingsEn = {
       general: 'Language and data',
       sharedMode: 'Shared mode',
       advanced: 'Advanced',
+      operators: 'Operators and audit log',
     },
     connection: {
       testHint: 'Test connection saves your changes first, then asks the gateway.',
@@ -232,6 +233,7 @@ export const settingsZhCn = {
       general: '语言与数据',
       sharedMode: '共享模式',
       advanced: '高级',
+      operators: '操作员与操作日志',
     },
     connection: {
       testHint: '点击“测试连接”会先保存修改，再向网关查询。',
