@@ -178,6 +178,11 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     settings: () => settings.get().operators,
     onChanged: (session) => events.emit('operators.changed', session),
   });
+  // Operators turned on or off: the window shows the sign-in or the desk; turned off, whoever was signed in is signed out.
+  settings.onChange((changed) => {
+    if (!changed.operators.enabled) void operatorDesk.signOut('manual');
+    events.emit('operators.changed', operatorDesk.session());
+  });
 
   const estimates = createJobCostEstimates(backend.read.costs);
   const handlers = joinIpcHandlers(

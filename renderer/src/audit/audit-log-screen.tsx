@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Input, Select, Table, Tag, Typography } from 'antd';
+import { App, Button, DatePicker, Input, Pagination, Select, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { useUi } from '../app/ui-store-context';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { downloadText } from '../history/csv-download';
+import { PlainTable } from '../issue-print/plain-table';
+import { formatChinaDateTime } from '../../../shared/time/china-time';
 import { useWindowShortcuts } from '../shortcuts/use-window-shortcuts';
 import '../operators/operators.css';
 
@@ -62,19 +64,19 @@ export function AuditLogScreen() {
         <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => setAuditOpen(false)}>
           {t('audit.back')} <kbd>Esc</kbd>
         </Button>
-        <Typography.Title level={2} id="audit-title" style={{ margin: 0 }}>
+        <Typography.Title level={2} id="audit-title" className="audit__title">
           {t('audit.title')}
         </Typography.Title>
         {entries.data ? <Tag>{entries.data.source === 'account' ? t('audit.sourceAccount') : t('audit.sourceDesk')}</Tag> : null}
       </div>
       <div className="audit__filters">
-        <Input.Search aria-label={t('audit.search')} placeholder={t('audit.search')} allowClear style={{ width: 320 }} onSearch={refilter(setText)} />
+        <Input.Search aria-label={t('audit.search')} placeholder={t('audit.search')} allowClear className="audit__search" onSearch={refilter(setText)} />
         <Select<AuditAction[]>
           mode="multiple"
           aria-label={t('audit.actions')}
           placeholder={t('audit.actions')}
           allowClear
-          style={{ minWidth: 220 }}
+          className="audit__actions"
           value={actions}
           onChange={refilter(setActions)}
           options={AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`audit.action.${action}`) }))}
@@ -83,7 +85,7 @@ export function AuditLogScreen() {
           aria-label={t('audit.column.outcome')}
           placeholder={t('audit.anyOutcome')}
           allowClear
-          style={{ width: 160 }}
+          className="audit__outcome"
           value={outcome}
           onChange={refilter(setOutcome)}
           options={AUDIT_OUTCOMES.map((each) => ({ value: each, label: t(`audit.outcomeName.${each}`) }))}
@@ -96,37 +98,30 @@ export function AuditLogScreen() {
       </div>
       {entries.isError ? <StationErrorAlert error={stationErrorOf(entries.error)} /> : null}
       {exportCsv.isError ? <StationErrorAlert error={stationErrorOf(exportCsv.error)} /> : null}
-      <Table<AuditEntry>
-        aria-label={t('audit.tableLabel')}
-        rowKey="id"
-        size="small"
-        loading={entries.isFetching}
-        dataSource={entries.data?.entries ?? []}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: entries.data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
+      <PlainTable<AuditEntry>
+        label={t('audit.tableLabel')}
+        rows={entries.data?.entries ?? []}
+        rowKey={(entry) => entry.id}
         columns={[
-          { key: 'at', title: t('audit.column.at'), width: 170, render: (_, entry) => new Date(entry.at).toLocaleString() },
+          { key: 'at', title: t('audit.column.at'), render: (entry) => formatChinaDateTime(entry.at) },
           {
             key: 'operator',
             title: t('audit.column.operator'),
-            render: (_, entry) => (
+            render: (entry) => (
               <>
                 {entry.operatorName ?? t('audit.deskItself')}
-                {entry.approvedBy === null ? null : (
-                  <Typography.Text type="secondary">
-                    {' '}
-                    ({t('audit.approvedBy', { name: entry.approvedBy })})
-                  </Typography.Text>
-                )}
+                {entry.approvedBy === null ? null : <Typography.Text type="secondary"> ({t('audit.approvedBy', { name: entry.approvedBy })})</Typography.Text>}
               </>
             ),
           },
-          { key: 'action', title: t('audit.column.action'), render: (_, entry) => t(`audit.action.${entry.action}`) },
-          { key: 'orders', title: t('audit.column.orders'), render: (_, entry) => <span className="audit__codes">{[...entry.orderNumbers, ...entry.waybillCodes].join(' ') || entry.jobId}</span> },
-          { key: 'desk', title: t('audit.column.desk'), render: (_, entry) => entry.deskName },
-          { key: 'outcome', title: t('audit.column.outcome'), render: (_, entry) => <Tag color={outcomeColour[entry.outcome]}>{t(`audit.outcomeName.${entry.outcome}`)}</Tag> },
-          { key: 'detail', title: t('audit.column.detail'), render: (_, entry) => <span className="audit__codes">{entry.detail}</span> },
+          { key: 'action', title: t('audit.column.action'), render: (entry) => t(`audit.action.${entry.action}`) },
+          { key: 'orders', title: t('audit.column.orders'), render: (entry) => <span className="audit__codes">{[...entry.orderNumbers, ...entry.waybillCodes].join(' ') || entry.jobId}</span> },
+          { key: 'desk', title: t('audit.column.desk'), render: (entry) => entry.deskName },
+          { key: 'outcome', title: t('audit.column.outcome'), render: (entry) => <Tag color={outcomeColour[entry.outcome]}>{t(`audit.outcomeName.${entry.outcome}`)}</Tag> },
+          { key: 'detail', title: t('audit.column.detail'), render: (entry) => <span className="audit__codes">{entry.detail}</span> },
         ]}
       />
+      <Pagination align="end" current={page} pageSize={PAGE_SIZE} total={entries.data?.total ?? 0} showSizeChanger={false} onChange={setPage} hideOnSinglePage />
     </section>
   );
 }

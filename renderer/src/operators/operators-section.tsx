@@ -1,6 +1,6 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, InputNumber, Select, Switch, Table, Typography } from 'antd';
+import { App, Button, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OPERATOR_ROLES, type OperatorRole, type OperatorView } from '../../../shared/operators/operators';
 import type { OperatorsSettings } from '../../../shared/settings/settings-schema';
@@ -8,7 +8,10 @@ import { unwrapResult, useStation } from '../bridge/station-context';
 import { stationQueryKeys, useSettingsQuery } from '../bridge/station-queries';
 import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text';
 import { SettingsSection } from '../settings/settings-section';
+import { PlainTable } from '../issue-print/plain-table';
+import { formatChinaDateTime } from '../../../shared/time/china-time';
 import { operatorSessionKey } from './use-operator-session';
+import './operators.css';
 
 const operatorsKey = ['operators', 'list'] as const;
 
@@ -77,27 +80,23 @@ export function OperatorsSection() {
         </>
       )}
       <Typography.Title level={4}>{t('operators.settings.list')}</Typography.Title>
-      <Table<OperatorView>
-        aria-label={t('operators.settings.list')}
-        rowKey="id"
-        size="small"
-        pagination={false}
-        loading={operators.isPending}
-        dataSource={operators.data ?? []}
-        locale={{ emptyText: t('operators.settings.none') }}
+      <PlainTable<OperatorView>
+        label={t('operators.settings.list')}
+        rows={operators.data ?? []}
+        rowKey={(operator) => operator.id}
         columns={[
-          { key: 'name', title: t('operators.settings.column.name'), render: (_, operator) => operator.name },
-          { key: 'role', title: t('operators.settings.column.role'), render: (_, operator) => t(`operators.role.${operator.role}`) },
-          { key: 'badge', title: t('operators.settings.column.badge'), render: (_, operator) => (operator.hasBadge ? t('operators.settings.hasBadge') : t('operators.settings.noBadge')) },
+          { key: 'name', title: t('operators.settings.column.name'), render: (operator) => operator.name },
+          { key: 'role', title: t('operators.settings.column.role'), render: (operator) => t(`operators.role.${operator.role}`) },
+          { key: 'badge', title: t('operators.settings.column.badge'), render: (operator) => (operator.hasBadge ? t('operators.settings.hasBadge') : t('operators.settings.noBadge')) },
           {
             key: 'state',
             title: t('operators.settings.column.state'),
-            render: (_, operator) => (operator.lockedUntil === null ? t('operators.settings.active') : t('operators.settings.locked', { time: new Date(operator.lockedUntil).toLocaleTimeString() })),
+            render: (operator) => (operator.lockedUntil === null ? t('operators.settings.active') : t('operators.settings.locked', { time: formatChinaDateTime(operator.lockedUntil) })),
           },
           {
             key: 'remove',
             title: '',
-            render: (_, operator) => (
+            render: (operator) => (
               <Button danger size="small" icon={<DeleteOutlined aria-hidden />} aria-label={`${t('operators.settings.remove')} ${operator.name}`} onClick={() => remove.mutate(operator.id)}>
                 {t('operators.settings.remove')}
               </Button>
@@ -106,15 +105,15 @@ export function OperatorsSection() {
         ]}
       />
       {/* Its own form: adding an operator is saved at once, never with the Settings form. */}
-      <Form<NewOperator> form={form} component="div" name="new-operator" layout="inline" initialValues={{ role: 'packer' }} requiredMark={false} style={{ marginTop: 12, rowGap: 8 }}>
+      <Form<NewOperator> form={form} component="div" name="new-operator" layout="inline" initialValues={{ role: 'packer' }} requiredMark={false} className="operators-settings__new">
         <Form.Item name="name" label={t('operators.settings.newName')} rules={[{ required: true, whitespace: true, max: 32 }]}>
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item name="role" label={t('operators.settings.newRole')}>
-          <Select<OperatorRole> style={{ width: 130 }} options={OPERATOR_ROLES.map((role) => ({ value: role, label: t(`operators.role.${role}`) }))} />
+          <Select<OperatorRole> className="operators-settings__role" options={OPERATOR_ROLES.map((role) => ({ value: role, label: t(`operators.role.${role}`) }))} />
         </Form.Item>
         <Form.Item name="pin" label={t('operators.settings.newPin')} rules={[{ required: true, pattern: /^\d{4,8}$/ }]}>
-          <Input.Password inputMode="numeric" autoComplete="new-password" maxLength={8} style={{ width: 140 }} />
+          <Input.Password inputMode="numeric" autoComplete="new-password" maxLength={8} className="operators-settings__pin" />
         </Form.Item>
         <Form.Item name="badge" label={t('operators.settings.newBadge')}>
           <Input autoComplete="off" />

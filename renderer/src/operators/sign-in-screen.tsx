@@ -1,4 +1,4 @@
-import { IdcardOutlined, LoginOutlined } from '@ant-design/icons';
+import { IdcardOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,7 @@ export function SignInScreen() {
           <Form.Item name="pin" label={t('operators.signIn.pin')} rules={[{ required: true, pattern: /^\d{4,8}$/ }]}>
             <Input.Password inputMode="numeric" autoComplete="off" maxLength={8} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" size="large" block icon={<LoginOutlined aria-hidden />} loading={signIn.isPending}>
+          <Button type="primary" htmlType="submit" size="large" block loading={signIn.isPending}>
             {t('operators.signIn.submit')}
           </Button>
         </Form>

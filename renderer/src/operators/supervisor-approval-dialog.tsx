@@ -1,6 +1,7 @@
 import { Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SupervisorApproval } from '../../../shared/operators/operators';
+import { overlayContainer } from '../app/overlay-container';
 import { useUi } from '../app/ui-store-context';
 import { StationErrorAlert } from '../errors/station-error-text';
 
@@ -25,6 +26,9 @@ export function SupervisorApprovalDialog() {
       onCancel={() => request.answer(null)}
       destroyOnHidden
       maskClosable={false}
+      getContainer={overlayContainer}
+      // Above the dialog whose action it allows (a void's confirmation, at 2000, waits under it).
+      zIndex={2100}
     >
       <Typography.Paragraph>{t('operators.approval.hint')}</Typography.Paragraph>
       {request.error.code === 'operators.supervisor-needed' ? null : <StationErrorAlert error={request.error} compact />}
