@@ -56,7 +56,12 @@ export default defineConfig({
     html: { cspNonce: rendererNoncePlaceholder },
     build: {
       outDir: 'out/renderer',
-      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'renderer/index.html') } },
+      rolldownOptions: {
+        input: { index: resolve(import.meta.dirname, 'renderer/index.html') },
+        // Lazy screens (the audit log) split the bundle: modules still run in import order across
+        // chunks, so zod is told to go without eval (main.tsx's first import) before anything parses.
+        output: { strictExecutionOrder: true },
+      },
     },
   },
 });

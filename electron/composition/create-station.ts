@@ -47,6 +47,11 @@ import { createIssuingAccess } from './issuing-access';
 import { createPaperworkAccess } from './paperwork-access';
 import { createPrintAccess } from './print-access';
 import { refusedStart, type CreateStationOptions, type StartedStation } from './station';
+import { createAuditLog, startAuditRetention } from '../audit/audit-log';
+import { createOperatorDesk } from '../operators/operator-desk';
+import { gateOperatorChannels } from '../operators/operator-gate';
+import { operatorsIpcHandlers } from '../operators/operators-ipc-handlers';
+import { createSharedAudit } from '../store/postgres/shared-audit';
 
 const packageJson = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string; productName: string };
 
@@ -164,6 +169,28 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   // The desk scale: read here only; the renderer sees its state and weight through the contract.
   const scale = createScaleReader({ settings: () => settings.get().scale, onChange: (view) => events.emit('scale.changed', view), logger });
   settings.onChange(() => scale.follow());
+  // Operators and the audit log: every audited action names its operator and this desk; in shared mode the account's log has them too.
+  const audit = createAuditLog({
+    store: { read: backend.read.audit, write: backend.write.audit },
+    desk: () => ({ deskId: readOrCreateDeskId(dataDir), deskName: settings.get().sharedMode.deskName || hostname() }),
+    shared: shared === undefined ? undefined : { audit: createSharedAudit(shared.access), withServer: (work) => shared.withServer(work), state: () => shared.state() },
+    logger,
+  });
+  shared?.subscribe((event) => {
+    if (event.type === 'state' && event.state === 'connected') void audit.share().catch((error: unknown) => logger.warn('audit entries wait for the shared database', { error: String(error) }));
+  });
+  const stopAuditRetention = startAuditRetention({ audit, retentionDays: () => settings.get().operators.auditRetentionDays, logger });
+  const operatorDesk = createOperatorDesk({
+    store: { read: backend.read.operators, write: backend.write.operators },
+    audit,
+    settings: () => settings.get().operators,
+    onChanged: (session) => events.emit('operators.changed', session),
+  });
+  // Operators turned on or off: the window shows the sign-in or the desk; turned off, whoever was signed in is signed out.
+  settings.onChange((changed) => {
+    if (!changed.operators.enabled) void operatorDesk.signOut('manual');
+    events.emit('operators.changed', operatorDesk.session());
+  });
 
   const estimates = createJobCostEstimates(backend.read.costs);
   const handlers = joinIpcHandlers(
@@ -192,13 +219,15 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       deskName: (deskId) => deskId,
     }),
     sharedModeIpcHandlers({ settings: () => settings.get().sharedMode, passwordVault: sharedPasswordVault, computerName: hostname(), deskId: () => readOrCreateDeskId(dataDir), account: () => sharedAccountOf(effectiveSettings()), runningMode: mode, logger }),
+    operatorsIpcHandlers(operatorDesk, audit),
   );
+  const operatorGated = gateOperatorChannels(handlers, { desk: operatorDesk, audit, history: backend.read.history, operatorsOn: () => settings.get().operators.enabled });
 
   logger.info('station started', { shell: options.shell, version: packageJson.version, demoMode: info().demoMode, settingsNeedAttention: attention.needed() });
   return {
     ok: true,
     station: {
-      dispatch: createIpcDispatcher(attention.gate(handlers), { error: (message, details) => logger.error(message, details) }),
+      dispatch: createIpcDispatcher(attention.gate(operatorGated), { error: (message, details) => logger.error(message, details) }),
       events,
       get info() {
         return info();
@@ -210,6 +239,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       close: async () => {
         stopRetention();
         await scale.close();
+        stopAuditRetention();
         // The start-up pass records what it finds: it ends before the database closes.
         await startUp.ended();
         await engine.close();

@@ -103,6 +103,15 @@ const validInputs: { [C in ChannelName]: ChannelInput<C> } = {
   'statistics.report': { from: 0, to: 86_400_000 },
   'statistics.export': { range: { from: 0, to: 86_400_000 }, format: 'csv', language: 'en' },
   'statistics.branch-usage': {},
+  'operators.session': {},
+  'operators.sign-in': { name: 'Nobody', pin: '1234' },
+  'operators.sign-out': { reason: 'manual' },
+  'operators.keep-alive': {},
+  'operators.list': {},
+  'operators.add': { name: 'Li Na', role: 'packer', pin: '2468' },
+  'operators.remove': { operatorId: 'no-such-operator' },
+  'audit.search': {},
+  'audit.export-csv': {},
 };
 
 describe('browser host over the full composition root', () => {

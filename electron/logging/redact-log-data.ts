@@ -20,6 +20,12 @@ const alwaysRedactedKeys = new Set([
   // The monthly card number (月结卡号): the merchant's account at the carrier.
   'customercode',
   'customercodebybranch',
+  // An operator's PIN (and a supervisor's approval, which carries one), its hash, and a badge's code.
+  'pin',
+  'pinhash',
+  'supervisor',
+  'badge',
+  'badgehash',
 ]);
 
 /** Objects describing a person, inside which `name` is personal data too. */

@@ -34,7 +34,9 @@ import type {
   UnsharedWaybill,
   WaybillPackage,
   WriteTimes,
+  OperatorRecord,
 } from './station-records';
+import type { AuditEntry, AuditQuery } from '../../shared/operators/operators';
 
 /**
  * The station's one storage seam: every question the services ask of stored data and every
@@ -81,6 +83,10 @@ export interface StationReader {
   deskEvents: DeskEventReader;
   /** The statistics: figures summed per period or dimension (the account's in shared mode). */
   statistics: StatisticsReader;
+  /** The desk's operators. */
+  operators: OperatorReader;
+  /** The desk's audit log. */
+  audit: AuditReader;
 }
 
 /** The changes, per owner. */
@@ -101,6 +107,10 @@ export interface StationWriter {
   barcodes: BarcodeWriter;
   /** Desk events (scan-to-verify outcomes and mismatches). */
   deskEvents: DeskEventWriter;
+  /** Operators added, removed, their wrong PINs and locks. */
+  operators: OperatorWriter;
+  /** Audit entries appended (never changed), marked shared, pruned past the retention. */
+  audit: AuditWriter;
 }
 
 /** Questions to the issuing journal: jobs, their orders, waybills and attempts. */
@@ -385,4 +395,42 @@ export interface DeskEventReader {
 /** Records desk events. */
 export interface DeskEventWriter {
   record(event: DeskEvent): Promise<void>;
+}
+
+/** Questions about the desk's operators. */
+export interface OperatorReader {
+  /** Every operator, by name. */
+  list(): Promise<OperatorRecord[]>;
+  /** The operator of this name (letter case ignored); undefined when none. */
+  byName(name: string): Promise<OperatorRecord | undefined>;
+  byId(id: string): Promise<OperatorRecord | undefined>;
+  /** The operator whose badge has this hash; undefined when none. */
+  byBadgeHash(badgeHash: string): Promise<OperatorRecord | undefined>;
+}
+
+/** Changes to the desk's operators. */
+export interface OperatorWriter {
+  /** Adds an operator (a name or badge already taken throws the database's unique error). */
+  add(operator: Omit<OperatorRecord, 'failedPins' | 'lockedUntil'>): Promise<void>;
+  /** Removes an operator; answers whether one was removed. */
+  remove(id: string): Promise<boolean>;
+  /** Records the wrong PINs in a row and any lock (a right PIN sets 0 and null). */
+  setPinOutcome(id: string, failedPins: number, lockedUntil: number | null): Promise<void>;
+}
+
+/** Questions to the audit log. */
+export interface AuditReader {
+  /** A page of entries matching the query, newest first, and how many match in all. */
+  search(query: AuditQuery): Promise<{ entries: AuditEntry[]; total: number }>;
+  /** Up to `limit` entries the shared history has not received yet, oldest first. */
+  unshared(limit: number): Promise<AuditEntry[]>;
+}
+
+/** Changes to the audit log: appending, never editing. */
+export interface AuditWriter {
+  append(entry: AuditEntry): Promise<void>;
+  /** Marks these entries as received by the shared history at `at`. */
+  markShared(ids: readonly string[], at: number): Promise<void>;
+  /** Deletes entries older than `cutoff` (the retention's); answers how many. */
+  pruneOlderThan(cutoff: number): Promise<number>;
 }

@@ -6,6 +6,7 @@ import type { PrintData } from '../../shared/domain/waybill';
 import type { StationError } from '../../shared/errors/station-error';
 import type { Result } from '../../shared/result';
 import type { PrintContent } from '../../shared/domain/printing';
+import type { OperatorRole } from '../../shared/operators/operators';
 
 /**
  * The records the station backend (station-backend.ts) speaks: plain data, shared by the services
@@ -365,4 +366,18 @@ export interface LabelPrints {
   open: boolean;
   /** The state of its latest print here; null: never queued here. */
   lastState: DocumentState | null;
+}
+
+/** An operator as stored: the PIN and badge only as hashes, the wrong PINs in a row and any lock. */
+export interface OperatorRecord {
+  id: string;
+  name: string;
+  role: OperatorRole;
+  /** `scrypt$N$r$p$salt$hash` (see pin-hash.ts). */
+  pinHash: string;
+  /** SHA-256 of the normalized badge code; null when no badge is set. */
+  badgeHash: string | null;
+  failedPins: number;
+  lockedUntil: number | null;
+  createdAt: number;
 }

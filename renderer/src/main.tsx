@@ -10,6 +10,7 @@ import { connectStation } from './bridge/station-bridge';
 import { StationContext } from './bridge/station-context';
 import { stationQueryKeys } from './bridge/station-queries';
 import { languageForSystem, setupI18n } from './i18n/setup-i18n';
+import { withSupervisorApproval } from './operators/supervisor-approval';
 
 const station = connectStation();
 // The CJK face before the first paint: Chromium draws an input's placeholder once, and one drawn
@@ -22,6 +23,8 @@ const language = (stored.ok ? stored.data.settings.ui.language : null) ?? langua
 await setupI18n(language);
 const uiStore = createUiStore(language);
 await cjkFace;
+// Where main asks for a supervisor, the window asks one for their name and PIN and sends the call again.
+const approvingStation = withSupervisorApproval(station, (error) => uiStore.getState().askSupervisorApproval(error));
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 if (stored.ok) queryClient.setQueryData(stationQueryKeys.settings, stored.data);
 // Each shell puts a fresh nonce on this tag; antd's CSS-in-JS stamps it on the styles it adds.
@@ -31,7 +34,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <StationContext.Provider value={station}>
+    <StationContext.Provider value={approvingStation}>
       <QueryClientProvider client={queryClient}>
         <UiStoreContext.Provider value={uiStore}>
           <AppShell cspNonce={cspNonce} />

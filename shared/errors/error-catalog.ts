@@ -777,6 +777,67 @@ export const errorCatalog = {
     en: { text: 'Shop {{shopId}} is not one of this account’s shops.', remedy: 'Learn barcodes only for the shops in Settings → Connection.' },
     zh: { text: '店铺 {{shopId}} 不是本账号的店铺。', remedy: '只能为“设置 → 连接”中的店铺学习条码。' },
   },
+  // Operators and the audit log.
+  'operators.sign-in-needed': {
+    retryable: false,
+    en: { text: 'Nobody is signed in at this desk.', remedy: 'Sign in with your name and PIN, or scan your badge.' },
+    zh: { text: '本工作台尚无人登录。', remedy: '请输入姓名和 PIN 登录，或扫描工牌。' },
+  },
+  'operators.supervisor-needed': {
+    retryable: false,
+    en: { text: 'Only a supervisor may do this; {{name}} is signed in as a packer.', remedy: 'Ask a supervisor to allow it with their name and PIN.' },
+    zh: { text: '此操作需要主管权限，当前登录的 {{name}} 是打包员。', remedy: '请主管输入姓名和 PIN 授权。' },
+  },
+  'operators.not-a-supervisor': {
+    retryable: false,
+    en: { text: '{{name}} is a packer and cannot allow this.', remedy: 'Ask a supervisor to enter their own name and PIN.' },
+    zh: { text: '{{name}} 是打包员，不能授权此操作。', remedy: '请主管输入其本人的姓名和 PIN。' },
+  },
+  'operators.unknown-operator': {
+    retryable: false,
+    en: { text: 'No operator is named “{{name}}”.', remedy: 'Check the spelling, or ask a supervisor to add you in Settings → Operators.' },
+    zh: { text: '没有名为“{{name}}”的操作员。', remedy: '请检查姓名，或请主管在“设置 → 操作员”中添加。' },
+  },
+  'operators.unknown-badge': {
+    retryable: false,
+    en: { text: 'This badge belongs to no operator.', remedy: 'Sign in with your name and PIN, or ask a supervisor to set your badge in Settings → Operators.' },
+    zh: { text: '该工牌未绑定任何操作员。', remedy: '请用姓名和 PIN 登录，或请主管在“设置 → 操作员”中绑定工牌。' },
+  },
+  'operators.wrong-pin': {
+    retryable: false,
+    en: { text: 'Wrong PIN for {{name}}; {{attemptsLeft}} tries left before the operator is locked.', remedy: 'Enter the PIN again.' },
+    zh: { text: '{{name}} 的 PIN 不正确，再错 {{attemptsLeft}} 次将被锁定。', remedy: '请重新输入 PIN。' },
+  },
+  'operators.locked': {
+    retryable: false,
+    en: { text: '{{name}} is locked after too many wrong PINs, for {{minutes}} more minutes.', remedy: 'Wait, or sign in as another operator.' },
+    zh: { text: '{{name}} 因 PIN 错误次数过多已被锁定，还需 {{minutes}} 分钟。', remedy: '请稍候，或换其他操作员登录。' },
+  },
+  'operators.name-taken': {
+    retryable: false,
+    en: { text: 'An operator named “{{name}}” exists already.', remedy: 'Choose another name.' },
+    zh: { text: '已有名为“{{name}}”的操作员。', remedy: '请换一个姓名。' },
+  },
+  'operators.badge-taken': {
+    retryable: false,
+    en: { text: 'This badge is already set for another operator.', remedy: 'Scan another badge, or remove it from the other operator first.' },
+    zh: { text: '该工牌已绑定其他操作员。', remedy: '请换一个工牌，或先从其他操作员处解绑。' },
+  },
+  'operators.no-supervisor': {
+    retryable: false,
+    en: { text: 'Operators cannot be turned on without a supervisor: nobody could change Settings or turn them off again.', remedy: 'Add a supervisor in Settings → Operators first.' },
+    zh: { text: '没有主管时不能启用操作员：否则无人能修改设置或再次关闭。', remedy: '请先在“设置 → 操作员”中添加一名主管。' },
+  },
+  'operators.last-supervisor': {
+    retryable: false,
+    en: { text: '{{name}} is the last supervisor and cannot be removed while operators are on.', remedy: 'Add another supervisor first, or turn operators off.' },
+    zh: { text: '{{name}} 是最后一名主管，启用操作员时不能删除。', remedy: '请先添加另一名主管，或关闭操作员功能。' },
+  },
+  'operators.unknown-id': {
+    retryable: false,
+    en: { text: 'The operator {{operatorId}} no longer exists.', remedy: 'Reopen Settings → Operators to see the list as it is now.' },
+    zh: { text: '操作员 {{operatorId}} 已不存在。', remedy: '请重新打开“设置 → 操作员”查看当前名单。' },
+  },
 } as const satisfies Record<string, ErrorCatalogEntry>;
 
 /** Text and remedy of one error in one language, as i18next-style templates. */

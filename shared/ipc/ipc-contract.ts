@@ -17,6 +17,7 @@ import { SCAN_NETWORK_INFO_MAX_AGE_MS, type CostEstimate } from '../issuing/cost
 import type { Result } from '../result';
 import type { Settings } from '../settings/settings-schema';
 import { LABEL_SIZES, UI_LANGUAGES, serviceChoiceSchema, settingsPatchSchema } from '../settings/settings-schema';
+import { OPERATOR_ROLES, auditQuerySchema, operatorBadgeSchema, operatorNameSchema, operatorPinSchema, supervisorApprovalSchema, type AuditPage, type OperatorSession, type OperatorView } from '../operators/operators';
 import { channel, event, type ChannelCall, type InputOf, type OutputOf, type ParsedInputOf, type PayloadOf } from './define-ipc';
 
 /** An input that carries nothing: `{}` (a missing body is read as `{}`). */
@@ -225,7 +226,7 @@ export const ipcContract = {
   /** The current settings and whether a token is stored. */
   'settings.get': channel<SettingsView>()(noInput),
   /** Changes some settings (validated as a whole after merging); answers the new view. */
-  'settings.update': channel<SettingsView>()(z.object({ patch: settingsPatchSchema }).strict()),
+  'settings.update': channel<SettingsView>()(z.object({ patch: settingsPatchSchema, supervisor: supervisorApprovalSchema.optional() }).strict()),
   /**
    * Stores a new access token in the vault (encrypted at rest) for the gateway now set. Where the
    * key is not protected by the OS it answers `token-vault.weak-protection` until the user accepts.
@@ -368,13 +369,13 @@ export const ipcContract = {
   'history.search': channel<HistoryPage>()(historyQuery),
   /** Prints labels again from stored print data (never issues); already-printed ones need confirmation. */
   'history.reprint': channel<ReprintResult>()(
-    z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000), confirmAlreadyPrinted: z.boolean(), printer: z.string().max(200).optional() }).strict(),
+    z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000), confirmAlreadyPrinted: z.boolean(), printer: z.string().max(200).optional(), supervisor: supervisorApprovalSchema.optional() }).strict(),
   ),
   /** Prints again labels whose outcome stayed unknown, once the user checked the desk. */
   'history.resend-unknown': channel<RequeueResult>()(z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000) }).strict()),
   /** Sets or clears the local void mark (the carrier is not told: there is no cancel endpoint). */
   'history.void': channel<VoidResult>()(
-    z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000), voided: z.boolean(), note: z.string().max(200).optional() }).strict(),
+    z.object({ waybillCodes: z.array(waybillCode).min(1).max(1000), voided: z.boolean(), note: z.string().max(200).optional(), supervisor: supervisorApprovalSchema.optional() }).strict(),
   ),
   /** The shipment CSV (order number, carrier, waybill number; in shared mode the desk too) for the platform's bulk shipping import. */
   'history.export-csv': channel<{ fileName: string; text: string; lines: number }>()(historyQuery.omit({ limit: true, offset: true })),
@@ -459,6 +460,28 @@ export const ipcContract = {
   ),
   /** Waybills each branch used over the last seven days and today (the balance forecast's pace). */
   'statistics.branch-usage': channel<BranchUsage[]>()(noInput),
+  // Operators and the audit log. `supervisor` on history.void, history.reprint and settings.update
+  // is a supervisor's name and PIN allowing that one call where the signed-in packer may not.
+  /** Who is signed in at this desk, and whether operators are on. */
+  'operators.session': channel<OperatorSession>()(noInput),
+  /** Signs in with a name and PIN, or a badge's scanned code; five wrong PINs lock the operator a while. */
+  'operators.sign-in': channel<OperatorSession>()(z.union([z.object({ name: operatorNameSchema, pin: operatorPinSchema }).strict(), z.object({ badge: operatorBadgeSchema }).strict()])),
+  /** Signs the operator out (`idle`: the desk was left untouched for the idle time). */
+  'operators.sign-out': channel<OperatorSession>()(z.object({ reason: z.enum(['manual', 'idle']) }).strict()),
+  /** Someone worked at the desk: the idle clock starts again. */
+  'operators.keep-alive': channel<OperatorSession>()(noInput),
+  /** The operators of this desk (names, roles, whether a badge is set; never a PIN). */
+  'operators.list': channel<OperatorView[]>()(noInput),
+  /** Adds an operator (a supervisor's when operators are on). */
+  'operators.add': channel<OperatorView[]>()(
+    z.object({ name: operatorNameSchema, role: z.enum(OPERATOR_ROLES), pin: operatorPinSchema, badge: operatorBadgeSchema.optional(), supervisor: supervisorApprovalSchema.optional() }).strict(),
+  ),
+  /** Removes an operator (a supervisor's when operators are on; never the last supervisor while they are). */
+  'operators.remove': channel<OperatorView[]>()(z.object({ operatorId: z.string().min(1).max(64), supervisor: supervisorApprovalSchema.optional() }).strict()),
+  /** Searches the audit log (the account's across desks in shared mode, this desk's otherwise). */
+  'audit.search': channel<AuditPage>()(auditQuerySchema),
+  /** The matching audit entries as CSV, saved as the history's export is. */
+  'audit.export-csv': channel<{ fileName: string; text: string; lines: number }>()(auditQuerySchema.omit({ limit: true, offset: true })),
 } as const;
 
 /** Events main pushes to the renderer. */
@@ -487,6 +510,8 @@ export const ipcEvents = {
   'paperwork.slips-failed': event<{ error: StationError; orderNumbers: string[] }>(),
   /** The desk scale's state or weight changed. */
   'scale.changed': event<ScaleView>(),
+  /** Someone signed in or out at this desk (or the idle time signed them out). */
+  'operators.changed': event<OperatorSession>(),
 } as const;
 
 /** The contract's type. */

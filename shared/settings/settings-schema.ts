@@ -8,6 +8,7 @@ import { CUSTOM_AREA_FIELDS, DEFAULT_CUSTOM_AREA_FIELDS, SLIP_SIZES } from '../d
 import { recognisePhoneNumbers, SENDER_PHONE_TEXT_MAX } from '../validation/phone-numbers';
 import { isLoopbackHost } from './gateway-address';
 import { SCALE_BAUD_RATES, SCALE_FRAMINGS, SCALE_UNITS } from '../domain/scale';
+import { AUDIT_MINIMUM_RETENTION_DAYS } from '../operators/operators';
 
 /**
  * The station's settings: one versioned document, validated by the same schemas in the main
@@ -410,6 +411,17 @@ export const scaleSettingsSchema = z.object({
 /** Scan-to-verify (扫描验货): off by default; on, scanning an order lists its goods to scan before it is issued. */
 export const verificationSettingsSchema = z.object({ enabled: z.boolean() });
 
+/**
+ * Operators and the audit log: off by default (a single seller is never asked to sign in). When
+ * on, a packer signs in at the desk, and the desk signs out after `idleMinutes` without a touch.
+ * Audit entries older than `auditRetentionDays` are pruned (never younger ones).
+ */
+export const operatorsSettingsSchema = z.object({
+  enabled: z.boolean(),
+  idleMinutes: z.int({ error: 'must be a whole number of minutes' }).min(1).max(480),
+  auditRetentionDays: z.int({ error: 'must be a whole number of days' }).min(AUDIT_MINIMUM_RETENTION_DAYS, { error: `must be at least ${AUDIT_MINIMUM_RETENTION_DAYS} days` }).max(3650),
+});
+
 /** The complete settings document, as stored and as `settings.get` answers. */
 export const settingsSchema = z.object({
   schemaVersion: z.literal(CURRENT_SETTINGS_VERSION),
@@ -427,6 +439,7 @@ export const settingsSchema = z.object({
   }),
   scale: scaleSettingsSchema.refine((scale) => scale.minWeightG <= scale.maxWeightG, { path: ['maxWeightG'], error: 'must not be below the lowest weight' }),
   verification: verificationSettingsSchema,
+  operators: operatorsSettingsSchema,
 });
 
 /** The station's settings. */
@@ -457,6 +470,8 @@ export type PaperworkSettings = Settings['paperwork'];
 export type SharedModeSettings = Settings['sharedMode'];
 /** The desk scale section of the settings. */
 export type ScaleSettings = Settings['scale'];
+/** The operators section of the settings. */
+export type OperatorsSettings = Settings['operators'];
 
 /** Settings fields that are maps keyed by carrier, endpoint or shop: a patch merges them key by key. */
 export const SETTINGS_MAP_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
@@ -501,6 +516,7 @@ export const settingsPatchSchema = z.strictObject({
   scale: scaleSettingsSchema.partial().strict().optional(),
   verification: verificationSettingsSchema.partial().strict().optional(),
   balanceForecast: balanceForecastSettingsSchema.partial().strict().optional(),
+  operators: operatorsSettingsSchema.partial().strict().optional(),
 });
 
 /** A change to the settings; see `settingsPatchSchema`. */
@@ -553,6 +569,7 @@ export function defaultSettings(): Settings {
     sharedMode: { enabled: false, host: '', port: 5432, database: '', user: '', tls: 'verify-full', tlsRootCertificateFile: '', schema: DEFAULT_SHARED_SCHEMA, deskName: '' },
     scale: { enabled: false, port: '', baudRate: 9600, framing: 'status-line', pollCommand: 'W', unit: 'kg', stableMs: 800, minWeightG: 10, maxWeightG: 30_000 },
     verification: { enabled: false },
+    operators: { enabled: false, idleMinutes: 15, auditRetentionDays: 365 },
   };
 }
 

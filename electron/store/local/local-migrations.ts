@@ -17,6 +17,7 @@ import { labelPrintsNotYetSharedMigration } from './migrations/016-label-prints-
 import { waybillsSetAsideMigration } from './migrations/017-waybills-the-shared-history-refused';
 import { learnedBarcodesMigration } from './migrations/018-learned-barcodes-and-desk-events';
 import { statisticsRollupMigration } from './migrations/019-statistics-rollup-per-hour';
+import { operatorsAndAuditMigration } from './migrations/020-operators-and-the-audit-log';
 import type { StationMigration } from './station-migration';
 
 /** The station database's migrations, in order. A new one gets the next numbered file and is appended here. */
@@ -40,4 +41,5 @@ export const localMigrations: readonly StationMigration[] = [
   waybillsSetAsideMigration,
   learnedBarcodesMigration,
   statisticsRollupMigration,
+  operatorsAndAuditMigration,
 ];

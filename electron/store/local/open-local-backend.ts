@@ -13,6 +13,8 @@ import { createLocalPrintTasks } from './local-print-tasks';
 import { createLocalUploadOutbox } from './local-upload-outbox';
 import { createLocalSoldOrders } from './local-sold-orders';
 import { createLocalBarcodes, createLocalDeskEvents } from './local-desk-verification';
+import { createLocalAudit } from './local-audit';
+import { createLocalOperators } from './local-operators';
 
 /**
  * Opens the station database in the data folder (see openStationDatabase: WAL, synchronous=FULL,
@@ -32,6 +34,8 @@ export async function openLocalBackend(options: OpenStationDatabaseOptions): Pro
   const uploadOutbox = createLocalUploadOutbox(db);
   const barcodes = createLocalBarcodes(db);
   const deskEvents = createLocalDeskEvents(db);
+  const operators = createLocalOperators(db);
+  const audit = createLocalAudit(db);
   return {
     read: {
       journal: journal.read,
@@ -45,8 +49,21 @@ export async function openLocalBackend(options: OpenStationDatabaseOptions): Pro
       barcodes: barcodes.read,
       deskEvents: deskEvents.read,
       statistics: createLocalStatistics(db),
+      operators: operators.read,
+      audit: audit.read,
     },
-    write: { journal: journal.write, costs: costs.write, history: history.write, orders: orders.write, printTasks: printTasks.write, uploadOutbox: uploadOutbox.write, barcodes: barcodes.write, deskEvents: deskEvents.write },
+    write: {
+      journal: journal.write,
+      costs: costs.write,
+      history: history.write,
+      orders: orders.write,
+      printTasks: printTasks.write,
+      uploadOutbox: uploadOutbox.write,
+      barcodes: barcodes.write,
+      deskEvents: deskEvents.write,
+      operators: operators.write,
+      audit: audit.write,
+    },
     writes,
     async close() {
       db.close();

@@ -30,6 +30,7 @@ describe('the shared schema migrations (Kysely migrator, real PostgreSQL)', () =
     const pool = await freshPool();
     expect(await migrateSharedSchema(pool, DEFAULT_SHARED_SCHEMA)).toEqual({ schemaVersion: SHARED_SCHEMA_VERSION, applied: SHARED_MIGRATION_NAMES });
     expect(await tablesOf(pool, DEFAULT_SHARED_SCHEMA)).toEqual([
+      'audit_entries',
       'call_limit',
       'desks',
       'kysely_migration',

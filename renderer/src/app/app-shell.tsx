@@ -1,4 +1,4 @@
-import { BarChartOutlined, PrinterOutlined, QuestionCircleOutlined, SettingOutlined } from '@ant-design/icons';
+import { AuditOutlined, BarChartOutlined, PrinterOutlined, QuestionCircleOutlined, SettingOutlined } from '@ant-design/icons';
 import { App, Button, ConfigProvider, Layout, Segmented, Skeleton, Typography } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCNLocale from 'antd/locale/zh_CN';
@@ -20,6 +20,10 @@ import { lazyScreen, ScreenLoading, ShownOnceAsked, usePreloadScreensWhenIdle } 
 import { SettingsNotices } from './settings-notices';
 import { useUi } from './ui-store-context';
 import { useChooseLanguage } from './use-choose-language';
+import { OperatorHeader } from '../operators/operator-header';
+import { SignInScreen } from '../operators/sign-in-screen';
+import { SupervisorApprovalDialog } from '../operators/supervisor-approval-dialog';
+import { useOperatorSession } from '../operators/use-operator-session';
 
 /** Props of the application shell. */
 export interface AppShellProps {
@@ -61,6 +65,7 @@ const SettingsScreen = lazyScreen(() => import('../settings/settings-screen').th
 const SetupScreen = lazyScreen(() => import('../setup/setup-screen').then((module) => module.SetupScreen));
 const HistoryDrawer = lazyScreen(() => import('../history/history-drawer').then((module) => module.HistoryDrawer));
 const HelpOverlay = lazyScreen(() => import('../shortcuts/help-overlay').then((module) => module.HelpOverlay));
+const AuditLogScreen = lazyScreen(() => import('../audit/audit-log-screen').then((module) => module.AuditLogScreen));
 // The statistics bring their chart library: fetched only when the screen is first opened, never ahead while the desk idles.
 const StatisticsScreen = lazy(() => import('../statistics/statistics-screen').then((module) => ({ default: module.StatisticsScreen })));
 
@@ -69,6 +74,8 @@ function MainArea() {
   const settings = useSettingsQuery();
   const settingsOpen = useUi((state) => state.settingsOpen);
   const statisticsOpen = useUi((state) => state.statisticsOpen);
+  const auditOpen = useUi((state) => state.auditOpen);
+  const session = useOperatorSession();
   if (settings.isError) return <StationErrorAlert error={stationErrorOf(settings.error)} />;
   if (settings.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (!settings.data.settings.ui.setupCompleted) {
@@ -78,10 +85,19 @@ function MainArea() {
       </ScreenLoading>
     );
   }
+  // Operators on and nobody signed in: the desk asks for a sign-in before anything else.
+  if (session.data?.enabled && session.data.operator === null) return <SignInScreen />;
   if (settingsOpen) {
     return (
       <ScreenLoading>
         <SettingsScreen />
+      </ScreenLoading>
+    );
+  }
+  if (auditOpen) {
+    return (
+      <ScreenLoading>
+        <AuditLogScreen />
       </ScreenLoading>
     );
   }
@@ -104,6 +120,8 @@ export function AppShell({ cspNonce }: AppShellProps) {
   const helpOpen = useUi((state) => state.helpOpen);
   const historyOpen = useUi((state) => state.historyOpen);
   const setStatisticsOpen = useUi((state) => state.setStatisticsOpen);
+  const setAuditOpen = useUi((state) => state.setAuditOpen);
+  const settingsOpen = useUi((state) => state.settingsOpen);
   useStationEventsIntoCache();
   usePreloadScreensWhenIdle();
   useWindowShortcuts({ help: () => setHelpOpen(true), settings: () => setSettingsOpen(true) });
@@ -128,8 +146,12 @@ export function AppShell({ cspNonce }: AppShellProps) {
               {appName}
             </Typography.Title>
             <SharedModeBadge />
+            <OperatorHeader />
             <Button type="text" className="station__header-button" icon={<BarChartOutlined aria-hidden />} onClick={() => setStatisticsOpen(true)}>
               {t('statistics.open')}
+            </Button>
+            <Button type="text" className="station__header-button" icon={<AuditOutlined aria-hidden />} disabled={settingsOpen} onClick={() => setAuditOpen(true)}>
+              {t('audit.open')}
             </Button>
             <Button type="text" className="station__header-button" icon={<SettingOutlined aria-hidden />} onClick={() => setSettingsOpen(true)}>
               {t('header.settings')} <kbd>F2</kbd>
@@ -160,6 +182,7 @@ export function AppShell({ cspNonce }: AppShellProps) {
         </ShownOnceAsked>
         <DesksDrawer />
         <RecoveryDialog />
+        <SupervisorApprovalDialog />
       </App>
     </ConfigProvider>
   );

@@ -4,6 +4,7 @@ import { createIssuePrintSlice, type IssuePrintSlice } from '../issue-print/issu
 import { createOrdersSlice, type OrdersSlice } from '../orders/orders-slice';
 import { createScanSlice, type ScanSlice } from '../scanning/scan-slice';
 import { createVerificationSlice, type VerificationSlice } from '../verification/verification-slice';
+import { createOperatorsSlice, type OperatorsSlice } from '../operators/operators-slice';
 
 /** The shell's own UI state: language, and which overlay is open. */
 export interface ShellSlice {
@@ -24,7 +25,7 @@ export interface ShellSlice {
 }
 
 /** UI-only state of the renderer (server data lives in react-query, never here). */
-export type UiState = ShellSlice & OrdersSlice & ScanSlice & IssuePrintSlice & VerificationSlice;
+export type UiState = ShellSlice & OrdersSlice & ScanSlice & IssuePrintSlice & VerificationSlice & OperatorsSlice;
 
 function createShellSlice(initialLanguage: UiLanguage): StateCreator<UiState, [], [], ShellSlice> {
   return (set) => ({
@@ -49,6 +50,7 @@ export function createUiStore(initialLanguage: UiLanguage) {
     ...createScanSlice(...parts),
     ...createIssuePrintSlice(...parts),
     ...createVerificationSlice(...parts),
+    ...createOperatorsSlice(...parts),
   }));
 }
 

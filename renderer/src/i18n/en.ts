@@ -1,5 +1,6 @@
 import { paperworkEn } from '../paperwork/paperwork-strings';
 import { desksEn } from '../desks/desks-strings';
+import { operatorsEn } from '../operators/operators-strings';
 import { historyEn } from '../history/history-strings';
 import { statisticsEn } from '../statistics/statistics-strings';
 import { issuePrintEn } from '../issue-print/issue-print-strings';
@@ -449,4 +450,5 @@ export const en = {
   ...settingsEn,
   ...verificationEn,
   ...paperworkEn,
+  ...operatorsEn,
 } as const;

@@ -1,5 +1,6 @@
 import { paperworkZhCn } from '../paperwork/paperwork-strings';
 import { desksZhCn } from '../desks/desks-strings';
+import { operatorsZhCn } from '../operators/operators-strings';
 import { historyZhCn } from '../history/history-strings';
 import { statisticsZhCn } from '../statistics/statistics-strings';
 import { issuePrintZhCn } from '../issue-print/issue-print-strings';
@@ -451,4 +452,5 @@ export const zhCN: Strings<typeof en> = {
   ...settingsZhCn,
   ...verificationZhCn,
   ...paperworkZhCn,
+  ...operatorsZhCn,
 };

@@ -17,6 +17,7 @@ import { GeneralSection } from './general-section';
 import { PrintingSection } from './printing-section';
 import { SenderSection } from './sender-section';
 import { SharedModeSection, sharedModeStatusKey } from './shared-mode-section';
+import { OperatorsSection } from '../operators/operators-section';
 import { hasUnsavedChanges, settingsFormValues, settingsSave, type SettingsFormValues } from './settings-form';
 import { isFieldErrors, validateShowingFirstError } from '../setup/validate-form';
 import { SETTINGS_SECTIONS, settingsSectionElementId } from './settings-section';
@@ -143,6 +144,7 @@ function SettingsEditor({ view }: { view: SettingsView }) {
         <DeskSection />
         <GeneralSection language={view.settings.ui.language} />
         <SharedModeSection saveChanges={saveChanges} />
+        <OperatorsSection />
         <AdvancedSection edition={values.edition} setOverride={(endpoint, text) => form.setFieldValue(['vvtypeOverrides', endpoint], text)} />
       </Form>
     </div>

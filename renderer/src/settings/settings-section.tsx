@@ -2,7 +2,7 @@ import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 /** The sections of the Settings screen, in the order they show. */
-export const SETTINGS_SECTIONS = ['connection', 'printing', 'sender', 'desk', 'general', 'sharedMode', 'advanced'] as const;
+export const SETTINGS_SECTIONS = ['connection', 'printing', 'sender', 'desk', 'general', 'sharedMode', 'operators', 'advanced'] as const;
 
 /** One section of the Settings screen. */
 export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number];

@@ -23,6 +23,7 @@ export const settingsEn = {
       sharedMode: 'Shared mode',
       advanced: 'Advanced',
       desk: 'At the desk',
+      operators: 'Operators and audit log',
     },
     connection: {
       testHint: 'Test connection saves your changes first, then asks the gateway.',
@@ -237,6 +238,7 @@ export const settingsZhCn = {
       sharedMode: '共享模式',
       advanced: '高级',
       desk: '验货与称重',
+      operators: '操作员与操作日志',
     },
     connection: {
       testHint: '点击“测试连接”会先保存修改，再向网关查询。',
