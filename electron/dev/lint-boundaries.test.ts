@@ -125,7 +125,7 @@ const floors: readonly (readonly string[])[] = [
   ['gateway', 'printing', 'os-printing', 'labels', 'scale'],
   ['paperwork', 'demo'],
   ['issuing', 'order-cache', 'verification'],
-  ['settings', 'several-desks', 'about', 'diagnostics', 'statistics'],
+  ['settings', 'several-desks', 'about', 'diagnostics', 'statistics', 'audit', 'operators'],
   ['composition'],
   ['main', 'host', 'preload', 'app-menu', 'security', 'packaging', 'renderer-serving', 'dev'],
 ];
