@@ -62,7 +62,8 @@ export const skippedChecks: readonly SkippedCheck[] = [
 /** Built files the scanner cannot read. */
 export const unparsableFiles: readonly UnparsableFile[] = [
   {
-    pattern: /^renderer\/assets\/index-[\w-]+\.js$/,
-    why: 'The React bundle uses class private fields, which the scanner\'s scope analyser (escope) does not know. The checks concern Electron APIs that this page cannot reach: it runs sandboxed and context-isolated with no Node, its only bridge is the preload (scanned), and its CSP (checked in e2e) forbids eval and foreign scripts.',
+    // Any of the renderer's scripts: the first screen's and the chunks of screens loaded on demand, which change as code moves between them.
+    pattern: /^renderer\/assets\/[\w-]+\.js$/,
+    why: 'The renderer\'s scripts (the first screen\'s and the chunks loaded on demand) use class private fields, which the scanner\'s scope analyser (escope) does not know. The checks concern Electron APIs that this page cannot reach: it runs sandboxed and context-isolated with no Node, its only bridge is the preload (scanned), and its CSP (checked in e2e) forbids eval and foreign scripts.',
   },
 ];
