@@ -14,6 +14,7 @@ export default defineConfig({
     outDir: 'out/host',
     emptyOutDir: true,
     target: 'node22',
-    rolldownOptions: { output: { entryFileNames: 'index.js', format: 'esm' } },
+    // Chunks (the station, loaded once the flags are read) beside index.js: every module finds the package and the renderer two levels up.
+    rolldownOptions: { output: { entryFileNames: 'index.js', chunkFileNames: '[name]-[hash].js', format: 'esm' } },
   },
 });

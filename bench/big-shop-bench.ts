@@ -9,6 +9,7 @@ import { startSandbox } from '../electron/demo/sandbox';
 import { sandboxDeskPatch } from '../electron/composition/testing/sandbox-desk';
 import { ORDERS_TABLE_TIMINGS } from '../renderer/src/orders/orders-table-timings';
 import type { OrderRefreshOutcome } from '../shared/domain/order-row';
+import { missingChromium } from './bench-machine';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
 import { callHost, median, startBenchHost } from './station-host-process';
 
@@ -101,6 +102,7 @@ const round = (value: number, digits = 1): number => Number(value.toFixed(digits
 export const bigShopBenchmark: Benchmark = {
   name: `big shop: ${ORDER_COUNT.toLocaleString('en')} orders fetched and shown`,
   description: `Sandbox at ${latencyMs} ms latency serving one shop of ${ORDER_COUNT.toLocaleString('en')} orders; built browser host (own process): a full refresh, then a changed one; Debian Chromium at 1366×768: the table's first paint and local filters, host resident memory and renderer JS heap with the shop loaded.`,
+  missing: () => missingChromium(),
   optInFlag: '--big-shop',
   async run(): Promise<BenchmarkFigure[]> {
     const measured = await measureBigShop();

@@ -46,7 +46,7 @@ describe('npm run bench on a machine without Chromium', () => {
   it('says in one line what is missing, reports that benchmark not run (never met) without a stack trace, and fails', async () => {
     const resultsDir = await mkdtemp(join(tmpdir(), 'bench-results-'));
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run-benchmarks.ts', 'orders table'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run-benchmarks.ts', 'renderer: orders table'], {
         cwd: projectRoot,
         env: { ...process.env, CHROMIUM_PATH: '/nowhere/chromium', BENCH_RESULTS_DIR: resultsDir },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,6 +12,7 @@ import { demoJobSettings } from '../electron/issuing/testing/issuing-test-kit';
 import { validateIssueEntry } from '../shared/validation/issue-entry-validation';
 import type { OrderListing } from '../shared/domain/order-row';
 import { SCAN_TIMINGS } from '../renderer/src/scanning/scan-timings';
+import { missingChromium } from './bench-machine';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
 import { callHost, median, percentile, startBenchHost } from './station-host-process';
 
@@ -83,12 +84,13 @@ async function scanAsAScannerTypes(session: CDPSession, code: string): Promise<v
  * Enter) once the previous label is out; from the first key to the emulator's printed notice.
  */
 export async function measureScanToPrint(): Promise<ScanToPrintMeasurement> {
+  // The browser first: a launch that fails leaves nothing running.
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const folder = await mkdtemp(join(tmpdir(), 'scan-bench-'));
   const sandbox = await startSandbox({ port: 0, orders: SCANS + 200 });
   sandbox.setFaults({ latencyMs });
   const emulator = await startPrintEmulator({ port: 0, spoolDir: join(folder, 'spool'), noRender: true });
   const host = await startBenchHost(join(folder, 'station'), ['--base-url', sandbox.url, '--shop', sandbox.shopId, '--component-url', emulator.url, '--token', sandbox.token]);
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     await callHost(host.url, 'settings.update', { patch: { ...sandboxDeskPatch(sandbox), ui: { setupCompleted: true, orderShops: [sandbox.shopId] } } });
     await callHost(host.url, 'orders.refresh', { mode: 'full', shopIds: [sandbox.shopId] });
@@ -147,6 +149,7 @@ const round = (value: number): number => Number(value.toFixed(1));
 export const scanToPrintBenchmark: Benchmark = {
   name: `scanning: scan to label, ${SCANS} scans in scan-to-print mode`,
   description: `Browser host (own process) → sandbox at ${latencyMs} ms latency; emulator in no-render mode; Debian Chromium at 1366×768 in scan-to-print mode (F8, no first-label check). Each order scanned as keys then Enter once the previous label is out; from the first key to the emulator's printed notice. Breakdown: medians of each step.`,
+  missing: () => missingChromium(),
   async run(): Promise<BenchmarkFigure[]> {
     const measured = await measureScanToPrint();
     const totals = measured.scans.map((scan) => scan.printed - scan.keys);

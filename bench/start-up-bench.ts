@@ -7,6 +7,7 @@ import { chromiumArgs, chromiumPath } from '../playwright.config';
 import { startSandbox } from '../electron/demo/sandbox';
 import { sandboxDeskPatch } from '../electron/composition/testing/sandbox-desk';
 import { ORDERS_TABLE_TIMINGS } from '../renderer/src/orders/orders-table-timings';
+import { missingChromium } from './bench-machine';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
 import { callHost, median, startBenchHost } from './station-host-process';
 
@@ -43,11 +44,12 @@ const pageTimings = new Function(
  * its binary is missing.
  */
 export async function measureStartUp(): Promise<StartUpMeasurement[]> {
+  // The browser first: a launch that fails leaves nothing running.
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const dataDir = await mkdtemp(join(tmpdir(), 'start-up-bench-'));
   // The gateway is another machine's, as at a desk (not the demo mode's sandbox inside the host).
   const sandbox = await startSandbox({ port: 0, shops: 1, orders: ORDER_COUNT });
   const gateway = ['--base-url', sandbox.url, '--shop', sandbox.shopId, '--token', sandbox.token];
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const filling = await startBenchHost(dataDir, gateway);
     await callHost(filling.url, 'settings.update', { patch: { ...sandboxDeskPatch(sandbox), ui: { setupCompleted: true } } });
@@ -89,6 +91,7 @@ const round = (value: number): number => Number(value.toFixed(0));
 export const startUpBenchmark: Benchmark = {
   name: `start-up: browser host to the orders table interactive, ${ORDER_COUNT.toLocaleString('en')} cached orders`,
   description: `From the host process's start to the first row's box clicked and counted as selected, Debian Chromium already running, 1366×768 (median of ${STARTS} starts on one data folder whose cache holds ${ORDER_COUNT.toLocaleString('en')} orders). The Electron shell is not measured here.`,
+  missing: () => missingChromium(),
   async run(): Promise<BenchmarkFigure[]> {
     const starts = await measureStartUp();
     return [
