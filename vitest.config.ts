@@ -5,9 +5,9 @@ import { defineConfig } from 'vitest/config';
  * `*.test.ts`; Playwright's e2e specs (`e2e/`) are deliberately outside this include.
  *
  * Tests that hold the account's 10 calls/s across several desk processes measure the gateway's
- * own sliding window: on a 2-core machine, other test files starving those processes of CPU
- * would make them prove the machine's load instead of the station. They run after the rest,
- * one file at a time.
+ * own sliding window, and the event-loop gauge measures its own process's loop: on a 2-core
+ * machine, other test files starving them of CPU would make them prove the machine's load
+ * instead of the station. They run after the rest, one file at a time.
  */
 const include = ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'];
 const exclude = ['e2e/**', 'node_modules/**', 'out/**'];
@@ -18,6 +18,8 @@ const severalDeskProcesses = [
   'electron/several-desks/desk-pause.test.ts',
   'electron/several-desks/desk-identity.test.ts',
   'electron/several-desks/far-desk.test.ts',
+  // It measures this process's own event loop: other files' work in parallel would be counted as its.
+  'electron/gateway/event-loop-stalls.test.ts',
 ];
 
 export default defineConfig({

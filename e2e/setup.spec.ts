@@ -62,7 +62,7 @@ test.describe('first-run setup', () => {
     // The first shop by its name (its nickname: it was given no display name), and one more shop.
     await expect(account.getByText('Shop: 小满百货旗舰店 +1')).toBeVisible();
     await expect(account.getByText('Enhanced edition')).toBeVisible();
-    await expect(account.getByText('Demo mode (sandbox)')).toBeHidden();
+    await expect(account.getByText('Demo mode', { exact: true })).toBeHidden();
     await expect(account.getByText('Subscription: 5 days left')).toBeVisible();
 
     // Settings (F2), not the first-run setup, show what was saved, the template included; the token only as stored.

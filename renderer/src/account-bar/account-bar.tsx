@@ -86,12 +86,16 @@ function PrintingStatus() {
   const printer = printers.data?.effective ?? null;
   return (
     <>
-      <Tag icon={<PrinterOutlined aria-hidden />} color="green" data-component="connected" title={t('account.component.connectedTitle')}>
-        {t('account.component.connected')}
+      {/* Connected: the tag names the printer labels go to (one tag, so the name keeps its room at 1366 px). */}
+      <Tag
+        icon={<PrinterOutlined aria-hidden />}
+        color="green"
+        data-component="connected"
+        className="account-bar__printer"
+        title={t('account.component.connectedTitle', { printer: printer ?? t('account.noPrinter') })}
+      >
+        {printers.isPending ? '…' : (printer ?? t('account.noPrinter'))}
       </Tag>
-      <Typography.Text className="account-bar__printer" title={printer ?? undefined}>
-        {t('account.printer')}: {printers.isPending ? '…' : (printer ?? t('account.noPrinter'))}
-      </Typography.Text>
     </>
   );
 }
@@ -131,7 +135,7 @@ export function AccountBar() {
       </Typography.Text>
       {gateway ? <Tag color="geekblue">{t(`editions.${gateway.edition}`)}</Tag> : null}
       {info.data?.demoMode ? (
-        <Tag color="blue" icon={<ApiOutlined aria-hidden />}>
+        <Tag color="blue" icon={<ApiOutlined aria-hidden />} title={t('account.demoModeTitle')}>
           {t('account.demoMode')}
         </Tag>
       ) : null}

@@ -47,7 +47,8 @@ export const en = {
   account: {
     label: 'Account',
     shop: 'Shop',
-    demoMode: 'Demo mode (sandbox)',
+    demoMode: 'Demo mode',
+    demoModeTitle: 'Demo mode: the built-in sandbox gateway and print emulator; nothing real is issued or printed',
     subscriptionLoading: 'Subscription…',
     subscriptionUnavailable: 'Subscription unknown',
     // Short: at 1366 px the English header must keep room for the printer's name; the date is on hover.
@@ -56,14 +57,12 @@ export const en = {
     subscriptionEndsOn: 'Subscription ends {{date}}',
     subscriptionExpired: 'Subscription expired {{date}}',
     pointsToday: 'Points today',
-    printer: 'Printer',
     noPrinter: 'none available',
     tokenUnreadable: 'Stored token cannot be read',
     enterToken: 'Enter it again in Settings',
     component: {
       connecting: 'Print component: connecting…',
-      connected: 'Component connected',
-      connectedTitle: 'The print component is connected: labels go to it',
+      connectedTitle: 'Print component connected: labels print on {{printer}}',
       offline: 'Print component not running',
       unknown: 'Print component: unknown (the station does not answer)',
       howToFix: 'How to fix',

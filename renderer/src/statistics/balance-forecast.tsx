@@ -37,11 +37,11 @@ export function BalanceForecastTag() {
   const text = useForecastText();
   const warned = useBalanceForecasts().filter((forecast) => forecast.belowThreshold || forecast.runsOutToday);
   if (warned.length === 0) return null;
-  const [first] = warned;
   return (
     <Tooltip title={warned.map((forecast) => <div key={`${forecast.carrierCode}/${forecast.branchCode}`}>{text(forecast)}</div>)}>
       <Tag color="orange" icon={<WalletOutlined aria-hidden />} data-testid="balance-forecast-warning">
-        {warned.length === 1 && first ? text(first) : t('forecast.branchesLow', { count: warned.length })}
+        {/* Short: the header keeps room for the printer's name at 1366; each branch and its days are on hover. */}
+        {t('forecast.branchesLow', { count: warned.length })}
       </Tag>
     </Tooltip>
   );

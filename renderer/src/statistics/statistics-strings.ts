@@ -40,8 +40,8 @@ export const statisticsEn = {
     lasts_other: '{{branch}}: {{balance}} left, lasts about {{count}} days',
     noUse: '{{branch}}: {{balance}} left, none used in the last 7 days',
     runsOutToday: '{{branch}}: {{balance}} left, runs out before today’s orders',
-    branchesLow_one: '{{count}} branch low on waybills',
-    branchesLow_other: '{{count}} branches low on waybills',
+    branchesLow_one: 'Low balance: {{count}} branch',
+    branchesLow_other: 'Low balance: {{count}} branches',
     planLeavesBelow: 'This plan leaves {{branch}} a balance of {{after}}, under the {{threshold}} set in Settings: top up the branch’s balance soon.',
   },
 };
@@ -88,8 +88,8 @@ export const statisticsZhCn = {
     lasts_other: '{{branch}}：余额 {{balance}}，约可用 {{count}} 天',
     noUse: '{{branch}}：余额 {{balance}}，近 7 天未使用',
     runsOutToday: '{{branch}}：余额 {{balance}}，不够今天的订单',
-    branchesLow_one: '{{count}} 个网点面单余额不足',
-    branchesLow_other: '{{count}} 个网点面单余额不足',
+    branchesLow_one: '余额不足网点 {{count}} 个',
+    branchesLow_other: '余额不足网点 {{count}} 个',
     planLeavesBelow: '此计划出单后 {{branch}} 只剩 {{after}} 张面单，低于设置中的 {{threshold}}：请尽快给网点充值。',
   },
 };
