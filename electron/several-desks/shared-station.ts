@@ -13,6 +13,7 @@ import { sharedDatabaseFailure } from '../store/postgres/shared-database-failure
 import { createSharedDesks, type SharedDesks } from '../store/postgres/shared-desks';
 import { createSharedBarcodes, type SharedBarcodes } from '../store/postgres/shared-barcodes';
 import { createSharedHistory, type SharedHistory } from '../store/postgres/shared-history';
+import { createSharedStatistics, type SharedStatistics } from '../store/postgres/shared-statistics';
 import { migrateSharedSchema } from '../store/postgres/shared-migrations';
 import { checkSharedSchemaVersion } from '../store/postgres/shared-schema-version';
 import { listenToSharedChanges, type SharedEvent } from '../store/postgres/shared-notifications';
@@ -58,6 +59,8 @@ export interface SharedStation {
   desks: SharedDesks;
   /** The account's learned product barcodes (scan-to-verify). */
   barcodes: SharedBarcodes;
+  /** The account's statistics over the shared history. */
+  statistics: SharedStatistics;
   /** This desk's name as the other desks show it. */
   deskName: string;
   gatewayIdentity: () => GatewayIdentity;
@@ -181,6 +184,7 @@ export function openSharedStation(options: SharedStationOptions): SharedStation 
     history: createSharedHistory(access),
     orders: createSharedOrders(access),
     barcodes: createSharedBarcodes(access),
+    statistics: createSharedStatistics(access),
     desks,
     deskName,
     gatewayIdentity: options.gatewayIdentity,
