@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { findCarrier } from '../../../shared/domain/carriers';
 import { statisticsFigureNames, type StatisticsDimension, type StatisticsGroup, type StatisticsRange, type StatisticsReport } from '../../../shared/domain/statistics';
 import { errorTextKey } from '../../../shared/errors/error-resources';
+import { reasonParams } from '../../../shared/errors/error-reasons';
+import type { ErrorCode } from '../../../shared/errors/error-catalog';
 import { shopDisplayName } from '../../../shared/settings/settings-schema';
 import { chinaDayOf, chinaDayStart, dayMs, formatChinaDateTime, parseChinaDateTime } from '../../../shared/time/china-time';
 import { useUi } from '../app/ui-store-context';
@@ -18,7 +20,7 @@ import { base64Bytes, downloadFile } from '../history/csv-download';
 import { PlainTable, type PlainColumn } from '../issue-print/plain-table';
 import { useShops } from '../shops/shop-tag';
 import { StatisticsChart } from './statistics-chart';
-import { byGroupOption, perPeriodOption, type ChartWords } from './statistics-options';
+import { byGroupOption, perPeriodOption, verificationOption, type ChartWords } from './statistics-options';
 import './statistics-screen.css';
 
 /** The ranges offered, besides a custom one. */
@@ -141,6 +143,7 @@ function StatisticsBody({ report, view, words }: { report: StatisticsReport; vie
   const perPeriod = useMemo(() => perPeriodOption(report, words), [report, words]);
   const byCarrier = useMemo(() => byGroupOption(report.groups.carrier ?? [], 'carrier', words), [report, words]);
   const byShop = useMemo(() => byGroupOption(report.groups.shop ?? [], 'shop', words), [report, words]);
+  const verification = useMemo(() => verificationOption(report, words), [report, words]);
   return (
     <>
       <div className="statistics__totals">
@@ -158,6 +161,9 @@ function StatisticsBody({ report, view, words }: { report: StatisticsReport; vie
           </Card>
           <Card size="small" title={t('statistics.chart.byShop')}>
             <StatisticsChart label={t('statistics.chart.byShop')} testId="shop" option={byShop} />
+          </Card>
+          <Card size="small" title={t('statistics.chart.verification')} className="statistics__wide">
+            <StatisticsChart label={t('statistics.chart.verification')} testId="verification" option={verification} />
           </Card>
         </div>
       ) : (
@@ -194,7 +200,9 @@ function StatisticsTables({ report, words }: { report: StatisticsReport; words: 
             rows={report.failuresByReason}
             rowKey={(row) => row.reason}
             columns={[
-              { key: 'reason', title: t('statistics.table.key'), render: (row) => row.reason },
+              // In words, as the desk shows the error itself (without one case's details); the code beside it for support.
+              { key: 'reason', title: t('statistics.table.reason'), render: (row) => t(errorTextKey(row.reason as ErrorCode), { ...reasonParams(row.reason), defaultValue: row.reason }) },
+              { key: 'code', title: t('statistics.table.reasonCode'), render: (row) => row.reason },
               { key: 'failures', title: t('statistics.figure.failures'), render: (row) => row.failures },
             ]}
           />
