@@ -42,6 +42,7 @@ describe('the shared schema migrations (Kysely migrator, real PostgreSQL)', () =
       'shared_label_prints',
       'shared_order_refreshes',
       'shared_sold_orders',
+      'shared_statistics_hours',
       'shared_waybills',
     ]);
     expect(await tablesOf(pool, 'public')).toEqual([]);
