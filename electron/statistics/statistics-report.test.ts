@@ -64,6 +64,11 @@ async function countedFromDeskEvents(range: { from: number; to: number }): Promi
 
 describe('statistics against the history', () => {
   it('counts a known day of work exactly as the history and the cost ledger do', async () => {
+    const audit = (id: string, operatorName: string, action: 'issue' | 'reprint' | 'void', facts: { jobId?: string; waybillCodes?: string[] }) =>
+      station.backend.write.audit.append({
+        id, at: Date.now(), deskId: 'desk', deskName: 'Desk', operatorId: operatorName, operatorName, approvedBy: null, action, outcome: 'done',
+        orderNumbers: [], waybillCodes: facts.waybillCodes ?? [], jobId: facts.jobId ?? null, detail: '',
+      });
     const orders = await station.issuable(8);
     const [big, ...rest] = orders;
     if (!big) throw new Error('no orders');
@@ -71,7 +76,12 @@ describe('statistics against the history', () => {
     // A well-formed order number the platform does not know: the gateway rejects it alone.
     const stranger = { ...(rest[0] as (typeof orders)[number]), orderNumber: '3999999999999999998' };
     await station.bench.backend.write.orders.storePage(station.bench.sandbox.shopId, [stranger], Date.now());
-    const jobId = await station.issueAndPrint([big.orderNumber, ...rest.slice(1).map((order) => order.orderNumber), stranger.orderNumber], { parcelsByOrder });
+    // An operator starts the job (the audit log names them before its first call, as the operator gate does).
+    const plan = await station.engine.plan(station.planRequest([big.orderNumber, ...rest.slice(1).map((order) => order.orderNumber), stranger.orderNumber], { parcelsByOrder }));
+    const jobId = plan.jobId;
+    await audit('a1', '李娜', 'issue', { jobId });
+    await station.engine.start({ jobId });
+    await station.engine.settled(jobId);
     const summary = await station.engine.summary(jobId);
     const codes = (summary?.issued ?? []).map((entry) => entry.waybillCode);
     expect(codes.length).toBeGreaterThanOrEqual(8);
@@ -106,13 +116,7 @@ describe('statistics against the history', () => {
       await station.backend.write.deskEvents.record({ kind: 'verification.completed', shopId, orderNumber, at: Date.now(), details: { lines: 1, items: 2, overridden: 0, weightG: null } });
     }
 
-    // Operators: one started the job, another reprinted the label twice and voided a waybill.
-    const audit = (id: string, operatorName: string, action: 'issue' | 'reprint' | 'void', facts: { jobId?: string; waybillCodes?: string[] }) =>
-      station.backend.write.audit.append({
-        id, at: Date.now(), deskId: 'desk', deskName: 'Desk', operatorId: operatorName, operatorName, approvedBy: null, action, outcome: 'done',
-        orderNumbers: [], waybillCodes: facts.waybillCodes ?? [], jobId: facts.jobId ?? null, detail: '',
-      });
-    await audit('a1', '李娜', 'issue', { jobId });
+    // Operators: another reprinted the label twice and voided a waybill.
     await audit('a2', 'Wang Wei', 'reprint', { waybillCodes: [reprinted] });
     await audit('a3', 'Wang Wei', 'reprint', { waybillCodes: [reprinted] });
     await audit('a4', 'Wang Wei', 'void', { waybillCodes: [voided] });

@@ -34,34 +34,14 @@ const SOURCES: readonly { table: string; figures: string; keys?: Partial<Record<
 /** The groupings a desk on its own answers: it is its only desk, so there is no desk grouping. */
 const LOCAL_DIMENSIONS: readonly StatisticsDimension[] = ['shop', 'carrier', 'branch'];
 
-/** Period, operator and the four figures the audit log attributes to an operator. */
+/** An operator's four figures as the rollup keeps them. */
 type OperatorRow = { operator: string; waybills: number; labelsPrinted: number; reprints: number; voids: number };
-
-/**
- * Per operator (by name) over a range, from the audit log: the waybills of the jobs whose issuing
- * they started (the job's first `issue` entry done by an operator), each job waybill's first print
- * counted with them; the waybills of their reprints and voids, at the time they asked.
- */
-const OPERATOR_FIGURES = `
-  WITH job_operators AS (
-    SELECT job_id, operator_name FROM (
-      SELECT job_id, operator_name, ROW_NUMBER() OVER (PARTITION BY job_id ORDER BY at, rowid) AS nth
-      FROM audit_entries WHERE action = 'issue' AND outcome = 'done' AND operator_name IS NOT NULL AND job_id IS NOT NULL
-    ) WHERE nth = 1
-  )
-  SELECT operator, SUM(waybills) AS waybills, SUM(printed) + SUM(reprints) AS labelsPrinted, SUM(reprints) AS reprints, SUM(voids) AS voids FROM (
-    SELECT o.operator_name AS operator, 1 AS waybills, EXISTS (SELECT 1 FROM print_documents p WHERE p.document_id = w.waybill_code AND p.state = 'printed') AS printed, 0 AS reprints, 0 AS voids
-    FROM job_operators o JOIN waybills w ON w.job_id = o.job_id WHERE w.origin <> 'elsewhere' AND w.recorded_at >= @from AND w.recorded_at < @to
-    UNION ALL
-    SELECT operator_name, 0, 0, CASE action WHEN 'reprint' THEN json_array_length(waybill_codes) ELSE 0 END, CASE action WHEN 'void' THEN json_array_length(waybill_codes) ELSE 0 END
-    FROM audit_entries WHERE action IN ('reprint', 'void') AND outcome = 'done' AND operator_name IS NOT NULL AND at >= @from AND at < @to
-  ) GROUP BY operator ORDER BY 2 DESC, 3 DESC, 1`;
 
 /**
  * The statistics of this desk on the station database: sums over the per-hour rollups the
  * triggers of migrations 19 and 21 keep in step with the waybills, prints, failed orders, charged
- * calls, held-back orders and desk events, so a year is a few thousand rows whatever the number
- * of waybills. Operators are counted from the audit log.
+ * calls, held-back orders, desk events and the operators' work (from the audit log), so a year
+ * is a few thousand rows whatever the number of waybills.
  */
 export function createLocalStatistics(db: StationDatabase): StatisticsReader {
   const prepared = new Map<string, ReturnType<StationDatabase['prepare']>[]>();
@@ -79,7 +59,8 @@ export function createLocalStatistics(db: StationDatabase): StatisticsReader {
     return statements;
   };
   const reasons = db.prepare('SELECT reason, SUM(failures) AS failures FROM statistics_failures WHERE hour_start >= @from AND hour_start < @to GROUP BY reason HAVING SUM(failures) > 0 ORDER BY 2 DESC, 1');
-  const operators = db.prepare(OPERATOR_FIGURES);
+  const operators = db.prepare(`SELECT operator_name AS operator, SUM(waybills) AS waybills, SUM(labels_printed) AS labelsPrinted, SUM(reprints) AS reprints, SUM(voids) AS voids
+    FROM statistics_operator_hours WHERE hour_start >= @from AND hour_start < @to GROUP BY 1 ORDER BY 2 DESC, 3 DESC, 1`);
 
   return {
     dimensions: LOCAL_DIMENSIONS,
