@@ -32,8 +32,8 @@ const SHEET_NAMES: Readonly<Record<Language, { figures: string; failures: string
   en: { figures: 'Statistics', failures: 'Failures by reason', operators: 'Operators' },
 };
 
-/** The figures the audit log gives an operator, in the operators' table. */
-const OPERATOR_FIGURES = ['waybills', 'labelsPrinted', 'reprints', 'voids'] as const satisfies readonly (keyof StatisticsFigures)[];
+/** The figures counted per operator, in the operators' table. */
+const OPERATOR_FIGURES = ['waybills', 'labelsPrinted', 'reprints', 'voids', 'verified', 'mismatches', 'overrides'] as const satisfies readonly (keyof StatisticsFigures)[];
 
 type Table = { name: string; header: string[]; rows: (string | number)[][] };
 

@@ -111,7 +111,7 @@ describe('statistics against the history', () => {
     await mismatch('V1', 'wrong-item');
     await mismatch('V1', 'one-too-many');
     await mismatch('V2', 'wrong-item');
-    await station.backend.write.deskEvents.record({ kind: 'verification.override', shopId, orderNumber: 'V2', at: Date.now(), details: { goodsName: '保温杯', goodsSpec: '', count: 2, reason: 'no barcode' } });
+    await station.backend.write.deskEvents.record({ kind: 'verification.override', shopId, orderNumber: 'V2', at: Date.now(), details: { goodsName: '保温杯', goodsSpec: '', count: 2, reason: 'no barcode' }, operatorName: 'Wang Wei' });
     for (const orderNumber of ['V1', 'V2']) {
       await station.backend.write.deskEvents.record({ kind: 'verification.completed', shopId, orderNumber, at: Date.now(), details: { lines: 1, items: 2, overridden: 0, weightG: null } });
     }
@@ -163,7 +163,7 @@ describe('statistics against the history', () => {
     const jobWaybills = new Map(jobLines.map((row) => [row.waybillCode, row.printCount]));
     expect(report.groups.operator).toEqual([
       { key: '李娜', ...noFigures(), waybills: jobWaybills.size, labelsPrinted: [...jobWaybills.values()].filter((printCount) => printCount > 0).length },
-      { key: 'Wang Wei', ...noFigures(), labelsPrinted: 2, reprints: 2, voids: 1 },
+      { key: 'Wang Wei', ...noFigures(), labelsPrinted: 2, reprints: 2, voids: 1, overrides: 1 },
     ]);
 
     // A week is per day, today's figures on today.
@@ -199,7 +199,10 @@ describe('statistics against the history', () => {
     if (!ofJobs || !outsideJobs) throw new Error('no carrier groups');
     expect(figureLines.slice(1).map((line) => line.split(',').slice(1).join(','))).toEqual([`Shop ${SANDBOX_DEFAULTS.shopId},圆通速递,571001,${figures(ofJobs)}`, `Shop ${SANDBOX_DEFAULTS.shopId},,,${figures(outsideJobs)}`]);
     expect(reasonLines).toEqual(['错误代码,失败原因,失败', 'gateway.issue-rejected.this-order-only,网关拒绝了该请求中的某个订单：…,1']);
-    expect(operatorLines).toEqual(['操作员,面单,打印,重打,作废', ...(report.groups.operator ?? []).map((operator) => [operator.key, operator.waybills, operator.labelsPrinted, operator.reprints, operator.voids].join(','))]);
+    expect(operatorLines).toEqual([
+      '操作员,面单,打印,重打,作废,验货完成,验货报错,手工计数',
+      ...(report.groups.operator ?? []).map((operator) => [operator.key, operator.waybills, operator.labelsPrinted, operator.reprints, operator.voids, operator.verified, operator.mismatches, operator.overrides].join(',')),
+    ]);
     expect(csv).toMatchObject({ lines: 2, fileName: `statistics-${chinaDayOf(now)}-${chinaDayOf(now)}.csv` });
     const xlsx = await exportStatistics(station.backend.read.statistics, { range: today, format: 'xlsx', language: 'en' }, names);
     expect(xlsx.fileName).toMatch(/\.xlsx$/);

@@ -239,8 +239,8 @@ export interface StatisticsReader {
   failuresByReason(range: StatisticsRange): Promise<{ reason: string; failures: number }[]>;
   /**
    * Per operator (by name), what the audit log says they did over the range: waybills of the
-   * jobs they started, labels printed, reprints, voids (the other figures zero), most waybills
-   * first; none while operators were off.
+   * jobs they started, labels printed, reprints, voids; and the desk events recorded while they
+   * were signed in (the other figures zero), most waybills first; none while operators were off.
    */
   operators(range: StatisticsRange): Promise<StatisticsGroup[]>;
 }

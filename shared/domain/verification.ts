@@ -53,7 +53,8 @@ export interface DeskEventDetails {
 
 /** One desk event as recorded. */
 export type DeskEvent = {
-  [K in DeskEventKind]: { kind: K; shopId: string; orderNumber: string; at: number; details: DeskEventDetails[K] };
+  /** `operatorName`: who was signed in (operators on); absent or null when nobody was. */
+  [K in DeskEventKind]: { kind: K; shopId: string; orderNumber: string; at: number; details: DeskEventDetails[K]; operatorName?: string | null };
 }[DeskEventKind];
 
 /** A goods line of an order as the verifying desk counts it: its name and spec identify it. */

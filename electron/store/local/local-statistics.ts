@@ -34,8 +34,8 @@ const SOURCES: readonly { table: string; figures: string; keys?: Partial<Record<
 /** The groupings a desk on its own answers: it is its only desk, so there is no desk grouping. */
 const LOCAL_DIMENSIONS: readonly StatisticsDimension[] = ['shop', 'carrier', 'branch'];
 
-/** An operator's four figures as the rollup keeps them. */
-type OperatorRow = { operator: string; waybills: number; labelsPrinted: number; reprints: number; voids: number };
+/** An operator's figures as the rollup keeps them. */
+type OperatorRow = { operator: string } & Pick<StatisticsFigures, 'waybills' | 'labelsPrinted' | 'reprints' | 'voids' | 'verified' | 'mismatches' | 'overrides'>;
 
 /**
  * The statistics of this desk on the station database: sums over the per-hour rollups the
@@ -59,7 +59,8 @@ export function createLocalStatistics(db: StationDatabase): StatisticsReader {
     return statements;
   };
   const reasons = db.prepare('SELECT reason, SUM(failures) AS failures FROM statistics_failures WHERE hour_start >= @from AND hour_start < @to GROUP BY reason HAVING SUM(failures) > 0 ORDER BY 2 DESC, 1');
-  const operators = db.prepare(`SELECT operator_name AS operator, SUM(waybills) AS waybills, SUM(labels_printed) AS labelsPrinted, SUM(reprints) AS reprints, SUM(voids) AS voids
+  const operators = db.prepare(`SELECT operator_name AS operator, SUM(waybills) AS waybills, SUM(labels_printed) AS labelsPrinted, SUM(reprints) AS reprints, SUM(voids) AS voids,
+      SUM(verified) AS verified, SUM(mismatches) AS mismatches, SUM(overrides) AS overrides
     FROM statistics_operator_hours WHERE hour_start >= @from AND hour_start < @to GROUP BY 1 ORDER BY 2 DESC, 3 DESC, 1`);
 
   return {

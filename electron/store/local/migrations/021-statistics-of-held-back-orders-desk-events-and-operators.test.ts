@@ -20,6 +20,7 @@ const insertDocument = `INSERT INTO print_documents (id, job_id, seq, document_i
   VALUES (?, ?, 0, ?, '', '[]', 1, ?, 0, 0, 0, 1, 1)`;
 const insertAudit = `INSERT INTO audit_entries (id, at, desk_id, desk_name, operator_id, operator_name, action, outcome, waybill_codes, job_id) VALUES (?, ?, 'd', 'Desk', ?, ?, ?, ?, ?, ?)`;
 const operatorHours = (db: StationDatabase) => db.prepare('SELECT hour_start, operator_name, waybills, labels_printed, reprints, voids FROM statistics_operator_hours ORDER BY hour_start, operator_name').all();
+const operatorVerification = (db: StationDatabase) => db.prepare('SELECT operator_name, verified, mismatches, overrides FROM statistics_operator_hours WHERE verified + mismatches + overrides > 0 ORDER BY operator_name').all();
 
 /** An audit entry done by `operator` (null: operators off) at `at`. */
 function audit(db: StationDatabase, id: string, at: number, operator: string | null, action: string, facts: { jobId?: string; waybillCodes?: string[]; outcome?: string }): void {
@@ -85,6 +86,12 @@ describe('migration 21: statistics of held-back orders, desk events and operator
     audit(db, 'a2', nine + HOUR, 'Wang', 'reprint', { waybillCodes: ['YT1'] });
     audit(db, 'a3', nine + HOUR, 'Wang', 'void', { waybillCodes: ['YT2'] });
     audit(db, 'a4', nine + HOUR, null, 'void', { waybillCodes: ['YT1'] });
+    // Desk events name who was signed in (none when operators are off).
+    const insertNamedEvent = db.prepare(`INSERT INTO desk_events (at, kind, shop_id, order_number, details_json, operator_name) VALUES (?, ?, '8800', 'T1', '{}', ?)`);
+    insertNamedEvent.run(nine + 5, 'verification.completed', 'Li');
+    insertNamedEvent.run(nine + 6, 'verification.mismatch', 'Li');
+    insertNamedEvent.run(nine + 7, 'verification.completed', null);
+    expect(operatorVerification(db)).toEqual([{ operator_name: 'Li', verified: 1, mismatches: 1, overrides: 0 }]);
     expect(operatorHours(db)).toEqual([
       { hour_start: nine, operator_name: 'Li', waybills: 2, labels_printed: 2, reprints: 0, voids: 0 },
       { hour_start: nine + HOUR, operator_name: 'Wang', waybills: 0, labels_printed: 1, reprints: 1, voids: 1 },

@@ -25,11 +25,16 @@ const deskEventRow = (event: string) => `
 const jobOperator = (jobId: string) =>
   `(SELECT a.operator_name FROM audit_entries a WHERE a.job_id = ${jobId} AND a.action = 'issue' AND a.outcome = 'done' AND a.operator_name IS NOT NULL ORDER BY a.at, a.rowid LIMIT 1)`;
 
-/** Adds into an operator's hour: `select` names hour_start, operator_name and the four figures. */
+/** Adds into an operator's hour: `select` names hour_start, operator_name and the four figures of the audit log. */
 const operatorRow = (select: string) => `
   INSERT INTO statistics_operator_hours (hour_start, operator_name, waybills, labels_printed, reprints, voids) ${select}
   ON CONFLICT DO UPDATE SET waybills = waybills + excluded.waybills, labels_printed = labels_printed + excluded.labels_printed,
     reprints = reprints + excluded.reprints, voids = voids + excluded.voids`;
+
+/** What a desk event adds to its operator's hour (`select` names hour_start, operator_name and the three verification figures). */
+const operatorVerificationRow = (select: string) => `
+  INSERT INTO statistics_operator_hours (hour_start, operator_name, verified, mismatches, overrides) ${select}
+  ON CONFLICT DO UPDATE SET verified = verified + excluded.verified, mismatches = mismatches + excluded.mismatches, overrides = overrides + excluded.overrides`;
 
 /**
  * Migration 21: the statistics' figures of what the desk held back and verified, and per operator. Orders held back
@@ -39,7 +44,8 @@ const operatorRow = (select: string) => `
  * rollup of migration 19 is, and filled from what was recorded before. Per operator (from the
  * audit log, when operators are on): the waybills of the jobs whose issuing they started, the
  * first print of each, and the waybills of their reprints and voids, per hour — summed as they
- * are recorded, so the audit log's retention never changes a past figure.
+ * are recorded, so the audit log's retention never changes a past figure; desk events name the
+ * operator signed in, and count with them too.
  */
 export const heldBackDeskEventAndOperatorStatisticsMigration: StationMigration = {
   version: 21,
@@ -72,13 +78,20 @@ export const heldBackDeskEventAndOperatorStatisticsMigration: StationMigration =
         labels_printed INTEGER NOT NULL DEFAULT 0,
         reprints INTEGER NOT NULL DEFAULT 0,
         voids INTEGER NOT NULL DEFAULT 0,
+        verified INTEGER NOT NULL DEFAULT 0,
+        mismatches INTEGER NOT NULL DEFAULT 0,
+        overrides INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (hour_start, operator_name)
       ) WITHOUT ROWID;
+      -- Who was signed in when scan-to-verify recorded the event (operators on).
+      ALTER TABLE desk_events ADD COLUMN operator_name TEXT;
       -- A job's operator is looked up by its issue entries.
       CREATE INDEX audit_entries_issue_by_job ON audit_entries (job_id, at) WHERE action = 'issue';
       CREATE TRIGGER statistics_order_held_back AFTER INSERT ON job_orders WHEN NEW.problems_json IS NOT NULL AND ${heldBack('NEW.problems_json')}
       BEGIN ${heldBackRow('NEW')}; END;
       CREATE TRIGGER statistics_desk_event AFTER INSERT ON desk_events BEGIN ${deskEventRow('NEW')}; END;
+      CREATE TRIGGER statistics_operator_desk_event AFTER INSERT ON desk_events WHEN NEW.operator_name IS NOT NULL
+      BEGIN ${operatorVerificationRow(`VALUES (${hourOf('NEW.at')}, NEW.operator_name, NEW.kind = 'verification.completed', NEW.kind = 'verification.mismatch', NEW.kind = 'verification.override')`)}; END;
 
       CREATE TRIGGER statistics_operator_acted AFTER INSERT ON audit_entries
         WHEN NEW.outcome = 'done' AND NEW.operator_name IS NOT NULL AND NEW.action IN ('reprint', 'void')
