@@ -1,6 +1,6 @@
 import { formatChinaDateTime } from '../shared/time/china-time';
 import { stationCall } from './desk-actions';
-import { heldAndPlainOrders, historyWaybills, issueUi, ofFirstShop, planFirstOrders, startIssueAndPrint } from './issue-print-actions';
+import { heldAndPlainOrders, historyWaybills, issueUi, ofFirstShop, planFirstOrders, startIssueAndPrint, validAndInvalidOrders } from './issue-print-actions';
 import { openOwnGatewayDesk } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
@@ -114,6 +114,40 @@ for (const locale of ['zh-CN', 'en'] as const) {
       for (const [name, count] of [['heldBack', 1], ['verified', 2], ['mismatches', 1], ['overrides', 1]] as const) {
         await expect(hour.getByRole('cell').nth(headings.indexOf(text(`statistics.figure.${name}`)))).toHaveText(String(count));
       }
+    });
+
+    test('per operator: the waybills of the job a packer started and what they verified, in the operators’ table', async ({ openStation, request, stationHost, ownGateway }) => {
+      if (!ownGateway) throw new Error('the own gateway did not start');
+      const page = await openStation(browserLocale(locale));
+      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
+      const packer = { name: 'Li Na', pin: '2468' };
+      // Operators turn on only with a supervisor among them.
+      await stationCall(request, stationHost, 'operators.add', { name: 'Wang Fang', role: 'supervisor', pin: '135790' });
+      await stationCall(request, stationHost, 'operators.add', { name: packer.name, role: 'packer', pin: packer.pin });
+      await stationCall(request, stationHost, 'settings.update', { patch: { operators: { enabled: true } } });
+      await page.getByLabel(text('operators.signIn.name')).fill(packer.name);
+      await page.getByLabel(text('operators.signIn.pin')).fill(packer.pin);
+      await page.getByRole('button', { name: text('operators.signIn.submit') }).click();
+      await expect(page.getByRole('button', { name: text('operators.header.signOut') })).toBeVisible();
+
+      // Signed in, the packer verifies an order and issues two (the desk's API, as the desk calls it).
+      const orders = await ofFirstShop(request, stationHost, (await validAndInvalidOrders(request, stationHost, 40)).valid.slice(0, 2));
+      const shopId = orders[0]?.shopId ?? '';
+      await stationCall(request, stationHost, 'verification.record', { kind: 'verification.completed', shopId, orderNumber: orders[0]?.orderNumber ?? '', details: { lines: 1, items: 1, overridden: 0, weightG: null } });
+      const plan = await stationCall(request, stationHost, 'issue.plan', { orders, merge: false, keepApart: [] });
+      await stationCall(request, stationHost, 'issue.start', { jobId: plan.jobId });
+      await expect.poll(async () => (await historyWaybills(request, stationHost)).filter((row) => row.printCount > 0).length, { timeout: 30_000 }).toBe(2);
+
+      await page.getByRole('button', { name: text('statistics.open') }).click();
+      const screen = page.getByRole('region', { name: text('statistics.title') });
+      await screen.getByRole('radiogroup', { name: text('statistics.view.label') }).getByText(text('statistics.view.table'), { exact: true }).click();
+      const operators = screen.getByRole('table', { name: text('statistics.dimension.operator') });
+      const headings = await operators.getByRole('columnheader').allTextContents();
+      const row = operators.getByRole('row').filter({ hasText: packer.name });
+      for (const [name, count] of [['waybills', 2], ['labelsPrinted', 2], ['reprints', 0], ['verified', 1]] as const) {
+        await expect(row.getByRole('cell').nth(headings.indexOf(text(`statistics.figure.${name}`)))).toHaveText(String(count));
+      }
+      await saveScreenshot(page, 'statistics-operators', locale);
     });
 
     test('the balance forecast warns in the header and before Start when the plan would leave the branch under the threshold set in Settings', async ({ openStation, request, stationHost, ownGateway }) => {
