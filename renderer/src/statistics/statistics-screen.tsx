@@ -7,8 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { findCarrier } from '../../../shared/domain/carriers';
 import { statisticsFigureNames, type StatisticsDimension, type StatisticsGroup, type StatisticsRange, type StatisticsReport } from '../../../shared/domain/statistics';
 import { errorTextKey } from '../../../shared/errors/error-resources';
-import { reasonParams } from '../../../shared/errors/error-reasons';
-import type { ErrorCode } from '../../../shared/errors/error-catalog';
 import { shopDisplayName } from '../../../shared/settings/settings-schema';
 import { chinaDayOf, chinaDayStart, dayMs, formatChinaDateTime, parseChinaDateTime } from '../../../shared/time/china-time';
 import { useUi } from '../app/ui-store-context';
@@ -19,6 +17,7 @@ import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text'
 import { base64Bytes, downloadFile } from '../history/csv-download';
 import { PlainTable, type PlainColumn } from '../issue-print/plain-table';
 import { useShops } from '../shops/shop-tag';
+import { failureReasonText } from './failure-reason';
 import { StatisticsChart } from './statistics-chart';
 import { byGroupOption, perPeriodOption, verificationOption, type ChartWords } from './statistics-options';
 import './statistics-screen.css';
@@ -201,7 +200,7 @@ function StatisticsTables({ report, words }: { report: StatisticsReport; words: 
             rowKey={(row) => row.reason}
             columns={[
               // In words, as the desk shows the error itself (without one case's details); the code beside it for support.
-              { key: 'reason', title: t('statistics.table.reason'), render: (row) => t(errorTextKey(row.reason as ErrorCode), { ...reasonParams(row.reason), defaultValue: row.reason }) },
+              { key: 'reason', title: t('statistics.table.reason'), render: (row) => failureReasonText(t, row.reason) },
               { key: 'code', title: t('statistics.table.reasonCode'), render: (row) => row.reason },
               { key: 'failures', title: t('statistics.figure.failures'), render: (row) => row.failures },
             ]}
