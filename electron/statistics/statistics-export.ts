@@ -1,4 +1,3 @@
-import writeXlsxFile from 'write-excel-file/node';
 import { findCarrier } from '../../shared/domain/carriers';
 import { statisticsFigureNames, type StatisticsFigures, type StatisticsRange } from '../../shared/domain/statistics';
 import type { UI_LANGUAGES } from '../../shared/settings/settings-schema';
@@ -62,6 +61,8 @@ export async function exportStatistics(
   if (request.format === 'csv') {
     return { fileName: `${baseName}.csv`, mimeType: 'text/csv;charset=utf-8', base64: Buffer.from(csvText([header, ...rows.map((row) => row.map(String))])).toString('base64'), lines: rows.length };
   }
+  // Loaded at the first spreadsheet, not at the station's start.
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   const bytes = await writeXlsxFile([header.map((value) => ({ value, fontWeight: 'bold' as const })), ...rows]).toBuffer();
   return { fileName: `${baseName}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: bytes.toString('base64'), lines: rows.length };
 }
