@@ -168,6 +168,11 @@ export function createOperatorDesk(options: OperatorDeskOptions): OperatorDesk {
         return { operator: current?.operator ?? null, approvedBy: supervisor.name };
       }
       if (current === null) throw new StationFailure(stationError('operators.sign-in-needed', {}));
+      // Removed meanwhile (in shared mode perhaps at another desk): signed out here too, at their next action.
+      if ((await store.read.byId(current.operator.id)) === undefined) {
+        await endSession('manual');
+        throw new StationFailure(stationError('operators.sign-in-needed', {}));
+      }
       current.lastActivity = now();
       if (need === 'supervisor' && current.operator.role !== 'supervisor') throw new StationFailure(stationError('operators.supervisor-needed', { name: current.operator.name }));
       return { operator: current.operator, approvedBy: null };

@@ -5,7 +5,7 @@ import type { SetAsideWaybill } from '../../shared/domain/desks';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../shared/domain/waybill';
 import type { ShopOrderRef } from '../../shared/domain/shop-order';
-import type { BarcodeMapping, DeskEvent, DeskEventKind } from '../../shared/domain/verification';
+import type { BarcodeMapping, DeskEvent, DeskEventKind, OrderVerified } from '../../shared/domain/verification';
 import type { StationError } from '../../shared/errors/station-error';
 import type {
   CachedOrderLine,
@@ -390,6 +390,8 @@ export interface DeskEventReader {
   counts(from: number, to: number): Promise<{ kind: DeskEventKind; mismatch: string | null; count: number }[]>;
   /** The latest events of an order, newest first. */
   ofOrder(shopId: string, orderNumber: string): Promise<DeskEvent[]>;
+  /** When the order was first verified complete (kept across restarts; in shared mode at any desk), or null. */
+  verified(shopId: string, orderNumber: string): Promise<OrderVerified | null>;
 }
 
 /** Records desk events. */
