@@ -403,7 +403,7 @@ export const ipcContract = {
   /** The printers the print component offers, and which one printing uses. */
   'printers.list': channel<PrinterChoice>()(noInput),
   /** Chooses the printer labels go to (null: the component's default); checked against the list. */
-  'printers.choose': channel<SettingsView>()(z.object({ printer: printerName.nullable() }).strict()),
+  'printers.choose': channel<SettingsView>()(z.object({ printer: printerName.nullable(), supervisor: supervisorApprovalSchema.optional() }).strict()),
   /** Prints one test label and waits for what became of it. */
   'printers.test-print': channel<TestPrintResult>()(z.object({ printer: printerName }).strict()),
   /** A printer's paper size and offsets in the component. */
@@ -462,7 +462,7 @@ export const ipcContract = {
   ),
   /** Waybills each branch used over the last seven days and today (the balance forecast's pace). */
   'statistics.branch-usage': channel<BranchUsage[]>()(noInput),
-  // Operators and the audit log. `supervisor` on history.void, history.reprint and settings.update
+  // Operators and the audit log. `supervisor` on history.void, history.reprint, settings.update, printers.choose
   // is a supervisor's name and PIN allowing that one call where the signed-in packer may not.
   /** Who is signed in at this desk, and whether operators are on. */
   'operators.session': channel<OperatorSession>()(noInput),
