@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { startEmulatedScale, type EmulatedScale } from '../electron/scale/testing/emulated-scale';
 import { scan, stationCall } from './desk-actions';
 import { validAndInvalidOrders } from './issue-print-actions';
-import { openOwnGatewayDesk } from './own-gateway-desk';
+import { loadOrders, openOwnGatewayDesk } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test, type OwnGateway, type StationHostProcess } from './station-fixtures';
 import { browserLocale, uiText, type DeskLocale } from './ui-text';
@@ -98,6 +98,31 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await scan(page, order.orderNumber);
       await expect(page.getByRole('alert').filter({ hasText: order.orderNumber })).toBeVisible();
       expect(ownGateway.sandbox.calls().filter((call) => call.endpoint === 'issue' && call.code === 0)).toHaveLength(1);
+    });
+
+    test('an order verified before a restart is still verified after it: scanned again, the alarm in desk words, nothing issued', async ({ openStation, restartStation, request, stationHost, ownGateway }) => {
+      if (!ownGateway) throw new Error('the own gateway did not start');
+      const page = await openStation(browserLocale(locale));
+      await stationCall(request, stationHost, 'settings.update', { patch: { verification: { enabled: true } } });
+      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
+      const [order] = await ordersWithGoods(request, stationHost);
+      if (!order) throw new Error('no valid order');
+      // Its goods were all scanned and the desk recorded it verified (the release's record); its label never came out.
+      await stationCall(request, stationHost, 'verification.record', { kind: 'verification.completed', shopId: order.shopId, orderNumber: order.orderNumber, details: { lines: 1, items: order.goodsCount, overridden: 0, weightG: null } });
+
+      const restarted = await restartStation(browserLocale(locale));
+      await loadOrders(restarted, locale, 40);
+      await chooseScanMode(restarted, locale, 'verify');
+      await scan(restarted, order.orderNumber);
+      const panel = restarted.getByRole('region', { name: text('verification.label') });
+      await expect(panel.getByRole('alert')).toHaveText(text('verification.alarm.already-verified'));
+      await expect(restarted.getByLabel(text('scan.resultLabel'))).toContainText(text('scan.outcome.already-verified', { orderNumber: order.orderNumber }));
+      await saveScreenshot(restarted, 'verify-already-verified', locale);
+      // Items scanned now tick nothing and release nothing.
+      await scan(restarted, BARCODE);
+      await delay(1000);
+      expect(ownGateway.sandbox.issuedWaybill(order.orderNumber)).toBeUndefined();
+      expect(await stationCall(request, stationHost, 'verification.verified', { shopId: order.shopId, orderNumber: order.orderNumber })).toMatchObject({ deskName: null });
     });
 
     test('a wrong item and one too many sound the alarm in desk words; the order is never released with them', async ({ openStation, request, stationHost, ownGateway }) => {
