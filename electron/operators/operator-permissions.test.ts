@@ -126,6 +126,7 @@ describe('operator permissions, enforced by the main process', () => {
 
   it('lets a packer choose carrier, branch and sender at the desk, named in the log; Settings’ sender and printer still need a supervisor', async () => {
     const { carrierCode, branchCode, senderAddress } = sandboxDeskPatch(sandbox).shipFrom;
+    if (!senderAddress) throw new Error('the sandbox desk ships from no address');
     // What the desk's ship-from picker saves: a carrier (its first branch and address with it), a branch, an address.
     const chosen = await data<SettingsView>('settings.update', { patch: { shipFrom: { carrierCode, branchCode, senderAddress } } });
     expect(chosen.settings.shipFrom).toMatchObject({ carrierCode, branchCode, senderAddress });

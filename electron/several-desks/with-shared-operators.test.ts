@@ -97,6 +97,15 @@ describe('operators shared across desks (shared mode, real PostgreSQL)', () => {
     expect((await two.operators.list())[0]?.lockedUntil).toBeGreaterThan(Date.now());
   });
 
+  it('five wrong PINs tried at two desks at the same moment are five: each counted once, the fifth locks', async () => {
+    const one = await sharedDesk('desk-1');
+    const two = await sharedDesk('desk-2');
+    await one.operators.add({ name: packer.name, role: 'packer', pin: packer.pin });
+    const refusals = await Promise.all([one, two, one, two, one].map((desk) => refusal(desk.operators.signIn({ name: packer.name, pin: '0000' }))));
+    expect(refusals.map((error) => (error.code === 'operators.wrong-pin' ? error.params.attemptsLeft : error.code)).sort()).toEqual([1, 2, 3, 4, 'operators.locked']);
+    expect(await refusal(two.operators.signIn({ name: packer.name, pin: packer.pin }))).toMatchObject({ code: 'operators.locked' });
+  });
+
   it('an operator removed at one desk is removed everywhere: signed in at the other, their next action is refused', async () => {
     const one = await sharedDesk('desk-1');
     const two = await sharedDesk('desk-2');

@@ -28,6 +28,6 @@ export function withSharedOperators(local: StationBackend, shared: SharedStation
         return call(...args);
       });
   const operatorsRead: OperatorReader = { list: onServer(read.list), byName: onServer(read.byName), byId: onServer(read.byId), byBadgeHash: onServer(read.byBadgeHash) };
-  const operatorsWrite: OperatorWriter = { add: onServer(write.add), remove: onServer(write.remove), setPinOutcome: onServer(write.setPinOutcome) };
+  const operatorsWrite: OperatorWriter = { add: onServer(write.add), remove: onServer(write.remove), setPinOutcome: onServer(write.setPinOutcome), countWrongPin: onServer(write.countWrongPin) };
   return { ...local, read: { ...local.read, operators: operatorsRead }, write: { ...local.write, operators: operatorsWrite } };
 }

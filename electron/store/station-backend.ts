@@ -418,6 +418,12 @@ export interface OperatorWriter {
   remove(id: string): Promise<boolean>;
   /** Records the wrong PINs in a row and any lock (a right PIN sets 0 and null). */
   setPinOutcome(id: string, failedPins: number, lockedUntil: number | null): Promise<void>;
+  /**
+   * Counts one more wrong PIN in one statement (two desks counting at once lose none): the
+   * `lockAfter`th in a row locks the operator until `lockedUntil` and starts the count again.
+   * Answers the wrong PINs in a row now and whether this one locked; undefined when no such operator.
+   */
+  countWrongPin(id: string, lockAfter: number, lockedUntil: number): Promise<{ failedPins: number; locked: boolean } | undefined>;
 }
 
 /** Questions to the audit log. */

@@ -79,6 +79,17 @@ export function createSharedOperators(access: SharedDeskAccess): SharedOperators
       async setPinOutcome(id, failedPins, lockedUntil) {
         await statements.query(`UPDATE ${table} SET failed_pins = $2, locked_until_ms = $3 WHERE id = $1`, [id, failedPins, lockedUntil]);
       },
+      async countWrongPin(id, lockAfter, lockedUntil) {
+        // One statement: the row is locked while it counts, so two desks counting at once lose none.
+        const [row] = await statements.query<{ failed_pins: number; locked: boolean }>(
+          `UPDATE ${table} SET
+             failed_pins = CASE WHEN failed_pins + 1 >= $2 THEN 0 ELSE failed_pins + 1 END,
+             locked_until_ms = CASE WHEN failed_pins + 1 >= $2 THEN $3 ELSE locked_until_ms END
+           WHERE id = $1 RETURNING failed_pins, failed_pins = 0 AS locked`,
+          [id, lockAfter, lockedUntil],
+        );
+        return row === undefined ? undefined : { failedPins: row.failed_pins, locked: row.locked };
+      },
     },
     copyFromDesk: (operators) =>
       statements.transaction(async (client) => {
