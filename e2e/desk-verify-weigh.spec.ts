@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { startEmulatedScale, type EmulatedScale } from '../electron/scale/testing/emulated-scale';
-import { scan, stationCall } from './desk-actions';
+import { chooseScanMode, scan, stationCall } from './desk-actions';
 import { validAndInvalidOrders } from './issue-print-actions';
 import { loadOrders, openOwnGatewayDesk } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
@@ -35,13 +35,6 @@ function sentWeights(gateway: OwnGateway): Map<string, unknown[]> {
     .filter((call) => call.endpoint === 'issue' && call.code === 0)
     .flatMap((call) => (call.body as Body).param_waybill_cloud_print_apply_new_request.trade_order_info_dtos);
   return new Map(entries.map((entry) => [entry.order_info.trade_order_list[0] ?? '', entry.package_info.items.map((item) => item.weight)]));
-}
-
-/** Chooses a scan mode with its switch and puts the focus back on the table (where a scanner types). */
-async function chooseScanMode(page: Page, locale: DeskLocale, mode: 'select' | 'print' | 'verify'): Promise<void> {
-  await page.getByLabel(uiText(locale, 'scan.modeLabel')).getByText(uiText(locale, `scan.mode.${mode}`), { exact: true }).click();
-  await expect(page.getByRole('radio', { name: uiText(locale, `scan.mode.${mode}`) })).toBeChecked();
-  await page.getByRole('grid', { name: uiText(locale, 'orders.gridLabel') }).focus();
 }
 
 for (const locale of ['zh-CN', 'en'] as const) {
