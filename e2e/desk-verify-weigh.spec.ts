@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { startEmulatedScale, type EmulatedScale } from '../electron/scale/testing/emulated-scale';
 import { chooseScanMode, scan, stationCall } from './desk-actions';
@@ -6,7 +6,7 @@ import { validAndInvalidOrders } from './issue-print-actions';
 import { loadOrders, openOwnGatewayDesk } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test, type OwnGateway, type StationHostProcess } from './station-fixtures';
-import { browserLocale, uiText, type DeskLocale } from './ui-text';
+import { browserLocale, uiText } from './ui-text';
 
 test.use({ useOwnGateway: true, demoOrders: 40 });
 

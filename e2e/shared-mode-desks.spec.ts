@@ -8,7 +8,7 @@ import { ofFirstShop, validAndInvalidOrders, openHistory } from './issue-print-a
 import { loadOrders } from './own-gateway-desk';
 import { openDeskPage, turnOnSharedMode } from './shared-mode-desk-actions';
 import { expect, startHost, stopProcess, test, type OwnGateway } from './station-fixtures';
-import { browserLocale, uiText, type DeskLocale } from './ui-text';
+import { browserLocale, uiText } from './ui-text';
 
 /*
  * Two browser hosts, desk A and desk B, each with its own data folder and print emulator, on one
