@@ -22,8 +22,10 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server.dispose());
 
+// Behaviour, not words, is what these tests check: each runs in one language, the two taking turns
+// over the spec (README, Tests: languages in the e2e suite).
 for (const locale of ['zh-CN', 'en'] as const) {
-  test(`an order issued at desk A shows as issued at desk A on desk B without a refresh, printed at desk A in desk B's history, and desk B's reprint asks first, then prints once (${locale}) @host-only`, async ({
+  if (locale === 'en') test(`an order issued at desk A shows as issued at desk A on desk B without a refresh, printed at desk A in desk B's history, and desk B's reprint asks first, then prints once (${locale}) @host-only`, async ({
     restartStation,
     request,
     stationHost,

@@ -27,8 +27,11 @@ test.afterAll(() => server.dispose());
 const supervisor = { name: 'Wang Fang', pin: '135790' };
 const packer = { name: 'Li Na', pin: '2468' };
 
+// Behaviour, not words, is what this spec checks (the sign-in and the alarm's words are checked in
+// both languages by the operators and scan-to-verify specs): it runs once, in Chinese (README, Tests:
+// languages in the e2e suite).
 for (const locale of ['zh-CN', 'en'] as const) {
-  test(`an operator created at desk A signs in at desk B, and an order verified at desk A is verified at desk B (${locale}) @host-only`, async ({ restartStation, request, stationHost, ownGateway, hostBrowser }) => {
+  if (locale === 'zh-CN') test(`an operator created at desk A signs in at desk B, and an order verified at desk A is verified at desk B (${locale}) @host-only`, async ({ restartStation, request, stationHost, ownGateway, hostBrowser }) => {
     test.setTimeout(120_000);
     const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
     const gateway = ownGateway as OwnGateway;
