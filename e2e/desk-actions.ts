@@ -3,6 +3,7 @@ import type { ChannelInput, ChannelName, ChannelOutput } from '../shared/ipc/ipc
 import type { PageGlobals } from './page-dom';
 import { sendScannerBurst } from './scanner-keys';
 import { expect, type StationHostProcess } from './station-fixtures';
+import { uiText, type DeskLocale } from './ui-text';
 
 /** A contract call's answer, the same object in both runtimes. */
 type CallResult<C extends ChannelName> = { ok: true; data: ChannelOutput<C> } | { ok: false; error: { code: string } };
@@ -107,4 +108,11 @@ export async function moreFilters(page: Page): Promise<Locator> {
 export async function platformFilters(page: Page): Promise<Locator> {
   await openPopover(page.getByRole('button', { name: '全量 / 按条件拉取' }));
   return page.getByRole('region', { name: '平台筛选' });
+}
+
+/** Chooses a scan mode with its switch and puts the focus back on the table (where a scanner types). */
+export async function chooseScanMode(page: Page, locale: DeskLocale, mode: 'select' | 'print' | 'verify'): Promise<void> {
+  await page.getByLabel(uiText(locale, 'scan.modeLabel')).getByText(uiText(locale, `scan.mode.${mode}`), { exact: true }).click();
+  await expect(page.getByRole('radio', { name: uiText(locale, `scan.mode.${mode}`) })).toBeChecked();
+  await page.getByRole('grid', { name: uiText(locale, 'orders.gridLabel') }).focus();
 }

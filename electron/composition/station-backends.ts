@@ -3,6 +3,8 @@ import { openLocalBackend } from '../store/local/open-local-backend';
 import { withSharedHistory } from '../several-desks/with-shared-history';
 import { withSharedLookups } from '../several-desks/with-shared-lookups';
 import { withSharedBarcodes } from '../several-desks/with-shared-barcodes';
+import { withSharedOperators } from '../several-desks/with-shared-operators';
+import { withSharedVerifiedOrders } from '../several-desks/with-shared-verified-orders';
 import type { SharedStation } from '../several-desks/shared-station';
 import type { StationBackend } from '../store/station-backend';
 import { join } from 'node:path';
@@ -28,10 +30,16 @@ export interface OpenStationBackendOptions extends OpenStationDatabaseOptions {
 /** Opens a station's backend (refusing storage it cannot use with a StationFailure). */
 export type OpenStationBackend = (options: OpenStationBackendOptions) => Promise<StationBackend>;
 
-/** The shared mode's backend: the local one, written first, with the account's shared history over it, its claims asked before a found waybill is taken as this desk's, and its learned barcodes. */
+/**
+ * The shared mode's backend: the local one, written first, with the account's shared history over
+ * it, its claims asked before a found waybill is taken as this desk's, its learned barcodes and
+ * verified orders, and its operators.
+ */
 async function openSharedBackend(options: OpenStationBackendOptions): Promise<StationBackend> {
-  if (options.shared === undefined) throw new Error('the shared backend needs the desk’s link to the shared database');
-  return withSharedBarcodes(withSharedLookups(withSharedHistory(await openLocalBackend(options), options.shared), options.shared), options.shared);
+  const { shared } = options;
+  if (shared === undefined) throw new Error('the shared backend needs the desk’s link to the shared database');
+  const layers = [withSharedHistory, withSharedLookups, withSharedBarcodes, withSharedVerifiedOrders, withSharedOperators];
+  return layers.reduce((backend, layer) => layer(backend, shared), await openLocalBackend(options));
 }
 
 /** The backend of each mode: the composition root opens the station's storage through it. */
