@@ -18,6 +18,7 @@ const severalDeskProcesses = [
   'electron/several-desks/desk-pause.test.ts',
   'electron/several-desks/desk-identity.test.ts',
   'electron/several-desks/far-desk.test.ts',
+  'electron/several-desks/operators-across-desks.test.ts',
   // It measures this process's own event loop: other files' work in parallel would be counted as its.
   'electron/gateway/event-loop-stalls.test.ts',
 ];

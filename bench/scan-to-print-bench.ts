@@ -1,4 +1,4 @@
-import { chromium, type CDPSession } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { demoJobSettings } from '../electron/issuing/testing/issuing-test-kit';
 import { validateIssueEntry } from '../shared/validation/issue-entry-validation';
 import type { OrderListing } from '../shared/domain/order-row';
 import { SCAN_TIMINGS } from '../renderer/src/scanning/scan-timings';
+import { sendScannerBurst } from '../e2e/scanner-keys';
 import { missingChromium } from './bench-machine';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
 import { callHost, median, percentile, startBenchHost } from './station-host-process';
@@ -62,22 +63,6 @@ async function until(check: () => boolean, what: string, timeoutMs = 20_000): Pr
 }
 
 /**
- * A scanner's keys, then Enter, 2 ms apart by their timestamps, sent at once: the OS stamps and
- * queues a real scanner's keys while the page is busy, where Playwright's keyboard would wait for
- * the page after each key (and a busy page would turn the scan into slow typing).
- */
-async function scanAsAScannerTypes(session: CDPSession, code: string): Promise<void> {
-  const start = Date.now() / 1000;
-  const keys: Array<{ key: string; text: string; windowsVirtualKeyCode?: number }> = [...[...code].map((char) => ({ key: char, text: char })), { key: 'Enter', text: '\r', windowsVirtualKeyCode: 13 }];
-  await Promise.all(
-    keys.flatMap((key, index) => [
-      session.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, unmodifiedText: key.text, timestamp: start + index * 0.002 }),
-      session.send('Input.dispatchKeyEvent', { type: 'keyUp', key: key.key, timestamp: start + index * 0.002 + 0.001 }),
-    ]),
-  );
-}
-
-/**
  * Scan to label: the browser host (its own process) against a sandbox at `latencyMs` and the
  * print-component emulator (no-render mode), the desk in Debian's Chromium at 1366×768 in
  * scan-to-print mode (F8). Each of `SCANS` orders is scanned as a scanner types it (keys, then
@@ -112,7 +97,7 @@ export async function measureScanToPrint(): Promise<ScanToPrintMeasurement> {
       const printedBefore = emulator.printed().length;
       const callsBefore = sandbox.calls().length;
       const keys = Date.now();
-      await scanAsAScannerTypes(session, orderNumber);
+      await sendScannerBurst(session, orderNumber, 'insert-text');
       await until(() => emulator.printed().length > printedBefore, `the label of ${orderNumber}`);
       const printed = emulator.printed()[printedBefore];
       const calls = sandbox.calls().slice(callsBefore);

@@ -1,7 +1,9 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../shared/ipc/ipc-contract';
 import type { PageGlobals } from './page-dom';
+import { sendScannerBurst } from './scanner-keys';
 import { expect, type StationHostProcess } from './station-fixtures';
+import { uiText, type DeskLocale } from './ui-text';
 
 /** A contract call's answer, the same object in both runtimes. */
 type CallResult<C extends ChannelName> = { ok: true; data: ChannelOutput<C> } | { ok: false; error: { code: string } };
@@ -55,55 +57,10 @@ export async function loadAllOrders(page: Page, total = 2000): Promise<void> {
   await expectCounts(page, total, total, 0, 30_000);
 }
 
-/** Milliseconds between two keys of a scan: what a barcode scanner's keyboard emulation sends. */
-const scannerKeyGapMs = 4;
-
-/** The stamp of the last key a scan sent, so a scan right after another never goes back in time. */
-let lastKeyAt = 0;
-
-/** A key event's fields, as `Input.dispatchKeyEvent` takes them. */
-interface KeyFields {
-  key: string;
-  code: string;
-  windowsVirtualKeyCode: number;
-}
-
-/** The key a US keyboard presses for a code character, or null where it has none (e.g. full-width digits). */
-function usKey(char: string): KeyFields | null {
-  if (/^[0-9]$/.test(char)) return { key: char, code: `Digit${char}`, windowsVirtualKeyCode: char.charCodeAt(0) };
-  if (/^[A-Za-z]$/.test(char)) return { key: char, code: `Key${char.toUpperCase()}`, windowsVirtualKeyCode: char.toUpperCase().charCodeAt(0) };
-  if (char === '-' || char === '_') return { key: char, code: 'Minus', windowsVirtualKeyCode: 189 };
-  return null;
-}
-
-/**
- * Sends a scan: the code's keys, then Enter, as trusted key events (the ones `page.keyboard`
- * sends) handed to the browser in one burst, each stamped a scanner's few milliseconds after the
- * one before (CDP's `timestamp`, which the page sees as the key event's `timeStamp`, the time the
- * detector reads). A scan is then as fast as a scanner's whatever the load on the machine: typed
- * key by key and stamped on arrival, a busy CPU (the other test worker) could stretch one gap
- * past the detector's limit and cut the scan into typing. A character a US keyboard has no key
- * for is typed in as text, as `page.keyboard.type` does (`insertText`), or, with `keyless:
- * 'key-event'`, sent as a key event of its own.
- */
+/** Sends a scan through a DevTools session of its own (see `sendScannerBurst`). */
 async function sendScan(page: Page, code: string, keyless: 'insert-text' | 'key-event'): Promise<void> {
   const session = await page.context().newCDPSession(page);
-  const sent: Promise<unknown>[] = [];
-  const press = (fields: KeyFields, text: string) => {
-    lastKeyAt = Math.max(Date.now(), lastKeyAt + scannerKeyGapMs);
-    // CDP's timestamps are seconds since the epoch.
-    const timestamp = lastKeyAt / 1000;
-    sent.push(session.send('Input.dispatchKeyEvent', { type: 'keyDown', ...fields, text, unmodifiedText: text, timestamp }));
-    sent.push(session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...fields, timestamp }));
-  };
-  for (const char of code) {
-    const fields = usKey(char);
-    if (fields !== null) press(fields, char);
-    else if (keyless === 'key-event') press({ key: char, code: '', windowsVirtualKeyCode: 0 }, char);
-    else sent.push(session.send('Input.insertText', { text: char }));
-  }
-  press({ key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 }, '\r');
-  await Promise.all(sent);
+  await sendScannerBurst(session, code, keyless);
   await session.detach();
 }
 
@@ -151,4 +108,11 @@ export async function moreFilters(page: Page): Promise<Locator> {
 export async function platformFilters(page: Page): Promise<Locator> {
   await openPopover(page.getByRole('button', { name: '全量 / 按条件拉取' }));
   return page.getByRole('region', { name: '平台筛选' });
+}
+
+/** Chooses a scan mode with its switch and puts the focus back on the table (where a scanner types). */
+export async function chooseScanMode(page: Page, locale: DeskLocale, mode: 'select' | 'print' | 'verify'): Promise<void> {
+  await page.getByLabel(uiText(locale, 'scan.modeLabel')).getByText(uiText(locale, `scan.mode.${mode}`), { exact: true }).click();
+  await expect(page.getByRole('radio', { name: uiText(locale, `scan.mode.${mode}`) })).toBeChecked();
+  await page.getByRole('grid', { name: uiText(locale, 'orders.gridLabel') }).focus();
 }

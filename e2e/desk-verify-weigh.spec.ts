@@ -1,12 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { startEmulatedScale, type EmulatedScale } from '../electron/scale/testing/emulated-scale';
-import { scan, stationCall } from './desk-actions';
+import { chooseScanMode, scan, stationCall } from './desk-actions';
 import { validAndInvalidOrders } from './issue-print-actions';
-import { openOwnGatewayDesk } from './own-gateway-desk';
+import { loadOrders, openOwnGatewayDesk } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test, type OwnGateway, type StationHostProcess } from './station-fixtures';
-import { browserLocale, uiText, type DeskLocale } from './ui-text';
+import { browserLocale, uiText } from './ui-text';
 
 test.use({ useOwnGateway: true, demoOrders: 40 });
 
@@ -35,13 +35,6 @@ function sentWeights(gateway: OwnGateway): Map<string, unknown[]> {
     .filter((call) => call.endpoint === 'issue' && call.code === 0)
     .flatMap((call) => (call.body as Body).param_waybill_cloud_print_apply_new_request.trade_order_info_dtos);
   return new Map(entries.map((entry) => [entry.order_info.trade_order_list[0] ?? '', entry.package_info.items.map((item) => item.weight)]));
-}
-
-/** Chooses a scan mode with its switch and puts the focus back on the table (where a scanner types). */
-async function chooseScanMode(page: Page, locale: DeskLocale, mode: 'select' | 'print' | 'verify'): Promise<void> {
-  await page.getByLabel(uiText(locale, 'scan.modeLabel')).getByText(uiText(locale, `scan.mode.${mode}`), { exact: true }).click();
-  await expect(page.getByRole('radio', { name: uiText(locale, `scan.mode.${mode}`) })).toBeChecked();
-  await page.getByRole('grid', { name: uiText(locale, 'orders.gridLabel') }).focus();
 }
 
 for (const locale of ['zh-CN', 'en'] as const) {
@@ -98,6 +91,33 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await scan(page, order.orderNumber);
       await expect(page.getByRole('alert').filter({ hasText: order.orderNumber })).toBeVisible();
       expect(ownGateway.sandbox.calls().filter((call) => call.endpoint === 'issue' && call.code === 0)).toHaveLength(1);
+    });
+
+    test('an order verified before a restart is still verified after it: scanned again, the alarm in desk words, nothing issued', async ({ openStation, crashStation, restartStation, request, stationHost, ownGateway }) => {
+      if (!ownGateway) throw new Error('the own gateway did not start');
+      const page = await openStation(browserLocale(locale));
+      await stationCall(request, stationHost, 'settings.update', { patch: { verification: { enabled: true } } });
+      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
+      const [order] = await ordersWithGoods(request, stationHost);
+      if (!order) throw new Error('no valid order');
+      // Its goods were all scanned and the desk recorded it verified (the release's record); its label never came out.
+      await stationCall(request, stationHost, 'verification.record', { kind: 'verification.completed', shopId: order.shopId, orderNumber: order.orderNumber, details: { lines: 1, items: order.goodsCount, overridden: 0, weightG: null } });
+
+      // The station stops as a power cut stops it, and starts again on its data folder.
+      await crashStation(page);
+      const restarted = await restartStation(browserLocale(locale));
+      await loadOrders(restarted, locale, 40);
+      await chooseScanMode(restarted, locale, 'verify');
+      await scan(restarted, order.orderNumber);
+      // The alarm in desk words, and no goods listed to pack.
+      await expect(restarted.getByRole('alert').filter({ hasText: text('scan.outcome.already-verified', { orderNumber: order.orderNumber }) })).toBeVisible();
+      await expect(restarted.getByRole('region', { name: text('verification.label') })).toHaveCount(0);
+      await saveScreenshot(restarted, 'verify-already-verified', locale);
+      // Items scanned now tick nothing and release nothing.
+      await scan(restarted, BARCODE);
+      await delay(1000);
+      expect(ownGateway.sandbox.issuedWaybill(order.orderNumber)).toBeUndefined();
+      expect(await stationCall(request, stationHost, 'verification.verified', { shopId: order.shopId, orderNumber: order.orderNumber })).toMatchObject({ deskName: null });
     });
 
     test('a wrong item and one too many sound the alarm in desk words; the order is never released with them', async ({ openStation, request, stationHost, ownGateway }) => {

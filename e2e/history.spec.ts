@@ -34,13 +34,15 @@ async function filterOnState(page: Page, drawer: Locator, locale: DeskLocale, st
   await drawer.getByText(uiText(locale, 'history.title'), { exact: true }).click();
 }
 
+// Behaviour, not words, is what these tests check: each runs in one language, the two taking turns
+// over the spec (README, Tests: languages in the e2e suite).
 for (const locale of ['zh-CN', 'en'] as const) {
   const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
 
   test.describe(`waybill history (${locale})`, () => {
     test.setTimeout(150_000);
 
-    test('filters by dates and state, finds by order and waybill number; a void label is neither reprinted nor exported until the mark is cleared', async ({ openStation, request, stationHost, ownGateway }) => {
+    if (locale === 'zh-CN') test('filters by dates and state, finds by order and waybill number; a void label is neither reprinted nor exported until the mark is cleared', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
       const page = await openStation(browserLocale(locale));
       const ui = issueUi(page, locale);

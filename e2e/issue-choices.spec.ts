@@ -7,13 +7,15 @@ import { browserLocale, uiText } from './ui-text';
 
 test.use({ useOwnGateway: true, demoOrders: 40 });
 
+// Behaviour, not words, is what these tests check: each runs in one language, the two taking turns
+// over the spec (README, Tests: languages in the e2e suite).
 for (const locale of ['zh-CN', 'en'] as const) {
   const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
 
   test.describe(`choices in the plan (${locale})`, () => {
     test.setTimeout(120_000);
 
-    test('a short balance offers the first K: exactly K are issued and printed, the others are skipped', async ({ openStation, request, stationHost, ownGateway }) => {
+    if (locale === 'zh-CN') test('a short balance offers the first K: exactly K are issued and printed, the others are skipped', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
       await ownGateway.sandbox.setBranchBalance(ytoBranchCode, 2);
       const page = await openStation(browserLocale(locale));
@@ -32,7 +34,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       expect(ownGateway.sandbox.branchBalance(ytoBranchCode).quantity).toBe(0);
     });
 
-    test('merged orders of one buyer can be kept apart: each gets its own waybill', async ({ openStation, request, stationHost, ownGateway }) => {
+    if (locale === 'en') test('merged orders of one buyer can be kept apart: each gets its own waybill', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
       const page = await openStation(browserLocale(locale));
       const ui = issueUi(page, locale);
@@ -67,7 +69,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       expect(new Set(ownGateway.emulator.printed().map((label) => label.documentId)).size).toBe(3);
     });
 
-    test('an order invalid for a missing phone is issued once the shop fixed it and the orders were fetched again', async ({ openStation, request, stationHost, ownGateway }) => {
+    if (locale === 'zh-CN') test('an order invalid for a missing phone is issued once the shop fixed it and the orders were fetched again', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
       const page = await openStation(browserLocale(locale));
       const ui = issueUi(page, locale);
@@ -111,7 +113,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     test.use({ demoOrders: 120 });
     test.setTimeout(180_000);
 
-    test('stops between gateway calls; the summary tells what was issued and printed, and the history holds every waybill', async ({ openStation, request, stationHost, ownGateway }) => {
+    if (locale === 'en') test('stops between gateway calls; the summary tells what was issued and printed, and the history holds every waybill', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
       const page = await openStation(browserLocale(locale));
       const ui = issueUi(page, locale);

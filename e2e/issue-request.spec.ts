@@ -38,13 +38,15 @@ function sentEntries(gateway: OwnGateway): Map<string, { services: unknown; item
   return new Map(entries.map((entry) => [entry.object_id, { services: entry.logistics_services, items: entry.package_info.items }]));
 }
 
+// Behaviour, not words, is what these tests check: each runs in one language, the two taking turns
+// over the spec (README, Tests: languages in the e2e suite).
 for (const locale of ['zh-CN', 'en'] as const) {
   const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
 
   test.describe(`the whole issue request (${locale})`, () => {
     test.setTimeout(120_000);
 
-    test('the plan offers the branch’s services: the required one is always sent, with the value the desk gives, and the weight', async ({ openStation, request, stationHost, ownGateway }) => {
+    if (locale === 'en') test('the plan offers the branch’s services: the required one is always sent, with the value the desk gives, and the weight', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
       const page = await openStation(browserLocale(locale));
       const ui = issueUi(page, locale);
@@ -85,7 +87,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       }
     });
 
-    test('an order of a held-back status alarms when scanned and is issued only once confirmed in the plan', async ({ openStation, request, stationHost, ownGateway }) => {
+    if (locale === 'zh-CN') test('an order of a held-back status alarms when scanned and is issued only once confirmed in the plan', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
       const page = await openStation(browserLocale(locale));
       const ui = issueUi(page, locale);
@@ -132,16 +134,16 @@ for (const locale of ['zh-CN', 'en'] as const) {
       expect(ownGateway.sandbox.issuedWaybill(plain)).toBeDefined();
     });
 
-    test('Settings → Sender holds each carrier’s defaults and the held-back statuses, with the note that none is held back by default', async ({ openStation, request, stationHost, ownGateway }) => {
+    if (locale === 'en') test('Settings → Sender holds each carrier’s defaults and the held-back statuses, with the note that none is held back by default', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
       const page = await openStation(browserLocale(locale));
       await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
       await page.keyboard.press('F2');
       const defaults = page.getByRole('region', { name: text('settings.issueDefaults.title') });
       await expect(defaults).toContainText(text('settings.issueDefaults.heldBackHint'));
-      await defaults.getByRole('tab', { name: locale === 'zh-CN' ? '中通快递' : 'ZTO Express' }).click();
+      await defaults.getByRole('tab', { name: 'ZTO Express' }).click();
       await expect(defaults).toContainText(text('settings.issueDefaults.requiredAt', { branches: requiredServiceBranch?.code ?? '' }));
-      await defaults.getByRole('tab', { name: locale === 'zh-CN' ? '圆通速递' : 'YTO Express' }).click();
+      await defaults.getByRole('tab', { name: 'YTO Express' }).click();
       const yto = defaults.getByRole('tabpanel');
       await yto.getByRole('checkbox', { name: '代收货款' }).check();
       await yto.getByRole('textbox', { name: '代收货款 代收金额' }).fill('200');

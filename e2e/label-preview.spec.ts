@@ -7,9 +7,11 @@ import { browserLocale, uiText } from './ui-text';
 
 test.use({ demoOrders: 60 });
 
+// Behaviour, not words, is what these tests check: each runs in one language, the two taking turns
+// over the spec (README, Tests: languages in the e2e suite).
 for (const locale of ['zh-CN', 'en'] as const) {
   test.describe(`the preview of the first label (${locale}, demo mode)`, () => {
-    test('shows the first label before anything prints; Enter prints all once; Stop prints nothing and keeps the labels; scan-to-print skips it', async ({ openStation, request, stationHost }) => {
+    if (locale === 'en') test('shows the first label before anything prints; Enter prints all once; Stop prints nothing and keeps the labels; scan-to-print skips it', async ({ openStation, request, stationHost }) => {
       test.setTimeout(180_000);
       const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
       const page = await openStation(browserLocale(locale));
@@ -35,7 +37,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await expect(image).toHaveAttribute('src', /^data:image\//);
       const about = preview.getByLabel(text('issuePrint.preview.aboutLabel'), { exact: true });
       await expect(about).toContainText(printedRun[0] ?? '');
-      await expect(about).toContainText(locale === 'zh-CN' ? '中通快递' : 'ZTO Express');
+      await expect(about).toContainText('ZTO Express');
       await expect(about).toContainText(text('issuePrint.preview.sizeMm', { size: '76 × 130' }));
       await expect(drawer.getByText(text('issuePrint.job.heldForPreview'))).toBeVisible();
       await saveScreenshot(page, 'label-preview', locale);

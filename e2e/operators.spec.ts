@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { describeError, stationError } from '../shared/errors/station-error';
-import { scan, stationCall } from './desk-actions';
+import { chooseOption, scan, stationCall } from './desk-actions';
 import { historyWaybills, openDemoDesk, openHistory } from './issue-print-actions';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
@@ -10,7 +10,8 @@ import { browserLocale, uiText, type DeskLocale } from './ui-text';
 /*
  * Operators at a desk: turned on, the desk asks for a sign-in (name + PIN, or a badge scanned
  * like any barcode); a packer's void is refused by main and a supervisor allows it on the spot
- * with their name and PIN; the audit log finds the refusal and the void, naming both.
+ * with their name and PIN; the audit log finds the refusal and the void, naming both. The desk's
+ * own choices (carrier, branch, sender) are the packer's, asked of nobody, and named in the log.
  */
 test.use({ demoOrders: 40 });
 
@@ -97,5 +98,38 @@ for (const locale of ['zh-CN', 'en'] as const) {
     const csv = await readFile(await (await download).path(), 'utf8');
     expect(csv).toContain(`${packer.name},${supervisor.name},void,done`);
     expect(csv).not.toContain(supervisor.pin);
+  });
+}
+
+for (const locale of ['zh-CN', 'en'] as const) {
+  test(`a signed-in packer chooses carrier, branch and sender at the desk without a supervisor, named in the audit log (${locale})`, async ({ openStation, request, stationHost }) => {
+    test.setTimeout(90_000);
+    const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
+    const page = await openStation(browserLocale(locale));
+    await openDemoDesk(page, locale, 40);
+    await stationCall(request, stationHost, 'operators.add', { name: supervisor.name, role: 'supervisor', pin: supervisor.pin });
+    await stationCall(request, stationHost, 'operators.add', { name: packer.name, role: 'packer', pin: packer.pin, badge: packer.badge });
+    await stationCall(request, stationHost, 'settings.update', { patch: { operators: { enabled: true } } });
+    await expect(signInHeading(page, locale)).toBeVisible();
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await scan(page, packer.badge);
+    await expect(signedInAs(page, locale, packer.name, 'packer')).toBeVisible();
+
+    // The desk's own choices: saved at once, no supervisor asked.
+    const shipFrom = page.getByRole('region', { name: text('shipFrom.label') });
+    await chooseOption(shipFrom.getByRole('combobox', { name: text('shipFrom.carrier') }), 'YTO');
+    await chooseOption(shipFrom.getByRole('combobox', { name: text('shipFrom.branch') }), '571001');
+    await chooseOption(shipFrom.getByRole('combobox', { name: text('shipFrom.address') }), '滨江区');
+    await expect(page.getByRole('dialog', { name: text('operators.approval.title') })).toHaveCount(0);
+    await expect.poll(async () => (await stationCall(request, stationHost, 'settings.get', {})).settings.shipFrom).toMatchObject({ carrierCode: 'YTO', branchCode: '571001', senderAddress: { district: '滨江区' } });
+    await expect(shipFrom).toContainText('571001');
+
+    // The audit log names the packer for each choice.
+    await page.getByRole('banner').getByRole('button', { name: text('audit.open') }).click();
+    const table = page.getByRole('table', { name: text('audit.tableLabel') });
+    const choices = table.getByRole('row').filter({ hasText: text('audit.action.desk-choice') });
+    await expect(choices.filter({ hasText: 'carrier YTO' }).first()).toContainText(packer.name);
+    await expect(choices.filter({ hasText: '滨江区' })).toContainText(packer.name);
+    await expect(choices.first()).not.toContainText(text('audit.approvedBy', { name: supervisor.name }));
   });
 }

@@ -8,10 +8,12 @@ test.use({ useOwnGateway: true, demoOrders: 40 });
 
 // One order in several parcels with its goods split (一单多包, 拆单) beside an ordinary order, from
 // the plan's per-order values to the labels and the history's parcel lines.
+// Behaviour, not words, is what these tests check: each runs in one language, the two taking turns
+// over the spec (README, Tests: languages in the e2e suite).
 for (const locale of ['zh-CN', 'en'] as const) {
   const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
 
-  test(`an order in two parcels with its goods split: two waybills and labels, grouped in the history (${locale})`, async ({ openStation, request, stationHost, ownGateway }) => {
+  if (locale === 'zh-CN') test(`an order in two parcels with its goods split: two waybills and labels, grouped in the history (${locale})`, async ({ openStation, request, stationHost, ownGateway }) => {
     test.setTimeout(120_000);
     if (!ownGateway) throw new Error('the own gateway did not start');
     const page = await openStation(browserLocale(locale));

@@ -23,12 +23,14 @@ async function expectOneLine(target: Locator, lineHeight: number): Promise<void>
  * into the scan box, the table back at its first row after a search, the columns that fit the
  * screen, numbers never cut, and a plan that follows its changes by itself.
  */
+// Behaviour, not words, is what these tests check: each runs in one language, the two taking turns
+// over the spec (README, Tests: languages in the e2e suite).
 for (const locale of ['zh-CN', 'en'] as const) {
   test.describe(`a day at the packing desk (${locale})`, () => {
     test.use({ demoOrders: 120 });
     const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
 
-    test('the scan box takes a number typed by hand and Enter, a scanner burst too, with the same lookups and alarms', async ({ openStation, request, stationHost }) => {
+    if (locale === 'en') test('the scan box takes a number typed by hand and Enter, a scanner burst too, with the same lookups and alarms', async ({ openStation, request, stationHost }) => {
       const page = await openStation(browserLocale(locale));
       await page.setViewportSize(deskScreen);
       await page.getByRole('button', { name: text('setup.useDemo') }).click();
@@ -123,7 +125,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await expect(page.getByRole('button', { name: text('orders.columnChooser.button', { shown: 8, count: 15 }) })).toBeVisible();
     });
 
-    test('a search or filter takes the table back to its first row', async ({ openStation }) => {
+    if (locale === 'zh-CN') test('a search or filter takes the table back to its first row', async ({ openStation }) => {
       const page = await openStation(browserLocale(locale));
       await page.setViewportSize(deskScreen);
       await page.getByRole('button', { name: text('setup.useDemo') }).click();

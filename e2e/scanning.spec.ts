@@ -136,11 +136,13 @@ test.describe('scanning at the desk (zh-CN)', () => {
   });
 });
 
+// Behaviour, not words, is what these tests check: each runs in one language, the two taking turns
+// over the spec (README, Tests: languages in the e2e suite).
 for (const locale of ['zh-CN', 'en'] as const) {
   test.describe(`reprinting from a scan (${locale})`, () => {
     test.use({ demoOrders: 120 });
 
-    test('a printed order or its waybill, scanned, offers the reprint: it asks first, then prints once more', async ({ openStation, request, stationHost }) => {
+    if (locale === 'en') test('a printed order or its waybill, scanned, offers the reprint: it asks first, then prints once more', async ({ openStation, request, stationHost }) => {
       test.setTimeout(120_000);
       const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
       const page = await openStation(browserLocale(locale));

@@ -41,9 +41,11 @@ async function saveSettings(page: Page, locale: DeskLocale): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: uiText(locale, 'settings.allSaved') })).toBeVisible();
 }
 
+// Behaviour, not words, is what these tests check: each runs in one language, the two taking turns
+// over the spec (README, Tests: languages in the e2e suite).
 for (const locale of ['zh-CN', 'en'] as const) {
   test.describe(`Settings (${locale})`, () => {
-    test('F2 opens Settings; the sender is saved only when valid, persists, and unsaved changes are not lost silently', async ({ openStation, request, stationHost }) => {
+    if (locale === 'en') test('F2 opens Settings; the sender is saved only when valid, persists, and unsaved changes are not lost silently', async ({ openStation, request, stationHost }) => {
       const page = await openSettings(openStation, request, stationHost, locale);
       await saveScreenshot(page, 'settings', locale);
       // Back to the desk, and the header's button opens Settings too.
@@ -119,7 +121,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await expect(settingsHeading(page, locale)).toBeHidden();
     });
 
-    test('chooses a printer, prints a test label, calibrates its offsets and sets a label size per carrier', async ({ openStation, request, stationHost }) => {
+    if (locale === 'zh-CN') test('chooses a printer, prints a test label, calibrates its offsets and sets a label size per carrier', async ({ openStation, request, stationHost }) => {
       const page = await openSettings(openStation, request, stationHost, locale);
       const printing = section(page, locale, 'printing');
       await chooseOption(printing.getByRole('combobox', { name: uiText(locale, 'settings.printing.printer'), exact: true }), 'Xprinter');
@@ -155,7 +157,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       expect((await stationCall(request, stationHost, 'printers.list', {})).effective).toBe(PRINTER);
     });
 
-    test('keeps the advanced settings folded; a vvtype override is set and cleared; the language applies at once', async ({ openStation, request, stationHost }) => {
+    if (locale === 'en') test('keeps the advanced settings folded; a vvtype override is set and cleared; the language applies at once', async ({ openStation, request, stationHost }) => {
       const page = await openSettings(openStation, request, stationHost, locale);
       await screenshotOf(page, section(page, locale, 'sender'), 'settings-sender-general', locale);
       const advanced = section(page, locale, 'advanced');
@@ -177,7 +179,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       expect((await stationCall(request, stationHost, 'settings.get', {})).settings.gateway.vvtypeOverrides).toEqual({});
 
       // The other language, at once and remembered.
-      const other: DeskLocale = locale === 'zh-CN' ? 'en' : 'zh-CN';
+      const other: DeskLocale = 'zh-CN';
       await section(page, locale, 'general')
         .getByRole('radiogroup', { name: uiText(locale, 'settings.general.language') })
         .getByText(uiText(locale, `language.${other}`))

@@ -24,8 +24,10 @@ async function serverVersion(database: SharedConnectionSettings): Promise<string
   }
 }
 
+// Behaviour, not words, is what these tests check: each runs in one language, the two taking turns
+// over the spec (README, Tests: languages in the e2e suite).
 for (const locale of ['zh-CN', 'en'] as const) {
-  test(`Settings → Shared mode connects to a real PostgreSQL, creates the shared tables, then finds them current (${locale})`, async ({ openStation, request, stationHost }) => {
+  if (locale === 'zh-CN') test(`Settings → Shared mode connects to a real PostgreSQL, creates the shared tables, then finds them current (${locale})`, async ({ openStation, request, stationHost }) => {
     const database = await server.freshDatabase();
     const version = await serverVersion(database);
     await stationCall(request, stationHost, 'settings.update', { patch: { ui: { setupCompleted: true } } });

@@ -8,11 +8,13 @@ import { browserLocale, uiText, type DeskLocale } from './ui-text';
 
 const settingsHeading = (page: Page, locale: DeskLocale) => page.getByRole('heading', { level: 2, name: uiText(locale, 'settings.title'), exact: true });
 
+// Behaviour, not words, is what these tests check: each runs in one language, the two taking turns
+// over the spec (README, Tests: languages in the e2e suite).
 for (const locale of ['zh-CN', 'en'] as const) {
   test.describe(`a token vault that cannot be read (${locale})`, () => {
     test.use({ useOwnGateway: true });
 
-    test('the station starts, the desk says so, and a token entered in Settings replaces it', async ({ openStation, crashStation, restartStation, request, stationHost, ownGateway }) => {
+    if (locale === 'zh-CN') test('the station starts, the desk says so, and a token entered in Settings replaces it', async ({ openStation, crashStation, restartStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('this spec runs against its own gateway');
       await stationCall(request, stationHost, 'settings.update', {
         patch: { ui: { setupCompleted: true }, gateway: { shops: sandboxShopSettings(ownGateway.sandbox) } },

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { runStage, stageTable, testStages, treeChanges, treeState, type StageOutcome } from './test-stages';
 
 /**
- * `npm test` after its pretest: runs each stage (typecheck, lint and build side by side), stops
+ * `npm test` after its pretest: runs each group of stages (`testStages`, side by side within a group), stops
  * at the first that fails as `a && b` would, and ends with a table of each stage's time. Then it
  * compares `git status` with what it was before: a run that leaves a file changed or added (a
  * screenshot, a report written into the tree) fails, naming the files.
@@ -20,14 +20,9 @@ async function main(): Promise<number> {
       outcomes.push(...group.map((stage) => ({ name: stage.name, result: 'not run' as const, ms: 0 })));
       continue;
     }
-    const quiet = group.length > 1;
-    const results = await Promise.all(group.map((stage) => runStage(stage, projectRoot, quiet)));
-    for (const { outcome, output } of results) {
-      // Side-by-side stages print their output whole once done, one after the other.
-      if (quiet && output.trim() !== '') process.stdout.write(`\n> ${outcome.name}\n${output}`);
-      outcomes.push(outcome);
-      failed ||= outcome.result === 'failed';
-    }
+    const outcomesOfGroup = await Promise.all(group.map((stage) => runStage(stage, projectRoot, group.length > 1)));
+    outcomes.push(...outcomesOfGroup);
+    failed ||= outcomesOfGroup.some((outcome) => outcome.result === 'failed');
   }
   console.log(`\n${stageTable(outcomes, performance.now() - started)}`);
 

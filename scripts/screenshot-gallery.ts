@@ -15,10 +15,10 @@ export const GALLERY: readonly string[] = [
   'desk-2000-orders.en',
   // Issuing and printing.
   'issue-plan.zh-CN',
-  'issue-plan-1366.en',
+  'issue-plan-1366.zh-CN',
   'plan-printer-fault-1366.zh-CN',
   'plan-printer-fault-1366.en',
-  'issue-summary.en',
+  'issue-summary.zh-CN',
   'label-preview.en',
   'label-preview-1280.en',
   'labels-not-printed-1366.zh-CN',

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 
 /**
  * The stages of `npm test` and what the runner (`run-test-stages.ts`) needs around them: the
@@ -17,8 +18,13 @@ export interface TestStage {
 /**
  * The stages in order; stages in one inner list run side by side. Typecheck, lint and the build
  * depend on nothing but the sources and each keeps about one core busy, so on a 2-core machine
- * they share the wait. The rest run alone: the security scan reads the build, vitest and
- * Playwright spread over the cores themselves (and the several-desk tests must not share them).
+ * they share the wait. Then the security scan (it reads the build), the vitest files and
+ * Playwright side by side: each spends most of its time waiting (on sockets, child processes,
+ * timers, the rate limiter, a page), so together they keep the cores busy where each alone left
+ * one idle. Beside Playwright's two workers, vitest takes two files at a time (three alone):
+ * its files still end well before Playwright, and the timing tests among them keep their
+ * margins. The several-desk files come last and alone: they measure the account's call window
+ * across desk processes, and other work on the cores would be counted as theirs.
  */
 export const testStages: TestStage[][] = [
   [
@@ -26,9 +32,12 @@ export const testStages: TestStage[][] = [
     { name: 'lint', command: 'npm run lint' },
     { name: 'build', command: 'npm run build' },
   ],
-  [{ name: 'security', command: 'npm run security' }],
-  [{ name: 'vitest', command: 'vitest run' }],
-  [{ name: 'playwright', command: 'playwright test' }],
+  [
+    { name: 'security', command: 'npm run security' },
+    { name: 'vitest', command: 'vitest run --project station --maxWorkers=2 --outputFile.json=reports/vitest.json' },
+    { name: 'playwright', command: 'playwright test' },
+  ],
+  [{ name: 'vitest, several desks', command: 'vitest run --project "several desk processes" --outputFile.json=reports/vitest-several-desks.json' }],
 ];
 
 /** How a stage ended; `not run` after an earlier stage failed. */
@@ -41,16 +50,18 @@ export interface StageOutcome {
   ms: number;
 }
 
-/** Runs a stage's command in the project; with `quiet`, its output is kept and handed back instead of shown. */
-export function runStage(stage: TestStage, cwd: string, quiet: boolean): Promise<{ outcome: StageOutcome; output: string }> {
+/**
+ * Runs a stage's command in the project. Alone, it writes to the terminal itself; side by side
+ * with others (`prefixed`), each line it writes comes out as it is written, led by the stage's
+ * name, so a long stage shows its progress and every line says whose it is.
+ */
+export function runStage(stage: TestStage, cwd: string, prefixed: boolean): Promise<StageOutcome> {
   const started = performance.now();
-  const child = spawn(stage.command, { cwd, shell: true, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((settle) =>
-    child.once('close', (code) => settle({ outcome: { name: stage.name, result: code === 0 ? 'passed' : 'failed', ms: performance.now() - started }, output })),
-  );
+  const child = spawn(stage.command, { cwd, shell: true, stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  for (const stream of [child.stdout, child.stderr]) {
+    if (stream) createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${stage.name}] ${line}\n`));
+  }
+  return new Promise((settle) => child.once('close', (code) => settle({ name: stage.name, result: code === 0 ? 'passed' : 'failed', ms: performance.now() - started })));
 }
 
 /** `m:ss` of a duration. */

@@ -206,7 +206,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     scaleIpcHandlers(scale),
     verificationIpcHandlers({
       barcodes: { read: backend.read.barcodes, write: backend.write.barcodes },
-      deskEvents: backend.write.deskEvents,
+      deskEvents: { read: backend.read.deskEvents, write: backend.write.deskEvents },
       shopIds: () => effectiveSettings().gateway.shops.map((shop) => shop.shopId),
       day: () => chinaDayOf(Date.now()),
       operatorName: () => operatorDesk.session().operator?.name ?? null,

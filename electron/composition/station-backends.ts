@@ -4,6 +4,8 @@ import { withSharedHistory } from '../several-desks/with-shared-history';
 import { withSharedLookups } from '../several-desks/with-shared-lookups';
 import { withSharedBarcodes } from '../several-desks/with-shared-barcodes';
 import { withSharedStatistics } from '../several-desks/with-shared-statistics';
+import { withSharedOperators } from '../several-desks/with-shared-operators';
+import { withSharedVerifiedOrders } from '../several-desks/with-shared-verified-orders';
 import type { SharedStation } from '../several-desks/shared-station';
 import type { StationBackend } from '../store/station-backend';
 import { join } from 'node:path';
@@ -29,11 +31,16 @@ export interface OpenStationBackendOptions extends OpenStationDatabaseOptions {
 /** Opens a station's backend (refusing storage it cannot use with a StationFailure). */
 export type OpenStationBackend = (options: OpenStationBackendOptions) => Promise<StationBackend>;
 
-/** The shared mode's backend: the local one, written first, with the account's shared history over it, its claims asked before a found waybill is taken as this desk's, its learned barcodes, and its statistics. */
+/**
+ * The shared mode's backend: the local one, written first, with the account's shared history over
+ * it, its claims asked before a found waybill is taken as this desk's, its learned barcodes and
+ * verified orders, its operators, and its statistics.
+ */
 async function openSharedBackend(options: OpenStationBackendOptions): Promise<StationBackend> {
-  if (options.shared === undefined) throw new Error('the shared backend needs the desk’s link to the shared database');
   const { shared } = options;
-  return withSharedStatistics(withSharedBarcodes(withSharedLookups(withSharedHistory(await openLocalBackend(options), shared), shared), shared), shared);
+  if (shared === undefined) throw new Error('the shared backend needs the desk’s link to the shared database');
+  const layers = [withSharedHistory, withSharedLookups, withSharedBarcodes, withSharedVerifiedOrders, withSharedOperators, withSharedStatistics];
+  return layers.reduce((backend, layer) => layer(backend, shared), await openLocalBackend(options));
 }
 
 /** The backend of each mode: the composition root opens the station's storage through it. */

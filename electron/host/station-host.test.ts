@@ -100,6 +100,7 @@ const validInputs: { [C in ChannelName]: ChannelInput<C> } = {
   'verification.export-csv': {},
   'verification.import-csv': { text: '' },
   'verification.record': { kind: 'verification.mismatch', shopId: '57301862', orderNumber: '0', details: { mismatch: 'wrong-item', barcode: '6901234567892', goodsName: null, goodsSpec: null } },
+  'verification.verified': { shopId: '57301862', orderNumber: '0' },
   'statistics.report': { from: 0, to: 86_400_000 },
   'statistics.export': { range: { from: 0, to: 86_400_000 }, format: 'csv', language: 'en' },
   'statistics.branch-usage': {},

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import * as fontkit from 'fontkit';
+import type * as fontkit from 'fontkit';
 
 /**
  * The label's fonts, loaded once per process and shared by every label: Liberation Sans (Latin,
@@ -142,8 +143,10 @@ const loadedFonts = new Map<string, LabelFonts>();
 export function loadLabelFonts(fontsDir: string = DEFAULT_LABEL_FONTS_DIR): LabelFonts {
   let fonts = loadedFonts.get(fontsDir);
   if (!fonts) {
+    // fontkit loaded with the first label's fonts, not at the station's start.
+    const { create } = createRequire(import.meta.url)('fontkit') as typeof fontkit;
     const open = (key: LabelFontKey): fontkit.Font => {
-      const font = fontkit.create(readFileSync(join(fontsDir, fontFiles[key])));
+      const font = create(readFileSync(join(fontsDir, fontFiles[key])));
       if (!('layout' in font)) throw new Error(`${fontFiles[key]} is a font collection, not a single font`);
       return font;
     };

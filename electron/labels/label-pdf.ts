@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { LabelDrawOp, LabelShift } from './label-canvas';
 import { FAUX_BOLD_STROKE_EM } from './label-fonts';
 import type { LabelFontKey, LabelFonts } from './label-fonts';
@@ -18,13 +17,15 @@ export function writeLabelPdf(layout: LabelLayout, fonts: LabelFonts, shift: Lab
  * Writes laid-out pages (labels, packing slips, picking-list pages) as one PDF, each page of its
  * own size, with the same embedded subset fonts and vector drawing as a label.
  */
-export function writePagesPdf(
+export async function writePagesPdf(
   pages: readonly LabelLayout[],
   fonts: LabelFonts,
   options: { title: string; shift?: LabelShift },
 ): Promise<Uint8Array> {
   const [first] = pages;
-  if (!first) return Promise.reject(new Error('a PDF needs at least one page'));
+  if (!first) throw new Error('a PDF needs at least one page');
+  // pdfkit (with fontkit) loaded at the first PDF, not at the station's start.
+  const { default: PDFDocument } = await import('pdfkit');
   const shift = options.shift ?? { x: 0, y: 0 };
   const doc = new PDFDocument({
     size: [first.width, first.height],

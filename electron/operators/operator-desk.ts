@@ -97,13 +97,11 @@ export function createOperatorDesk(options: OperatorDeskOptions): OperatorDesk {
       if (record.failedPins > 0 || record.lockedUntil !== null) await store.write.setPinOutcome(record.id, 0, null);
       return record;
     }
-    const failed = record.failedPins + 1;
-    if (failed >= PIN_ATTEMPTS_BEFORE_LOCK) {
-      await store.write.setPinOutcome(record.id, 0, now() + PIN_LOCK_MINUTES * MINUTE_MS);
-      return refuse(record.name, record.id, stationError('operators.locked', { name: record.name, minutes: PIN_LOCK_MINUTES }), auditAs);
-    }
-    await store.write.setPinOutcome(record.id, failed, null);
-    return refuse(record.name, record.id, stationError('operators.wrong-pin', { name: record.name, attemptsLeft: PIN_ATTEMPTS_BEFORE_LOCK - failed }), auditAs);
+    // Counted in the store, not from what was read: another desk may be counting the same operator now.
+    const counted = await store.write.countWrongPin(record.id, PIN_ATTEMPTS_BEFORE_LOCK, now() + PIN_LOCK_MINUTES * MINUTE_MS);
+    if (counted === undefined) return refuse(name, null, stationError('operators.unknown-operator', { name }), auditAs);
+    if (counted.locked) return refuse(record.name, record.id, stationError('operators.locked', { name: record.name, minutes: PIN_LOCK_MINUTES }), auditAs);
+    return refuse(record.name, record.id, stationError('operators.wrong-pin', { name: record.name, attemptsLeft: PIN_ATTEMPTS_BEFORE_LOCK - counted.failedPins }), auditAs);
   };
 
   const begin = async (record: OperatorRecord, how: 'pin' | 'badge'): Promise<OperatorSession> => {
@@ -168,6 +166,11 @@ export function createOperatorDesk(options: OperatorDeskOptions): OperatorDesk {
         return { operator: current?.operator ?? null, approvedBy: supervisor.name };
       }
       if (current === null) throw new StationFailure(stationError('operators.sign-in-needed', {}));
+      // Removed meanwhile (in shared mode perhaps at another desk): signed out here too, at their next action.
+      if ((await store.read.byId(current.operator.id)) === undefined) {
+        await endSession('manual');
+        throw new StationFailure(stationError('operators.sign-in-needed', {}));
+      }
       current.lastActivity = now();
       if (need === 'supervisor' && current.operator.role !== 'supervisor') throw new StationFailure(stationError('operators.supervisor-needed', { name: current.operator.name }));
       return { operator: current.operator, approvedBy: null };

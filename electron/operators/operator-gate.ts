@@ -9,6 +9,13 @@ import type { ActionNeed, Actor, OperatorDesk } from './operator-desk';
 /** A label printed this many times already needs a supervisor to come out again. */
 export const REPRINTS_BEFORE_SUPERVISOR = 2;
 
+/** What a ship-from choice at the desk chose, as its audit entry says it (no address lines: the branch's own). */
+function shipFromChoiceDetail(choice: NonNullable<SettingsPatch['shipFrom']>): string {
+  const parts = [choice.carrierCode === undefined ? null : `carrier ${choice.carrierCode ?? '-'}`, choice.branchCode === undefined ? null : `branch ${choice.branchCode ?? '-'}`];
+  if (choice.senderAddress !== undefined) parts.push(`sender ${choice.senderAddress === null ? '-' : [choice.senderAddress.city, choice.senderAddress.district].filter(Boolean).join(' ')}`);
+  return parts.filter((part) => part !== null).join(', ');
+}
+
 /** What the gate works with. */
 export interface OperatorGateOptions {
   desk: Pick<OperatorDesk, 'actor' | 'assertCanTurnOn' | 'session'>;
@@ -34,13 +41,30 @@ const noFacts = { orderNumbers: [], waybillCodes: [], jobId: null, detail: '' };
 const deskPreferenceSections: ReadonlySet<string> = new Set(['ui']);
 
 /**
+ * What the desk's ship-from picker saves (carrier, branch, sender address; see ship-from-choice in
+ * the renderer): the packer's own choice, made signed in and audited. The Settings screen never
+ * sends these; it sends the sender's name and phone, which stay a supervisor's change.
+ */
+const deskChoiceFields: ReadonlySet<string> = new Set(['carrierCode', 'branchCode', 'senderAddress']);
+
+/** How a settings change is gated: a view preference (nobody asked), the desk's own choice (whoever is signed in), or Settings (a supervisor). */
+function settingsChangeKind(patch: SettingsPatch): 'preference' | 'desk-choice' | 'settings' {
+  const sections = Object.keys(patch).filter((section) => patch[section as keyof SettingsPatch] !== undefined);
+  const deskChoice = (section: string) => section === 'shipFrom' && Object.keys(patch.shipFrom ?? {}).every((field) => deskChoiceFields.has(field));
+  if (sections.every((section) => deskPreferenceSections.has(section))) return 'preference';
+  if (sections.every((section) => deskPreferenceSections.has(section) || deskChoice(section))) return 'desk-choice';
+  return 'settings';
+}
+
+/**
  * The operator rules, enforced here in the main process (a window asking is not enough): each
  * gated channel learns who acts (refusing with `operators.sign-in-needed` or
  * `operators.supervisor-needed` — unless a supervisor's name and PIN came with that one call) and
  * leaves an audit entry naming the operator, any approving supervisor, the desk and the outcome,
  * refusals and failures included. Voiding, reprinting a label printed twice, changing Settings
- * (but a view preference), and adding or removing operators need a supervisor while operators are
- * on; issuing and printing need someone signed in.
+ * (the printer too; but a view preference), and adding or removing operators need a supervisor
+ * while operators are on; issuing, printing and the desk's own choices (carrier, branch and sender
+ * at the ship-from picker, a stalled job's printer) need someone signed in, who is named.
  */
 export function gateOperatorChannels(handlers: IpcHandlers, options: OperatorGateOptions): IpcHandlers {
   const gated: Record<string, unknown> = { ...handlers };
@@ -93,15 +117,22 @@ export function gateOperatorChannels(handlers: IpcHandlers, options: OperatorGat
 
   guard('settings.update', ({ patch }) => {
     const sections = Object.keys(patch).filter((section) => patch[section as keyof SettingsPatch] !== undefined);
-    const preferenceOnly = sections.every((section) => deskPreferenceSections.has(section));
+    const kind = settingsChangeKind(patch);
     const turningOn = patch.operators?.enabled === true && !options.operatorsOn();
+    const detail =
+      kind === 'desk-choice'
+        ? shipFromChoiceDetail(patch.shipFrom ?? {})
+        : sections.map((section) => `${section}(${Object.keys(patch[section as keyof SettingsPatch] ?? {}).join(' ')})`).join(' ');
     return {
-      need: preferenceOnly ? null : 'supervisor',
-      action: preferenceOnly ? null : 'settings-change',
-      facts: { ...noFacts, detail: sections.map((section) => `${section}(${Object.keys(patch[section as keyof SettingsPatch] ?? {}).join(' ')})`).join(' ') },
+      need: { preference: null, 'desk-choice': 'signed-in' as const, settings: 'supervisor' as const }[kind],
+      action: { preference: null, 'desk-choice': 'desk-choice' as const, settings: 'settings-change' as const }[kind],
+      facts: { ...noFacts, detail },
       ...(turningOn ? { before: () => desk.assertCanTurnOn() } : {}),
     };
   });
+  // The printer as Settings saves it (the desk switches a stalled job's printer through jobs.switch-printer).
+  guard('printers.choose', ({ printer }) => ({ need: 'supervisor', action: 'settings-change', facts: { ...noFacts, detail: `print(printer) ${printer ?? 'default'}` } }));
+  guard('jobs.switch-printer', ({ jobId, printer }) => ({ need: 'signed-in', action: 'desk-choice', facts: { ...noFacts, jobId, detail: `printer ${printer}` } }));
 
   guard('operators.add', (input) => ({ need: 'supervisor', action: 'operators-change', facts: { ...noFacts, detail: `add ${input.name} ${input.role}` } }));
   guard('operators.remove', (input) => ({ need: 'supervisor', action: 'operators-change', facts: { ...noFacts, detail: `remove ${input.operatorId}` } }));

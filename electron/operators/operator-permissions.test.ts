@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPage, IssuePlan, JobView, ReprintResult, VoidResult } from '../../shared/domain/issuing';
 import type { AuditPage, OperatorSession, OperatorView } from '../../shared/operators/operators';
+import type { SettingsView } from '../../shared/ipc/ipc-contract';
 import type { Result } from '../../shared/result';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
@@ -121,6 +122,35 @@ describe('operator permissions, enforced by the main process', () => {
       ['Li Na', 'Wang Fang'],
       ['Li Na', null],
     ]);
+  });
+
+  it('lets a packer choose carrier, branch and sender at the desk, named in the log; Settings’ sender and printer still need a supervisor', async () => {
+    const { carrierCode, branchCode, senderAddress } = sandboxDeskPatch(sandbox).shipFrom;
+    if (!senderAddress) throw new Error('the sandbox desk ships from no address');
+    // What the desk's ship-from picker saves: a carrier (its first branch and address with it), a branch, an address.
+    const chosen = await data<SettingsView>('settings.update', { patch: { shipFrom: { carrierCode, branchCode, senderAddress } } });
+    expect(chosen.settings.shipFrom).toMatchObject({ carrierCode, branchCode, senderAddress });
+    await data('settings.update', { patch: { shipFrom: { senderAddress } } });
+    // The sender's name and phone are typed on the Settings screen; mixed with a desk choice, Settings wins.
+    expect(await refusal('settings.update', { patch: { shipFrom: { senderName: '张三' } } })).toMatchObject({ code: 'operators.supervisor-needed', params: { name: 'Li Na' } });
+    expect(await refusal('settings.update', { patch: { shipFrom: { branchCode }, print: { errorSound: false } } })).toMatchObject({ code: 'operators.supervisor-needed' });
+    // The printer as Settings saves it.
+    expect(await refusal('printers.choose', { printer: null })).toMatchObject({ code: 'operators.supervisor-needed' });
+    await data('printers.choose', { printer: null, supervisor });
+    const choices = await data<AuditPage>('audit.search', { actions: ['desk-choice', 'settings-change'] });
+    expect(choices.entries.slice(0, 5).map((entry) => [entry.action, entry.operatorName, entry.approvedBy, entry.outcome, entry.detail])).toEqual([
+      ['settings-change', 'Li Na', 'Wang Fang', 'done', 'print(printer) default'],
+      ['settings-change', 'Li Na', null, 'refused', 'operators.supervisor-needed'],
+      ['settings-change', 'Li Na', null, 'refused', 'operators.supervisor-needed'],
+      ['settings-change', 'Li Na', null, 'refused', 'operators.supervisor-needed'],
+      ['desk-choice', 'Li Na', null, 'done', `sender ${senderAddress.city} ${senderAddress.district}`],
+    ]);
+    expect(choices.entries[5]).toMatchObject({ action: 'desk-choice', operatorName: 'Li Na', detail: `carrier ${carrierCode}, branch ${branchCode}, sender ${senderAddress.city} ${senderAddress.district}` });
+    // Nobody signed in: the desk's choices wait for someone (a stalled job's printer too).
+    await data('operators.sign-out', { reason: 'manual' });
+    expect(await refusal('settings.update', { patch: { shipFrom: { branchCode } } })).toMatchObject({ code: 'operators.sign-in-needed' });
+    expect(await refusal('jobs.switch-printer', { jobId: 'job-of-the-desk', printer: 'Label printer 2' })).toMatchObject({ code: 'operators.sign-in-needed' });
+    await data('operators.sign-in', { badge: packer.badge });
   });
 
   it('refuses a packer Settings and turning operators off, but not the desk’s view preferences', async () => {

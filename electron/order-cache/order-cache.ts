@@ -92,9 +92,15 @@ export interface OrderCacheOptions {
  * platform shows it, masked) at the same full address. The issuing plan merges by it.
  */
 export function buyerAddressKey(order: SoldOrder): string {
-  const parts = [order.receiverName, order.receiverPhone, order.province, order.city, order.district, order.addressDetail];
-  return createHash('sha256').update(parts.map((part) => part.trim()).join('\u0000')).digest('hex').slice(0, 16);
+  return addressKeyOf(buyerAddressText(order));
 }
+
+/** The receiver and full address of an order as one text: orders with the same text share a `buyerAddressKey`. */
+function buyerAddressText(order: SoldOrder): string {
+  return [order.receiverName, order.receiverPhone, order.province, order.city, order.district, order.addressDetail].map((part) => part.trim()).join('\u0000');
+}
+
+const addressKeyOf = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 const waybillStates: Readonly<Record<string, OrderWaybillState>> = {
   pending: 'issuing',
@@ -170,13 +176,14 @@ export function createOrderCache(options: OrderCacheOptions): OrderCache {
     // Shared mode: what another desk fetched of the shop since is copied first.
     if (running === null) await options.shared?.catchUp(shopId);
     const lines = await read.lines(shopId);
-    const keys = lines.map((line) => buyerAddressKey(line.order));
+    const texts = lines.map((line) => buyerAddressText(line.order));
     const shared = new Map<string, number>();
-    for (const key of keys) shared.set(key, (shared.get(key) ?? 0) + 1);
+    for (const text of texts) shared.set(text, (shared.get(text) ?? 0) + 1);
     return {
       rows: lines.map((line, index) => {
-        const key = keys[index] as string;
-        return { shopId, order: line.order, station: stationStateOf(line), mergeKey: (shared.get(key) ?? 0) > 1 ? key : null, elsewhere: null };
+        const text = texts[index] as string;
+        // Hashed only where two orders share it: most have no partner, and a big shop lists often.
+        return { shopId, order: line.order, station: stationStateOf(line), mergeKey: (shared.get(text) ?? 0) > 1 ? addressKeyOf(text) : null, elsewhere: null };
       }),
       fetchedAt: (await read.state(shopId))?.lastRefreshAt ?? null,
     };

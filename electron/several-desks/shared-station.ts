@@ -18,6 +18,8 @@ import { migrateSharedSchema } from '../store/postgres/shared-migrations';
 import { checkSharedSchemaVersion } from '../store/postgres/shared-schema-version';
 import { listenToSharedChanges, type SharedEvent } from '../store/postgres/shared-notifications';
 import { createSharedOrders, type SharedOrders } from '../store/postgres/shared-orders';
+import { createSharedOperators, type SharedOperators } from '../store/postgres/shared-operators';
+import { createSharedVerifiedOrders, type SharedVerifiedOrders } from '../store/postgres/shared-verified-orders';
 
 /** Whether the desk works with the shared database now. */
 export type SharedLinkState = 'connected' | 'unreachable';
@@ -59,6 +61,10 @@ export interface SharedStation {
   desks: SharedDesks;
   /** The account's learned product barcodes (scan-to-verify). */
   barcodes: SharedBarcodes;
+  /** The account's operators (they sign in at any desk; a lock holds at every desk). */
+  operators: SharedOperators;
+  /** The orders verified at any desk (scan-to-verify's "already verified"). */
+  verifiedOrders: SharedVerifiedOrders;
   /** The account's statistics over the shared history. */
   statistics: SharedStatistics;
   /** This desk's name as the other desks show it. */
@@ -184,6 +190,8 @@ export function openSharedStation(options: SharedStationOptions): SharedStation 
     history: createSharedHistory(access),
     orders: createSharedOrders(access),
     barcodes: createSharedBarcodes(access),
+    operators: createSharedOperators(access),
+    verifiedOrders: createSharedVerifiedOrders(access),
     statistics: createSharedStatistics(access),
     desks,
     deskName,

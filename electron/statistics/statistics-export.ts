@@ -1,4 +1,3 @@
-import writeXlsxFile from 'write-excel-file/node';
 import { findCarrier } from '../../shared/domain/carriers';
 import { statisticsFigureNames, type StatisticsFigures, type StatisticsRange } from '../../shared/domain/statistics';
 import { reasonText } from '../../shared/errors/error-reasons';
@@ -100,6 +99,8 @@ export async function exportStatistics(
     const text = tables.map(({ header, rows }, index) => csvText([header, ...rows.map((row) => row.map(String))]).slice(index === 0 ? 0 : 1)).join('\r\n');
     return { fileName: `${baseName}.csv`, mimeType: 'text/csv;charset=utf-8', base64: Buffer.from(text).toString('base64'), lines };
   }
+  // Loaded at the first spreadsheet, not at the station's start.
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   const bytes = await writeXlsxFile(tables.map(({ name, header, rows }) => ({ sheet: name, data: [header.map((value) => ({ value, fontWeight: 'bold' as const })), ...rows] }))).toBuffer();
   return { fileName: `${baseName}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: bytes.toString('base64'), lines };
 }

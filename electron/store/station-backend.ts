@@ -5,7 +5,7 @@ import type { SetAsideWaybill } from '../../shared/domain/desks';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../shared/domain/waybill';
 import type { ShopOrderRef } from '../../shared/domain/shop-order';
-import type { BarcodeMapping, DeskEvent, DeskEventKind } from '../../shared/domain/verification';
+import type { BarcodeMapping, DeskEvent, DeskEventKind, OrderVerified } from '../../shared/domain/verification';
 import type { StationError } from '../../shared/errors/station-error';
 import type {
   CachedOrderLine,
@@ -396,6 +396,8 @@ export interface DeskEventReader {
   counts(from: number, to: number): Promise<{ kind: DeskEventKind; mismatch: string | null; count: number }[]>;
   /** The latest events of an order, newest first. */
   ofOrder(shopId: string, orderNumber: string): Promise<DeskEvent[]>;
+  /** When the order was first verified complete (kept across restarts; in shared mode at any desk), or null. */
+  verified(shopId: string, orderNumber: string): Promise<OrderVerified | null>;
 }
 
 /** Records desk events. */
@@ -422,6 +424,12 @@ export interface OperatorWriter {
   remove(id: string): Promise<boolean>;
   /** Records the wrong PINs in a row and any lock (a right PIN sets 0 and null). */
   setPinOutcome(id: string, failedPins: number, lockedUntil: number | null): Promise<void>;
+  /**
+   * Counts one more wrong PIN in one statement (two desks counting at once lose none): the
+   * `lockAfter`th in a row locks the operator until `lockedUntil` and starts the count again.
+   * Answers the wrong PINs in a row now and whether this one locked; undefined when no such operator.
+   */
+  countWrongPin(id: string, lockAfter: number, lockedUntil: number): Promise<{ failedPins: number; locked: boolean } | undefined>;
 }
 
 /** Questions to the audit log. */

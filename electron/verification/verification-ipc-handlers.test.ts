@@ -15,7 +15,7 @@ let signedIn: string | null = null;
 const handlers = () =>
   verificationIpcHandlers({
     barcodes: { read: backend.read.barcodes, write: backend.write.barcodes },
-    deskEvents: backend.write.deskEvents,
+    deskEvents: { read: backend.read.deskEvents, write: backend.write.deskEvents },
     shopIds: () => ['S1', 'S2'],
     now: () => clock,
     day: () => '2026-11-28',
@@ -103,5 +103,20 @@ describe('scan-to-verify: learned barcodes and desk events', () => {
     expect(await backend.read.statistics.operators({ from: 0, to: 3_600_000 })).toEqual([
       { key: '李娜', waybills: 0, splitParcels: 0, labelsPrinted: 0, reprints: 0, voids: 0, failures: 0, calls: 0, points: 0, heldBack: 0, verified: 1, mismatches: 1, overrides: 1 },
     ]);
+  });
+
+  it('remembers an order verified complete across a restart on the same data folder; a mismatch alone is no verification', async () => {
+    clock = 30_000;
+    await handlers()['verification.record']({ kind: 'verification.mismatch', shopId: 'S1', orderNumber: 'O2', details: { mismatch: 'wrong-item', barcode: '222', goodsName: null, goodsSpec: null } });
+    expect(await handlers()['verification.verified']({ shopId: 'S1', orderNumber: 'O2' })).toBeNull();
+    await handlers()['verification.record']({ kind: 'verification.completed', shopId: 'S1', orderNumber: 'O2', details: { lines: 1, items: 1, overridden: 0, weightG: null } });
+    clock = 40_000;
+    await handlers()['verification.record']({ kind: 'verification.completed', shopId: 'S1', orderNumber: 'O2', details: { lines: 1, items: 1, overridden: 0, weightG: null } });
+    await backend.close();
+    backend = await openLocalBackend({ file: join(folder, 'station.db') });
+    // The first verification stands; the same order number of another shop is another order.
+    expect(await handlers()['verification.verified']({ shopId: 'S1', orderNumber: 'O2' })).toEqual({ at: 30_000, deskName: null });
+    expect(await handlers()['verification.verified']({ shopId: 'S2', orderNumber: 'O2' })).toBeNull();
+    expect(await refusal(() => handlers()['verification.verified']({ shopId: 'S9', orderNumber: 'O2' }))).toMatchObject({ code: 'verification.unknown-shop' });
   });
 });

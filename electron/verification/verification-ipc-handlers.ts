@@ -2,13 +2,13 @@ import { stationError } from '../../shared/errors/station-error';
 import type { FeatureIpcHandlers } from '../ipc/feature-ipc-handlers';
 import { StationFailure } from '../ipc/to-station-error';
 import type { StationLogger } from '../logging/station-logger';
-import type { BarcodeReader, BarcodeWriter, DeskEventWriter } from '../store/station-backend';
+import type { BarcodeReader, BarcodeWriter, DeskEventReader, DeskEventWriter } from '../store/station-backend';
 import { barcodeCsv, parseBarcodeCsv } from './barcode-csv';
 
 /** What scan-to-verify's channels need: the learned barcodes, the desk events, the account's shops and the day's date. */
 export interface VerificationHandlerOptions {
   barcodes: { read: BarcodeReader; write: BarcodeWriter };
-  deskEvents: DeskEventWriter;
+  deskEvents: { read: Pick<DeskEventReader, 'verified'>; write: DeskEventWriter };
   shopIds: () => string[];
   now?: () => number;
   /** The China calendar day (`2026-11-28`) of the export file's name. */
@@ -18,7 +18,7 @@ export interface VerificationHandlerOptions {
   logger: Pick<StationLogger, 'info'>;
 }
 
-/** Scan-to-verify's channels: the learned barcodes (list, learn, forget, CSV out and in) and the desk events it records. */
+/** Scan-to-verify's channels: the learned barcodes (list, learn, forget, CSV out and in), the desk events it records, and whether an order was verified before. */
 export function verificationIpcHandlers(options: VerificationHandlerOptions): FeatureIpcHandlers<'verification'> {
   const now = options.now ?? Date.now;
   const ownShop = (shopId: string) => {
@@ -51,8 +51,12 @@ export function verificationIpcHandlers(options: VerificationHandlerOptions): Fe
       return { imported: mappings.length };
     },
     'verification.record': async (event) => {
-      await options.deskEvents.record({ ...event, at: now(), operatorName: options.operatorName() } as Parameters<DeskEventWriter['record']>[0]);
+      await options.deskEvents.write.record({ ...event, at: now(), operatorName: options.operatorName() } as Parameters<DeskEventWriter['record']>[0]);
       return { recorded: true };
+    },
+    'verification.verified': ({ shopId, orderNumber }) => {
+      ownShop(shopId);
+      return options.deskEvents.read.verified(shopId, orderNumber);
     },
   };
 }

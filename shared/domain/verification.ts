@@ -57,6 +57,12 @@ export type DeskEvent = {
   [K in DeskEventKind]: { kind: K; shopId: string; orderNumber: string; at: number; details: DeskEventDetails[K]; operatorName?: string | null };
 }[DeskEventKind];
 
+/** An order whose goods were verified complete before: when, and at which desk (null: this desk, or a desk the record does not name). */
+export interface OrderVerified {
+  at: number;
+  deskName: string | null;
+}
+
 /** A goods line of an order as the verifying desk counts it: its name and spec identify it. */
 export interface GoodsLineKey {
   goodsName: string;

@@ -12,7 +12,7 @@ import type { BranchUsage } from '../domain/balance-forecast';
 import { STATISTICS_MAX_DAYS, type StatisticsReport } from '../domain/statistics';
 import type { Subscription } from '../domain/subscription';
 import type { ScaleView } from '../domain/scale';
-import { BARCODE_MAX_CHARS, GOODS_TEXT_MAX_CHARS, VERIFICATION_MISMATCHES, type BarcodeMapping } from '../domain/verification';
+import { BARCODE_MAX_CHARS, GOODS_TEXT_MAX_CHARS, VERIFICATION_MISMATCHES, type BarcodeMapping, type OrderVerified } from '../domain/verification';
 import { SCAN_NETWORK_INFO_MAX_AGE_MS, type CostEstimate } from '../issuing/cost-estimate';
 import type { Result } from '../result';
 import type { Settings } from '../settings/settings-schema';
@@ -403,7 +403,7 @@ export const ipcContract = {
   /** The printers the print component offers, and which one printing uses. */
   'printers.list': channel<PrinterChoice>()(noInput),
   /** Chooses the printer labels go to (null: the component's default); checked against the list. */
-  'printers.choose': channel<SettingsView>()(z.object({ printer: printerName.nullable() }).strict()),
+  'printers.choose': channel<SettingsView>()(z.object({ printer: printerName.nullable(), supervisor: supervisorApprovalSchema.optional() }).strict()),
   /** Prints one test label and waits for what became of it. */
   'printers.test-print': channel<TestPrintResult>()(z.object({ printer: printerName }).strict()),
   /** A printer's paper size and offsets in the component. */
@@ -452,6 +452,8 @@ export const ipcContract = {
   'verification.import-csv': channel<{ imported: number }>()(z.object({ text: z.string().max(5_000_000) }).strict()),
   /** Records a scan-to-verify outcome as a desk event (the statistics count them by kind). */
   'verification.record': channel<{ recorded: true }>()(deskEventInput),
+  /** When (and at which desk, in shared mode) an order was verified complete before — across restarts and desks — or null. */
+  'verification.verified': channel<OrderVerified | null>()(z.object({ shopId: verificationShopId, orderNumber }).strict()),
   /** The statistics of a range (the account's in shared mode): totals, per period, per dimension, failures per reason. */
   'statistics.report': channel<StatisticsReport>()(statisticsRange),
   /** The statistics of a range as a CSV or XLSX file (same columns), headed in the UI's language; base64 for the page to save. */
@@ -460,7 +462,7 @@ export const ipcContract = {
   ),
   /** Waybills each branch used over the last seven days and today (the balance forecast's pace). */
   'statistics.branch-usage': channel<BranchUsage[]>()(noInput),
-  // Operators and the audit log. `supervisor` on history.void, history.reprint and settings.update
+  // Operators and the audit log. `supervisor` on history.void, history.reprint, settings.update, printers.choose
   // is a supervisor's name and PIN allowing that one call where the signed-in packer may not.
   /** Who is signed in at this desk, and whether operators are on. */
   'operators.session': channel<OperatorSession>()(noInput),

@@ -46,7 +46,7 @@ export interface OperatorSession {
 export const AUDIT_MINIMUM_RETENTION_DAYS = 30;
 
 /** What the audit log records. */
-export const AUDIT_ACTIONS = ['sign-in', 'sign-out', 'issue', 'print', 'reprint', 'void', 'unvoid', 'held-back-override', 'settings-change', 'operators-change'] as const;
+export const AUDIT_ACTIONS = ['sign-in', 'sign-out', 'issue', 'print', 'reprint', 'void', 'unvoid', 'held-back-override', 'settings-change', 'operators-change', 'desk-choice'] as const;
 /** One kind of audited action. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** How an audited action ended: done, refused (permission, wrong PIN, lock) or failed (an error). */

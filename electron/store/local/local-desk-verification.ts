@@ -41,6 +41,7 @@ export function createLocalDeskEvents(db: StationDatabase): { read: DeskEventRea
     insert: db.prepare('INSERT INTO desk_events (at, kind, shop_id, order_number, details_json, operator_name) VALUES (?, ?, ?, ?, ?, ?)'),
     counts: db.prepare(`SELECT kind, json_extract(details_json, '$.mismatch') AS mismatch, COUNT(*) AS count FROM desk_events WHERE at >= ? AND at < ? GROUP BY kind, mismatch ORDER BY kind, mismatch`),
     ofOrder: db.prepare('SELECT * FROM desk_events WHERE shop_id = ? AND order_number = ? ORDER BY at DESC, id DESC LIMIT 100'),
+    verified: db.prepare<[string, string], { at: number }>(`SELECT min(at) AS at FROM desk_events WHERE shop_id = ? AND order_number = ? AND kind = 'verification.completed' HAVING count(*) > 0`),
   };
   return {
     read: {
@@ -49,6 +50,10 @@ export function createLocalDeskEvents(db: StationDatabase): { read: DeskEventRea
         (statements.ofOrder.all(shopId, orderNumber) as { at: number; kind: DeskEventKind; shop_id: string; order_number: string; details_json: string; operator_name: string | null }[]).map(
           (row) => ({ kind: row.kind, shopId: row.shop_id, orderNumber: row.order_number, at: row.at, details: JSON.parse(row.details_json) as unknown, operatorName: row.operator_name }) as DeskEvent,
         ),
+      verified: async (shopId, orderNumber) => {
+        const row = statements.verified.get(shopId, orderNumber);
+        return row === undefined ? null : { at: row.at, deskName: null };
+      },
     },
     write: {
       record: async (event) => {

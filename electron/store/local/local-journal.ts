@@ -6,6 +6,7 @@ import type { SoldOrder } from '../../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../../shared/domain/waybill';
 import type { StationError } from '../../../shared/errors/station-error';
 import type { Result } from '../../../shared/result';
+import { commitWithoutOwnSync } from './commit-without-own-sync';
 import type { StationDatabase } from './open-station-database';
 import type { JournalReader, JournalWriter } from '../station-backend';
 import type { ClaimOwner, ClaimResult, HeldOrder, IssueAttemptOutcome, JobChange, JobMember, JobRecord, NewJob, OwnedOrder, PrintableWaybill } from '../station-records';
@@ -250,7 +251,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     }
   });
 
-  const updateJob = transaction((jobId: string, change: JobChange, now: number) => {
+  const updateJobNow = db.transaction((jobId: string, change: JobChange, now: number) => {
     const columns: Record<string, unknown> = {};
     if (change.state !== undefined) columns.state = change.state;
     if (change.ending !== undefined) columns.ending = change.ending;
@@ -266,6 +267,15 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     if (!row) throw new Error(`no job ${jobId}`);
     return jobOf(row);
   });
+  /**
+   * A job's change of state. A job starting to issue is committed without its own fsync: lost to a
+   * power cut, the job is only planned again, for nothing leaves before the durable pending record
+   * of its first call (which takes this change to the disk with it). Every other change (an
+   * ending, a cancel) is on the disk before the engine goes on: a cancelled job must never come
+   * back as one to resume.
+   */
+  const updateJob = (jobId: string, change: JobChange, now: number): JobRecord =>
+    writes.time(() => (change.state === 'issuing' ? commitWithoutOwnSync(db, () => updateJobNow(jobId, change, now)) : updateJobNow(jobId, change, now)));
 
   /** Whether another owner than (deskId, jobId) holds the row under a lease not lapsed at `now`. */
   const heldByAnother = (row: JournalRow, jobId: string, deskId: string, now: number): boolean =>
@@ -324,7 +334,8 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
   };
   // Immediate: the rows are read and taken under one write lock, so a second connection's claim waits and then sees them taken.
   const claimTransaction = db.transaction(claimNow);
-  const claim = (...args: Parameters<typeof claimNow>): ClaimResult => writes.time(() => claimTransaction.immediate(...args));
+  // A claim lost to a power cut is harmless: nothing has left yet, and the pending record that comes before any call is durable (and takes the claim to the disk with it).
+  const claim = (...args: Parameters<typeof claimNow>): ClaimResult => writes.time(() => commitWithoutOwnSync(db, () => claimTransaction.immediate(...args)));
 
   const beginIssue = transaction((jobId: string, shopId: string, orderNumbers: readonly string[], now: number) => {
     const attemptId = Number(statements.insertAttempt.run(jobId, shopId, 'issue', now, null, null, null).lastInsertRowid);

@@ -34,6 +34,12 @@ export function createLocalOperators(db: StationDatabase): { read: OperatorReade
   const insert = db.prepare('INSERT INTO operators (id, name, role, pin_hash, badge_hash, created_at) VALUES (@id, @name, @role, @pinHash, @badgeHash, @createdAt)');
   const remove = db.prepare<[string]>('DELETE FROM operators WHERE id = ?');
   const pinOutcome = db.prepare<[number, number | null, string]>('UPDATE operators SET failed_pins = ?, locked_until = ? WHERE id = ?');
+  const wrongPin = db.prepare<{ id: string; lockAfter: number; lockedUntil: number }, { failed_pins: number }>(
+    `UPDATE operators SET
+       failed_pins = CASE WHEN failed_pins + 1 >= @lockAfter THEN 0 ELSE failed_pins + 1 END,
+       locked_until = CASE WHEN failed_pins + 1 >= @lockAfter THEN @lockedUntil ELSE locked_until END
+     WHERE id = @id RETURNING failed_pins`,
+  );
   return {
     read: {
       list: async () => all.all().map(recordOf),
@@ -57,6 +63,11 @@ export function createLocalOperators(db: StationDatabase): { read: OperatorReade
       remove: async (id) => remove.run(id).changes > 0,
       setPinOutcome: async (id, failedPins, lockedUntil) => {
         pinOutcome.run(failedPins, lockedUntil, id);
+      },
+      countWrongPin: async (id, lockAfter, lockedUntil) => {
+        const row = wrongPin.get({ id, lockAfter, lockedUntil });
+        // A wrong PIN leaves at least one in a row, unless it locked (and started the count again).
+        return row === undefined ? undefined : { failedPins: row.failed_pins, locked: row.failed_pins === 0 };
       },
     },
   };

@@ -2,6 +2,7 @@ import { amongGateways, UNKNOWN_GATEWAY, type GatewayIdentity } from '../../../s
 import type { LabelCounts } from '../../../shared/domain/issuing';
 import type { DocumentState, PrintFailure, PrintOutput } from '../../../shared/domain/printing';
 import type { PrintContent } from '../../../shared/domain/printing';
+import { commitWithoutOwnSync } from './commit-without-own-sync';
 import type { StationDatabase } from './open-station-database';
 import type { PrintTaskReader, PrintTaskWriter } from '../station-backend';
 import type { PrintDocumentRecord } from '../station-records';
@@ -135,16 +136,8 @@ export function createLocalPrintTasks(db: StationDatabase, writes: WriteTimer): 
    * printed: asked of the component).
    */
   const commit = (durable: boolean, write: () => void): void => {
-    if (durable) {
-      db.transaction(write)();
-      return;
-    }
-    db.pragma('synchronous = NORMAL');
-    try {
-      db.transaction(write)();
-    } finally {
-      db.pragma('synchronous = FULL');
-    }
+    if (durable) db.transaction(write)();
+    else commitWithoutOwnSync(db, () => db.transaction(write)());
   };
 
   /** Writes one record (inside a transaction). */

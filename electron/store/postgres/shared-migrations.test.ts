@@ -40,9 +40,12 @@ describe('the shared schema migrations (Kysely migrator, real PostgreSQL)', () =
       'schema_account_shops',
       'shared_barcodes',
       'shared_label_prints',
+      'shared_operator_copies',
+      'shared_operators',
       'shared_order_refreshes',
       'shared_sold_orders',
       'shared_statistics_hours',
+      'shared_verified_orders',
       'shared_waybills',
     ]);
     expect(await tablesOf(pool, 'public')).toEqual([]);

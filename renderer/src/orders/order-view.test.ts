@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildOrderViews, hoursBetween, orderProgress, shipUrgency, yuanFromFen } from './order-view';
+import { buildOrderViews, hoursBetween, normalizeSearchText, orderProgress, shipUrgency, yuanFromFen } from './order-view';
 import { sampleRow } from './testing/sample-order-rows';
 import { untouchedOrderState } from '../../../shared/domain/order-row';
 
@@ -34,6 +34,11 @@ describe('order views', () => {
     expect(views[1]?.region).toBe('浙江省 东莞市');
     expect(views[0]?.searchText).toContain('usb数据线');
     expect(views[0]?.searchText).toContain('yt9988');
+  });
+
+  it('folds search text exactly as NFKC and lower case do, text that needs no folding included', () => {
+    const texts = ['浙江省杭州市西湖区文三路、。Abc 138', 'ＴＥＬ：１３８\u3000（加急）', '①号楼 ㈱ ﬁ', 'Cafe\u0301 e\u0301', '', 'T恤 XL'];
+    for (const text of texts) expect(normalizeSearchText(text)).toBe(text.normalize('NFKC').toLowerCase());
   });
 
   it('marks orders due within 24 hours urgent and past their time overdue, unless printed', () => {

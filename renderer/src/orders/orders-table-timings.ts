@@ -2,8 +2,8 @@
  * The User Timing marks and measures of the orders table, visible in the browser's performance
  * tools and read by the orders-table benchmark (`bench/orders-table-bench.ts`):
  *
- * - `orders-table:first-paint` (measure): from the moment `orders.list` data is in the renderer
- *   (`orders-table:data-available`) to the first frame painted with its rows.
+ * - `orders-table:first-paint` (measure): from the moment `orders.list` data reaches the table
+ *   (`orders-table:data-available`: its views are built) to the first frame painted with its rows.
  * - `orders-table:filter` (measure): from a local filter change (`orders-table:filter-start`) to
  *   the first frame painted with the filtered rows.
  *

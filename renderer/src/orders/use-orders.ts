@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { ChannelInput, SettingsView, StationInfo } from '../../../shared/ipc/ipc-contract';
+import type { ChannelInput, SettingsView, StationApi, StationInfo } from '../../../shared/ipc/ipc-contract';
 import { stationQueryKeys, useSettingsQuery, useStationInfoQuery } from '../bridge/station-queries';
 import { unwrapResult, useStation } from '../bridge/station-context';
 import { buildOrderViews, type OrderView } from './order-view';
@@ -25,22 +25,27 @@ export function chosenShopsOf(settings: SettingsView, info: StationInfo): Channe
   return info.demoMode ? {} : { shopIds: 'all' };
 }
 
+/**
+ * How the cached orders of the chosen shops are read: for the table's hook, and for the window's
+ * start, which asks for them as soon as the settings and the station's info are in (before the
+ * desk first renders) so the list is on its way while the page draws.
+ */
+export const ordersListingQueryOptions = (station: StationApi, chosen: ChannelInput<'orders.list'> | undefined) => ({
+  queryKey: [...stationQueryKeys.orders, chosen?.shopIds ?? 'own'],
+  queryFn: () => unwrapResult(station['orders.list'](chosen ?? {})),
+  // Main says when the cache changed (`orders.changed`); nothing else makes it stale.
+  staleTime: Infinity,
+});
+
 /** The cached orders of the shops the desk chose as react-query holds them (one cache for the table and the plan), and the shops chosen. */
 export function useOrdersListing() {
   const station = useStation();
   const chosen = useChosenShops();
   const listing = useQuery({
-    queryKey: [...stationQueryKeys.orders, chosen?.shopIds ?? 'own'],
-    queryFn: async () => {
-      const data = await unwrapResult(station['orders.list'](chosen ?? {}));
-      markOrdersDataAvailable();
-      return data;
-    },
+    ...ordersListingQueryOptions(station, chosen),
     enabled: chosen !== undefined,
     // Another choice of shops keeps the table until its rows arrive.
     placeholderData: keepPreviousData,
-    // Main says when the cache changed (`orders.changed`); nothing else makes it stale.
-    staleTime: Infinity,
   });
   return { listing, chosen };
 }
@@ -48,7 +53,11 @@ export function useOrdersListing() {
 /** The cached orders of the shops the desk chose as react-query holds them, the table's views of them, and the shops. */
 export function useOrderViews() {
   const { listing, chosen } = useOrdersListing();
-  const views: readonly OrderView[] = useMemo(() => buildOrderViews(listing.data?.rows ?? [], listing.data?.shops ?? []), [listing.data]);
+  const views: readonly OrderView[] = useMemo(() => {
+    // The table's first-paint measure starts where its rows reach it (the list may have come before the desk first rendered).
+    if (listing.data !== undefined) markOrdersDataAvailable();
+    return buildOrderViews(listing.data?.rows ?? [], listing.data?.shops ?? []);
+  }, [listing.data]);
   const shops = listing.data?.shops ?? [];
   return { listing, views, shops, chosen };
 }

@@ -61,6 +61,8 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
     learnedNow.current = learned;
   }, [learned]);
   const [weighProblem, setWeighProblem] = useState<StationError | 'declined' | null>(null);
+  // Whether each order scanned in this session was verified before, as main answered (or is answering).
+  const verifiedBefore = useRef(new Map<string, Promise<boolean>>());
 
   const record = useCallback((event: DeskEventInput) => void station['verification.record'](event), [station]);
   const alarm = useCallback(
@@ -75,6 +77,8 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
     async (typedG?: number) => {
       const session = store.getState().verifying;
       if (session === null || session.releasedAt !== null || !isComplete(session)) return;
+      // Verified before (an earlier session, another desk): the answer refuses it before any label comes out.
+      if (await verifiedBefore.current.get(shopOrderKey(session.order))) return;
       const weighing = await weighParcel(typedG);
       if (!weighing.ok) {
         setWeighProblem(weighing.error ?? 'declined');
@@ -105,17 +109,34 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
     (view: OrderView, outcome: Extract<ScanOutcome, { kind: 'verify-started' }>, heldBackConfirmed = false) => {
       const state = store.getState();
       setWeighProblem(null);
-      if (state.verifiedOrders.includes(view.key)) {
-        const refused: ScanOutcome = { ...outcome, kind: 'already-verified' };
+      const refuse = () => {
         alarm({ order: view.ref, lines: [], releasedAt: null, heldBackConfirmed: false }, 'already-verified', outcome.code, null);
-        tell(refused);
+        tell({ ...outcome, kind: 'already-verified' });
+      };
+      if (state.verifiedOrders.includes(view.key)) {
+        refuse();
         return;
       }
-      state.setVerifying(startVerifying(view, heldBackConfirmed));
+      // Verified in an earlier session or at another desk (main remembers): the goods are listed at
+      // once, and the answer, a moment later, turns them into the alarm (release waits for it).
+      const asked = unwrapResult(station['verification.verified'](view.ref)).then(
+        (verified) => verified !== null,
+        () => false,
+      );
+      verifiedBefore.current.set(view.key, asked);
+      const session = startVerifying(view, heldBackConfirmed);
+      state.setVerifying(session);
+      void asked.then((before) => {
+        if (!before) return;
+        const now = store.getState();
+        if (now.verifying !== null && shopOrderKey(now.verifying.order) === view.key) now.setVerifying(null);
+        if (!now.verifiedOrders.includes(view.key)) now.markVerified(view.key);
+        refuse();
+      });
       void client.invalidateQueries({ queryKey: barcodesKey(view.ref.shopId) });
       tell(outcome);
     },
-    [store, alarm, tell, client],
+    [store, station, alarm, tell, client],
   );
 
   const item = useCallback(

@@ -1,0 +1,52 @@
+import type { CDPSession } from '@playwright/test';
+
+/** Milliseconds between two keys of a scan: what a barcode scanner's keyboard emulation sends. */
+const scannerKeyGapMs = 4;
+
+/** The stamp of the last key a scan sent, so a scan right after another never goes back in time. */
+let lastKeyAt = 0;
+
+/** A key event's fields, as `Input.dispatchKeyEvent` takes them. */
+interface KeyFields {
+  key: string;
+  code: string;
+  windowsVirtualKeyCode: number;
+}
+
+/** The key a US keyboard presses for a code character, or null where it has none (e.g. full-width digits). */
+function usKey(char: string): KeyFields | null {
+  if (/^[0-9]$/.test(char)) return { key: char, code: `Digit${char}`, windowsVirtualKeyCode: char.charCodeAt(0) };
+  if (/^[A-Za-z]$/.test(char)) return { key: char, code: `Key${char.toUpperCase()}`, windowsVirtualKeyCode: char.toUpperCase().charCodeAt(0) };
+  if (char === '-' || char === '_') return { key: char, code: 'Minus', windowsVirtualKeyCode: 189 };
+  return null;
+}
+
+/**
+ * Sends a scan: the code's keys, then Enter, as trusted key events (the ones `page.keyboard`
+ * sends) handed to the browser in one burst, each stamped a scanner's few milliseconds after the
+ * one before (CDP's `timestamp`, which the page sees as the key event's `timeStamp`, the time the
+ * detector reads). A scan is then as fast as a scanner's whatever the load on the machine: typed
+ * key by key and stamped on arrival, a busy CPU (the other test worker) could stretch one gap
+ * past the detector's limit and cut the scan into typing. A character a US keyboard has no key
+ * for is typed in as text, as `page.keyboard.type` does (`insertText`), or, with `keyless:
+ * 'key-event'`, sent as a key event of its own.
+ */
+export async function sendScannerBurst(session: CDPSession, code: string, keyless: 'insert-text' | 'key-event'): Promise<void> {
+  const sent: Promise<unknown>[] = [];
+  const press = (fields: KeyFields, text: string) => {
+    lastKeyAt = Math.max(Date.now(), lastKeyAt + scannerKeyGapMs);
+    // CDP's timestamps are seconds since the epoch.
+    const timestamp = lastKeyAt / 1000;
+    sent.push(session.send('Input.dispatchKeyEvent', { type: 'keyDown', ...fields, text, unmodifiedText: text, timestamp }));
+    sent.push(session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...fields, timestamp }));
+  };
+  for (const char of code) {
+    const fields = usKey(char);
+    if (fields !== null) press(fields, char);
+    else if (keyless === 'key-event') press({ key: char, code: '', windowsVirtualKeyCode: 0 }, char);
+    else sent.push(session.send('Input.insertText', { text: char }));
+  }
+  press({ key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 }, '\r');
+  await Promise.all(sent);
+}
+
