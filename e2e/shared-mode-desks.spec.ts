@@ -32,6 +32,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
     ownGateway,
     hostBrowser,
   }) => {
+    // Two hosts started twice, a job, a reprint and the account's statistics: longer than most.
+    test.setTimeout(120_000);
     const gateway = ownGateway as OwnGateway;
     const database = await server.freshDatabase();
     const folderB = await mkdtemp(join(tmpdir(), 'station-e2e-desk-b-'));
@@ -91,6 +93,21 @@ for (const locale of ['zh-CN', 'en'] as const) {
       // Printed again, never issued again.
       expect(gateway.sandbox.issuedWaybills().filter((issued) => issued.orderNumbers.includes(order))).toHaveLength(1);
       expect(gateway.emulator.printed()).toHaveLength(1);
+
+      // Desk B's statistics are the account's: desk A's waybill, printed at A and again at B (once B's print is shared), under desk A.
+      await expect
+        .poll(async () => (await stationCall(request, hostB, 'statistics.report', { from: Date.now() - 3_600_000, to: Date.now() + 3_600_000 })).totals.labelsPrinted, { timeout: 15_000 })
+        .toBe(2);
+      await pageB.keyboard.press('Escape');
+      await pageB.getByRole('button', { name: uiText(locale, 'statistics.open') }).click();
+      const statistics = pageB.getByRole('region', { name: uiText(locale, 'statistics.title') });
+      await expect(statistics.getByText(uiText(locale, 'statistics.scopeAccount'), { exact: true })).toBeVisible();
+      for (const [name, count] of [['waybills', 1], ['labelsPrinted', 2], ['reprints', 1]] as const) {
+        await expect(statistics.getByTestId(`statistics-total-${name}`).locator('.ant-statistic-content-value')).toHaveText(String(count));
+      }
+      await statistics.getByRole('radiogroup', { name: uiText(locale, 'statistics.view.label') }).getByText(uiText(locale, 'statistics.view.table'), { exact: true }).click();
+      const desks = statistics.getByRole('table', { name: uiText(locale, 'statistics.dimension.desk') });
+      await expect(desks.getByRole('row').filter({ hasText: 'Desk A' }).getByRole('cell').nth(1)).toHaveText('1');
       expect(deskB.errors, 'desk B: console errors and page errors').toEqual([]);
     } finally {
       await deskB?.close();

@@ -1,6 +1,7 @@
 import { formatChinaDateTime } from '../shared/time/china-time';
 import { stationCall } from './desk-actions';
-import { historyWaybills, issueUi, planFirstOrders, startIssueAndPrint } from './issue-print-actions';
+import { heldAndPlainOrders, historyWaybills, issueUi, ofFirstShop, planFirstOrders, startIssueAndPrint, validAndInvalidOrders } from './issue-print-actions';
+import { openOwnGatewayDesk } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
 import { browserLocale, uiText } from './ui-text';
@@ -70,6 +71,83 @@ for (const locale of ['zh-CN', 'en'] as const) {
       // Back to the desk.
       await screen.getByRole('button', { name: text('statistics.back') }).click();
       await expect(screen).toBeHidden();
+    });
+
+    test('orders held back and scan-to-verify’s figures show in the totals, a chart of their own and the table', async ({ openStation, request, stationHost, ownGateway }) => {
+      if (!ownGateway) throw new Error('the own gateway did not start');
+      const page = await openStation(browserLocale(locale));
+      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
+      // An order of a held-back status, planned twice today with another: held back once.
+      const { held, plain, heldStatus } = await heldAndPlainOrders(request, stationHost, ownGateway);
+      await stationCall(request, stationHost, 'settings.update', { patch: { issueOptions: { heldBackOrderStatuses: [heldStatus] } } });
+      const orders = await ofFirstShop(request, stationHost, [held, plain]);
+      for (const attempt of [1, 2]) {
+        const plan = await stationCall(request, stationHost, 'issue.plan', { orders, merge: false, keepApart: [] });
+        expect(plan.heldBack.map((order) => order.orderNumber), `plan ${attempt}`).toEqual([held]);
+      }
+      // Scan-to-verify at the desk: two orders verified, one wrong item caught, goods counted by hand once.
+      const shopId = orders[0]?.shopId ?? '';
+      const completed = { kind: 'verification.completed', shopId, details: { lines: 1, items: 1, overridden: 0, weightG: null } } as const;
+      await stationCall(request, stationHost, 'verification.record', { ...completed, orderNumber: held });
+      await stationCall(request, stationHost, 'verification.record', { ...completed, orderNumber: plain });
+      await stationCall(request, stationHost, 'verification.record', {
+        kind: 'verification.mismatch', shopId, orderNumber: plain, details: { mismatch: 'wrong-item', barcode: '6901234567892', goodsName: null, goodsSpec: null },
+      });
+      await stationCall(request, stationHost, 'verification.record', { kind: 'verification.override', shopId, orderNumber: held, details: { goodsName: '保温杯', goodsSpec: '', count: 1, reason: 'no barcode' } });
+
+      await page.getByRole('button', { name: text('statistics.open') }).click();
+      const screen = page.getByRole('region', { name: text('statistics.title') });
+      const total = (name: string) => screen.getByTestId(`statistics-total-${name}`);
+      for (const [name, count] of [['heldBack', 1], ['verified', 2], ['mismatches', 1], ['overrides', 1], ['waybills', 0]] as const) {
+        await expect(total(name)).toContainText(text(`statistics.figure.${name}`));
+        await expect(total(name).locator('.ant-statistic-content-value')).toHaveText(String(count));
+      }
+      await expect(screen.getByText(text('statistics.chart.verification'), { exact: true })).toBeVisible();
+      await expect(screen.getByTestId('statistics-chart-verification').locator('svg path').first()).toBeAttached();
+      await saveScreenshot(page, 'statistics-verification', locale);
+
+      // The table: this hour's line, with the figures under their own headings.
+      await screen.getByRole('radiogroup', { name: text('statistics.view.label') }).getByText(text('statistics.view.table'), { exact: true }).click();
+      const periods = screen.getByRole('table', { name: text('statistics.table.perPeriod') });
+      const headings = await periods.getByRole('columnheader').allTextContents();
+      const hour = periods.getByRole('row').filter({ hasText: `${formatChinaDateTime(Date.now()).slice(11, 13)}:00` });
+      for (const [name, count] of [['heldBack', 1], ['verified', 2], ['mismatches', 1], ['overrides', 1]] as const) {
+        await expect(hour.getByRole('cell').nth(headings.indexOf(text(`statistics.figure.${name}`)))).toHaveText(String(count));
+      }
+    });
+
+    test('per operator: the waybills of the job a packer started and what they verified, in the operators’ table', async ({ openStation, request, stationHost, ownGateway }) => {
+      if (!ownGateway) throw new Error('the own gateway did not start');
+      const page = await openStation(browserLocale(locale));
+      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
+      const packer = { name: 'Li Na', pin: '2468' };
+      // Operators turn on only with a supervisor among them.
+      await stationCall(request, stationHost, 'operators.add', { name: 'Wang Fang', role: 'supervisor', pin: '135790' });
+      await stationCall(request, stationHost, 'operators.add', { name: packer.name, role: 'packer', pin: packer.pin });
+      await stationCall(request, stationHost, 'settings.update', { patch: { operators: { enabled: true } } });
+      await page.getByLabel(text('operators.signIn.name')).fill(packer.name);
+      await page.getByLabel(text('operators.signIn.pin')).fill(packer.pin);
+      await page.getByRole('button', { name: text('operators.signIn.submit') }).click();
+      await expect(page.getByRole('button', { name: text('operators.header.signOut') })).toBeVisible();
+
+      // Signed in, the packer verifies an order and issues two (the desk's API, as the desk calls it).
+      const orders = await ofFirstShop(request, stationHost, (await validAndInvalidOrders(request, stationHost, 40)).valid.slice(0, 2));
+      const shopId = orders[0]?.shopId ?? '';
+      await stationCall(request, stationHost, 'verification.record', { kind: 'verification.completed', shopId, orderNumber: orders[0]?.orderNumber ?? '', details: { lines: 1, items: 1, overridden: 0, weightG: null } });
+      const plan = await stationCall(request, stationHost, 'issue.plan', { orders, merge: false, keepApart: [] });
+      await stationCall(request, stationHost, 'issue.start', { jobId: plan.jobId });
+      await expect.poll(async () => (await historyWaybills(request, stationHost)).filter((row) => row.printCount > 0).length, { timeout: 30_000 }).toBe(2);
+
+      await page.getByRole('button', { name: text('statistics.open') }).click();
+      const screen = page.getByRole('region', { name: text('statistics.title') });
+      await screen.getByRole('radiogroup', { name: text('statistics.view.label') }).getByText(text('statistics.view.table'), { exact: true }).click();
+      const operators = screen.getByRole('table', { name: text('statistics.dimension.operator') });
+      const headings = await operators.getByRole('columnheader').allTextContents();
+      const row = operators.getByRole('row').filter({ hasText: packer.name });
+      for (const [name, count] of [['waybills', 2], ['labelsPrinted', 2], ['reprints', 0], ['verified', 1]] as const) {
+        await expect(row.getByRole('cell').nth(headings.indexOf(text(`statistics.figure.${name}`)))).toHaveText(String(count));
+      }
+      await saveScreenshot(page, 'statistics-operators', locale);
     });
 
     test('the balance forecast warns in the header and before Start when the plan would leave the branch under the threshold set in Settings', async ({ openStation, request, stationHost, ownGateway }) => {

@@ -209,6 +209,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
       deskEvents: { read: backend.read.deskEvents, write: backend.write.deskEvents },
       shopIds: () => effectiveSettings().gateway.shops.map((shop) => shop.shopId),
       day: () => chinaDayOf(Date.now()),
+      operatorName: () => operatorDesk.session().operator?.name ?? null,
       logger,
     }),
     statisticsIpcHandlers(backend.read.statistics, {

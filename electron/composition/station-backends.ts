@@ -3,6 +3,7 @@ import { openLocalBackend } from '../store/local/open-local-backend';
 import { withSharedHistory } from '../several-desks/with-shared-history';
 import { withSharedLookups } from '../several-desks/with-shared-lookups';
 import { withSharedBarcodes } from '../several-desks/with-shared-barcodes';
+import { withSharedStatistics } from '../several-desks/with-shared-statistics';
 import { withSharedOperators } from '../several-desks/with-shared-operators';
 import { withSharedVerifiedOrders } from '../several-desks/with-shared-verified-orders';
 import type { SharedStation } from '../several-desks/shared-station';
@@ -33,12 +34,12 @@ export type OpenStationBackend = (options: OpenStationBackendOptions) => Promise
 /**
  * The shared mode's backend: the local one, written first, with the account's shared history over
  * it, its claims asked before a found waybill is taken as this desk's, its learned barcodes and
- * verified orders, and its operators.
+ * verified orders, its operators, and its statistics.
  */
 async function openSharedBackend(options: OpenStationBackendOptions): Promise<StationBackend> {
   const { shared } = options;
   if (shared === undefined) throw new Error('the shared backend needs the desk’s link to the shared database');
-  const layers = [withSharedHistory, withSharedLookups, withSharedBarcodes, withSharedVerifiedOrders, withSharedOperators];
+  const layers = [withSharedHistory, withSharedLookups, withSharedBarcodes, withSharedVerifiedOrders, withSharedOperators, withSharedStatistics];
   return layers.reduce((backend, layer) => layer(backend, shared), await openLocalBackend(options));
 }
 

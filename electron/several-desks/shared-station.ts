@@ -13,6 +13,7 @@ import { sharedDatabaseFailure } from '../store/postgres/shared-database-failure
 import { createSharedDesks, type SharedDesks } from '../store/postgres/shared-desks';
 import { createSharedBarcodes, type SharedBarcodes } from '../store/postgres/shared-barcodes';
 import { createSharedHistory, type SharedHistory } from '../store/postgres/shared-history';
+import { createSharedStatistics, type SharedStatistics } from '../store/postgres/shared-statistics';
 import { migrateSharedSchema } from '../store/postgres/shared-migrations';
 import { checkSharedSchemaVersion } from '../store/postgres/shared-schema-version';
 import { listenToSharedChanges, type SharedEvent } from '../store/postgres/shared-notifications';
@@ -64,6 +65,8 @@ export interface SharedStation {
   operators: SharedOperators;
   /** The orders verified at any desk (scan-to-verify's "already verified"). */
   verifiedOrders: SharedVerifiedOrders;
+  /** The account's statistics over the shared history. */
+  statistics: SharedStatistics;
   /** This desk's name as the other desks show it. */
   deskName: string;
   gatewayIdentity: () => GatewayIdentity;
@@ -189,6 +192,7 @@ export function openSharedStation(options: SharedStationOptions): SharedStation 
     barcodes: createSharedBarcodes(access),
     operators: createSharedOperators(access),
     verifiedOrders: createSharedVerifiedOrders(access),
+    statistics: createSharedStatistics(access),
     desks,
     deskName,
     gatewayIdentity: options.gatewayIdentity,

@@ -13,6 +13,8 @@ import { openSharedClient } from '../store/postgres/open-shared-database';
 import { openSharedSchema } from './open-shared-schema';
 import { sharedConnectionOf, testSharedConnection } from './test-shared-connection';
 import { createSharedCallWindow } from './shared-call-window';
+import { createSharedHistory } from '../store/postgres/shared-history';
+import { createSharedStatistics } from '../store/postgres/shared-statistics';
 import { joinSharedDesk } from '../store/postgres/shared-desks';
 
 // A server with TLS on, its certificate for 127.0.0.1 and localhost signed by a CA of its own (not one this computer trusts).
@@ -135,6 +137,15 @@ describe('Test connection (real PostgreSQL): TLS verifies the server, and a sche
       const access = { pool: desk.pool, schema: settings.schema, deskId: 'desk-2', bootId: 'boot-2', connection };
       expect(await joinSharedDesk(desk.pool, settings.schema, { ...access, name: 'desk-2' })).toBe(true);
       expect((await createSharedCallWindow(access).take()).sendable()).toBe(true);
+      // Its waybills, prints and void marks keep the account's statistics (the rollup's triggers run as the desk role).
+      const history = createSharedHistory(access);
+      const gateway = { baseUrl: 'demo', shopId: 'shop-1' };
+      await history.recordWaybills(gateway, 'job-1', [{ waybillCode: 'YT1', parentWaybillCode: null, orderNumbers: ['T1'], carrierCode: 'YTO', branchCode: 'B1', issuedAt: Date.now(), printDataText: null }]);
+      await history.recordPrints([{ printId: 'p1', gateway, waybillCode: 'YT1', printedAt: Date.now() }]);
+      await history.setVoid(gateway, ['YT1'], Date.now(), 'damaged');
+      expect(await createSharedStatistics(access).figures({ from: Date.now() - 3_600_000, to: Date.now() + 3_600_000 }, ['desk'])).toEqual([
+        { keys: ['desk-2'], waybills: 1, splitParcels: 0, labelsPrinted: 1, reprints: 0, voids: 1 },
+      ]);
       await expect(desk.pool.query('CREATE TABLE waybill_station.not_allowed (id int)')).rejects.toMatchObject({ code: '42501' });
     } finally {
       await desk.close();

@@ -48,6 +48,7 @@ async function desk(deskId: string, reach: SharedConnectionSettings = connection
     deskEvents: { read: backend.read.deskEvents, write: backend.write.deskEvents },
     shopIds: () => ['S1', 'S2'],
     day: () => '2026-11-28',
+    operatorName: () => null,
     logger: { info: () => undefined },
   });
   return { channels, local, link };

@@ -35,7 +35,7 @@ function addInto<K>(sums: Map<K, StatisticsFigures>, key: K, row: StatisticsFigu
 /**
  * The statistics of a range from the store's sums: every period of it (empty ones zero, so a
  * chart's axis has no holes), the totals, each dimension the store groups by (largest first) and
- * the failures per reason. One grouped read (period × every dimension, a few thousand rows for a
+ * the failures per reason; per operator once operators acted. One grouped read (period × every dimension, a few thousand rows for a
  * year) is shared out here, so a year costs one pass over the sums. The range is taken in whole
  * hours (the sums' unit).
  */
@@ -56,6 +56,9 @@ export async function statisticsReport(reader: StatisticsReader, range: Statisti
       .map(([key, figures]) => ({ key, ...figures }))
       .sort((a, b) => b.waybills - a.waybills || b.points - a.points || a.key.localeCompare(b.key));
   });
+  // Operators are counted from the audit log, a grouping of their own (shown once operators acted).
+  const operators = await reader.operators(whole);
+  if (operators.length > 0) groups.operator = operators;
   return { ...range, period, totals: sum(periods), periods, groups, failuresByReason: await reader.failuresByReason(whole) };
 }
 

@@ -1,6 +1,6 @@
 import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { HistoryPage, HistoryQuery, JobState, LabelCounts, OrderCounts, OrderStatus, VoidResult } from '../../shared/domain/issuing';
-import type { StatisticsDimension, StatisticsFigures, StatisticsRange } from '../../shared/domain/statistics';
+import type { StatisticsDimension, StatisticsFigures, StatisticsGroup, StatisticsRange } from '../../shared/domain/statistics';
 import type { SetAsideWaybill } from '../../shared/domain/desks';
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { PrintData, QueryEntryOutcome } from '../../shared/domain/waybill';
@@ -237,6 +237,12 @@ export interface StatisticsReader {
   figures(range: StatisticsRange, groupings: readonly StatisticsGrouping[]): Promise<StatisticsRow[]>;
   /** Failed orders of the range per reason (an error code), most first. */
   failuresByReason(range: StatisticsRange): Promise<{ reason: string; failures: number }[]>;
+  /**
+   * Per operator (by name), what the audit log says they did over the range: waybills of the
+   * jobs they started, labels printed, reprints, voids; and the desk events recorded while they
+   * were signed in (the other figures zero), most waybills first; none while operators were off.
+   */
+  operators(range: StatisticsRange): Promise<StatisticsGroup[]>;
 }
 
 /** Questions to the waybill history: every order that went through the journal, with its waybill. */

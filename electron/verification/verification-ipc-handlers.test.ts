@@ -11,6 +11,7 @@ import { verificationIpcHandlers } from './verification-ipc-handlers';
 let folder: string;
 let backend: StationBackend;
 let clock = 1_000;
+let signedIn: string | null = null;
 const handlers = () =>
   verificationIpcHandlers({
     barcodes: { read: backend.read.barcodes, write: backend.write.barcodes },
@@ -18,6 +19,7 @@ const handlers = () =>
     shopIds: () => ['S1', 'S2'],
     now: () => clock,
     day: () => '2026-11-28',
+    operatorName: () => signedIn,
     logger: { info: () => undefined },
   });
 
@@ -79,7 +81,10 @@ describe('scan-to-verify: learned barcodes and desk events', () => {
   it('records outcomes and mismatches as desk events of their own kinds, counted by kind and mismatch', async () => {
     const channels = handlers();
     clock = 10_000;
+    signedIn = null;
     await channels['verification.record']({ kind: 'verification.mismatch', shopId: 'S1', orderNumber: 'O1', details: { mismatch: 'wrong-item', barcode: '222', goodsName: 'Plate', goodsSpec: '' } });
+    // An operator signs in: the events name them.
+    signedIn = '李娜';
     await channels['verification.record']({ kind: 'verification.mismatch', shopId: 'S1', orderNumber: 'O1', details: { mismatch: 'one-too-many', barcode: '111', goodsName: 'Cup', goodsSpec: '' } });
     await channels['verification.record']({ kind: 'verification.override', shopId: 'S1', orderNumber: 'O1', details: { goodsName: 'Cup', goodsSpec: '', count: 1, reason: 'label torn' } });
     await channels['verification.record']({ kind: 'verification.completed', shopId: 'S1', orderNumber: 'O1', details: { lines: 1, items: 2, overridden: 1, weightG: 1234 } });
@@ -92,7 +97,12 @@ describe('scan-to-verify: learned barcodes and desk events', () => {
     expect(await backend.read.deskEvents.counts(10_001, 20_000)).toEqual([]);
     const events = await backend.read.deskEvents.ofOrder('S1', 'O1');
     expect(events).toHaveLength(4);
-    expect(events.find((event) => event.kind === 'verification.override')).toMatchObject({ details: { reason: 'label torn', count: 1 }, at: 10_000 });
+    expect(events.find((event) => event.kind === 'verification.override')).toMatchObject({ details: { reason: 'label torn', count: 1 }, at: 10_000, operatorName: '李娜' });
+    expect(events.filter((event) => event.kind === 'verification.mismatch').map((event) => event.operatorName)).toEqual(expect.arrayContaining([null, '李娜']));
+    // Counted per operator in the statistics: what they verified while signed in.
+    expect(await backend.read.statistics.operators({ from: 0, to: 3_600_000 })).toEqual([
+      { key: '李娜', waybills: 0, splitParcels: 0, labelsPrinted: 0, reprints: 0, voids: 0, failures: 0, calls: 0, points: 0, heldBack: 0, verified: 1, mismatches: 1, overrides: 1 },
+    ]);
   });
 
   it('remembers an order verified complete across a restart on the same data folder; a mismatch alone is no verification', async () => {

@@ -13,6 +13,8 @@ export interface VerificationHandlerOptions {
   now?: () => number;
   /** The China calendar day (`2026-11-28`) of the export file's name. */
   day: () => string;
+  /** The operator signed in now (operators on), named in the desk events; null when nobody is. */
+  operatorName: () => string | null;
   logger: Pick<StationLogger, 'info'>;
 }
 
@@ -49,7 +51,7 @@ export function verificationIpcHandlers(options: VerificationHandlerOptions): Fe
       return { imported: mappings.length };
     },
     'verification.record': async (event) => {
-      await options.deskEvents.write.record({ ...event, at: now() } as Parameters<DeskEventWriter['record']>[0]);
+      await options.deskEvents.write.record({ ...event, at: now(), operatorName: options.operatorName() } as Parameters<DeskEventWriter['record']>[0]);
       return { recorded: true };
     },
     'verification.verified': ({ shopId, orderNumber }) => {

@@ -6,10 +6,10 @@
 
 /**
  * What figures may be grouped by besides time. `desk` is the shared mode's (a desk alone is one).
- * An `operator` (once journal rows carry one) is one more entry here and one more key column in
- * the stores' groupings: nothing else changes.
+ * `operator` is counted from the audit log (who started the job, who reprinted, who voided), so
+ * it is a grouping of its own, never crossed with the others.
  */
-export const statisticsDimensions = ['shop', 'carrier', 'branch', 'desk'] as const;
+export const statisticsDimensions = ['shop', 'carrier', 'branch', 'desk', 'operator'] as const;
 export type StatisticsDimension = (typeof statisticsDimensions)[number];
 
 /** One group's figures. */
@@ -29,6 +29,12 @@ export interface StatisticsFigures {
   /** Answered gateway calls and the points the gateway reported for them (the cost ledger). */
   calls: number;
   points: number;
+  /** Orders a plan held back by their status (Settings), each once a China day. */
+  heldBack: number;
+  /** Orders scan-to-verify released complete; scans it refused (a wrong item, one too many, …); goods lines counted by hand. */
+  verified: number;
+  mismatches: number;
+  overrides: number;
 }
 
 /** Figures of one period (its start, epoch ms) or one dimension value (`key`). */
@@ -47,7 +53,7 @@ export interface StatisticsReport extends StatisticsRange {
   totals: StatisticsFigures;
   /** Every period of the range, oldest first (empty ones with zeros, so a chart's axis has no holes). */
   periods: StatisticsPeriod[];
-  /** Per dimension, largest waybill count first; `desk` only in shared mode. */
+  /** Per dimension, largest waybill count first; `desk` only in shared mode, `operator` only once operators acted. */
   groups: Partial<Record<StatisticsDimension, StatisticsGroup[]>>;
   /** Failed orders per reason (an error code), most first. */
   failuresByReason: { reason: string; failures: number }[];
@@ -58,8 +64,8 @@ export const STATISTICS_MAX_DAYS = 400;
 
 /** Figures all zero. */
 export function noFigures(): StatisticsFigures {
-  return { waybills: 0, splitParcels: 0, labelsPrinted: 0, reprints: 0, voids: 0, failures: 0, calls: 0, points: 0 };
+  return { waybills: 0, splitParcels: 0, labelsPrinted: 0, reprints: 0, voids: 0, failures: 0, calls: 0, points: 0, heldBack: 0, verified: 0, mismatches: 0, overrides: 0 };
 }
 
 /** The figure names, in the order tables and exports show them. */
-export const statisticsFigureNames = ['waybills', 'splitParcels', 'labelsPrinted', 'reprints', 'voids', 'failures', 'calls', 'points'] as const satisfies readonly (keyof StatisticsFigures)[];
+export const statisticsFigureNames = ['waybills', 'splitParcels', 'labelsPrinted', 'reprints', 'voids', 'failures', 'calls', 'points', 'heldBack', 'verified', 'mismatches', 'overrides'] as const satisfies readonly (keyof StatisticsFigures)[];

@@ -53,7 +53,8 @@ export interface DeskEventDetails {
 
 /** One desk event as recorded. */
 export type DeskEvent = {
-  [K in DeskEventKind]: { kind: K; shopId: string; orderNumber: string; at: number; details: DeskEventDetails[K] };
+  /** `operatorName`: who was signed in (operators on); absent or null when nobody was. */
+  [K in DeskEventKind]: { kind: K; shopId: string; orderNumber: string; at: number; details: DeskEventDetails[K]; operatorName?: string | null };
 }[DeskEventKind];
 
 /** An order whose goods were verified complete before: when, and at which desk (null: this desk, or a desk the record does not name). */

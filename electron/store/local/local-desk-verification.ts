@@ -38,7 +38,7 @@ export function createLocalBarcodes(db: StationDatabase): { read: BarcodeReader;
 /** The desk events of the station database. */
 export function createLocalDeskEvents(db: StationDatabase): { read: DeskEventReader; write: DeskEventWriter } {
   const statements = {
-    insert: db.prepare('INSERT INTO desk_events (at, kind, shop_id, order_number, details_json) VALUES (?, ?, ?, ?, ?)'),
+    insert: db.prepare('INSERT INTO desk_events (at, kind, shop_id, order_number, details_json, operator_name) VALUES (?, ?, ?, ?, ?, ?)'),
     counts: db.prepare(`SELECT kind, json_extract(details_json, '$.mismatch') AS mismatch, COUNT(*) AS count FROM desk_events WHERE at >= ? AND at < ? GROUP BY kind, mismatch ORDER BY kind, mismatch`),
     ofOrder: db.prepare('SELECT * FROM desk_events WHERE shop_id = ? AND order_number = ? ORDER BY at DESC, id DESC LIMIT 100'),
     verified: db.prepare<[string, string], { at: number }>(`SELECT min(at) AS at FROM desk_events WHERE shop_id = ? AND order_number = ? AND kind = 'verification.completed' HAVING count(*) > 0`),
@@ -47,8 +47,8 @@ export function createLocalDeskEvents(db: StationDatabase): { read: DeskEventRea
     read: {
       counts: async (from, to) => (statements.counts.all(from, to) as { kind: DeskEventKind; mismatch: string | null; count: number }[]).map((row) => ({ ...row })),
       ofOrder: async (shopId, orderNumber) =>
-        (statements.ofOrder.all(shopId, orderNumber) as { at: number; kind: DeskEventKind; shop_id: string; order_number: string; details_json: string }[]).map(
-          (row) => ({ kind: row.kind, shopId: row.shop_id, orderNumber: row.order_number, at: row.at, details: JSON.parse(row.details_json) as unknown }) as DeskEvent,
+        (statements.ofOrder.all(shopId, orderNumber) as { at: number; kind: DeskEventKind; shop_id: string; order_number: string; details_json: string; operator_name: string | null }[]).map(
+          (row) => ({ kind: row.kind, shopId: row.shop_id, orderNumber: row.order_number, at: row.at, details: JSON.parse(row.details_json) as unknown, operatorName: row.operator_name }) as DeskEvent,
         ),
       verified: async (shopId, orderNumber) => {
         const row = statements.verified.get(shopId, orderNumber);
@@ -57,7 +57,7 @@ export function createLocalDeskEvents(db: StationDatabase): { read: DeskEventRea
     },
     write: {
       record: async (event) => {
-        statements.insert.run(event.at, event.kind, event.shopId, event.orderNumber, JSON.stringify(event.details));
+        statements.insert.run(event.at, event.kind, event.shopId, event.orderNumber, JSON.stringify(event.details), event.operatorName ?? null);
       },
     },
   };

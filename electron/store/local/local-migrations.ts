@@ -18,6 +18,7 @@ import { waybillsSetAsideMigration } from './migrations/017-waybills-the-shared-
 import { learnedBarcodesMigration } from './migrations/018-learned-barcodes-and-desk-events';
 import { statisticsRollupMigration } from './migrations/019-statistics-rollup-per-hour';
 import { operatorsAndAuditMigration } from './migrations/020-operators-and-the-audit-log';
+import { heldBackDeskEventAndOperatorStatisticsMigration } from './migrations/021-statistics-of-held-back-orders-desk-events-and-operators';
 import type { StationMigration } from './station-migration';
 
 /** The station database's migrations, in order. A new one gets the next numbered file and is appended here. */
@@ -42,4 +43,5 @@ export const localMigrations: readonly StationMigration[] = [
   learnedBarcodesMigration,
   statisticsRollupMigration,
   operatorsAndAuditMigration,
+  heldBackDeskEventAndOperatorStatisticsMigration,
 ];

@@ -1,10 +1,13 @@
 import { chinaOffsetMs, dayMs } from '../../../shared/time/china-time';
-import type { StatisticsDimension, StatisticsFigures, StatisticsRange } from '../../../shared/domain/statistics';
+import { noFigures, type StatisticsDimension, type StatisticsFigures, type StatisticsGroup } from '../../../shared/domain/statistics';
 import type { StatisticsGrouping, StatisticsReader, StatisticsRow } from '../station-backend';
 import type { StationDatabase } from './open-station-database';
 
-/** The key column of each grouping over the rollup (migration 19); an operator would be one more entry. */
-const KEY_OF: Readonly<Record<Exclude<StatisticsGrouping, 'desk'>, string>> = {
+/** The groupings a desk's own sums have key columns for (a desk on its own has no desk grouping). */
+type LocalGrouping = Exclude<StatisticsGrouping, 'desk' | 'operator'>;
+
+/** The key column of each grouping over the rollups (migrations 19 and 21). */
+const KEY_OF: Readonly<Record<LocalGrouping, string>> = {
   hour: 'hour_start',
   day: `((hour_start + ${chinaOffsetMs}) / ${dayMs}) * ${dayMs} - ${chinaOffsetMs}`,
   shop: 'shop_id',
@@ -12,58 +15,73 @@ const KEY_OF: Readonly<Record<Exclude<StatisticsGrouping, 'desk'>, string>> = {
   branch: 'branch_code',
 };
 
+/**
+ * The rollup tables and the figures each sums: per-hour sums of waybills, prints and charged
+ * calls, failures per reason (migration 19), orders held back once a day, desk events per hour
+ * and shop (migration 21; no carrier or branch: those figures fall under none).
+ */
+const SOURCES: readonly { table: string; figures: string; keys?: Partial<Record<LocalGrouping, string>> }[] = [
+  {
+    table: 'statistics_hours',
+    figures: `SUM(waybills) AS waybills, SUM(split_parcels) AS splitParcels, SUM(labels_printed) AS labelsPrinted, SUM(reprints) AS reprints, SUM(voids) AS voids,
+      SUM(calls) AS calls, SUM(points) AS points`,
+  },
+  { table: 'statistics_failures', figures: 'SUM(failures) AS failures' },
+  { table: 'statistics_held_back', figures: 'COUNT(*) AS heldBack' },
+  { table: 'statistics_desk_hours', figures: 'SUM(verified) AS verified, SUM(mismatches) AS mismatches, SUM(overrides) AS overrides', keys: { carrier: "''", branch: "''" } },
+];
+
 /** The groupings a desk on its own answers: it is its only desk, so there is no desk grouping. */
 const LOCAL_DIMENSIONS: readonly StatisticsDimension[] = ['shop', 'carrier', 'branch'];
 
-type FiguresRow = Omit<StatisticsFigures, 'failures'> & Record<`k${number}`, string>;
+/** An operator's figures as the rollup keeps them. */
+type OperatorRow = { operator: string } & Pick<StatisticsFigures, 'waybills' | 'labelsPrinted' | 'reprints' | 'voids' | 'verified' | 'mismatches' | 'overrides'>;
 
 /**
- * The statistics of this desk on the station database: sums over the per-hour rollup the
- * triggers of migration 19 keep in step with the waybills, prints, failed orders and charged
- * calls, so a year is a few thousand rows whatever the number of waybills.
+ * The statistics of this desk on the station database: sums over the per-hour rollups the
+ * triggers of migrations 19 and 21 keep in step with the waybills, prints, failed orders, charged
+ * calls, held-back orders, desk events and the operators' work (from the audit log), so a year
+ * is a few thousand rows whatever the number of waybills.
  */
 export function createLocalStatistics(db: StationDatabase): StatisticsReader {
-  const prepared = new Map<string, { figures: ReturnType<StationDatabase['prepare']>; failures: ReturnType<StationDatabase['prepare']> }>();
-  const statementsOf = (groupings: readonly Exclude<StatisticsGrouping, 'desk'>[]) => {
+  const prepared = new Map<string, ReturnType<StationDatabase['prepare']>[]>();
+  const statementsOf = (groupings: readonly LocalGrouping[]) => {
     const name = groupings.join(',');
-    let pair = prepared.get(name);
-    if (!pair) {
-      const keys = groupings.map((grouping, index) => `CAST(${KEY_OF[grouping]} AS TEXT) AS k${index}`).join(', ');
+    let statements = prepared.get(name);
+    if (!statements) {
       const groupBy = groupings.map((_, index) => index + 1).join(', ');
-      const over = 'WHERE hour_start >= @from AND hour_start < @to';
-      pair = {
-        figures: db.prepare(`SELECT ${keys}, SUM(waybills) AS waybills, SUM(split_parcels) AS splitParcels, SUM(labels_printed) AS labelsPrinted,
-            SUM(reprints) AS reprints, SUM(voids) AS voids, SUM(calls) AS calls, SUM(points) AS points FROM statistics_hours ${over} GROUP BY ${groupBy}`),
-        failures: db.prepare(`SELECT ${keys}, SUM(failures) AS failures FROM statistics_failures ${over} GROUP BY ${groupBy}`),
-      };
-      prepared.set(name, pair);
+      statements = SOURCES.map(({ table, figures, keys }) => {
+        const columns = groupings.map((grouping, index) => `CAST(${keys?.[grouping] ?? KEY_OF[grouping]} AS TEXT) AS k${index}`).join(', ');
+        return db.prepare(`SELECT ${columns}, ${figures} FROM ${table} WHERE hour_start >= @from AND hour_start < @to GROUP BY ${groupBy}`);
+      });
+      prepared.set(name, statements);
     }
-    return pair;
+    return statements;
   };
   const reasons = db.prepare('SELECT reason, SUM(failures) AS failures FROM statistics_failures WHERE hour_start >= @from AND hour_start < @to GROUP BY reason HAVING SUM(failures) > 0 ORDER BY 2 DESC, 1');
+  const operators = db.prepare(`SELECT operator_name AS operator, SUM(waybills) AS waybills, SUM(labels_printed) AS labelsPrinted, SUM(reprints) AS reprints, SUM(voids) AS voids,
+      SUM(verified) AS verified, SUM(mismatches) AS mismatches, SUM(overrides) AS overrides
+    FROM statistics_operator_hours WHERE hour_start >= @from AND hour_start < @to GROUP BY 1 ORDER BY 2 DESC, 3 DESC, 1`);
 
   return {
     dimensions: LOCAL_DIMENSIONS,
     async figures(range, groupings) {
       // A desk on its own is its only desk: grouping by desk changes nothing.
-      const own = groupings.filter((grouping): grouping is Exclude<StatisticsGrouping, 'desk'> => grouping !== 'desk');
-      const { figures, failures } = statementsOf(own);
-      const keysOf = (row: Record<string, unknown>) => groupings.map((grouping) => (grouping === 'desk' ? '' : String(row[`k${own.indexOf(grouping)}`])));
+      const own = groupings.filter((grouping): grouping is LocalGrouping => grouping !== 'desk' && grouping !== 'operator');
       const rows = new Map<string, StatisticsRow>();
-      for (const row of figures.all(range) as FiguresRow[]) {
-        const keys = keysOf(row);
-        const { waybills, splitParcels, labelsPrinted, reprints, voids, calls, points } = row;
-        rows.set(JSON.stringify(keys), { keys, waybills, splitParcels, labelsPrinted, reprints, voids, calls, points, failures: 0 });
-      }
-      // A group may have failures only (nothing issued there).
-      for (const row of failures.all(range) as (Record<string, string> & { failures: number })[]) {
-        const keys = keysOf(row);
-        const known = rows.get(JSON.stringify(keys));
-        if (known) known.failures = row.failures;
-        else rows.set(JSON.stringify(keys), { keys, waybills: 0, splitParcels: 0, labelsPrinted: 0, reprints: 0, voids: 0, calls: 0, points: 0, failures: row.failures });
+      // A group may have figures of one source only (failures and nothing issued, say).
+      for (const statement of statementsOf(own)) {
+        for (const found of statement.all(range) as Record<string, string | number>[]) {
+          const keys = groupings.map((grouping) => (own.includes(grouping as LocalGrouping) ? String(found[`k${own.indexOf(grouping as LocalGrouping)}`]) : ''));
+          const id = JSON.stringify(keys);
+          const row = rows.get(id) ?? { keys, ...noFigures() };
+          for (const [column, value] of Object.entries(found)) if (!column.startsWith('k')) row[column as keyof StatisticsFigures] += Number(value);
+          rows.set(id, row);
+        }
       }
       return [...rows.values()];
     },
-    failuresByReason: async (range: StatisticsRange) => reasons.all(range) as { reason: string; failures: number }[],
+    failuresByReason: async (range) => reasons.all(range) as { reason: string; failures: number }[],
+    operators: async (range): Promise<StatisticsGroup[]> => (operators.all(range) as OperatorRow[]).map(({ operator, ...figures }) => ({ ...noFigures(), ...figures, key: operator })),
   };
 }

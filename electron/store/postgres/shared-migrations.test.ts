@@ -44,6 +44,7 @@ describe('the shared schema migrations (Kysely migrator, real PostgreSQL)', () =
       'shared_operators',
       'shared_order_refreshes',
       'shared_sold_orders',
+      'shared_statistics_hours',
       'shared_verified_orders',
       'shared_waybills',
     ]);

@@ -48,3 +48,17 @@ export function byGroupOption(groups: readonly StatisticsGroup[], dimension: Sta
     ],
   };
 }
+
+/** Scan-to-verify per period: orders verified and mismatches caught (bars), goods counted by hand beside them. */
+export function verificationOption(report: StatisticsReport, words: ChartWords): ChartOption {
+  const figures = ['verified', 'mismatches', 'overrides'] as const;
+  return {
+    aria: { enabled: true },
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    grid: { left: 48, right: 24, top: 36, bottom: 28 },
+    xAxis: { type: 'category', data: report.periods.map((period) => words.period(period.start)) },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: figures.map((name) => ({ name: words.figure(name), type: 'bar', data: report.periods.map((period) => period[name]) })),
+  };
+}

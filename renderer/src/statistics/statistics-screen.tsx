@@ -17,8 +17,9 @@ import { StationErrorAlert, stationErrorOf } from '../errors/station-error-text'
 import { base64Bytes, downloadFile } from '../history/csv-download';
 import { PlainTable, type PlainColumn } from '../issue-print/plain-table';
 import { useShops } from '../shops/shop-tag';
+import { failureReasonText } from './failure-reason';
 import { StatisticsChart } from './statistics-chart';
-import { byGroupOption, perPeriodOption, type ChartWords } from './statistics-options';
+import { byGroupOption, perPeriodOption, verificationOption, type ChartWords } from './statistics-options';
 import './statistics-screen.css';
 
 /** The ranges offered, besides a custom one. */
@@ -141,6 +142,7 @@ function StatisticsBody({ report, view, words }: { report: StatisticsReport; vie
   const perPeriod = useMemo(() => perPeriodOption(report, words), [report, words]);
   const byCarrier = useMemo(() => byGroupOption(report.groups.carrier ?? [], 'carrier', words), [report, words]);
   const byShop = useMemo(() => byGroupOption(report.groups.shop ?? [], 'shop', words), [report, words]);
+  const verification = useMemo(() => verificationOption(report, words), [report, words]);
   return (
     <>
       <div className="statistics__totals">
@@ -158,6 +160,9 @@ function StatisticsBody({ report, view, words }: { report: StatisticsReport; vie
           </Card>
           <Card size="small" title={t('statistics.chart.byShop')}>
             <StatisticsChart label={t('statistics.chart.byShop')} testId="shop" option={byShop} />
+          </Card>
+          <Card size="small" title={t('statistics.chart.verification')} className="statistics__wide">
+            <StatisticsChart label={t('statistics.chart.verification')} testId="verification" option={verification} />
           </Card>
         </div>
       ) : (
@@ -194,7 +199,9 @@ function StatisticsTables({ report, words }: { report: StatisticsReport; words: 
             rows={report.failuresByReason}
             rowKey={(row) => row.reason}
             columns={[
-              { key: 'reason', title: t('statistics.table.key'), render: (row) => row.reason },
+              // In words, as the desk shows the error itself (without one case's details); the code beside it for support.
+              { key: 'reason', title: t('statistics.table.reason'), render: (row) => failureReasonText(t, row.reason) },
+              { key: 'code', title: t('statistics.table.reasonCode'), render: (row) => row.reason },
               { key: 'failures', title: t('statistics.figure.failures'), render: (row) => row.failures },
             ]}
           />
