@@ -48,6 +48,10 @@ for (const locale of ['zh-CN', 'en'] as const) {
       // Today per hour (a line), by carrier and by shop (pies), drawn as SVG.
       for (const chart of ['periods', 'carrier', 'shop']) await expect(screen.getByTestId(`statistics-chart-${chart}`).locator('svg path').first()).toBeAttached();
       await expect(screen.getByText(text('statistics.chart.perHour'), { exact: true })).toBeVisible();
+      // The charts' own words (legend, axis names) are drawn in the desk's font stack, with the CJK face the app ships: never boxes.
+      const chartFonts = await screen.getByTestId('statistics-chart-periods').locator('svg text').evaluateAll((texts) => texts.map((each) => getComputedStyle(each).fontFamily));
+      expect(chartFonts.length).toBeGreaterThan(0);
+      for (const font of chartFonts) expect(font).toContain('Station CJK Fallback');
       // Hovering the carrier pie's ring shows its count.
       const pie = screen.getByTestId('statistics-chart-carrier');
       const box = await pie.boundingBox();

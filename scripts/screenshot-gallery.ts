@@ -38,6 +38,21 @@ export const GALLERY: readonly string[] = [
   'settings-practice.en',
   'settings-paperwork.zh-CN',
   'settings-paperwork.en',
+  // The warehouse's numbers and people: statistics at both sizes in both languages, the forecast, operators, the audit log.
+  'statistics.zh-CN',
+  'statistics.en',
+  'statistics-1366.zh-CN',
+  'statistics-1366.en',
+  'balance-forecast-1366.zh-CN',
+  'operators-sign-in-1366.en',
+  'operators-supervisor-approval-1366.zh-CN',
+  'audit-log-1366.en',
+  // Pack right, weigh right: scan-to-verify and the scale at the desk's size.
+  'verify-goods-1366.zh-CN',
+  'verify-goods-1366.en',
+  'verify-wrong-item-1366.zh-CN',
+  'scale-stable-1366.zh-CN',
+  'scale-stable-1366.en',
 ];
 
 /** The most a published screenshot may weigh. */

@@ -24,6 +24,7 @@ import { OperatorHeader } from '../operators/operator-header';
 import { SignInScreen } from '../operators/sign-in-screen';
 import { SupervisorApprovalDialog } from '../operators/supervisor-approval-dialog';
 import { useOperatorSession } from '../operators/use-operator-session';
+import { deskFontFamily } from './desk-font';
 
 /** Props of the application shell. */
 export interface AppShellProps {
@@ -31,34 +32,13 @@ export interface AppShellProps {
   cspNonce: string;
 }
 
-/**
- * antd's font stack with the common Chinese system fonts, then the CJK face the app ships (global.css)
- * before the generic family, so Chinese never falls to boxes on a desk without a CJK font.
- */
-const fontFamily = [
-  '-apple-system',
-  'BlinkMacSystemFont',
-  "'Segoe UI'",
-  'Roboto',
-  "'Helvetica Neue'",
-  'Arial',
-  "'Noto Sans'",
-  "'PingFang SC'",
-  "'Hiragino Sans GB'",
-  "'Microsoft YaHei'",
-  "'Noto Sans CJK SC'",
-  "'Station CJK Fallback'",
-  'sans-serif',
-  "'Apple Color Emoji'",
-  "'Segoe UI Emoji'",
-].join(', ');
 
 /**
  * The theme: antd's tokens, a little larger than default for a desk read at arm's length, and no
  * motion: dialogs and drawers appear at once, so a packer's next key or click never lands in an
  * opening animation (nor waits for one on a slow desk PC).
  */
-const theme = { token: { fontFamily, fontSize: 15, controlHeight: 40, controlHeightLG: 46, borderRadius: 6, colorPrimary: '#1668dc', motion: false } };
+const theme = { token: { fontFamily: deskFontFamily, fontSize: 15, controlHeight: 40, controlHeightLG: 46, borderRadius: 6, colorPrimary: '#1668dc', motion: false } };
 
 // What the desk's first paint does not need: each its own script (lazy-screens.tsx).
 const SettingsScreen = lazyScreen(() => import('../settings/settings-screen').then((module) => module.SettingsScreen));

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { deskFontFamily } from '../app/desk-font';
 import { echarts, type ChartOption } from './echarts-setup';
 
 /** Props of one chart. */
@@ -26,7 +27,8 @@ export function StatisticsChart({ label, testId, option }: StatisticsChartProps)
     };
   }, []);
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
+    // ECharts writes its own font on every text it draws: the desk's stack, so Chinese labels never fall to boxes.
+    chart.current?.setOption({ ...option, textStyle: { fontFamily: deskFontFamily } }, { notMerge: true });
   }, [option]);
   return <div ref={box} className="statistics__chart" role="img" aria-label={label} data-testid={`statistics-chart-${testId}`} />;
 }
