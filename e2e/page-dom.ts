@@ -30,6 +30,7 @@ export interface PageGlobals {
     addEventListener(type: 'securitypolicyviolation', listener: (event: CspViolationEvent) => void): void;
   };
   setTimeout(callback: () => void, ms: number): unknown;
+  getComputedStyle(element: unknown): { fontFamily: string };
   /** The preload's bridge (Electron only). */
   station?: StationApi;
   /** Filled by the CSP spec's init script with the page's violations. */

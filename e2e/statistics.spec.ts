@@ -5,6 +5,7 @@ import { openOwnGatewayDesk } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
 import { browserLocale, uiText } from './ui-text';
+import type { PageGlobals } from './page-dom';
 
 test.use({ useOwnGateway: true, demoOrders: 40 });
 
@@ -49,7 +50,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       for (const chart of ['periods', 'carrier', 'shop']) await expect(screen.getByTestId(`statistics-chart-${chart}`).locator('svg path').first()).toBeAttached();
       await expect(screen.getByText(text('statistics.chart.perHour'), { exact: true })).toBeVisible();
       // The charts' own words (legend, axis names) are drawn in the desk's font stack, with the CJK face the app ships: never boxes.
-      const chartFonts = await screen.getByTestId('statistics-chart-periods').locator('svg text').evaluateAll((texts) => texts.map((each) => getComputedStyle(each).fontFamily));
+      const chartFonts = await screen.getByTestId('statistics-chart-periods').locator('svg text').evaluateAll((texts) => texts.map((each) => (globalThis as unknown as PageGlobals).getComputedStyle(each).fontFamily));
       expect(chartFonts.length).toBeGreaterThan(0);
       for (const font of chartFonts) expect(font).toContain('Station CJK Fallback');
       // Hovering the carrier pie's ring shows its count.
