@@ -18,13 +18,11 @@ export interface TestStage {
 /**
  * The stages in order; stages in one inner list run side by side. Typecheck, lint and the build
  * depend on nothing but the sources and each keeps about one core busy, so on a 2-core machine
- * they share the wait. Then the security scan (it reads the build), the vitest files and
- * Playwright side by side: each spends most of its time waiting (on sockets, child processes,
- * timers, the rate limiter, a page), so together they keep the cores busy where each alone left
- * one idle. Beside Playwright's two workers, vitest takes two files at a time (three alone):
- * its files still end well before Playwright, and the timing tests among them keep their
- * margins. The several-desk files come last and alone: they measure the account's call window
- * across desk processes, and other work on the cores would be counted as theirs.
+ * they share the wait. The rest run one after another: the security scan reads the build; vitest
+ * and Playwright each fill the cores themselves (run side by side, the load starved timing tests
+ * of both: a scale's steady-weight window, a claim's lease renewal, a call's timeout); the
+ * several-desk files come last and alone, as they measure the account's call window across desk
+ * processes and other work on the cores would be counted as theirs.
  */
 export const testStages: TestStage[][] = [
   [
@@ -32,11 +30,9 @@ export const testStages: TestStage[][] = [
     { name: 'lint', command: 'npm run lint' },
     { name: 'build', command: 'npm run build' },
   ],
-  [
-    { name: 'security', command: 'npm run security' },
-    { name: 'vitest', command: 'vitest run --project station --maxWorkers=2 --outputFile.json=reports/vitest.json' },
-    { name: 'playwright', command: 'playwright test' },
-  ],
+  [{ name: 'security', command: 'npm run security' }],
+  [{ name: 'vitest', command: 'vitest run --project station --outputFile.json=reports/vitest.json' }],
+  [{ name: 'playwright', command: 'playwright test' }],
   [{ name: 'vitest, several desks', command: 'vitest run --project "several desk processes" --outputFile.json=reports/vitest-several-desks.json' }],
 ];
 

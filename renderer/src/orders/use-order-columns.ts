@@ -6,8 +6,15 @@ import { useStation } from '../bridge/station-context';
 import { columnSetOf, type ColumnSet } from './column-set';
 import { ORDER_COLUMN_IDS } from './order-columns';
 
-/** The newest arrangement asked to be saved: an older one's answer, arriving after it, must not show the older columns again. */
-let newestSave = 0;
+/** Counts the arrangements asked to be saved, so only the newest one's answer is shown. */
+let saves = 0;
+
+/**
+ * The newest arrangement asked to be saved and not answered yet. It is what the table shows until
+ * its answer comes: any other settings answer meanwhile (another save's, a refetch) still holds
+ * the older columns, and must not untick a box just ticked.
+ */
+let unanswered: { save: number; columns: ColumnSet | null } | null = null;
 
 /**
  * The orders table's columns as the desk arranged them (the default set until it does), and
@@ -18,16 +25,20 @@ export function useOrderColumnSet(): { set: ColumnSet; save: (set: ColumnSet | n
   const station = useStation();
   const client = useQueryClient();
   const saved = useSettingsQuery().data?.settings.ui.orderColumns ?? null;
-  const set = useMemo(() => columnSetOf(saved, ORDER_COLUMN_IDS), [saved]);
+  const arranged = unanswered === null ? saved : unanswered.columns;
+  const set = useMemo(() => columnSetOf(arranged, ORDER_COLUMN_IDS), [arranged]);
   const save = useCallback(
     (next: ColumnSet | null) => {
+      saves += 1;
+      const thisSave = saves;
+      unanswered = { save: thisSave, columns: next };
       // Shown before the settings answer: a column dragged wider must not spring back meanwhile.
       client.setQueryData<SettingsView>(stationQueryKeys.settings, (view) => view && { ...view, settings: { ...view.settings, ui: { ...view.settings.ui, orderColumns: next } } });
-      newestSave += 1;
-      const thisSave = newestSave;
       void station['settings.update']({ patch: { ui: { orderColumns: next } } }).then((result) => {
         // Two boxes ticked quickly: the first answer would untick the second until its own answer came.
-        if (result.ok && thisSave === newestSave) client.setQueryData(stationQueryKeys.settings, result.data);
+        if (thisSave !== saves) return;
+        unanswered = null;
+        if (result.ok) client.setQueryData(stationQueryKeys.settings, result.data);
       });
     },
     [station, client],
