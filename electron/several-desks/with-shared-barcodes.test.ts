@@ -3,17 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BarcodeMapping } from '../../shared/domain/verification';
-import { createStationLogger } from '../logging/station-logger';
 import { openLocalBackend } from '../store/local/open-local-backend';
 import type { SharedConnectionSettings } from '../store/postgres/open-shared-database';
 import { startPostgresTestServer, type PostgresTestServer } from '../store/postgres/testing/postgres-test-server';
-import { TEST_ACCOUNT } from '../store/postgres/testing/shared-test-desks';
 import { verificationIpcHandlers } from '../verification/verification-ipc-handlers';
-import { openSharedStation } from './shared-station';
+
+import { openTestLink } from './testing/shared-test-link';
 import { withSharedBarcodes } from './with-shared-barcodes';
 
 const gateway = { baseUrl: 'https://gw.example', shopId: 'S1' };
-const schema = 'waybill_station';
 
 let server: PostgresTestServer;
 let folder: string;
@@ -35,14 +33,10 @@ afterEach(async () => {
 
 /** A desk in shared mode (its server `reach`, the test database unless said): scan-to-verify's channels over its backend with the account's barcodes. */
 async function desk(deskId: string, reach: SharedConnectionSettings = connection) {
-  const logger = createStationLogger({ directory: join(folder, `logs-${deskId}`), secrets: () => [] });
-  const link = openSharedStation({ connection: reach, schema, deskId, deskName: deskId, gatewayIdentity: () => gateway, account: () => TEST_ACCOUNT, logger, heartbeatMs: 200 });
+  const link = await openTestLink({ connection: reach, deskId, gateway, folder, awaitConnected: reach === connection });
   const local = await openLocalBackend({ file: join(folder, `${deskId}.db`) });
   const backend = withSharedBarcodes(local, link);
   closing.push(() => link.close(), () => backend.close());
-  for (const deadline = Date.now() + 20_000; reach === connection && link.state() !== 'connected'; await new Promise((wait) => setTimeout(wait, 20))) {
-    if (Date.now() > deadline) throw new Error(`${deskId} did not connect`);
-  }
   const channels = verificationIpcHandlers({
     barcodes: { read: backend.read.barcodes, write: backend.write.barcodes },
     deskEvents: { read: backend.read.deskEvents, write: backend.write.deskEvents },

@@ -3,20 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { QueryEntryOutcome } from '../../shared/domain/waybill';
-import { createStationLogger } from '../logging/station-logger';
 import { openLocalBackend } from '../store/local/open-local-backend';
 import { openStationDatabase } from '../store/local/open-station-database';
 import type { StationBackend } from '../store/station-backend';
-import { openSharedDatabase } from '../store/postgres/open-shared-database';
 import { createSharedClaims } from '../store/postgres/shared-claims';
-import { joinSharedDesk } from '../store/postgres/shared-desks';
 import { startPostgresTestServer, type PostgresTestServer } from '../store/postgres/testing/postgres-test-server';
-import { TEST_ACCOUNT } from '../store/postgres/testing/shared-test-desks';
-import { openSharedStation, type SharedStation } from './shared-station';
+import type { SharedStation } from './shared-station';
+import { joinOtherDesk, openTestLink } from './testing/shared-test-link';
 import { withSharedLookups } from './with-shared-lookups';
 
 const gateway = { baseUrl: 'https://gw.example', shopId: 'shop-1' };
-const schema = 'waybill_station';
 
 let server: PostgresTestServer;
 let folder: string;
@@ -43,17 +39,11 @@ beforeEach(async () => {
   `);
   db.close();
   const connection = await server.freshDatabase();
-  const logger = createStationLogger({ directory: join(folder, 'logs'), secrets: () => [] });
-  station = openSharedStation({ connection, schema, deskId: 'desk-a', deskName: 'Desk A', gatewayIdentity: () => gateway, account: () => TEST_ACCOUNT, logger, heartbeatMs: 200 });
+  station = await openTestLink({ connection, deskId: 'desk-a', deskName: 'Desk A', gateway, folder });
   backend = withSharedLookups(await openLocalBackend({ file }), station);
-  for (const deadline = Date.now() + 20_000; station.state() !== 'connected'; await new Promise((wait) => setTimeout(wait, 20))) {
-    if (Date.now() > deadline) throw new Error('desk A did not connect');
-  }
   // Desk B took T2 over while desk A slept past its lease.
-  const pool = openSharedDatabase(connection, { deskName: 'Desk B' });
-  closing.push(() => pool.end());
-  const deskB = { pool, schema, deskId: 'desk-b', bootId: 'boot-b', connection };
-  await joinSharedDesk(pool, schema, { ...deskB, name: 'Desk B' });
+  const { desk: deskB, close } = await joinOtherDesk(connection, 'desk-b', 'Desk B');
+  closing.push(close);
   await station.claims.claim(gateway, 'job-a', ['T1', 'T3'], 60_000);
   await createSharedClaims(deskB).claim(gateway, 'job-b', ['T2'], 60_000);
 });

@@ -4,14 +4,13 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAuditLog } from '../audit/audit-log';
 import { toStationError } from '../ipc/to-station-error';
-import { createStationLogger } from '../logging/station-logger';
 import { createOperatorDesk, type OperatorDesk } from '../operators/operator-desk';
 import { openLocalBackend } from '../store/local/open-local-backend';
 import type { StationBackend } from '../store/station-backend';
 import type { SharedConnectionSettings } from '../store/postgres/open-shared-database';
 import { startPostgresTestServer, type PostgresTestServer } from '../store/postgres/testing/postgres-test-server';
-import { TEST_ACCOUNT } from '../store/postgres/testing/shared-test-desks';
-import { openSharedStation, type SharedStation } from './shared-station';
+import type { SharedStation } from './shared-station';
+import { openTestLink } from './testing/shared-test-link';
 import { withSharedOperators } from './with-shared-operators';
 
 const gateway = { baseUrl: 'https://gw.example', shopId: 'shop-1' };
@@ -56,13 +55,9 @@ function operatorDeskOver(backend: StationBackend, deskId: string): OperatorDesk
 
 /** A desk in shared mode on the test database: its local store under the account's operators. */
 async function sharedDesk(deskId: string, reach: SharedConnectionSettings = connection): Promise<TestDesk> {
-  const logger = createStationLogger({ directory: join(folder, `logs-${deskId}`), secrets: () => [] });
-  const link = openSharedStation({ connection: reach, schema, deskId, deskName: deskId, gatewayIdentity: () => gateway, account: () => TEST_ACCOUNT, logger, heartbeatMs: 200 });
+  const link = await openTestLink({ connection: reach, deskId, gateway, folder, awaitConnected: reach === connection });
   const backend = withSharedOperators(await openLocalBackend({ file: join(folder, `${deskId}.db`) }), link);
   closing.push(() => link.close(), () => backend.close());
-  for (const deadline = Date.now() + 20_000; reach === connection && link.state() !== 'connected'; await new Promise((wait) => setTimeout(wait, 20))) {
-    if (Date.now() > deadline) throw new Error(`${deskId} did not connect`);
-  }
   return { operators: operatorDeskOver(backend, deskId), backend, link };
 }
 

@@ -4,17 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noFigures } from '../../shared/domain/statistics';
 import { chinaDayStart, dayMs } from '../../shared/time/china-time';
-import { createStationLogger } from '../logging/station-logger';
 import { statisticsReport } from '../statistics/statistics-report';
 import { openLocalBackend } from '../store/local/open-local-backend';
 import { openStationDatabase } from '../store/local/open-station-database';
-import { openSharedDatabase } from '../store/postgres/open-shared-database';
 import { createSharedHistory } from '../store/postgres/shared-history';
-import { joinSharedDesk } from '../store/postgres/shared-desks';
 import { startPostgresTestServer, type PostgresTestServer } from '../store/postgres/testing/postgres-test-server';
-import { TEST_ACCOUNT } from '../store/postgres/testing/shared-test-desks';
 import type { StationBackend } from '../store/station-backend';
-import { openSharedStation, type SharedStation } from './shared-station';
+import type { SharedStation } from './shared-station';
+import { joinOtherDesk, openTestLink } from './testing/shared-test-link';
 import { withSharedStatistics } from './with-shared-statistics';
 
 // A desk in shared mode shows the account's figures of the shared history (its own waybills and
@@ -22,7 +19,6 @@ import { withSharedStatistics } from './with-shared-statistics';
 // under itself; while the server is away, its own figures only.
 
 const gateway = { baseUrl: 'https://gw.example', shopId: 'shop-1' };
-const schema = 'waybill_station';
 const now = Date.now();
 const hour = now - (now % 3_600_000);
 const today = { from: chinaDayStart(now), to: chinaDayStart(now) + dayMs };
@@ -53,17 +49,11 @@ beforeAll(async () => {
   `);
   db.close();
   const connection = await server.freshDatabase();
-  const logger = createStationLogger({ directory: join(folder, 'logs'), secrets: () => [] });
-  station = openSharedStation({ connection, schema, deskId: 'desk-a', deskName: 'Desk A', gatewayIdentity: () => gateway, account: () => TEST_ACCOUNT, logger, heartbeatMs: 200 });
+  station = await openTestLink({ connection, deskId: 'desk-a', deskName: 'Desk A', gateway, folder });
   backend = withSharedStatistics(await openLocalBackend({ file }), station);
-  for (const deadline = Date.now() + 20_000; station.state() !== 'connected'; await new Promise((wait) => setTimeout(wait, 20))) {
-    if (Date.now() > deadline) throw new Error('desk A did not connect');
-  }
   // Desk A's first waybill is shared already (the second waits); desk B issued three, one voided, one printed twice.
-  const pool = openSharedDatabase(connection, { deskName: 'Desk B' });
-  closing.push(() => pool.end());
-  const deskB = { pool, schema, deskId: 'desk-b', bootId: 'boot-b', connection };
-  await joinSharedDesk(pool, schema, { ...deskB, name: 'Desk B' });
+  const { desk: deskB, close } = await joinOtherDesk(connection, 'desk-b', 'Desk B');
+  closing.push(close);
   const record = (code: string, minutes: number) => ({ waybillCode: code, parentWaybillCode: null, orderNumbers: [code], carrierCode: 'YTO', branchCode: 'B1', issuedAt: hour + minutes * 60_000, printDataText: null });
   await station.history.recordWaybills(gateway, 'job-a', [record('YT1', 0)]);
   await station.history.recordPrints([{ printId: 'd1', gateway, waybillCode: 'YT1', printedAt: hour }]);
