@@ -7,7 +7,7 @@ import type { PrinterChoice } from '../../shared/domain/printing';
 import type { Result } from '../../shared/result';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
-import { ofDemoShop, openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
+import { ofDemoShop, openTestStation, setUpSandboxDesk } from './testing/sandbox-desk';
 import type { Station } from './station';
 import { stationData } from './testing/station-data';
 
@@ -37,9 +37,7 @@ describe('the printer of a new job when none is chosen', () => {
       ],
     });
     station = await openTestStation(join(dataDir, 'station'), { baseUrl: sandbox.url, componentUrl: emulator.url });
-    await data('token.set', { token });
-    await data('settings.update', { patch: sandboxDeskPatch(sandbox) });
-    await data('orders.refresh', { mode: 'full' });
+    await setUpSandboxDesk(station, sandbox, token);
   }, 60_000);
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import type { StationError } from '../../shared/errors/station-error';
 import type { Result } from '../../shared/result';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
-import { ofDemoShop, openTestStation, sandboxDeskPatch } from './testing/sandbox-desk';
+import { ofDemoShop, openTestStation, setUpSandboxDesk } from './testing/sandbox-desk';
 import type { Station } from './station';
 
 const token = 'tok-preview-channel-test-7731';
@@ -49,9 +49,7 @@ describe('print.preview through the station dispatcher', () => {
     sandbox = await startSandbox({ port: 0, token, orders: 30 });
     emulator = await startPrintEmulator({ port: 0, spoolDir: join(dataDir, 'spool') });
     station = await openTestStation(join(dataDir, 'station'), { baseUrl: sandbox.url, componentUrl: emulator.url });
-    await data('token.set', { token });
-    await data('settings.update', { patch: sandboxDeskPatch(sandbox) });
-    await data('orders.refresh', { mode: 'full' });
+    await setUpSandboxDesk(station, sandbox, token);
     const listing = await data<{ rows: { order: { orderNumber: string } }[] }>('orders.list', {});
     const plan = await data<{ packages: { orderNumbers: string[] }[] }>('issue.plan', { orders: ofDemoShop(listing.rows.map((row) => row.order.orderNumber)), merge: false, keepApart: [] });
     orderNumbers = plan.packages.map((entry) => entry.orderNumbers[0] as string);

@@ -8,7 +8,7 @@ import type { SettingsView } from '../../shared/ipc/ipc-contract';
 import type { Result } from '../../shared/result';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
-import { ofDemoShop, openTestStation, sandboxDeskPatch } from '../composition/testing/sandbox-desk';
+import { ofDemoShop, openTestStation, sandboxDeskPatch, setUpSandboxDesk } from '../composition/testing/sandbox-desk';
 import { stationData } from '../composition/testing/station-data';
 import type { Station } from '../composition/station';
 
@@ -40,9 +40,7 @@ describe('operator permissions, enforced by the main process', () => {
     sandbox = await startSandbox({ port: 0, token, orders: 10 });
     emulator = await startPrintEmulator({ port: 0, spoolDir: join(dataDir, 'spool'), noRender: true });
     station = await openTestStation(join(dataDir, 'station'), { baseUrl: sandbox.url, componentUrl: emulator.url });
-    await data('token.set', { token });
-    await data('settings.update', { patch: sandboxDeskPatch(sandbox) });
-    await data('orders.refresh', { mode: 'full' });
+    await setUpSandboxDesk(station, sandbox, token);
   }, 60_000);
 
   afterAll(async () => {

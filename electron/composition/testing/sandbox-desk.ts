@@ -6,6 +6,7 @@ import { keyFileCipher } from '../../token-vault/key-file-cipher';
 import { createStation } from '../create-station';
 import type { RunOverrides } from '../../settings/effective-settings';
 import type { Station } from '../station';
+import { stationData } from './station-data';
 
 /** The sandbox account's shops as a desk's settings hold them, each with its own colour tag. */
 export function sandboxShopSettings(sandbox: Pick<RunningSandbox, 'shops'>): ShopSettings[] {
@@ -51,4 +52,11 @@ export async function openTestStation(dataDir: string, overrides: RunOverrides =
   const started = await createStation({ shell: 'browser-host', dataDir, tokenCipher: (folder) => keyFileCipher({ keyPath: join(folder, 'test-token.key') }), overrides, claimLeaseMs: options.claimLeaseMs });
   if (!started.ok) throw new Error(started.message);
   return started.station;
+}
+
+/** Sets a station up as a desk on the sandbox, as the setup screen leaves one: the token stored, the sandbox desk's settings saved, and every order of the shop fetched. */
+export async function setUpSandboxDesk(station: Station, sandbox: Pick<RunningSandbox, 'shops'>, token: string): Promise<void> {
+  await stationData(station, 'token.set', { token });
+  await stationData(station, 'settings.update', { patch: sandboxDeskPatch(sandbox) });
+  await stationData(station, 'orders.refresh', { mode: 'full' });
 }
