@@ -1,14 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startPrintEmulator } from '../electron/demo/print-emulator/print-emulator';
 import { startPostgresTestServer, type PostgresTestServer } from '../electron/store/postgres/testing/postgres-test-server';
 import { stationCall } from './desk-actions';
 import { ofFirstShop, validAndInvalidOrders, openHistory } from './issue-print-actions';
-import { loadOrders } from './own-gateway-desk';
-import { openDeskPage, turnOnSharedMode } from './shared-mode-desk-actions';
-import { expect, startHost, stopProcess, test, type OwnGateway } from './station-fixtures';
-import { browserLocale, uiText } from './ui-text';
+import { withTwoSharedDesks } from './shared-mode-desk-actions';
+import { expect, test, type OwnGateway } from './station-fixtures';
+import { uiText } from './ui-text';
 
 /*
  * Two browser hosts, desk A and desk B, each with its own data folder and print emulator, on one
@@ -35,85 +30,69 @@ for (const locale of ['zh-CN', 'en'] as const) {
     // Two hosts started twice, a job, a reprint and the account's statistics: longer than most.
     test.setTimeout(120_000);
     const gateway = ownGateway as OwnGateway;
-    const database = await server.freshDatabase();
-    const folderB = await mkdtemp(join(tmpdir(), 'station-e2e-desk-b-'));
-    const emulatorB = await startPrintEmulator({ port: 0, spoolDir: join(folderB, 'spool'), noRender: true });
-    const connectionsB = { ...gateway.connections, componentUrl: emulatorB.url };
-    let hostB = await startHost(join(folderB, 'data'), 40, connectionsB);
-    let deskB: Awaited<ReturnType<typeof openDeskPage>> | null = null;
-    try {
-      // Both desks save their shared-mode settings and start again: the mode is read at start.
-      await turnOnSharedMode(request, stationHost, gateway, database, 'Desk A');
-      await turnOnSharedMode(request, hostB, gateway, database, 'Desk B');
-      await stopProcess(stationHost.process);
-      await stopProcess(hostB.process);
-      hostB = await startHost(hostB.dataDir, 40, connectionsB);
-      const pageA = await restartStation(browserLocale(locale));
-      await loadOrders(pageA, locale, 40);
-      // Desk A's refresh filled the shared cache: desk B lists the same orders without fetching.
-      deskB = await openDeskPage(await hostBrowser(), hostB, locale);
-      const pageB = deskB.page;
-      await expect(pageB.getByRole('status').filter({ hasText: uiText(locale, 'selection.counts', { loaded: 40, shown: 40, selected: 0 }) })).toBeVisible({ timeout: 15_000 });
+    await withTwoSharedDesks(
+      { request, stationHost, gateway, database: await server.freshDatabase(), restartStation, hostBrowser, locale },
+      async ({ hostB, emulatorB, openDeskB }) => {
+        // Desk A's refresh filled the shared cache: desk B lists the same orders without fetching.
+        const deskB = await openDeskB();
+        const pageB = deskB.page;
+        await expect(pageB.getByRole('status').filter({ hasText: uiText(locale, 'selection.counts', { loaded: 40, shown: 40, selected: 0 }) })).toBeVisible({ timeout: 15_000 });
 
-      const [order] = (await validAndInvalidOrders(request, stationHost, 40)).valid;
-      if (!order) throw new Error('no valid order');
-      const plan = await stationCall(request, stationHost, 'issue.plan', { orders: await ofFirstShop(request, stationHost, [order]), merge: false, keepApart: [] });
-      await stationCall(request, stationHost, 'issue.start', { jobId: plan.jobId });
-      await expect.poll(() => gateway.emulator.printed().length, { timeout: 20_000 }).toBe(1);
-      const waybill = gateway.sandbox.issuedWaybill(order);
-      if (!waybill) throw new Error('the order has no waybill');
+        const [order] = (await validAndInvalidOrders(request, stationHost, 40)).valid;
+        if (!order) throw new Error('no valid order');
+        const plan = await stationCall(request, stationHost, 'issue.plan', { orders: await ofFirstShop(request, stationHost, [order]), merge: false, keepApart: [] });
+        await stationCall(request, stationHost, 'issue.start', { jobId: plan.jobId });
+        await expect.poll(() => gateway.emulator.printed().length, { timeout: 20_000 }).toBe(1);
+        const waybill = gateway.sandbox.issuedWaybill(order);
+        if (!waybill) throw new Error('the order has no waybill');
 
-      // Desk B's table says where the order went, with no refresh: LISTEN/NOTIFY told it.
-      const rowB = pageB.getByRole('grid', { name: uiText(locale, 'orders.gridLabel') }).getByRole('row').filter({ hasText: order });
-      await expect(rowB).toContainText(uiText(locale, 'orders.progress.issued-at-other-desk', { desk: 'Desk A' }), { timeout: 5_000 });
+        // Desk B's table says where the order went, with no refresh: LISTEN/NOTIFY told it.
+        const rowB = pageB.getByRole('grid', { name: uiText(locale, 'orders.gridLabel') }).getByRole('row').filter({ hasText: order });
+        await expect(rowB).toContainText(uiText(locale, 'orders.progress.issued-at-other-desk', { desk: 'Desk A' }), { timeout: 5_000 });
 
-      // Desk A's print reaches the shared history (the sync follows A's print queue) before desk B looks.
-      await expect
-        .poll(async () => (await stationCall(request, hostB, 'history.search', { text: order })).rows[0]?.printedAtDesks?.map((desk) => desk.deskName), { timeout: 15_000 })
-        .toEqual(['Desk A']);
-      // Desk B's history finds desk A's waybill, names desk A, shows it printed there, at the packing desk's screen size.
-      await pageB.setViewportSize({ width: 1366, height: 768 });
-      const history = await openHistory(pageB, locale);
-      await history.search.fill(order);
-      await expect(history.rows).toHaveCount(1);
-      await expect(history.row(order)).toContainText(waybill.waybillCode);
-      await expect(history.row(order)).toContainText('Desk A');
-      const printedAtA = uiText(locale, 'history.printedAtDesk', { desk: 'Desk A', count: 1, at: '\u0000' }).split('\u0000')[0] as string;
-      await expect(history.row(order)).toContainText(printedAtA);
-      await pageB.screenshot({ path: `test-results/shared-history-printed-at-desk-a-${locale}.png` });
-      // Reprinting it at desk B asks first, as for a label printed here, naming desk A; nothing prints before the yes.
-      await history.row(order).getByRole('button', { name: uiText(locale, 'history.reprint.one', { waybillCode: waybill.waybillCode }) }).click();
-      const question = pageB.getByRole('dialog').filter({ hasText: uiText(locale, 'history.reprint.confirmTitle', { count: 1 }) });
-      await expect(question).toBeVisible();
-      await expect(question).toContainText(uiText(locale, 'history.reprint.printedTimesAt', { waybillCode: waybill.waybillCode, count: 1, desks: uiText(locale, 'history.reprint.deskCount', { desk: 'Desk A', count: 1 }) }));
-      await pageB.screenshot({ path: `test-results/shared-history-reprint-asks-${locale}.png` });
-      expect(emulatorB.printed()).toEqual([]);
-      await question.getByRole('button', { name: uiText(locale, 'history.reprint.confirmOk') }).click();
-      await expect.poll(() => emulatorB.printed().map((document) => document.documentId), { timeout: 20_000 }).toEqual([waybill.waybillCode]);
-      // Printed again, never issued again.
-      expect(gateway.sandbox.issuedWaybills().filter((issued) => issued.orderNumbers.includes(order))).toHaveLength(1);
-      expect(gateway.emulator.printed()).toHaveLength(1);
+        // Desk A's print reaches the shared history (the sync follows A's print queue) before desk B looks.
+        await expect
+          .poll(async () => (await stationCall(request, hostB, 'history.search', { text: order })).rows[0]?.printedAtDesks?.map((desk) => desk.deskName), { timeout: 15_000 })
+          .toEqual(['Desk A']);
+        // Desk B's history finds desk A's waybill, names desk A, shows it printed there, at the packing desk's screen size.
+        await pageB.setViewportSize({ width: 1366, height: 768 });
+        const history = await openHistory(pageB, locale);
+        await history.search.fill(order);
+        await expect(history.rows).toHaveCount(1);
+        await expect(history.row(order)).toContainText(waybill.waybillCode);
+        await expect(history.row(order)).toContainText('Desk A');
+        const printedAtA = uiText(locale, 'history.printedAtDesk', { desk: 'Desk A', count: 1, at: '\u0000' }).split('\u0000')[0] as string;
+        await expect(history.row(order)).toContainText(printedAtA);
+        await pageB.screenshot({ path: `test-results/shared-history-printed-at-desk-a-${locale}.png` });
+        // Reprinting it at desk B asks first, as for a label printed here, naming desk A; nothing prints before the yes.
+        await history.row(order).getByRole('button', { name: uiText(locale, 'history.reprint.one', { waybillCode: waybill.waybillCode }) }).click();
+        const question = pageB.getByRole('dialog').filter({ hasText: uiText(locale, 'history.reprint.confirmTitle', { count: 1 }) });
+        await expect(question).toBeVisible();
+        await expect(question).toContainText(uiText(locale, 'history.reprint.printedTimesAt', { waybillCode: waybill.waybillCode, count: 1, desks: uiText(locale, 'history.reprint.deskCount', { desk: 'Desk A', count: 1 }) }));
+        await pageB.screenshot({ path: `test-results/shared-history-reprint-asks-${locale}.png` });
+        expect(emulatorB.printed()).toEqual([]);
+        await question.getByRole('button', { name: uiText(locale, 'history.reprint.confirmOk') }).click();
+        await expect.poll(() => emulatorB.printed().map((document) => document.documentId), { timeout: 20_000 }).toEqual([waybill.waybillCode]);
+        // Printed again, never issued again.
+        expect(gateway.sandbox.issuedWaybills().filter((issued) => issued.orderNumbers.includes(order))).toHaveLength(1);
+        expect(gateway.emulator.printed()).toHaveLength(1);
 
-      // Desk B's statistics are the account's: desk A's waybill, printed at A and again at B (once B's print is shared), under desk A.
-      await expect
-        .poll(async () => (await stationCall(request, hostB, 'statistics.report', { from: Date.now() - 3_600_000, to: Date.now() + 3_600_000 })).totals.labelsPrinted, { timeout: 15_000 })
-        .toBe(2);
-      await pageB.keyboard.press('Escape');
-      await pageB.getByRole('button', { name: uiText(locale, 'statistics.open') }).click();
-      const statistics = pageB.getByRole('region', { name: uiText(locale, 'statistics.title') });
-      await expect(statistics.getByText(uiText(locale, 'statistics.scopeAccount'), { exact: true })).toBeVisible();
-      for (const [name, count] of [['waybills', 1], ['labelsPrinted', 2], ['reprints', 1]] as const) {
-        await expect(statistics.getByTestId(`statistics-total-${name}`).locator('.ant-statistic-content-value')).toHaveText(String(count));
-      }
-      await statistics.getByRole('radiogroup', { name: uiText(locale, 'statistics.view.label') }).getByText(uiText(locale, 'statistics.view.table'), { exact: true }).click();
-      const desks = statistics.getByRole('table', { name: uiText(locale, 'statistics.dimension.desk') });
-      await expect(desks.getByRole('row').filter({ hasText: 'Desk A' }).getByRole('cell').nth(1)).toHaveText('1');
-      expect(deskB.errors, 'desk B: console errors and page errors').toEqual([]);
-    } finally {
-      await deskB?.close();
-      await stopProcess(hostB.process);
-      await emulatorB.close();
-      await rm(folderB, { recursive: true, force: true });
-    }
+        // Desk B's statistics are the account's: desk A's waybill, printed at A and again at B (once B's print is shared), under desk A.
+        await expect
+          .poll(async () => (await stationCall(request, hostB, 'statistics.report', { from: Date.now() - 3_600_000, to: Date.now() + 3_600_000 })).totals.labelsPrinted, { timeout: 15_000 })
+          .toBe(2);
+        await pageB.keyboard.press('Escape');
+        await pageB.getByRole('button', { name: uiText(locale, 'statistics.open') }).click();
+        const statistics = pageB.getByRole('region', { name: uiText(locale, 'statistics.title') });
+        await expect(statistics.getByText(uiText(locale, 'statistics.scopeAccount'), { exact: true })).toBeVisible();
+        for (const [name, count] of [['waybills', 1], ['labelsPrinted', 2], ['reprints', 1]] as const) {
+          await expect(statistics.getByTestId(`statistics-total-${name}`).locator('.ant-statistic-content-value')).toHaveText(String(count));
+        }
+        await statistics.getByRole('radiogroup', { name: uiText(locale, 'statistics.view.label') }).getByText(uiText(locale, 'statistics.view.table'), { exact: true }).click();
+        const desks = statistics.getByRole('table', { name: uiText(locale, 'statistics.dimension.desk') });
+        await expect(desks.getByRole('row').filter({ hasText: 'Desk A' }).getByRole('cell').nth(1)).toHaveText('1');
+        expect(deskB.errors, 'desk B: console errors and page errors').toEqual([]);
+      },
+    );
   });
 }

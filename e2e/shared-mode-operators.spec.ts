@@ -1,15 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startPrintEmulator } from '../electron/demo/print-emulator/print-emulator';
 import { startPostgresTestServer, type PostgresTestServer } from '../electron/store/postgres/testing/postgres-test-server';
 import { chooseScanMode, scan, stationCall } from './desk-actions';
 import { validAndInvalidOrders } from './issue-print-actions';
-import { loadOrders } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
-import { openDeskPage, turnOnSharedMode } from './shared-mode-desk-actions';
-import { expect, startHost, stopProcess, test, type OwnGateway } from './station-fixtures';
-import { browserLocale, uiText } from './ui-text';
+import { withTwoSharedDesks } from './shared-mode-desk-actions';
+import { expect, test, type OwnGateway } from './station-fixtures';
+import { uiText } from './ui-text';
 
 /*
  * Two browser hosts in shared mode on one PostgreSQL (a throwaway server of this spec's own): the
@@ -35,57 +30,41 @@ for (const locale of ['zh-CN', 'en'] as const) {
     test.setTimeout(120_000);
     const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
     const gateway = ownGateway as OwnGateway;
-    const database = await server.freshDatabase();
-    const folderB = await mkdtemp(join(tmpdir(), 'station-e2e-desk-b-'));
-    const emulatorB = await startPrintEmulator({ port: 0, spoolDir: join(folderB, 'spool'), noRender: true });
-    const connectionsB = { ...gateway.connections, componentUrl: emulatorB.url };
-    let hostB = await startHost(join(folderB, 'data'), 40, connectionsB);
-    let deskB: Awaited<ReturnType<typeof openDeskPage>> | null = null;
-    try {
-      await turnOnSharedMode(request, stationHost, gateway, database, 'Desk A');
-      await turnOnSharedMode(request, hostB, gateway, database, 'Desk B');
-      await stationCall(request, hostB, 'settings.update', { patch: { verification: { enabled: true } } });
-      await stopProcess(stationHost.process);
-      await stopProcess(hostB.process);
-      hostB = await startHost(hostB.dataDir, 40, connectionsB);
-      const pageA = await restartStation(browserLocale(locale));
-      await loadOrders(pageA, locale, 40);
-      const [order] = (await validAndInvalidOrders(request, stationHost, 40)).valid;
-      const { rows } = await stationCall(request, stationHost, 'orders.list', {});
-      const shopId = rows.find((row) => row.order.orderNumber === order)?.shopId;
-      if (!order || !shopId) throw new Error('no valid order');
+    await withTwoSharedDesks(
+      { request, stationHost, gateway, database: await server.freshDatabase(), restartStation, hostBrowser, locale, prepareB: (hostB) => stationCall(request, hostB, 'settings.update', { patch: { verification: { enabled: true } } }).then(() => undefined) },
+      async ({ hostB, openDeskB }) => {
+        const [order] = (await validAndInvalidOrders(request, stationHost, 40)).valid;
+        const { rows } = await stationCall(request, stationHost, 'orders.list', {});
+        const shopId = rows.find((row) => row.order.orderNumber === order)?.shopId;
+        if (!order || !shopId) throw new Error('no valid order');
 
-      // The operators are created at desk A only; desk B turns operators on with the account's supervisor.
-      // Operators wait for the shared database (a desk away from it answers none).
-      await expect.poll(() => stationCall(request, stationHost, 'operators.list', {}).then(() => true, () => false), { timeout: 15_000 }).toBe(true);
-      await stationCall(request, stationHost, 'operators.add', { name: supervisor.name, role: 'supervisor', pin: supervisor.pin });
-      await stationCall(request, stationHost, 'operators.add', { name: packer.name, role: 'packer', pin: packer.pin });
-      await expect.poll(() => stationCall(request, hostB, 'operators.list', {}).then((listed) => listed.length), { timeout: 15_000 }).toBe(2);
-      await stationCall(request, hostB, 'settings.update', { patch: { operators: { enabled: true } } });
+        // The operators are created at desk A only; desk B turns operators on with the account's supervisor.
+        // Operators wait for the shared database (a desk away from it answers none).
+        await expect.poll(() => stationCall(request, stationHost, 'operators.list', {}).then(() => true, () => false), { timeout: 15_000 }).toBe(true);
+        await stationCall(request, stationHost, 'operators.add', { name: supervisor.name, role: 'supervisor', pin: supervisor.pin });
+        await stationCall(request, stationHost, 'operators.add', { name: packer.name, role: 'packer', pin: packer.pin });
+        await expect.poll(() => stationCall(request, hostB, 'operators.list', {}).then((listed) => listed.length), { timeout: 15_000 }).toBe(2);
+        await stationCall(request, hostB, 'settings.update', { patch: { operators: { enabled: true } } });
 
-      deskB = await openDeskPage(await hostBrowser(), hostB, locale);
-      const pageB = deskB.page;
-      await expect(pageB.getByRole('heading', { name: text('operators.signIn.title') })).toBeVisible({ timeout: 15_000 });
-      await pageB.getByLabel(text('operators.signIn.name')).fill(packer.name);
-      await pageB.getByLabel(text('operators.signIn.pin')).fill(packer.pin);
-      await pageB.getByRole('button', { name: text('operators.signIn.submit') }).click();
-      await expect(pageB.getByRole('banner').getByText(text('operators.header.signedIn', { name: packer.name, role: text('operators.role.packer') }))).toBeVisible();
+        const deskB = await openDeskB();
+        const pageB = deskB.page;
+        await expect(pageB.getByRole('heading', { name: text('operators.signIn.title') })).toBeVisible({ timeout: 15_000 });
+        await pageB.getByLabel(text('operators.signIn.name')).fill(packer.name);
+        await pageB.getByLabel(text('operators.signIn.pin')).fill(packer.pin);
+        await pageB.getByRole('button', { name: text('operators.signIn.submit') }).click();
+        await expect(pageB.getByRole('banner').getByText(text('operators.header.signedIn', { name: packer.name, role: text('operators.role.packer') }))).toBeVisible();
 
-      // Verified complete at desk A (its release's record); desk B scans the same order.
-      await stationCall(request, stationHost, 'verification.record', { kind: 'verification.completed', shopId, orderNumber: order, details: { lines: 1, items: 1, overridden: 0, weightG: null } });
-      await expect(pageB.getByRole('status').filter({ hasText: text('selection.counts', { loaded: 40, shown: 40, selected: 0 }) })).toBeVisible({ timeout: 15_000 });
-      await chooseScanMode(pageB, locale, 'verify');
-      await scan(pageB, order);
-      await expect(pageB.getByRole('alert').filter({ hasText: text('scan.outcome.already-verified', { orderNumber: order }) })).toBeVisible();
-      await saveScreenshot(pageB, 'shared-verify-already-verified', locale);
-      expect(await stationCall(request, hostB, 'verification.verified', { shopId, orderNumber: order })).toMatchObject({ deskName: 'Desk A' });
-      expect(gateway.sandbox.issuedWaybill(order)).toBeUndefined();
-      expect(deskB.errors, 'desk B: console errors and page errors').toEqual([]);
-    } finally {
-      await deskB?.close();
-      await stopProcess(hostB.process);
-      await emulatorB.close();
-      await rm(folderB, { recursive: true, force: true });
-    }
+        // Verified complete at desk A (its release's record); desk B scans the same order.
+        await stationCall(request, stationHost, 'verification.record', { kind: 'verification.completed', shopId, orderNumber: order, details: { lines: 1, items: 1, overridden: 0, weightG: null } });
+        await expect(pageB.getByRole('status').filter({ hasText: text('selection.counts', { loaded: 40, shown: 40, selected: 0 }) })).toBeVisible({ timeout: 15_000 });
+        await chooseScanMode(pageB, locale, 'verify');
+        await scan(pageB, order);
+        await expect(pageB.getByRole('alert').filter({ hasText: text('scan.outcome.already-verified', { orderNumber: order }) })).toBeVisible();
+        await saveScreenshot(pageB, 'shared-verify-already-verified', locale);
+        expect(await stationCall(request, hostB, 'verification.verified', { shopId, orderNumber: order })).toMatchObject({ deskName: 'Desk A' });
+        expect(gateway.sandbox.issuedWaybill(order)).toBeUndefined();
+        expect(deskB.errors, 'desk B: console errors and page errors').toEqual([]);
+      },
+    );
   });
 }
