@@ -45,7 +45,7 @@ export default defineConfig<object, { runtime: StationRuntime }>({
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   outputDir: 'test-results',
   use: {
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },

@@ -33,8 +33,11 @@ function usKey(char: string): KeyFields | null {
  */
 export async function sendScannerBurst(session: CDPSession, code: string, keyless: 'insert-text' | 'key-event'): Promise<void> {
   const sent: Promise<unknown>[] = [];
+  // The stamps are reckoned from one reading of the clock: read per key, a pause of this process
+  // mid-burst (the other worker, a busy machine) would put a gap into the scan that no scanner makes.
+  lastKeyAt = Math.max(Date.now(), lastKeyAt + scannerKeyGapMs) - scannerKeyGapMs;
   const press = (fields: KeyFields, text: string) => {
-    lastKeyAt = Math.max(Date.now(), lastKeyAt + scannerKeyGapMs);
+    lastKeyAt += scannerKeyGapMs;
     // CDP's timestamps are seconds since the epoch.
     const timestamp = lastKeyAt / 1000;
     sent.push(session.send('Input.dispatchKeyEvent', { type: 'keyDown', ...fields, text, unmodifiedText: text, timestamp }));

@@ -5,6 +5,7 @@ import { createOrdersSlice, type OrdersSlice } from '../orders/orders-slice';
 import { createScanSlice, type ScanSlice } from '../scanning/scan-slice';
 import { createVerificationSlice, type VerificationSlice } from '../verification/verification-slice';
 import { createOperatorsSlice, type OperatorsSlice } from '../operators/operators-slice';
+import { createColumnDraftSlice, type ColumnDraftSlice } from '../orders/column-draft-slice';
 
 /** The shell's own UI state: language, and which overlay is open. */
 export interface ShellSlice {
@@ -25,7 +26,7 @@ export interface ShellSlice {
 }
 
 /** UI-only state of the renderer (server data lives in react-query, never here). */
-export type UiState = ShellSlice & OrdersSlice & ScanSlice & IssuePrintSlice & VerificationSlice & OperatorsSlice;
+export type UiState = ShellSlice & OrdersSlice & ScanSlice & IssuePrintSlice & VerificationSlice & OperatorsSlice & ColumnDraftSlice;
 
 function createShellSlice(initialLanguage: UiLanguage): StateCreator<UiState, [], [], ShellSlice> {
   return (set) => ({
@@ -51,6 +52,7 @@ export function createUiStore(initialLanguage: UiLanguage) {
     ...createIssuePrintSlice(...parts),
     ...createVerificationSlice(...parts),
     ...createOperatorsSlice(...parts),
+    ...createColumnDraftSlice(...parts),
   }));
 }
 
