@@ -1,4 +1,5 @@
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -15,26 +16,30 @@ export const CUPS_PDF_QUEUE = process.env['CUPS_PDF_QUEUE'] ?? 'WaybillPDF';
 export const CUPS_PDF_OUT_DIR = process.env['CUPS_PDF_OUT_DIR'] ?? '/var/spool/cups-pdf/WAYBILL';
 
 /**
- * Waits for the PDF of the job with this title (a name made of letters, digits and dashes, which
+ * Waits for the PDF of a job with this title (a name made of letters, digits and dashes, which
  * cups-pdf keeps as they are) and returns its bytes, deleting the file. The file appears
- * asynchronously, once CUPS has run the job; it is read once its size stops changing.
+ * asynchronously, once CUPS has run the job; it is taken once its size stops changing. Two tests
+ * running at once may print jobs of one title (the sandbox's orders and waybill numbers follow its
+ * seed): each file is claimed by renaming it first, so each test takes one, never both the same.
  */
 export async function takeCupsPdfOutput(title: string, timeoutMs = 20_000): Promise<Uint8Array> {
   const deadline = Date.now() + timeoutMs;
-  let lastSize = -1;
+  const sizes = new Map<string, number>();
   while (Date.now() < deadline) {
-    const name = (await readdir(CUPS_PDF_OUT_DIR).catch(() => [])).find(
-      (entry) => entry.startsWith(title) && entry.endsWith('.pdf'),
-    );
-    if (name) {
+    const names = (await readdir(CUPS_PDF_OUT_DIR).catch(() => [])).filter((entry) => entry.startsWith(title) && entry.endsWith('.pdf'));
+    for (const name of names) {
       const path = join(CUPS_PDF_OUT_DIR, name);
-      const { size } = await stat(path);
-      if (size > 0 && size === lastSize) {
-        const pdf = new Uint8Array(await readFile(path));
-        await rm(path, { force: true });
+      const size = await stat(path).then((found) => found.size, () => null);
+      if (size === null) continue;
+      if (size > 0 && size === sizes.get(name)) {
+        const claimed = `${path}.taken-${process.pid}-${randomUUID()}`;
+        const won = await rename(path, claimed).then(() => true, () => false);
+        if (!won) continue;
+        const pdf = new Uint8Array(await readFile(claimed));
+        await rm(claimed, { force: true });
         return pdf;
       }
-      lastSize = size;
+      sizes.set(name, size);
     }
     await sleep(200);
   }
