@@ -74,20 +74,23 @@ describe('the npm test stage runner', () => {
 });
 
 describe('the vitest stages', () => {
-  it('run the several-desk files after everything else, alone and one at a time', async () => {
+  it('run the several-desk files after everything else: desk processes two at a time, then the account window’s files alone, one at a time', async () => {
     const { default: config } = (await import('../vitest.config')) as unknown as {
-      default: { test: { maxWorkers: number; projects: Array<{ test: { name: string; fileParallelism?: boolean; sequence: { groupOrder: number } } }> } };
+      default: { test: { maxWorkers: number; projects: Array<{ test: { name: string; maxWorkers?: number; fileParallelism?: boolean; sequence: { groupOrder: number } } }> } };
     };
-    const [station, severalDesks] = config.test.projects.map((project) => project.test);
-    expect(severalDesks?.name).toBe('several desk processes');
-    expect(severalDesks?.fileParallelism).toBe(false);
-    expect(severalDesks?.sequence.groupOrder).toBeGreaterThan(station?.sequence.groupOrder ?? Infinity);
+    const [station, deskProcesses, accountWindow] = config.test.projects.map((project) => project.test);
+    expect(deskProcesses?.name).toBe('several desk processes');
+    expect(deskProcesses?.maxWorkers).toBe(2);
+    expect(accountWindow?.name).toBe('the account window');
+    expect(accountWindow?.fileParallelism).toBe(false);
+    expect(deskProcesses?.sequence.groupOrder).toBeGreaterThan(station?.sequence.groupOrder ?? Infinity);
+    expect(accountWindow?.sequence.groupOrder).toBeGreaterThan(deskProcesses?.sequence.groupOrder ?? Infinity);
     // Vitest puts a project of one worker in group order 0 into a group of its own that runs after
     // every numbered group: with one worker for the rest, the several-desk files would run first.
     expect(config.test.maxWorkers).toBeGreaterThan(1);
-    // npm test runs the two projects as stages of their own: the rest before Playwright, the several desks last, alone.
+    // npm test runs the station project before Playwright, the several-desk projects last, as a stage of their own.
     const commands = testStages.map((group) => group.map((stage) => stage.command));
     expect(commands[2]?.[0]).toContain(`--project ${station?.name}`);
-    expect(commands.at(-1)).toEqual([expect.stringContaining(`--project "${severalDesks?.name}"`)]);
+    expect(commands.at(-1)).toEqual([expect.stringContaining(`--project "${deskProcesses?.name}" --project "${accountWindow?.name}"`)]);
   });
 });

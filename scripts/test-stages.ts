@@ -21,8 +21,9 @@ export interface TestStage {
  * they share the wait. The rest run one after another: the security scan reads the build; vitest
  * and Playwright each fill the cores themselves (run side by side, the load starved timing tests
  * of both: a scale's steady-weight window, a claim's lease renewal, a call's timeout); the
- * several-desk files come last and alone, as they measure the account's call window across desk
- * processes and other work on the cores would be counted as theirs.
+ * several-desk files come last and alone (vitest.config.ts says in which order), as they measure
+ * leases and the account's call window across desk processes, and other work on the cores would be
+ * counted as theirs.
  */
 export const testStages: TestStage[][] = [
   [
@@ -33,7 +34,7 @@ export const testStages: TestStage[][] = [
   [{ name: 'security', command: 'npm run security' }],
   [{ name: 'vitest', command: 'vitest run --project station --outputFile.json=reports/vitest.json' }],
   [{ name: 'playwright', command: 'playwright test' }],
-  [{ name: 'vitest, several desks', command: 'vitest run --project "several desk processes" --outputFile.json=reports/vitest-several-desks.json' }],
+  [{ name: 'vitest, several desks', command: 'vitest run --project "several desk processes" --project "the account window" --outputFile.json=reports/vitest-several-desks.json' }],
 ];
 
 /** How a stage ended; `not run` after an earlier stage failed. */
