@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { LabelInput, LabelSize, PlainWaybillData } from '../../labels/label-input';
 import { POINTS_PER_MM } from '../../labels/label-input';
 import { createLabelRenderer } from '../../labels/label-renderer';
@@ -53,7 +52,9 @@ function asciiOnly(text: string): string {
 }
 
 /** A one-page PDF of the paper's size that names the waybill: what is printed when the data is not a drawable waybill. */
-export function placeholderLabelPdf(document: EmulatorDocument, paper: PaperSize): Promise<Uint8Array> {
+export async function placeholderLabelPdf(document: EmulatorDocument, paper: PaperSize): Promise<Uint8Array> {
+  // pdfkit loaded at the first placeholder, not when the station (whose demo mode embeds the emulator) starts.
+  const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({ size: [paper.width * POINTS_PER_MM, paper.height * POINTS_PER_MM], margin: 12 });
   const done = new Promise<Uint8Array>((resolve, reject) => {
     const chunks: Buffer[] = [];
