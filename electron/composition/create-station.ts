@@ -117,6 +117,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   const severalDesks = startSeveralDesks(shared, {
     orders: { read: backend.read.orders, write: backend.write.orders },
     outbox: { read: backend.read.uploadOutbox, write: backend.write.uploadOutbox },
+    statisticsOutbox: { read: backend.read.statisticsOutbox, write: backend.write.statisticsOutbox },
     onOrdersChanged: ordersChanged,
     onViewChanged: (view) => events.emit('shared-mode.changed', { state: view.state() }),
     logger,
