@@ -225,8 +225,12 @@ export const ipcContract = {
   'station.info': channel<StationInfo>()(noInput),
   /** The current settings and whether a token is stored. */
   'settings.get': channel<SettingsView>()(noInput),
-  /** Changes some settings (validated as a whole after merging); answers the new view. */
-  'settings.update': channel<SettingsView>()(z.object({ patch: settingsPatchSchema, supervisor: supervisorApprovalSchema.optional() }).strict()),
+  /**
+   * Changes some settings (validated as a whole after merging); answers the new view. `printer`:
+   * the printer chosen in the same save (null: the component's default), checked against the
+   * component's list as `printers.choose` checks it — one save, one supervisor's approval.
+   */
+  'settings.update': channel<SettingsView>()(z.object({ patch: settingsPatchSchema, printer: printerName.nullable().optional(), supervisor: supervisorApprovalSchema.optional() }).strict()),
   /**
    * Stores a new access token in the vault (encrypted at rest) for the gateway now set. Where the
    * key is not protected by the OS it answers `token-vault.weak-protection` until the user accepts.
