@@ -475,6 +475,12 @@ export interface OperatorReader {
   byId(id: string): Promise<OperatorRecord | undefined>;
   /** The operator whose badge has this hash; undefined when none. */
   byBadgeHash(badgeHash: string): Promise<OperatorRecord | undefined>;
+  /**
+   * Names of this desk's own operators left out when its list was copied into the account (the
+   * account had that name or badge already), until a supervisor dismisses the notice; none for a
+   * desk alone.
+   */
+  keptApart(): Promise<string[]>;
 }
 
 /** Changes to the desk's operators. */
@@ -491,6 +497,8 @@ export interface OperatorWriter {
    * Answers the wrong PINs in a row now and whether this one locked; undefined when no such operator.
    */
   countWrongPin(id: string, lockAfter: number, lockedUntil: number): Promise<{ failedPins: number; locked: boolean } | undefined>;
+  /** The notice of the operators left out of the account is read: it is not shown again (at `at`). */
+  dismissKeptApart(at: number): Promise<void>;
 }
 
 /** Questions to the audit log. */

@@ -484,6 +484,10 @@ export const ipcContract = {
   ),
   /** Removes an operator (a supervisor's when operators are on; never the last supervisor while they are). */
   'operators.remove': channel<OperatorView[]>()(z.object({ operatorId: z.string().min(1).max(64), supervisor: supervisorApprovalSchema.optional() }).strict()),
+  /** This desk's own operators left out when its list was copied into the account (shared mode; the account had the name), until dismissed. */
+  'operators.kept-apart': channel<{ names: string[] }>()(noInput),
+  /** Dismisses the notice of the operators left out; answers what is left of it. */
+  'operators.dismiss-kept-apart': channel<{ names: string[] }>()(noInput),
   /** Searches the audit log (the account's across desks in shared mode, this desk's otherwise). */
   'audit.search': channel<AuditPage>()(auditQuerySchema),
   /** The matching audit entries as CSV, saved as the history's export is. */

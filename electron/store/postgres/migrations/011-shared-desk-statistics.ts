@@ -10,6 +10,8 @@ import { sql, type Kysely } from 'kysely';
  * - `shared_desk_failure_hours`: failed orders per desk, hour and reason (an error code).
  * - `shared_desk_operator_hours`: per desk, hour and operator (by name).
  * Read by hour ranges across desks (the `hour_start` indexes), replaced per desk and hours (the keys).
+ * Also `shared_operator_copies.kept_apart_dismissed_at_ms`: when a supervisor dismissed the notice
+ * of this desk's operators left out of the account (Settings → Operators shows it until then).
  */
 export const migration011SharedDeskStatistics = {
   name: '011-shared-desk-statistics',
@@ -60,4 +62,5 @@ const statements = [
       PRIMARY KEY (desk_id, hour_start, operator_name)
     )`,
   sql`CREATE INDEX shared_desk_operator_hours_by_hour ON shared_desk_operator_hours (hour_start)`,
+  sql`ALTER TABLE shared_operator_copies ADD COLUMN kept_apart_dismissed_at_ms double precision`,
 ];
