@@ -133,3 +133,44 @@ for (const locale of ['zh-CN', 'en'] as const) {
     await expect(choices.first()).not.toContainText(text('audit.approvedBy', { name: supervisor.name }));
   });
 }
+
+// Behaviour, not words: one language (README, Tests: languages in the e2e suite).
+test('a packer’s one Settings save changing the printer and the sender asks a supervisor once, and the audit log has it once, naming them (en)', async ({ openStation, request, stationHost }) => {
+  test.setTimeout(90_000);
+  const locale = 'en';
+  const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
+  const page = await openStation(browserLocale(locale));
+  await openDemoDesk(page, locale, 40);
+  await stationCall(request, stationHost, 'operators.add', { name: supervisor.name, role: 'supervisor', pin: supervisor.pin });
+  await stationCall(request, stationHost, 'operators.add', { name: packer.name, role: 'packer', pin: packer.pin, badge: packer.badge });
+  await stationCall(request, stationHost, 'settings.update', { patch: { operators: { enabled: true } } });
+  await expect(signInHeading(page, locale)).toBeVisible();
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await scan(page, packer.badge);
+  await expect(signedInAs(page, locale, packer.name, 'packer')).toBeVisible();
+
+  await page.keyboard.press('F2');
+  await expect(page.getByRole('heading', { level: 2, name: text('settings.title'), exact: true })).toBeVisible();
+  const printing = page.getByRole('region', { name: text('settings.section.printing'), exact: true });
+  await chooseOption(printing.getByRole('combobox', { name: text('settings.printing.printer'), exact: true }), 'Xprinter');
+  await page.getByRole('region', { name: text('settings.section.sender'), exact: true }).getByRole('textbox', { name: text('settings.sender.name') }).fill('王小满');
+  await page.getByRole('button', { name: text('settings.save'), exact: true }).click();
+  const approval = page.getByRole('dialog', { name: text('operators.approval.title') });
+  await expect(approval).toBeVisible();
+  await approval.getByLabel(text('operators.approval.name')).fill(supervisor.name);
+  await approval.getByLabel(text('operators.approval.pin')).fill(supervisor.pin);
+  await approval.getByRole('button', { name: text('operators.approval.allow') }).click();
+  // Saved whole with that one approval: the save is done only once every part of it is, and no second question came.
+  await expect(page.getByText(text('settings.saved'))).toBeVisible();
+  await expect(approval).toHaveCount(0);
+  const stored = await stationCall(request, stationHost, 'settings.get', {});
+  expect(stored.settings.print.printer).toBe('Xprinter XP-460B (100×180)');
+  expect(stored.settings.shipFrom.senderName).toBe('王小满');
+  // The packer's save: refused once (the question), then done once with the supervisor (the setup's own entries, before anyone signed in, name nobody).
+  const { entries } = await stationCall(request, stationHost, 'audit.search', { text: packer.name, actions: ['settings-change'] });
+  expect(entries.map((entry) => [entry.operatorName, entry.approvedBy, entry.outcome])).toEqual([
+    [packer.name, supervisor.name, 'done'],
+    [packer.name, null, 'refused'],
+  ]);
+  expect(entries[0]?.detail).toContain('print(printer) Xprinter XP-460B (100×180)');
+});

@@ -91,6 +91,9 @@ for (const locale of ['zh-CN', 'en'] as const) {
         await statistics.getByRole('radiogroup', { name: uiText(locale, 'statistics.view.label') }).getByText(uiText(locale, 'statistics.view.table'), { exact: true }).click();
         const desks = statistics.getByRole('table', { name: uiText(locale, 'statistics.dimension.desk') });
         await expect(desks.getByRole('row').filter({ hasText: 'Desk A' }).getByRole('cell').nth(1)).toHaveText('1');
+        // Desk A's own records — its gateway calls and the points they cost — are the account's too, under desk A, once its upload sent them.
+        const headings = await desks.getByRole('columnheader').allTextContents();
+        await expect(desks.getByRole('row').filter({ hasText: 'Desk A' }).getByRole('cell').nth(headings.indexOf(uiText(locale, 'statistics.figure.points')))).not.toHaveText('0');
         expect(deskB.errors, 'desk B: console errors and page errors').toEqual([]);
       },
     );

@@ -68,3 +68,47 @@ for (const locale of ['zh-CN', 'en'] as const) {
     );
   });
 }
+
+// The notice's words are what this test checks: both languages.
+for (const locale of ['zh-CN', 'en'] as const) {
+  test(`desk B's own operator whose name the account had is named in Settings → Operators, with what to do, until dismissed (${locale}) @host-only`, async ({ restartStation, request, stationHost, ownGateway, hostBrowser }) => {
+    test.setTimeout(120_000);
+    const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
+    const gateway = ownGateway as OwnGateway;
+    await withTwoSharedDesks(
+      {
+        request,
+        stationHost,
+        gateway,
+        database: await server.freshDatabase(),
+        restartStation,
+        hostBrowser,
+        locale,
+        // Desk B worked alone first, with an operator of its own.
+        prepareB: (hostB) => stationCall(request, hostB, 'operators.add', { name: packer.name, role: 'packer', pin: '8642' }).then(() => undefined),
+      },
+      async ({ hostB, openDeskB }) => {
+        // The account has a Li Na of desk A's before desk B's list is copied in (at its first operator call).
+        await expect.poll(() => stationCall(request, stationHost, 'operators.add', { name: packer.name, role: 'packer', pin: packer.pin }).then(() => true, () => false), { timeout: 15_000 }).toBe(true);
+        await expect.poll(() => stationCall(request, hostB, 'operators.kept-apart', {}).then((keptApart) => keptApart.names, () => null), { timeout: 15_000 }).toEqual([packer.name]);
+
+        const deskB = await openDeskB();
+        const pageB = deskB.page;
+        await expect(pageB.getByRole('grid', { name: text('orders.gridLabel') })).toBeVisible({ timeout: 15_000 });
+        await pageB.keyboard.press('F2');
+        const section = pageB.getByRole('region', { name: text('settings.section.operators'), exact: true });
+        const notice = section.getByRole('alert').filter({ hasText: text('operators.keptApart.title', { count: 1 }) });
+        await expect(notice).toBeVisible();
+        await expect(notice).toContainText(text('operators.keptApart.description', { names: packer.name }));
+        await notice.scrollIntoViewIfNeeded();
+        await saveScreenshot(pageB, 'shared-operators-kept-apart', locale);
+        await notice.getByRole('button', { name: text('operators.keptApart.dismiss') }).click();
+        await expect(notice).toHaveCount(0);
+        expect(await stationCall(request, hostB, 'operators.kept-apart', {})).toEqual({ names: [] });
+        // The account's Li Na is the one listed at desk B.
+        await expect(section.getByRole('table', { name: text('operators.settings.list') })).toContainText(packer.name);
+        expect(deskB.errors, 'desk B: console errors and page errors').toEqual([]);
+      },
+    );
+  });
+}

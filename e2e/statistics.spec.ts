@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { reasonText } from '../shared/errors/error-reasons';
 import { formatChinaDateTime } from '../shared/time/china-time';
 import { stationCall } from './desk-actions';
 import { heldAndPlainOrders, historyWaybills, issueUi, ofFirstShop, planFirstOrders, startIssueAndPrint, validAndInvalidOrders } from './issue-print-actions';
@@ -119,6 +121,41 @@ for (const locale of ['zh-CN', 'en'] as const) {
       for (const [name, count] of [['heldBack', 1], ['verified', 2], ['mismatches', 1], ['overrides', 1]] as const) {
         await expect(hour.getByRole('cell').nth(headings.indexOf(text(`statistics.figure.${name}`)))).toHaveText(String(count));
       }
+    });
+
+    test('an order the gateway refused from the browser counts as a failure, its reason in words on the screen and in the export', async ({ openStation, request, stationHost, ownGateway }) => {
+      if (!ownGateway) throw new Error('the own gateway did not start');
+      const page = await openStation(browserLocale(locale));
+      const ui = issueUi(page, locale);
+      await planFirstOrders(page, locale, request, stationHost, ownGateway, 1);
+      // The sandbox refuses the order as out of the carrier's coverage (a fault of this test's own sandbox only).
+      ownGateway.sandbox.setFaults({ issueOutOfCoverageRate: 1 });
+      try {
+        await startIssueAndPrint(page, locale, 1, { preview: 'leave' });
+        await expect(ui.dismiss).toBeVisible({ timeout: 30_000 });
+      } finally {
+        ownGateway.sandbox.setFaults({ issueOutOfCoverageRate: 0 });
+      }
+      await ui.dismiss.click();
+
+      const code = 'gateway.issue-rejected.this-order-only';
+      const words = reasonText(code, locale === 'zh-CN' ? 'zh' : 'en');
+      await page.getByRole('button', { name: text('statistics.open') }).click();
+      const screen = page.getByRole('region', { name: text('statistics.title') });
+      await expect(screen.getByTestId('statistics-total-failures').locator('.ant-statistic-content-value')).toHaveText('1');
+      await screen.getByRole('radiogroup', { name: text('statistics.view.label') }).getByText(text('statistics.view.table'), { exact: true }).click();
+      const reasons = screen.getByRole('table', { name: text('statistics.failuresByReason') });
+      const reason = reasons.getByRole('row').filter({ hasText: code });
+      await expect(reason).toContainText(words);
+      await expect(reason).toContainText('1');
+      await saveScreenshot(reasons, 'statistics-failure-reasons', locale);
+
+      // The export: the same reason, in the same words.
+      const download = page.waitForEvent('download');
+      await screen.getByRole('button', { name: text('statistics.exportCsv') }).click();
+      const csv = await readFile(await (await download).path(), 'utf8');
+      expect(csv).toContain(code);
+      expect(csv).toContain(words);
     });
 
     test('per operator: the waybills of the job a packer started and what they verified, in the operators’ table', async ({ openStation, request, stationHost, ownGateway }) => {

@@ -34,6 +34,7 @@ import { sharedModeIpcHandlers } from '../several-desks/shared-mode-ipc-handlers
 import { createComponentRequests } from '../printing/component-requests';
 import { tellLabelChangesGathered } from '../printing/label-changes-notice';
 import { printingIpcHandlers } from '../printing/printing-ipc-handlers';
+import { assertPrinterOffered } from '../printing/printer-setup';
 import { effectiveSettingsOf, gatewayIdentitiesOf, gatewayIdentityOf, sharedAccountOf } from '../settings/effective-settings';
 import { createSettingsAttention } from '../settings/settings-attention';
 import { settingsIpcHandlers } from '../settings/settings-ipc-handlers';
@@ -117,6 +118,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   const severalDesks = startSeveralDesks(shared, {
     orders: { read: backend.read.orders, write: backend.write.orders },
     outbox: { read: backend.read.uploadOutbox, write: backend.write.uploadOutbox },
+    statisticsOutbox: { read: backend.read.statisticsOutbox, write: backend.write.statisticsOutbox },
     onOrdersChanged: ordersChanged,
     onViewChanged: (view) => events.emit('shared-mode.changed', { state: view.state() }),
     logger,
@@ -195,7 +197,18 @@ export async function createStation(options: CreateStationOptions): Promise<Star
   const estimates = createJobCostEstimates(backend.read.costs);
   const handlers = joinIpcHandlers(
     aboutIpcHandlers({ info, app: { productName: packageJson.productName, version: packageJson.version, shell: options.shell }, dataDir, logsDir, desktop: options.desktop, diagnostics: { journal: backend.read.diagnostics, settings: settingsView, secrets: secrets.current }, logger }),
-    settingsIpcHandlers({ settings, effectiveSettings, settingsView, vault, attention, startUp, gatewayWork: { engine, queue: print.queue }, events, logger }),
+    settingsIpcHandlers({
+      settings,
+      effectiveSettings,
+      settingsView,
+      vault,
+      attention,
+      startUp,
+      gatewayWork: { engine, queue: print.queue },
+      events,
+      logger,
+      assertPrinterOffered: (printer) => assertPrinterOffered(withComponent, printer),
+    }),
     gatewayIpcHandlers({ client: gateway.client, costs: backend.read.costs, estimates }),
     ordersIpcHandlers(orders, severalDesks.view, () => effectiveSettings().gateway.shops),
     desksIpcHandlers(severalDesks.view, () => backend.read.uploadOutbox.setAside()),

@@ -26,6 +26,7 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --issue-unknown-error-rate <p>  --issue-temporary-error-rate <p>
   --issue-duplicate-result-rate <p>  --issue-shared-waybill-rate <p>  --issue-empty-waybill-code-rate <p>
   --issue-numeric-waybill-code-rate <p>  --issue-entry-system-error-rate <p>  --issue-busy-after-effect-rate <p>
+  --issue-out-of-coverage-rate <p>
   --query-success-without-waybill-rate <p>  --query-waybill-list-rate <p>  --query-waybill-text-rate <p>
   --query-no-permission-rate <p>  --query-shop-missing-rate <p>
   --sold-orders-total <json number>   totalElements of every sold-orders page (e.g. 1e400, -3, 2.5)
@@ -53,6 +54,7 @@ const FAULT_FLAGS: ReadonlyArray<[string, NumericFault]> = [
   ['issue-numeric-waybill-code-rate', 'issueNumericWaybillCodeRate'],
   ['issue-entry-system-error-rate', 'issueEntrySystemErrorRate'],
   ['issue-busy-after-effect-rate', 'issueBusyAfterEffectRate'],
+  ['issue-out-of-coverage-rate', 'issueOutOfCoverageRate'],
   ['query-success-without-waybill-rate', 'querySuccessWithoutWaybillRate'],
   ['query-waybill-list-rate', 'queryWaybillListRate'],
   ['query-waybill-text-rate', 'queryWaybillTextRate'],

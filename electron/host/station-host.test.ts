@@ -111,6 +111,8 @@ const validInputs: { [C in ChannelName]: ChannelInput<C> } = {
   'operators.list': {},
   'operators.add': { name: 'Li Na', role: 'packer', pin: '2468' },
   'operators.remove': { operatorId: 'no-such-operator' },
+  'operators.kept-apart': {},
+  'operators.dismiss-kept-apart': {},
   'audit.search': {},
   'audit.export-csv': {},
 };

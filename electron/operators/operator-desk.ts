@@ -32,6 +32,10 @@ export interface OperatorDesk {
   list(): Promise<OperatorView[]>;
   add(operator: { name: string; role: OperatorRole; pin: string; badge?: string | undefined }): Promise<OperatorView[]>;
   remove(operatorId: string): Promise<OperatorView[]>;
+  /** This desk's own operators left out when its list was copied into the account, until the notice is dismissed (shared mode). */
+  keptApart(): Promise<string[]>;
+  /** Dismisses that notice; answers what is left of it (nothing). */
+  dismissKeptApart(): Promise<string[]>;
   /** Whether operators may be turned on now (a supervisor exists); throws `operators.no-supervisor` if not. */
   assertCanTurnOn(): Promise<void>;
   /**
@@ -150,6 +154,11 @@ export function createOperatorDesk(options: OperatorDeskOptions): OperatorDesk {
       await store.write.remove(operatorId);
       if (signedIn?.operator.id === operatorId) await endSession('manual');
       return list();
+    },
+    keptApart: () => store.read.keptApart(),
+    async dismissKeptApart() {
+      await store.write.dismissKeptApart(now());
+      return store.read.keptApart();
     },
     async assertCanTurnOn() {
       if (!(await store.read.list()).some((each) => each.role === 'supervisor')) throw new StationFailure(stationError('operators.no-supervisor', {}));

@@ -16,6 +16,9 @@ function shipFromChoiceDetail(choice: NonNullable<SettingsPatch['shipFrom']>): s
   return parts.filter((part) => part !== null).join(', ');
 }
 
+/** A printer chosen on the Settings screen, as its audit entry says it. */
+const printerDetail = (printer: string | null) => `print(printer) ${printer ?? 'default'}`;
+
 /** What the gate works with. */
 export interface OperatorGateOptions {
   desk: Pick<OperatorDesk, 'actor' | 'assertCanTurnOn' | 'session'>;
@@ -115,14 +118,15 @@ export function gateOperatorChannels(handlers: IpcHandlers, options: OperatorGat
     (output, facts) => (output.queued.length === 0 ? null : { ...facts, waybillCodes: output.queued, detail: output.refused.length > 0 ? `refused ${output.refused.length}` : '' }),
   );
 
-  guard('settings.update', ({ patch }) => {
+  guard('settings.update', ({ patch, printer }) => {
     const sections = Object.keys(patch).filter((section) => patch[section as keyof SettingsPatch] !== undefined);
-    const kind = settingsChangeKind(patch);
+    // A printer chosen in the same save is a Settings change: one approval and one entry cover both.
+    const kind = printer === undefined ? settingsChangeKind(patch) : 'settings';
     const turningOn = patch.operators?.enabled === true && !options.operatorsOn();
     const detail =
       kind === 'desk-choice'
         ? shipFromChoiceDetail(patch.shipFrom ?? {})
-        : sections.map((section) => `${section}(${Object.keys(patch[section as keyof SettingsPatch] ?? {}).join(' ')})`).join(' ');
+        : [...sections.map((section) => `${section}(${Object.keys(patch[section as keyof SettingsPatch] ?? {}).join(' ')})`), ...(printer === undefined ? [] : [printerDetail(printer)])].join(' ');
     return {
       need: { preference: null, 'desk-choice': 'signed-in' as const, settings: 'supervisor' as const }[kind],
       action: { preference: null, 'desk-choice': 'desk-choice' as const, settings: 'settings-change' as const }[kind],
@@ -131,7 +135,7 @@ export function gateOperatorChannels(handlers: IpcHandlers, options: OperatorGat
     };
   });
   // The printer as Settings saves it (the desk switches a stalled job's printer through jobs.switch-printer).
-  guard('printers.choose', ({ printer }) => ({ need: 'supervisor', action: 'settings-change', facts: { ...noFacts, detail: `print(printer) ${printer ?? 'default'}` } }));
+  guard('printers.choose', ({ printer }) => ({ need: 'supervisor', action: 'settings-change', facts: { ...noFacts, detail: printerDetail(printer) } }));
   guard('jobs.switch-printer', ({ jobId, printer }) => ({ need: 'signed-in', action: 'desk-choice', facts: { ...noFacts, jobId, detail: `printer ${printer}` } }));
 
   guard('operators.add', (input) => ({ need: 'supervisor', action: 'operators-change', facts: { ...noFacts, detail: `add ${input.name} ${input.role}` } }));

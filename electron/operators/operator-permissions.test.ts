@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPage, IssuePlan, JobView, ReprintResult, VoidResult } from '../../shared/domain/issuing';
 import type { AuditPage, OperatorSession, OperatorView } from '../../shared/operators/operators';
 import type { SettingsView } from '../../shared/ipc/ipc-contract';
+import type { PrinterChoice } from '../../shared/domain/printing';
 import type { Result } from '../../shared/result';
 import { startPrintEmulator, type PrintEmulator } from '../demo/print-emulator/print-emulator';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox';
@@ -149,6 +150,24 @@ describe('operator permissions, enforced by the main process', () => {
     expect(await refusal('settings.update', { patch: { shipFrom: { branchCode } } })).toMatchObject({ code: 'operators.sign-in-needed' });
     expect(await refusal('jobs.switch-printer', { jobId: 'job-of-the-desk', printer: 'Label printer 2' })).toMatchObject({ code: 'operators.sign-in-needed' });
     await data('operators.sign-in', { badge: packer.badge });
+  });
+
+  it('asks a supervisor once for a packer’s one Settings save that changes the printer and other fields: one approval, one entry naming them; nothing saved when the printer is not offered', async () => {
+    const { printers } = await data<PrinterChoice>('printers.list');
+    const printer = printers.at(-1)?.name;
+    if (printer === undefined) throw new Error('the print emulator offers no printer');
+    const saves = async () => (await data<AuditPage>('audit.search', { actions: ['settings-change'], outcome: 'done' })).total;
+    const before = await saves();
+    // The save as the Settings screen sends it: the other fields and the printer in one call.
+    expect(await refusal('settings.update', { patch: { print: { errorSound: false } }, printer })).toMatchObject({ code: 'operators.supervisor-needed' });
+    const saved = await data<SettingsView>('settings.update', { patch: { print: { errorSound: false } }, printer, supervisor });
+    expect(saved.settings.print).toMatchObject({ printer, errorSound: false });
+    const entries = await data<AuditPage>('audit.search', { actions: ['settings-change'], outcome: 'done' });
+    expect(entries.total).toBe(before + 1);
+    expect(entries.entries[0]).toMatchObject({ operatorName: 'Li Na', approvedBy: 'Wang Fang', detail: `print(errorSound) print(printer) ${printer}` });
+    // A printer the component does not offer: the whole save is refused, the other field too.
+    expect(await refusal('settings.update', { patch: { print: { errorSound: true } }, printer: 'No such printer', supervisor })).toMatchObject({ code: 'print.printer-not-offered', params: { printer: 'No such printer' } });
+    expect((await data<SettingsView>('settings.get')).settings.print).toMatchObject({ printer, errorSound: false });
   });
 
   it('refuses a packer Settings and turning operators off, but not the desk’s view preferences', async () => {

@@ -12,6 +12,8 @@ export function operatorsIpcHandlers(desk: OperatorDesk, audit: AuditLog): Featu
     'operators.list': () => desk.list(),
     'operators.add': ({ name, role, pin, badge }) => desk.add({ name, role, pin, badge }),
     'operators.remove': ({ operatorId }) => desk.remove(operatorId),
+    'operators.kept-apart': async () => ({ names: await desk.keptApart() }),
+    'operators.dismiss-kept-apart': async () => ({ names: await desk.dismissKeptApart() }),
     'audit.search': (query) => audit.search(query),
     'audit.export-csv': (query) => audit.exportCsv(query),
   };

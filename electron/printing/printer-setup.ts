@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { CALIBRATION_LIMIT_MM, isPrinterDisabled, type PrinterChoice, type PrinterConfig, type TestPrintResult } from '../../shared/domain/printing';
+import { stationError } from '../../shared/errors/station-error';
+import { StationFailure } from '../ipc/to-station-error';
+import type { WithComponent } from './component-requests';
 import type { PrintComponent, PrintDocument } from './print-component';
 
 /**
@@ -26,6 +29,13 @@ export async function listPrinters(component: PrintComponent, stored: string | n
 export async function choosePrinter(component: PrintComponent, name: string): Promise<{ ok: true; printer: string } | { ok: false; reason: 'not-offered' }> {
   const { printers } = await component.getPrinters();
   return printers.some((printer) => printer.name === name) ? { ok: true, printer: name } : { ok: false, reason: 'not-offered' };
+}
+
+/** Refuses a printer the component the settings point at does not offer (`print.printer-not-offered`); null (its default) always passes. */
+export async function assertPrinterOffered(withComponent: WithComponent, printer: string | null): Promise<void> {
+  if (printer === null) return;
+  const choice = await withComponent('getPrinters', (current) => choosePrinter(current, printer));
+  if (!choice.ok) throw new StationFailure(stationError('print.printer-not-offered', { printer }));
 }
 
 /** A placeholder template for test labels; pass the carrier's standard template where a real component prints. */

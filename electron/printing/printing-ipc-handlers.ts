@@ -1,14 +1,12 @@
-import { stationError } from '../../shared/errors/station-error';
 import type { PracticeFault } from '../../shared/domain/printer-condition';
 import type { LabelPreviewer } from '../../shared/domain/printing';
 import type { SettingsView } from '../../shared/ipc/ipc-contract';
 import type { Settings, SettingsPatch } from '../../shared/settings/settings-schema';
 import type { FeatureIpcHandlers } from '../ipc/feature-ipc-handlers';
-import { StationFailure } from '../ipc/to-station-error';
 import type { WithComponent } from './component-requests';
 import type { PrintComponent } from './print-component';
 import type { PrintQueue } from './print-queue';
-import { calibratePrinter, choosePrinter, listPrinters, printTestLabel } from './printer-setup';
+import { assertPrinterOffered, calibratePrinter, listPrinters, printTestLabel } from './printer-setup';
 import type { PrinterStateTracker } from './printer-state';
 import type { StallWatch } from './stall-watch';
 
@@ -45,10 +43,7 @@ export function printingIpcHandlers({ queue, stall, printerState, component, wit
     },
     'printers.list': () => withComponent('getPrinters', (current) => listPrinters(current, settings.get().print.printer)),
     'printers.choose': async ({ printer }) => {
-      if (printer !== null) {
-        const choice = await withComponent('getPrinters', (current) => choosePrinter(current, printer));
-        if (!choice.ok) throw new StationFailure(stationError('print.printer-not-offered', { printer }));
-      }
+      await assertPrinterOffered(withComponent, printer);
       settings.update({ print: { printer } });
       return settingsView();
     },

@@ -25,13 +25,18 @@ export interface SettingsIpcDependencies {
   gatewayWork: GatewayWork;
   events: Pick<StationEvents, 'emit'>;
   logger: StationLogger;
+  /** Refuses a printer the print component does not offer (a printer chosen in the same save). */
+  assertPrinterOffered: (printer: string | null) => Promise<void>;
 }
 
 /** Reading and changing the settings, and the gateway token (which never crosses IPC itself). */
-export function settingsIpcHandlers({ settings, effectiveSettings, settingsView, vault, attention, startUp, gatewayWork, events, logger }: SettingsIpcDependencies): FeatureIpcHandlers<'settings' | 'token'> {
+export function settingsIpcHandlers({ settings, effectiveSettings, settingsView, vault, attention, startUp, gatewayWork, events, logger, assertPrinterOffered }: SettingsIpcDependencies): FeatureIpcHandlers<'settings' | 'token'> {
   return {
     'settings.get': settingsView,
-    'settings.update': ({ patch }) => {
+    'settings.update': async ({ patch: asked, printer }) => {
+      // The printer is checked before anything changes: a save is all or nothing.
+      if (printer !== undefined) await assertPrinterOffered(printer);
+      const patch = printer === undefined ? asked : { ...asked, print: { ...asked.print, printer } };
       const baseUrl = patch.gateway?.baseUrl;
       if (typeof baseUrl === 'string' && gatewayAddressProblem(baseUrl) !== null) throw new StationFailure(stationError('settings.gateway-insecure', { baseUrl }));
       const current = effectiveSettings().gateway;

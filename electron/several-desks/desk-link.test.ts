@@ -51,7 +51,7 @@ describe('the desk’s link to the shared database', () => {
   });
 
   it('runs none of the several-desks parts for a desk alone', async () => {
-    const parts = startSeveralDesks(undefined, { orders: {} as never, outbox: {} as never, onOrdersChanged: () => undefined, onViewChanged: () => undefined, logger: createStationLogger({ directory: join(folder, 'logs'), secrets: () => [] }) });
+    const parts = startSeveralDesks(undefined, { orders: {} as never, outbox: {} as never, statisticsOutbox: {} as never, onOrdersChanged: () => undefined, onViewChanged: () => undefined, logger: createStationLogger({ directory: join(folder, 'logs'), secrets: () => [] }) });
     expect(parts.refreshes).toBeUndefined();
     expect(parts.upload).toBeUndefined();
     expect(parts.view.state()).toBe('off');

@@ -6,7 +6,7 @@ import { StationFailure } from '../ipc/to-station-error';
 import type { StationLogger } from '../logging/station-logger';
 import type { SharedAccount } from '../store/postgres/shared-account';
 import type { SharedConnectionSettings } from '../store/postgres/open-shared-database';
-import type { OrderCacheReader, OrderCacheWriter, UploadOutboxReader, UploadOutboxWriter } from '../store/station-backend';
+import type { OrderCacheReader, OrderCacheWriter, StatisticsOutboxReader, StatisticsOutboxWriter, UploadOutboxReader, UploadOutboxWriter } from '../store/station-backend';
 import { readOrCreateDeskId } from './desk-id';
 import { startHistoryUpload, type HistoryUpload } from './history-upload';
 import { createSharedModeView, sharedModeOff, type SharedModeView } from './shared-mode-view';
@@ -71,6 +71,8 @@ export interface SeveralDesksWiring {
   /** This desk's sold-order cache (another desk's refresh fills it). */
   orders: { read: OrderCacheReader; write: OrderCacheWriter };
   outbox: { read: UploadOutboxReader; write: UploadOutboxWriter };
+  /** This desk's own statistics not yet sent to the account's. */
+  statisticsOutbox: { read: StatisticsOutboxReader; write: StatisticsOutboxWriter };
   /** The orders table may have changed (another desk's claims, waybills or refresh). */
   onOrdersChanged: () => void;
   /** The shared mode's view changed (the link came or went, a desk changed). */
@@ -83,7 +85,7 @@ export function startSeveralDesks(link: SharedStation | undefined, wiring: Sever
   if (link === undefined) return { refreshes: undefined, upload: undefined, view: sharedModeOff, close: async () => undefined };
   const { logger } = wiring;
   const refreshes = createSharedOrderRefreshes({ station: link, store: wiring.orders, onChanged: wiring.onOrdersChanged, logger });
-  const upload = startHistoryUpload({ station: link, outbox: wiring.outbox, logger });
+  const upload = startHistoryUpload({ station: link, outbox: wiring.outbox, statistics: wiring.statisticsOutbox, logger });
   const view = createSharedModeView(link);
   // Other desks' claims and waybills show within a second; after a reconnect everything is read again.
   view.onChange(() => {

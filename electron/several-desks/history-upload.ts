@@ -1,7 +1,7 @@
 import { SHARE_REFUSALS_BEFORE_SET_ASIDE } from '../../shared/domain/desks';
 import { StationFailure } from '../ipc/to-station-error';
 import type { StationLogger } from '../logging/station-logger';
-import type { UploadOutboxReader, UploadOutboxWriter } from '../store/station-backend';
+import type { DeskStatisticsHours, StatisticsOutboxReader, StatisticsOutboxWriter, UploadOutboxReader, UploadOutboxWriter } from '../store/station-backend';
 import type { UnsharedLabelPrint, UnsharedVoidMark, UnsharedWaybill } from '../store/station-records';
 import type { SharedStation } from './shared-station';
 
@@ -13,6 +13,8 @@ export interface HistoryUploadOptions {
   station: SharedStation;
   /** The waybills not yet uploaded (local, written with each waybill). */
   outbox: { read: UploadOutboxReader; write: UploadOutboxWriter };
+  /** This desk's own statistics (failures, calls and points, held back, verification, operators) not yet sent. */
+  statistics?: { read: StatisticsOutboxReader; write: StatisticsOutboxWriter };
   logger: StationLogger;
   now?: () => number;
   /** Waybills per round trip. */
@@ -22,7 +24,19 @@ export interface HistoryUploadOptions {
   maxBackoffMs?: number;
 }
 
-/** The background sync of this desk's waybills, void marks and label prints into the shared history. */
+/** Each hour's rows of a desk's own statistics in one comparable text (rows sorted), to find the hours the server holds otherwise. */
+function hourTexts(hours: DeskStatisticsHours): Map<number, string> {
+  const rows = new Map<number, string[]>();
+  for (const [kind, list] of Object.entries({ figures: hours.figures, failures: hours.failures, operators: hours.operators })) {
+    for (const row of list) {
+      const sorted = Object.entries(row).sort(([a], [b]) => a.localeCompare(b));
+      rows.set(row.hour, [...(rows.get(row.hour) ?? []), JSON.stringify([kind, sorted])]);
+    }
+  }
+  return new Map([...rows].map(([hour, texts]) => [hour, texts.sort().join('\n')]));
+}
+
+/** The background sync of this desk's waybills, void marks and label prints into the shared history, and of its own statistics into the account's. */
 export interface HistoryUpload {
   /** Something was recorded, or the server is back: send what is waiting now. */
   poke(): void;
@@ -41,9 +55,15 @@ export interface HistoryUpload {
  * sent twice is there once. Failures are retried with a growing wait, and at once when poked. A
  * batch the server refuses is sent waybill by waybill, so one it refuses never holds up the rest:
  * each refusal is counted, and at SHARE_REFUSALS_BEFORE_SET_ASIDE the waybill is set aside.
+ * Last, this desk's own statistics: each hour whose own figures changed is sent whole, in place
+ * of what the server held for it (so an hour sent twice counts once); at the first round of a
+ * process the desk's hours are compared with the server's, so what changed while the desk was
+ * down or away is sent too.
  */
 export function startHistoryUpload(options: HistoryUploadOptions): HistoryUpload {
   const { station, outbox, logger } = options;
+  const statistics = options.statistics;
+  let statisticsCompared = false;
   const now = options.now ?? Date.now;
   const batch = options.batch ?? 200;
   const backoffMs = options.backoffMs ?? 500;
@@ -155,8 +175,27 @@ export function startHistoryUpload(options: HistoryUploadOptions): HistoryUpload
       station.ready();
       await sendPrints(prints);
     }
+    if (statistics !== undefined) await sendStatistics(statistics);
     failures = 0;
     for (const resolve of drainedWaiters.splice(0)) resolve();
+  };
+
+  const sendStatistics = async ({ read, write }: NonNullable<HistoryUploadOptions['statistics']>) => {
+    if (!statisticsCompared) {
+      station.ready();
+      const here = hourTexts(await read.all());
+      const there = hourTexts(await station.statistics.deskHours());
+      await write.markChanged([...new Set([...here.keys(), ...there.keys()])].filter((hour) => here.get(hour) !== there.get(hour)));
+      statisticsCompared = true;
+    }
+    for (;;) {
+      if (closed) return;
+      const changed = await read.changed(batch);
+      if (changed.length === 0) break;
+      station.ready();
+      await station.statistics.replaceDeskHours(await read.hours(changed.map((hour) => hour.hour)));
+      await write.markShared(changed);
+    }
   };
 
   const run = () => {
@@ -188,6 +227,8 @@ export function startHistoryUpload(options: HistoryUploadOptions): HistoryUpload
       run();
     }
   });
+  // A failure, a charged call, a held-back order, a verification or an operator's action recorded here goes on too.
+  const stopWatching = statistics?.read.onChange(() => run());
   run();
 
   return {
@@ -203,6 +244,7 @@ export function startHistoryUpload(options: HistoryUploadOptions): HistoryUpload
     async close() {
       closed = true;
       stopListening();
+      stopWatching?.();
       if (retry !== null) clearTimeout(retry);
       await running;
       for (const resolve of drainedWaiters.splice(0)) resolve();

@@ -146,6 +146,13 @@ describe('Test connection (real PostgreSQL): TLS verifies the server, and a sche
       expect(await createSharedStatistics(access).figures({ from: Date.now() - 3_600_000, to: Date.now() + 3_600_000 }, ['desk'])).toEqual([
         { keys: ['desk-2'], waybills: 1, splitParcels: 0, labelsPrinted: 1, reprints: 0, voids: 1 },
       ]);
+      // It sends its own statistics' hours (in place of what it sent before) as the desk role too.
+      const hour = Date.now() - (Date.now() % 3_600_000);
+      const own = { failures: 1, calls: 1, points: 2, heldBack: 0, verified: 0, mismatches: 0, overrides: 0 };
+      const sent = { hours: [hour], figures: [{ hour, shop: 'shop-1', carrier: 'YTO', branch: 'B1', ...own }], failures: [{ hour, reason: 'gateway.timeout', failures: 1 }], operators: [] };
+      await createSharedStatistics(access).replaceDeskHours(sent);
+      await createSharedStatistics(access).replaceDeskHours(sent);
+      expect(await createSharedStatistics(access).deskFigures({ from: hour, to: hour + 3_600_000 }, ['desk'])).toEqual([{ keys: ['desk-2'], ...own }]);
       await expect(desk.pool.query('CREATE TABLE waybill_station.not_allowed (id int)')).rejects.toMatchObject({ code: '42501' });
     } finally {
       await desk.close();

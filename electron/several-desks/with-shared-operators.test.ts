@@ -134,6 +134,11 @@ describe('operators shared across desks (shared mode, real PostgreSQL)', () => {
       { desk_id: 'desk-1', copied: 0, kept_apart: [] },
       { desk_id: 'desk-2', copied: 1, kept_apart: ['LI NA'] },
     ]);
+    // Settings → Operators at desk 2 names the one kept apart until a supervisor dismisses the notice; desk 1 has nothing to say.
+    expect(await two.operators.keptApart()).toEqual(['LI NA']);
+    expect(await one.operators.keptApart()).toEqual([]);
+    expect(await two.operators.dismissKeptApart()).toEqual([]);
+    expect(await two.operators.keptApart()).toEqual([]);
 
     // Removed from the account, Zhao Lei stays removed when desk 2 starts again (its own list still has him).
     const zhao = (await one.operators.list()).find((operator) => operator.name === 'Zhao Lei');
@@ -142,9 +147,12 @@ describe('operators shared across desks (shared mode, real PostgreSQL)', () => {
     for (const close of closing.splice(0).reverse()) await close();
     const again = await sharedDesk('desk-2');
     expect((await again.operators.list()).map((operator) => operator.name)).toEqual(['Li Na', 'Wang Fang']);
+    // Dismissed, it stays dismissed after a restart; a desk alone never has such a notice.
+    expect(await again.operators.keptApart()).toEqual([]);
     for (const close of closing.splice(0).reverse()) await close();
     const own = await localDesk('desk-2');
     expect((await own.operators.list()).map((operator) => operator.name)).toEqual(['LI NA', 'Zhao Lei']);
+    expect(await own.operators.keptApart()).toEqual([]);
     await own.backend.close();
   });
 

@@ -27,7 +27,13 @@ export function withSharedOperators(local: StationBackend, shared: SharedStation
         await copyOnce();
         return call(...args);
       });
-  const operatorsRead: OperatorReader = { list: onServer(read.list), byName: onServer(read.byName), byId: onServer(read.byId), byBadgeHash: onServer(read.byBadgeHash) };
-  const operatorsWrite: OperatorWriter = { add: onServer(write.add), remove: onServer(write.remove), setPinOutcome: onServer(write.setPinOutcome), countWrongPin: onServer(write.countWrongPin) };
+  const operatorsRead: OperatorReader = { list: onServer(read.list), byName: onServer(read.byName), byId: onServer(read.byId), byBadgeHash: onServer(read.byBadgeHash), keptApart: onServer(read.keptApart) };
+  const operatorsWrite: OperatorWriter = {
+    add: onServer(write.add),
+    remove: onServer(write.remove),
+    setPinOutcome: onServer(write.setPinOutcome),
+    countWrongPin: onServer(write.countWrongPin),
+    dismissKeptApart: onServer(write.dismissKeptApart),
+  };
   return { ...local, read: { ...local.read, operators: operatorsRead }, write: { ...local.write, operators: operatorsWrite } };
 }

@@ -13,10 +13,12 @@ import type { StationBackend } from '../store/station-backend';
 import type { SharedStation } from './shared-station';
 import { joinOtherDesk, openTestLink } from './testing/shared-test-link';
 import { withSharedStatistics } from './with-shared-statistics';
+import { startHistoryUpload } from './history-upload';
+import { createStationLogger } from '../logging/station-logger';
 
 // A desk in shared mode shows the account's figures of the shared history (its own waybills and
 // another desk's, per desk), with its own records (failures, calls, held back, verification)
-// under itself; while the server is away, its own figures only.
+// under itself once its upload sent them; while the server is away, its own figures only.
 
 const gateway = { baseUrl: 'https://gw.example', shopId: 'shop-1' };
 const now = Date.now();
@@ -63,15 +65,26 @@ beforeAll(async () => {
   await historyB.setVoid(gateway, ['ZT2'], hour + 9, 'damaged');
 });
 afterAll(async () => {
+  for (const close of closing.splice(0)) await close();
   await station.close();
   await backend.close();
-  for (const close of closing.splice(0)) await close();
   server.dispose();
   await rm(folder, { recursive: true, force: true });
 });
 
 describe('statistics in shared mode', () => {
   it('are the account’s from the shared history, per desk, with this desk’s own records under itself; its own alone while the server is away', async () => {
+    // Before this desk's upload sent its own records, the account has none of them.
+    const unsent = await statisticsReport(backend.read.statistics, today);
+    expect(unsent.totals).toEqual({ ...noFigures(), waybills: 4, labelsPrinted: 3, reprints: 1, voids: 1 });
+    const upload = startHistoryUpload({
+      station,
+      outbox: { read: backend.read.uploadOutbox, write: backend.write.uploadOutbox },
+      statistics: { read: backend.read.statisticsOutbox, write: backend.write.statisticsOutbox },
+      logger: createStationLogger({ directory: join(folder, 'upload-logs'), secrets: () => [] }),
+    });
+    closing.push(() => upload.close());
+    await upload.drained();
     const report = await statisticsReport(backend.read.statistics, today);
     const own = { failures: 1, calls: 1, points: 2, verified: 1 };
     expect(report.totals).toEqual({ ...noFigures(), waybills: 4, labelsPrinted: 3, reprints: 1, voids: 1, ...own });

@@ -77,6 +77,8 @@ export interface StationReader {
   diagnostics: DiagnosticsReader;
   /** The waybills the shared history has not received yet (shared mode). */
   uploadOutbox: UploadOutboxReader;
+  /** This desk's own statistics the shared database has not received yet (shared mode). */
+  statisticsOutbox: StatisticsOutboxReader;
   /** Learned product barcodes, per shop. */
   barcodes: BarcodeReader;
   /** Desk events (scan-to-verify outcomes and mismatches). */
@@ -103,6 +105,8 @@ export interface StationWriter {
   printTasks: PrintTaskWriter;
   /** Marks waybills as received by the shared history. */
   uploadOutbox: UploadOutboxWriter;
+  /** Marks this desk's own statistics' hours as received by the shared database. */
+  statisticsOutbox: StatisticsOutboxWriter;
   /** Learned product barcodes, per shop. */
   barcodes: BarcodeWriter;
   /** Desk events (scan-to-verify outcomes and mismatches). */
@@ -376,6 +380,63 @@ export interface UploadOutboxWriter {
   noteRefusal(waybillCode: string, reason: StationError, at: number, maxRefusals: number): Promise<boolean>;
 }
 
+/** The figures only a desk records (not the history's): failures, gateway calls and points, held back, verification. */
+export type DeskOwnFigures = Pick<StatisticsFigures, 'failures' | 'calls' | 'points' | 'heldBack' | 'verified' | 'mismatches' | 'overrides'>;
+
+/** The names of a desk's own figures, in the order they are stored and sent. */
+export const deskOwnFigureNames = ['failures', 'calls', 'points', 'heldBack', 'verified', 'mismatches', 'overrides'] as const satisfies readonly (keyof DeskOwnFigures)[];
+
+/** An operator's figures per hour, as the desk's rollup keeps them. */
+export type DeskOperatorFigures = Pick<StatisticsFigures, 'waybills' | 'labelsPrinted' | 'reprints' | 'voids' | 'verified' | 'mismatches' | 'overrides'>;
+
+/** The names of an operator's figures, in the order they are stored and sent. */
+export const deskOperatorFigureNames = ['waybills', 'labelsPrinted', 'reprints', 'voids', 'verified', 'mismatches', 'overrides'] as const satisfies readonly (keyof DeskOperatorFigures)[];
+
+/**
+ * A desk's own statistics of some hours, all of them: what it sends to the shared database in
+ * place of what the server held for those hours (so sending an hour twice counts it once).
+ */
+export interface DeskStatisticsHours {
+  /** The hours (their starts, epoch ms) these rows are the whole of; an hour with no rows is all zero. */
+  hours: number[];
+  /** Own figures per hour, shop, carrier and branch (rows of nothing but zeros left out). */
+  figures: (DeskOwnFigures & { hour: number; shop: string; carrier: string; branch: string })[];
+  /** Failed orders per hour and reason (an error code). */
+  failures: { hour: number; reason: string; failures: number }[];
+  /** The operators' figures per hour (by name). */
+  operators: (DeskOperatorFigures & { hour: number; operator: string })[];
+}
+
+/** An hour whose own figures changed since it was last shared, and the count of its changes when read. */
+export interface ChangedStatisticsHour {
+  hour: number;
+  change: number;
+}
+
+/**
+ * Questions about this desk's own statistics waiting for the shared database (shared mode): the
+ * hours whose own figures changed while this process runs (what changed before is found by
+ * comparing with what the server holds, `all`).
+ */
+export interface StatisticsOutboxReader {
+  /** Up to `limit` hours changed since they were last shared, oldest first. */
+  changed(limit: number): Promise<ChangedStatisticsHour[]>;
+  /** This desk's own statistics of these hours. */
+  hours(hours: readonly number[]): Promise<DeskStatisticsHours>;
+  /** This desk's own statistics of every hour it has figures of. */
+  all(): Promise<DeskStatisticsHours>;
+  /** Calls `listener` after a transaction changed some hour's own figures; answers how to stop. */
+  onChange(listener: () => void): () => void;
+}
+
+/** Changes to the hours waiting for the shared database. */
+export interface StatisticsOutboxWriter {
+  /** These hours, as read, reached the server (an hour changed again since stays waiting). */
+  markShared(hours: readonly ChangedStatisticsHour[]): Promise<void>;
+  /** These hours are to be sent (the server's differ from the desk's). */
+  markChanged(hours: readonly number[]): Promise<void>;
+}
+
 /** Questions about learned product barcodes (scan-to-verify). */
 export interface BarcodeReader {
   /** The mappings of one shop, or of every shop (null), by shop and barcode. */
@@ -414,6 +475,12 @@ export interface OperatorReader {
   byId(id: string): Promise<OperatorRecord | undefined>;
   /** The operator whose badge has this hash; undefined when none. */
   byBadgeHash(badgeHash: string): Promise<OperatorRecord | undefined>;
+  /**
+   * Names of this desk's own operators left out when its list was copied into the account (the
+   * account had that name or badge already), until a supervisor dismisses the notice; none for a
+   * desk alone.
+   */
+  keptApart(): Promise<string[]>;
 }
 
 /** Changes to the desk's operators. */
@@ -430,6 +497,8 @@ export interface OperatorWriter {
    * Answers the wrong PINs in a row now and whether this one locked; undefined when no such operator.
    */
   countWrongPin(id: string, lockAfter: number, lockedUntil: number): Promise<{ failedPins: number; locked: boolean } | undefined>;
+  /** The notice of the operators left out of the account is read: it is not shown again (at `at`). */
+  dismissKeptApart(at: number): Promise<void>;
 }
 
 /** Questions to the audit log. */

@@ -225,8 +225,12 @@ export const ipcContract = {
   'station.info': channel<StationInfo>()(noInput),
   /** The current settings and whether a token is stored. */
   'settings.get': channel<SettingsView>()(noInput),
-  /** Changes some settings (validated as a whole after merging); answers the new view. */
-  'settings.update': channel<SettingsView>()(z.object({ patch: settingsPatchSchema, supervisor: supervisorApprovalSchema.optional() }).strict()),
+  /**
+   * Changes some settings (validated as a whole after merging); answers the new view. `printer`:
+   * the printer chosen in the same save (null: the component's default), checked against the
+   * component's list as `printers.choose` checks it — one save, one supervisor's approval.
+   */
+  'settings.update': channel<SettingsView>()(z.object({ patch: settingsPatchSchema, printer: printerName.nullable().optional(), supervisor: supervisorApprovalSchema.optional() }).strict()),
   /**
    * Stores a new access token in the vault (encrypted at rest) for the gateway now set. Where the
    * key is not protected by the OS it answers `token-vault.weak-protection` until the user accepts.
@@ -480,6 +484,10 @@ export const ipcContract = {
   ),
   /** Removes an operator (a supervisor's when operators are on; never the last supervisor while they are). */
   'operators.remove': channel<OperatorView[]>()(z.object({ operatorId: z.string().min(1).max(64), supervisor: supervisorApprovalSchema.optional() }).strict()),
+  /** This desk's own operators left out when its list was copied into the account (shared mode; the account had the name), until dismissed. */
+  'operators.kept-apart': channel<{ names: string[] }>()(noInput),
+  /** Dismisses the notice of the operators left out; answers what is left of it. */
+  'operators.dismiss-kept-apart': channel<{ names: string[] }>()(noInput),
   /** Searches the audit log (the account's across desks in shared mode, this desk's otherwise). */
   'audit.search': channel<AuditPage>()(auditQuerySchema),
   /** The matching audit entries as CSV, saved as the history's export is. */

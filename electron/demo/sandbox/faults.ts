@@ -20,6 +20,7 @@ export const NO_FAULTS: Readonly<SandboxFaults> = {
   issueNumericWaybillCodeRate: 0,
   issueEntrySystemErrorRate: 0,
   issueBusyAfterEffectRate: 0,
+  issueOutOfCoverageRate: 0,
   querySuccessWithoutWaybillRate: 0,
   queryWaybillListRate: 0,
   queryWaybillTextRate: 0,
@@ -52,6 +53,7 @@ const ISSUE_FAULTS: ReadonlyArray<[RateKey, IssueFaultKind]> = [
   ['issueNumericWaybillCodeRate', 'issue-numeric-waybill-code'],
   ['issueEntrySystemErrorRate', 'issue-entry-system-error'],
   ['issueBusyAfterEffectRate', 'issue-busy-after-effect'],
+  ['issueOutOfCoverageRate', 'issue-out-of-coverage'],
 ];
 
 /** The query result-entry faults, one exclusive roll per entry. */

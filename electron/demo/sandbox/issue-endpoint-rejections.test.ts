@@ -200,6 +200,21 @@ describe('614 conditions, one case each', () => {
     }
   });
 
+  it('out of coverage (a fault): the first order is rejected with its province and carrier, nothing allocated', async () => {
+    sandbox.setFaults({ issueOutOfCoverageRate: 1 });
+    const orders = takeOrders(2);
+    try {
+      const { envelope } = await callEndpoint(sandbox, 'issue', issueBody(sandbox, orders.map((order) => issueEntry(sandbox, [order]))));
+      expect(envelope.code).toBe(614);
+      expect(rejectionIdOf(envelope.msg)).toBe('out-of-coverage');
+      expect(envelope.msg).toContain(`收件地址${orders[0]?.province ?? 'no order'}超出快递公司YTO`);
+    } finally {
+      sandbox.setFaults({ issueOutOfCoverageRate: 0 });
+    }
+    for (const order of orders) expect(sandbox.issuedWaybill(order.orderSn)).toBeUndefined();
+    expect(sandbox.calls().at(-1)?.fault).toBe('issue-out-of-coverage');
+  });
+
   it('unknown exception while generating numbers: the waybills were allocated all the same', async () => {
     sandbox.setFaults({ issueUnknownErrorRate: 1 });
     const orders = takeOrders(2);

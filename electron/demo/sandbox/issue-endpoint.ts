@@ -78,6 +78,8 @@ export const handleIssue: EndpointHandler = (context, body, call) => {
   const fault = rollIssueFault(context.runtime.faults, context.random.faults);
   if (fault) call.fault = fault;
   if (fault === 'issue-temporary-error') return rejection(context, 'temporary-system-error');
+  const [first] = valid.entries;
+  if (fault === 'issue-out-of-coverage' && first) return rejection(context, 'out-of-coverage', { objectId: first.objectId, province: first.recipient.address.province, cpCode: valid.cpCode });
   const waybills = context.state.allocate({
     shopId: valid.shopId,
     cpCode: valid.cpCode,

@@ -19,6 +19,9 @@ import type { IssuedWaybill } from './state-file';
  * The issue-only rates are one more exclusive roll per issue call, after validation:
  * - issueUnknownErrorRate: the waybills are allocated, then 614 "unknown exception";
  * - issueTemporaryErrorRate: nothing is allocated, 614 "temporary system error";
+ * - issueOutOfCoverageRate: nothing is allocated, 614 "out of the carrier's coverage" naming the
+ *   first entry's recipient province — a rejection of that order only, which the desk fails with
+ *   its reason (the e2e specs' way to make an order fail from the browser);
  * - the unclear code-0 answers, all after the waybills were allocated: issueDuplicateResultRate
  *   (one entry answered twice, the copy with a number never allocated), issueSharedWaybillRate
  *   (two entries answered with one number), issueEmptyWaybillCodeRate (waybill_code ''),
@@ -53,6 +56,7 @@ export interface SandboxFaults {
   issueNumericWaybillCodeRate: number;
   issueEntrySystemErrorRate: number;
   issueBusyAfterEffectRate: number;
+  issueOutOfCoverageRate: number;
   querySuccessWithoutWaybillRate: number;
   queryWaybillListRate: number;
   queryWaybillTextRate: number;
@@ -71,7 +75,8 @@ export type IssueFaultKind =
   | 'issue-empty-waybill-code'
   | 'issue-numeric-waybill-code'
   | 'issue-entry-system-error'
-  | 'issue-busy-after-effect';
+  | 'issue-busy-after-effect'
+  | 'issue-out-of-coverage';
 
 /** The faults of one query result entry. */
 export type QueryEntryFaultKind = 'query-success-without-waybill' | 'query-waybill-list' | 'query-waybill-text' | 'query-no-permission' | 'query-shop-missing';

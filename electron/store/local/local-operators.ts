@@ -55,6 +55,8 @@ export function createLocalOperators(db: StationDatabase): { read: OperatorReade
         const row = byBadge.get(badgeHash);
         return row === undefined ? undefined : recordOf(row);
       },
+      // A desk alone copies its operators nowhere: none is ever left out.
+      keptApart: async () => [],
     },
     write: {
       add: async (operator) => {
@@ -69,6 +71,7 @@ export function createLocalOperators(db: StationDatabase): { read: OperatorReade
         // A wrong PIN leaves at least one in a row, unless it locked (and started the count again).
         return row === undefined ? undefined : { failedPins: row.failed_pins, locked: row.failed_pins === 0 };
       },
+      dismissKeptApart: async () => undefined,
     },
   };
 }

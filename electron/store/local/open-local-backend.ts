@@ -11,6 +11,7 @@ import { createLocalOrderCacheStore } from './local-order-cache-store';
 import { createLocalPaperworkSources } from './local-paperwork-sources';
 import { createLocalPrintTasks } from './local-print-tasks';
 import { createLocalUploadOutbox } from './local-upload-outbox';
+import { createLocalStatisticsOutbox } from './local-statistics-outbox';
 import { createLocalSoldOrders } from './local-sold-orders';
 import { createLocalBarcodes, createLocalDeskEvents } from './local-desk-verification';
 import { createLocalAudit } from './local-audit';
@@ -32,6 +33,7 @@ export async function openLocalBackend(options: OpenStationDatabaseOptions): Pro
   const orders = createLocalOrderCacheStore(db, writes, soldOrders);
   const printTasks = createLocalPrintTasks(db, writes);
   const uploadOutbox = createLocalUploadOutbox(db);
+  const statisticsOutbox = createLocalStatisticsOutbox(db);
   const barcodes = createLocalBarcodes(db);
   const deskEvents = createLocalDeskEvents(db);
   const operators = createLocalOperators(db);
@@ -46,6 +48,7 @@ export async function openLocalBackend(options: OpenStationDatabaseOptions): Pro
       paperwork: createLocalPaperworkSources(db),
       diagnostics: { journalCounts: async () => countJournalRows(db) },
       uploadOutbox: uploadOutbox.read,
+      statisticsOutbox: statisticsOutbox.read,
       barcodes: barcodes.read,
       deskEvents: deskEvents.read,
       statistics: createLocalStatistics(db),
@@ -59,6 +62,7 @@ export async function openLocalBackend(options: OpenStationDatabaseOptions): Pro
       orders: orders.write,
       printTasks: printTasks.write,
       uploadOutbox: uploadOutbox.write,
+      statisticsOutbox: statisticsOutbox.write,
       barcodes: barcodes.write,
       deskEvents: deskEvents.write,
       operators: operators.write,

@@ -62,6 +62,10 @@ export function createSharedOperators(access: SharedDeskAccess): SharedOperators
       byName: (name) => one('lower(name)', name.toLowerCase()),
       byId: (id) => one('id', id),
       byBadgeHash: (badgeHash) => one('badge_hash', badgeHash),
+      keptApart: async () => {
+        const [row] = await statements.query<{ kept_apart: string[] }>(`SELECT kept_apart FROM ${copies} WHERE desk_id = $1 AND kept_apart_dismissed_at_ms IS NULL`, [access.deskId]);
+        return row?.kept_apart ?? [];
+      },
     },
     write: {
       async add(operator) {
@@ -89,6 +93,9 @@ export function createSharedOperators(access: SharedDeskAccess): SharedOperators
           [id, lockAfter, lockedUntil],
         );
         return row === undefined ? undefined : { failedPins: row.failed_pins, locked: row.locked };
+      },
+      async dismissKeptApart(at) {
+        await statements.query(`UPDATE ${copies} SET kept_apart_dismissed_at_ms = $2 WHERE desk_id = $1 AND kept_apart_dismissed_at_ms IS NULL`, [access.deskId, at]);
       },
     },
     copyFromDesk: (operators) =>

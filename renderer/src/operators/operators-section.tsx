@@ -1,6 +1,6 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OPERATOR_ROLES, type OperatorRole, type OperatorView } from '../../../shared/operators/operators';
 import type { OperatorsSettings } from '../../../shared/settings/settings-schema';
@@ -14,6 +14,7 @@ import { operatorSessionKey } from './use-operator-session';
 import './operators.css';
 
 const operatorsKey = ['operators', 'list'] as const;
+const keptApartKey = ['operators', 'kept-apart'] as const;
 
 interface NewOperator {
   name: string;
@@ -55,8 +56,15 @@ export function OperatorsSection() {
     mutationFn: (operatorId: string) => unwrapResult(station['operators.remove']({ operatorId })),
     onSuccess: (list) => client.setQueryData(operatorsKey, list),
   });
+  // This desk's own operators the account already had when the desk joined (shared mode): shown until dismissed.
+  const keptApart = useQuery({ queryKey: keptApartKey, queryFn: () => unwrapResult(station['operators.kept-apart']({})) });
+  const dismiss = useMutation({
+    mutationFn: () => unwrapResult(station['operators.dismiss-kept-apart']({})),
+    onSuccess: (left) => client.setQueryData(keptApartKey, left),
+  });
+  const keptApartNames = keptApart.data?.names ?? [];
   const current = settings.data?.settings.operators;
-  const error = save.error ?? add.error ?? remove.error;
+  const error = save.error ?? add.error ?? remove.error ?? dismiss.error;
 
   return (
     <SettingsSection section="operators" title={t('settings.section.operators')}>
@@ -78,6 +86,20 @@ export function OperatorsSection() {
             />
           </Form.Item>
         </>
+      )}
+      {keptApartNames.length === 0 ? null : (
+        <Alert
+          type="warning"
+          showIcon
+          className="operators-settings__kept-apart"
+          title={t('operators.keptApart.title', { count: keptApartNames.length })}
+          description={t('operators.keptApart.description', { names: keptApartNames.join(t('operators.keptApart.separator')) })}
+          action={
+            <Button size="small" loading={dismiss.isPending} onClick={() => dismiss.mutate()}>
+              {t('operators.keptApart.dismiss')}
+            </Button>
+          }
+        />
       )}
       <Typography.Title level={4}>{t('operators.settings.list')}</Typography.Title>
       <PlainTable<OperatorView>

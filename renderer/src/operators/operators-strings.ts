@@ -41,6 +41,14 @@ export const operatorsEn = {
       added: '{{name}} was added.',
       saved: 'Saved.',
     },
+    keptApart: {
+      title_one: 'One of this desk’s own operators was not added to the account',
+      title_other: '{{count}} of this desk’s own operators were not added to the account',
+      description:
+        'When this desk joined shared mode, the account already had an operator named {{names}}. The account’s operator stands: sign in with the account’s PIN — this desk’s own PIN was not copied. If it is another person, add them here under a name of their own.',
+      separator: ', ',
+      dismiss: 'Got it',
+    },
   },
   audit: {
     open: 'Audit log',
@@ -119,6 +127,13 @@ export const operatorsZhCn = {
       newBadge: '工牌条码（可选）',
       added: '已添加 {{name}}。',
       saved: '已保存。',
+    },
+    keptApart: {
+      title_one: '本工作台有 {{count}} 名操作员未并入账户',
+      title_other: '本工作台有 {{count}} 名操作员未并入账户',
+      description: '本工作台加入共享模式时，账户中已有同名操作员：{{names}}。以账户中的为准：请用账户中的 PIN 登录，本工作台原来的 PIN 没有复制过去。如果是另一个人，请在这里用另一个名字添加。',
+      separator: '、',
+      dismiss: '知道了',
     },
   },
   audit: {

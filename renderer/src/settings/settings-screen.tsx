@@ -54,8 +54,10 @@ function SettingsEditor({ view }: { view: SettingsView }) {
   const saveChanges = async (): Promise<void> => {
     await validateShowingFirstError(form);
     const steps = settingsSave(form.getFieldsValue(true), view);
-    if (!isEmptyPatch(steps.patch)) client.setQueryData(stationQueryKeys.settings, await unwrapResult(station['settings.update']({ patch: steps.patch })));
-    if (steps.printer !== undefined) client.setQueryData(stationQueryKeys.settings, await unwrapResult(station['printers.choose']({ printer: steps.printer })));
+    // The printer goes with the other settings in one call: a packer's save asks a supervisor once.
+    const printer = steps.printer === undefined ? {} : { printer: steps.printer };
+    if (!isEmptyPatch(steps.patch)) client.setQueryData(stationQueryKeys.settings, await unwrapResult(station['settings.update']({ patch: steps.patch, ...printer })));
+    else if (steps.printer !== undefined) client.setQueryData(stationQueryKeys.settings, await unwrapResult(station['printers.choose']({ printer: steps.printer })));
     if (steps.token !== null) {
       await storeToken(steps.token);
       form.setFieldValue('token', '');
