@@ -11,4 +11,6 @@ export interface CallOptions {
   jobId?: string | null;
   /** An issue call's orders as its job claimed them: in shared mode the call is granted only while they are still this desk's. */
   fence?: CallFence;
+  /** Told once the request was written to the gateway (each time it is sent): a job run claims the rest of its orders once its first call left. */
+  onWritten?: () => void;
 }

@@ -181,6 +181,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           timeoutMs,
           signal: keepWaitingOnceSent ? undefined : call.signal,
           beforeSend: slot.sendable,
+          onWritten: call.onWritten,
         });
         // Stopped or suspended past its start (a lid closed, a long pause): the slot is left unused and
         // a new one asked for, which checks the fence again — the call never leaves on a stale grant.

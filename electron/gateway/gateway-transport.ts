@@ -46,6 +46,8 @@ export interface GatewayPost {
    * no pause between the check and the write can make a call arrive later than its slot allows.
    */
   beforeSend?: () => boolean;
+  /** Told once the whole request was handed to the connection: the call has left. */
+  onWritten?: () => void;
 }
 
 /** The largest gateway answer the station reads: 20 MB (a full page of 100 orders is well under 1 MB). */
@@ -142,6 +144,7 @@ function exchangeOverHttp(post: GatewayPost, headers: Record<string, string>, pa
           return;
         }
         request.end(payload);
+        post.onWritten?.();
       };
       if (!socket.connecting) write();
       else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', write);

@@ -2,7 +2,9 @@ import type { JobView } from '../../shared/domain/issuing';
 import { stationError } from '../../shared/errors/station-error';
 import type { GatewayClient } from '../gateway/gateway-client';
 import type { JobRecord, OwnedOrder } from '../store/station-records';
-import { claimOrders, leaseEnd, releaseRunClaims, type RunClaim } from './engine-claims';
+import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
+import { fail, ok } from '../../shared/result';
+import { claimError, claimFirstPackages, claimPackages, leaseEnd, packagesWithWork, releaseRunClaims, type RunClaim } from './engine-claims';
 import { updateJob, wrongState, type EngineCore } from './engine-core';
 import { endIssuing, onStep, scheduleJobEvent } from './engine-settling';
 import { jobViewOf } from './engine-views';
@@ -61,10 +63,14 @@ async function runWhenItsTurn(core: EngineCore, jobId: string, claim: RunClaim):
   }
   const clientOf = await gatewayClients(core, job);
   if (!clientOf) return;
-  const owned = await claimOrders(core, job, claim, clientOf);
-  if (!owned) return;
+  // The packages of the first calls are claimed before anything is sent, the rest once the first call left (job-run.ts).
+  const firstPackages = core.tuning.callsInFlight * ISSUE_LIMITS.entriesPerIssueCall;
+  const first = await claimFirstPackages(core, job, claim, clientOf, firstPackages);
+  if (!first) return;
   scheduleJobEvent(core, jobId);
-  const result = await runWithRenewal(core, job, owned, clientOf);
+  const packageLimit = claim.packageLimit === null ? null : Math.max(0, claim.packageLimit - packagesWithWork(first.owned));
+  const claimRest = first.more ? async () => (await claimPackages(core, job, { ...claim, packageLimit }, clientOf, { after: firstPackages })).owned : null;
+  const result = await runWithRenewal(core, job, first.owned, clientOf, claimRest);
   await releaseRunClaims(core, job);
   await endIssuing(core, jobId, result);
 }
@@ -87,7 +93,7 @@ async function gatewayClients(core: EngineCore, job: JobRecord): Promise<((shopI
 }
 
 /** Runs the job over its owned orders; the claim holds while the run lives: renewed every third of the lease, ended with the run. */
-async function runWithRenewal(core: EngineCore, job: JobRecord, owned: readonly OwnedOrder[], clientOf: (shopId: string) => GatewayClient): Promise<RunResult> {
+async function runWithRenewal(core: EngineCore, job: JobRecord, owned: readonly OwnedOrder[], clientOf: (shopId: string) => GatewayClient, claimRest: (() => Promise<readonly OwnedOrder[]>) | null): Promise<RunResult> {
   const { journal, logger, feeder } = core;
   const jobId = job.id;
   const renewal = setInterval(() => {
@@ -103,6 +109,13 @@ async function runWithRenewal(core: EngineCore, job: JobRecord, owned: readonly 
       onStep: (statuses) => onStep(core, jobId, statuses),
       // The feeder reads the job afresh: the desk may have switched its printer meanwhile.
       releaseLabels: (orderKeys) => void feeder.release(jobId, orderKeys).catch((error: unknown) => logger.warn('issuing.release-failed', { jobId, error: String(error) })),
+      claimRest:
+        claimRest &&
+        (() =>
+          claimRest().then(ok, (error: unknown) => {
+            logger.error('issuing.rest-not-claimed', { jobId, error: String(error) });
+            return fail(claimError(error));
+          })),
     });
     core.runs.set(jobId, run);
     return await run.finished;

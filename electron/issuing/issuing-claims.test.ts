@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SoldOrder } from '../../shared/domain/sold-order';
+import { endpointAtPath } from '../../shared/gateway/endpoints';
 import { SANDBOX_DEFAULTS } from '../demo/sandbox/index';
 import type { SandboxCall } from '../demo/sandbox/sandbox-types';
 import type { StationBackend } from '../store/station-backend';
@@ -114,6 +115,53 @@ describe('one issuer per order: the claim', () => {
     // The refused job cannot send them either: only its own planned orders go pending.
     expect((await backend.write.journal.beginIssue(planB.jobId, SANDBOX_DEFAULTS.shopId, overlap, now)).orderNumbers).toEqual([]);
     expect((await station.engine.jobOrders(planB.jobId)).map((row) => row.state)).toEqual(['held', 'held', 'planned', 'planned']);
+  });
+
+  it('claims the packages of the first calls first and the rest once the first call left, before any later call: whole packages in the user’s order, each order issued once', async () => {
+    // One call at a time: the first calls are one call of 10 packages.
+    const tuning = { callsInFlight: 1 };
+    let jobId = '';
+    const claimedAtArrival: number[] = [];
+    station = await openIssuingTestStation({
+      sandbox: { faults: { latencyMs: 100 } },
+      tuning,
+      onGatewayRequest: (request) => {
+        if (endpointAtPath(request.path)?.id !== 'issue' || !station) return;
+        // Read from the database file itself at the instant the call reaches the gateway.
+        claimedAtArrival.push((station.bench.db.prepare('SELECT COUNT(*) AS claimed FROM journal_orders WHERE job_id = ?').get(jobId) as { claimed: number }).claimed);
+      },
+    });
+    const orders = numbers(await station.issuable(30));
+
+    // The store takes the packages asked for, in the user's order, and leaves the others as they were.
+    const probe = await station.engine.plan(station.planRequest(orders));
+    const journal = station.backend.write.journal;
+    const now = Date.now();
+    const owner = { deskId: station.deskId, leaseUntil: now + 60_000 };
+    const first = await journal.claim(probe.jobId, { retryFailed: false, packageLimit: null, owner, packages: { first: 10 } }, now);
+    expect(numbers(first.owned.map((owned) => owned.order))).toEqual(orders.slice(0, 10));
+    expect(station.bench.db.prepare('SELECT order_number FROM journal_orders WHERE job_id = ? ORDER BY order_number').pluck().all(probe.jobId)).toEqual([...orders.slice(0, 10)].sort());
+    // A package limit left for the rest counts on from there: 5 more packages, the others skipped.
+    const rest = await journal.claim(probe.jobId, { retryFailed: false, packageLimit: 5, owner, packages: { after: 10 } }, now);
+    expect(numbers(rest.owned.map((owned) => owned.order))).toEqual(orders.slice(10));
+    expect(rest.owned.map((owned) => owned.state)).toEqual([...orders.slice(10, 15).map(() => 'planned'), ...orders.slice(15).map(() => 'skipped')]);
+    await journal.releaseClaim(probe.jobId, station.deskId);
+    await station.engine.cancel(probe.jobId);
+
+    // A run: the first call carries the first packages claimed before it; the rest is claimed before the second call leaves.
+    const plan = await station.engine.plan(station.planRequest(orders));
+    jobId = plan.jobId;
+    await station.engine.start({ jobId });
+    const ended = await station.engine.settled(jobId);
+    expect(ended.orders.issued).toBe(30);
+    expect(claimedAtArrival).toHaveLength(3);
+    expect(claimedAtArrival[0]).toBeGreaterThanOrEqual(10);
+    expect(claimedAtArrival.slice(1)).toEqual([30, 30]);
+    expect(station.bench.sandbox.calls().filter((call) => call.endpoint === 'issue').flatMap(carried)).toEqual(orders);
+    expect(station.bench.sandbox.secondWaybills()).toEqual([]);
+    const printed = station.emulator.printed().map((document) => document.documentId);
+    expect(printed).toHaveLength(30);
+    expect(new Set(printed).size).toBe(30);
   });
 
   it('takes an order whose owner died mid-call only once its lease lapsed, and then looks it up before anything is issued', async () => {

@@ -57,7 +57,9 @@ export type { IssuingEngineOptions } from './engine-core';
  *   (history → resendUnknown), never reprinted alone — and it counts as settled only once the
  *   component was asked about the task it was last sent in (print_documents.sent_at);
  * - a job that was issuing with orders still planned is interrupted: it waits in `printing`
- *   (labels of what was issued come out) and then `cancelled`; `retry` resumes it.
+ *   (labels of what was issued come out) and then `cancelled`; `retry` resumes it. So is one
+ *   killed after its first calls left and before the rest of its orders was claimed: those have
+ *   no journal row yet and count as planned; `retry` claims and issues them.
  *
  * Job states: planned → issuing → printing → done | cancelled | failed. `printing` means no more
  * issue calls and labels still out; the ending (done, cancelled, failed) is decided when issuing
@@ -66,8 +68,9 @@ export type { IssuingEngineOptions } from './engine-core';
  * with `retry`, which also retries failed orders.
  *
  * One issuer per order is not this engine's to keep. In a single desk it is the journal's: a run
- * claims its orders with this desk's id and a lease (renewed while it runs, ended with it), in one
- * transaction; an order another job or desk holds under a lease not lapsed is refused — left out
+ * claims its orders with this desk's id and a lease (renewed while it runs, ended with it), the
+ * packages of its first calls in one transaction before they are sent and the rest in another once
+ * the first call left (before any call carries them); an order another job or desk holds under a lease not lapsed is refused — left out
  * of the job and shown `held` — never moved. One whose owner's lease lapsed while it was pending
  * is taken only as the start-up pass takes it: pending, looked up before anything is issued. In
  * shared mode (several desks, one account) it is the server's: the run's orders are also claimed

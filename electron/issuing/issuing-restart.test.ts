@@ -88,6 +88,52 @@ describe('the start-up pass', () => {
     expect(new Set(printed).size).toBe(40);
   });
 
+  it('a job killed after its first calls left, before the rest of its orders was claimed: nothing issued twice, no waybill lost, every label printed once', async () => {
+    station = await openIssuingTestStation();
+    const orders = await station.issuable(30);
+    const [answerLost, recorded] = [orders.slice(0, 10), orders.slice(10, 20)];
+    const plan = await station.engine.plan(station.planRequest(numbers(orders)));
+    const journal = station.backend.write.journal;
+    const now = Date.now();
+    await journal.updateJob(plan.jobId, { state: 'issuing', startedAt: now }, now);
+    // The run claimed the packages of its first calls (here two calls' worth) and sent both calls; the rest was not claimed yet.
+    await journal.claim(plan.jobId, { retryFailed: false, packageLimit: null, owner: { deskId: station.deskId, leaseUntil: now + 60_000 }, packages: { first: 20 } }, now);
+    await journal.beginIssue(plan.jobId, station.bench.sandbox.shopId, numbers(answerLost), now);
+    const lost = await issueDirectly(station, answerLost);
+    const begun = await journal.beginIssue(plan.jobId, station.bench.sandbox.shopId, numbers(recorded), now);
+    const answered = await issueDirectly(station, recorded);
+    const issued = answered.outcomes.flatMap((outcome) => (outcome.status === 'issued' ? [{ ...outcome.waybill, orderNumbers: [outcome.objectId] }] : []));
+    await journal.finishIssue(begun.attemptId, { kind: 'answered', issued, failed: [], unknown: [] }, now);
+    expect(station.bench.db.prepare('SELECT COUNT(*) FROM journal_orders WHERE job_id = ?').pluck().get(plan.jobId)).toBe(20);
+
+    await station.restart();
+    const report = await station.engine.startUp();
+    expect(new Set(report.reconciled.recovered)).toEqual(new Set(numbers(answerLost)));
+    expect(report.interruptedJobs).toEqual([plan.jobId]);
+    const interrupted = await station.engine.settled(plan.jobId);
+    expect(interrupted.state).toBe('cancelled');
+    // The orders never claimed count as planned: the job was interrupted with them still to issue.
+    expect(interrupted.orders).toMatchObject({ recovered: 10, issued: 10, planned: 10 });
+
+    await station.engine.retry({ jobId: plan.jobId });
+    const done = await station.engine.settled(plan.jobId);
+    expect(done.state).toBe('done');
+    expect(done.orders).toMatchObject({ recovered: 10, issued: 20, planned: 0, pending: 0 });
+    const carried = station.bench.sandbox
+      .calls()
+      .filter((call) => call.endpoint === 'issue')
+      .flatMap((call) => (call.body as { param_waybill_cloud_print_apply_new_request: { trade_order_info_dtos: { object_id: string }[] } }).param_waybill_cloud_print_apply_new_request.trade_order_info_dtos.map((entry) => entry.object_id));
+    // Each order went out in one issue call: the two before the kill, the rest after the retry.
+    expect([...carried].sort()).toEqual(numbers(orders).sort());
+    expect(station.bench.sandbox.issuedWaybills()).toHaveLength(30);
+    expect(station.bench.sandbox.secondWaybills()).toEqual([]);
+    const recoveredCodes = lost.outcomes.flatMap((outcome) => (outcome.status === 'issued' ? [outcome.waybill.waybillCode] : []));
+    await waitFor(() => station?.emulator.printed().length === 30, 'every label');
+    const printed = station.emulator.printed().map((document) => document.documentId);
+    expect(new Set(printed).size).toBe(30);
+    expect(printed).toEqual(expect.arrayContaining(recoveredCodes));
+  });
+
   it('asks the print component about labels sent before a restart; one it cannot account for waits for the user, then prints once', async () => {
     station = await openIssuingTestStation();
     const orders = await station.issuable(3);

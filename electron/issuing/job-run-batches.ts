@@ -7,7 +7,7 @@ import { parcelOfObjectId } from '../../shared/issuing/order-parcels';
 import { entriesForPackage, issueRequestOf } from './issue-plan';
 import { outcomesByOrder } from './answer-outcomes';
 import { followUpOf, lostOrdersOf, type FollowUp } from './issue-follow-ups';
-import { advancePrinting, apply, lookUp, numbersOf, plannedState, releasePackage, stateOf, stopRun, type RunPackage, type RunState } from './job-run-state';
+import { advancePrinting, apply, claimTheRest, lookUp, numbersOf, plannedState, releasePackage, stateOf, stopRun, type RunPackage, type RunState } from './job-run-state';
 
 /*
  * One batch of a run: packages of one shop recorded pending, sent in one issue call as that shop,
@@ -89,7 +89,8 @@ export async function runIssue(run: RunState, batch: RunPackage[]): Promise<void
   const fence = { gateway: run.gatewayOf(shopId), jobId, orderNumbers: [...new Set([...entryOrders.values()].flat())] };
   const result = await parts.clientOf(shopId).issueWaybills(
     { ...issueRequestOf(run.settings), ...(parcelNoOf.size > 0 ? { multiPackagesShipment: true } : {}), entries },
-    { signal: run.cancelIssuing.signal, priority: 'interactive', jobId, fence },
+    // Once the first call left, the rest of the job is claimed (its orders were not needed for it).
+    { signal: run.cancelIssuing.signal, priority: 'interactive', jobId, fence, onWritten: () => claimTheRest(run) },
   );
 
   if (result.ok) {

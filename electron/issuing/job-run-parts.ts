@@ -2,6 +2,8 @@ import type { JobEnding, OrderStatus } from '../../shared/domain/issuing';
 import type { ShopOrderRef } from '../../shared/domain/shop-order';
 import type { StationError } from '../../shared/errors/station-error';
 import type { GatewayClient } from '../gateway/gateway-client';
+import type { Result } from '../../shared/result';
+import type { OwnedOrder } from '../store/station-records';
 import type { LookupParts } from './waybill-lookup';
 
 /*
@@ -36,6 +38,8 @@ export interface RunParts extends Omit<LookupParts, 'client'> {
   releaseLabels: (orderKeys: string[]) => void;
   /** Told after each committed step, with the orders it changed. */
   onStep: (statuses: OrderStatus[]) => void;
+  /** Claims the job's orders after those the run began with (see claimTheRest; null when there are none); an error stops the run. */
+  claimRest: (() => Promise<Result<readonly OwnedOrder[]>>) | null;
   tuning: RunTuning;
 }
 

@@ -3,11 +3,12 @@ import { shopOrderOfKey } from '../../shared/domain/shop-order';
 import { ISSUE_LIMITS } from '../../shared/gateway/issue-limits';
 import { runIssue } from './job-run-batches';
 import { runLookUp } from './job-run-lookups';
-import { advancePrinting, stopRun, type RunPackage, type RunState } from './job-run-state';
+import { advancePrinting, claimTheRest, stopRun, type RunPackage, type RunState } from './job-run-state';
 
 /*
  * A run's scheduler: keeps up to `callsInFlight` calls going, look-ups first, then split halves,
- * then new batches in the user's order; and ends the run once nothing is in flight or waiting.
+ * then new batches in the user's order; claims the rest of the job once nothing is in flight (or
+ * the first call left); and ends the run once nothing is in flight or waiting.
  */
 
 /**
@@ -31,6 +32,18 @@ function takeOfOneShop<T>(list: T[], shopOf: (item: T) => string, limit: number,
   return taken;
 }
 
+/** Whether the ready packages of the first one's shop fill a call, or stop at one that would not fit: no package claimed later could join it. */
+function fillsACall(run: RunState): boolean {
+  const shopId = (run.ready[0] as RunPackage).shopId;
+  let room = ISSUE_LIMITS.entriesPerIssueCall;
+  for (const pkg of run.ready) {
+    if (pkg.shopId !== shopId) continue;
+    if (pkg.parcels >= room) return true;
+    room -= pkg.parcels;
+  }
+  return false;
+}
+
 /** The next call to make, or null: look-ups go ahead of halves, halves ahead of new batches, so the print order moves on. */
 function nextTask(run: RunState): (() => Promise<void>) | null {
   if (run.toLookUp.length > 0) {
@@ -42,6 +55,8 @@ function nextTask(run: RunState): (() => Promise<void>) | null {
   const half = run.halves.shift();
   if (half) return () => runIssue(run, half);
   if (run.ready.length === 0) return null;
+  // Until the rest of the job is claimed a call leaves only full: its shop's next packages may be in the rest (never a call more than the orders need).
+  if (run.rest !== 'claimed' && !fillsACall(run)) return null;
   // One call carries one shop: the first ready package's shop fills the batch from the packages ready, up to 10 entries (an order's parcels together).
   const batch = takeOfOneShop(run.ready, (pkg) => pkg.shopId, ISSUE_LIMITS.entriesPerIssueCall, (pkg) => pkg.parcels);
   for (const pkg of batch) {
@@ -83,6 +98,8 @@ export function pump(run: RunState): void {
         pump(run);
       });
   }
-  const idle = run.inFlight === 0 && run.timers === 0 && run.toLookUp.length === 0;
+  // Nothing in flight to wait for (no call was sent, or the first ones are answered): the rest is claimed now.
+  if (run.inFlight === 0) claimTheRest(run);
+  const idle = run.inFlight === 0 && run.timers === 0 && run.toLookUp.length === 0 && run.rest === 'claimed';
   if (idle && (run.stop !== null || (run.halves.length === 0 && run.ready.length === 0))) finish(run);
 }

@@ -1,5 +1,7 @@
 import type { SoldOrder } from '../../shared/domain/sold-order';
 import type { StationError } from '../../shared/errors/station-error';
+import { stationError } from '../../shared/errors/station-error';
+import { ok } from '../../shared/result';
 import type { GatewayIdentity } from '../../shared/domain/gateway-identity';
 import type { IssueJobSettings, JobEnding, OrderState, OrderStatus } from '../../shared/domain/issuing';
 import { shopOrderKey } from '../../shared/domain/shop-order';
@@ -60,6 +62,11 @@ export interface RunState {
   inFlight: number;
   /** Backoff timers running: the run is not idle while one waits. */
   timers: number;
+  /**
+   * The job's orders after those of the first calls: claimed once the first call left, or once
+   * nothing is in flight ('waiting' until then); the run is not idle before they are 'claimed'.
+   */
+  rest: 'waiting' | 'claiming' | 'claimed';
   /** The first package whose labels were not handed to printing yet. */
   printCursor: number;
   stop: RunStop | null;
@@ -93,19 +100,18 @@ function packagesOf(owned: readonly OwnedOrder[], settings: IssueJobSettings): R
   return packages;
 }
 
-/** The run's state before its first call: every owned order in its package, nothing queued yet. */
+/** The run's state before its first call: every owned order of its first calls in its package, nothing queued yet. */
 export function createRunState(job: JobRecord, owned: readonly OwnedOrder[], parts: RunParts, settle: (result: RunResult) => void): RunState {
-  const packages = packagesOf(owned, job.settings);
   const gateways = new Map(gatewaysOfJob(job).map((gateway) => [gateway.shopId, gateway]));
-  return {
+  const run: RunState = {
     job,
     jobId: job.id,
     settings: job.settings,
     parts,
-    state: new Map<string, OrderState>(owned.map((order) => [shopOrderKey(order), order.state])),
-    orders: new Map<string, SoldOrder>(owned.map((order) => [shopOrderKey(order), order.order])),
-    packages,
-    packageOf: new Map<string, RunPackage>(packages.flatMap((pkg) => pkg.orderKeys.map((key) => [key, pkg] as const))),
+    state: new Map<string, OrderState>(),
+    orders: new Map<string, SoldOrder>(),
+    packages: [],
+    packageOf: new Map<string, RunPackage>(),
     gatewayOf: (shopId) => gateways.get(shopId) ?? { baseUrl: job.baseUrl, shopId },
     ready: [],
     halves: [],
@@ -114,6 +120,7 @@ export function createRunState(job: JobRecord, owned: readonly OwnedOrder[], par
     givenUp: new Set(),
     inFlight: 0,
     timers: 0,
+    rest: parts.claimRest ? 'waiting' : 'claimed',
     printCursor: 0,
     stop: null,
     done: false,
@@ -121,6 +128,53 @@ export function createRunState(job: JobRecord, owned: readonly OwnedOrder[], par
     wake: () => undefined,
     settle,
   };
+  takeIn(run, owned);
+  return run;
+}
+
+/** Takes owned orders into the run; their packages come after those it has (a claim takes whole packages in the user's order). Answers the new packages. */
+function takeIn(run: RunState, owned: readonly OwnedOrder[]): RunPackage[] {
+  const packages = packagesOf(owned, run.settings);
+  for (const order of owned) {
+    run.state.set(shopOrderKey(order), order.state);
+    run.orders.set(shopOrderKey(order), order.order);
+  }
+  for (const pkg of packages) {
+    run.packages.push(pkg);
+    for (const key of pkg.orderKeys) run.packageOf.set(key, pkg);
+  }
+  return packages;
+}
+
+/**
+ * Claims the rest of the job's orders, once: their packages join the run, each evaluated (sent
+ * in the user's order, looked up if pending). A run stopped before it is not given them. Asked
+ * when the first call was written: the claim runs on the next turn of the event loop, after the
+ * other first calls were written too; a failed claim stops the run with its error.
+ */
+export function claimTheRest(run: RunState): void {
+  if (run.rest !== 'waiting') return;
+  if (run.stop) {
+    run.rest = 'claimed';
+    return;
+  }
+  run.rest = 'claiming';
+  setImmediate(() => {
+    const claimed = run.stop || !run.parts.claimRest ? Promise.resolve(ok([])) : run.parts.claimRest();
+    void claimed
+      .then((result) => {
+        if (result.ok) for (const pkg of takeIn(run, result.data)) evaluate(run, pkg);
+        else stopRun(run, 'failed', result.error);
+      })
+      .catch((error: unknown) => {
+        run.parts.logger.error('issuing.unexpected', { jobId: run.jobId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        stopRun(run, 'failed', stationError('internal.unexpected', {}));
+      })
+      .finally(() => {
+        run.rest = 'claimed';
+        run.wake();
+      });
+  });
 }
 
 /** An order's state as last committed (one the run does not know counts as failed). */

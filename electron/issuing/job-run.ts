@@ -8,6 +8,7 @@ export { runTuningDefaults, type JobRun, type RunParts, type RunResult, type Run
 /*
  * A job run, step by step (each in its own file):
  * - plan: its owned orders grouped into packages in the user's order (job-run-state.ts);
+ * - claim the rest: the job's orders after those of its first calls, once the first call left (job-run-state.ts);
  * - run a batch: packages of one shop recorded pending, sent in one fenced issue call, the answer
  *   recorded, a failed call followed up (job-run-batches.ts, issue-follow-ups.ts, answer-outcomes.ts);
  * - look up: pending orders asked about, a bounded number of rounds (job-run-lookups.ts);

@@ -121,6 +121,41 @@ describe('the order cache', () => {
     expect((await cache.get([demoOrder])).map((order) => order.orderNumber)).toEqual([demoOrder]);
   });
 
+  it('stores each page in slices of 20 orders with a turn of the event loop between them: the next call is never held behind a page being stored', async () => {
+    const opened = await openGatewayTestBench({ sandbox: { orders: 450 }, logLevel: 'info' });
+    bench = opened;
+    const client = opened.client();
+    // Turns of the event loop, counted by work queued behind each slice (as a due grant or a call's write would be).
+    let turns = 0;
+    const slices: { orders: number; turn: number }[] = [];
+    const write = opened.backend.write.orders;
+    const cache = createOrderCache({
+      store: {
+        read: opened.backend.read.orders,
+        write: {
+          ...write,
+          storePage: async (shopId, orders, at) => {
+            slices.push({ orders: orders.length, turn: turns });
+            setImmediate(() => (turns += 1));
+            await write.storePage(shopId, orders, at);
+          },
+        },
+      },
+      client: async () => client,
+      shopId: () => opened.sandbox.shopId,
+      timeFilterAvailable: () => true,
+      onProgress: () => undefined,
+      onChanged: () => undefined,
+    });
+    const outcome = await cache.refresh({ mode: 'full' });
+    expect(outcome).toMatchObject({ received: 450, total: 450 });
+    // Five pages (four of 100, one of 50, in the order they arrived): 23 slices of at most 20 orders, each its own transaction.
+    expect(slices.map((slice) => slice.orders).sort((a, b) => a - b)).toEqual([10, ...Array.from({ length: 22 }, () => 20)]);
+    // Work queued behind a slice ran before the next slice was stored.
+    for (const [index, slice] of slices.entries()) if (index > 0) expect(slice.turn, `slice ${index}`).toBeGreaterThan((slices[index - 1] as { turn: number }).turn);
+    expect((await cache.list()).rows).toHaveLength(450);
+  });
+
   it('stops between pages when cancelled, keeping the pages that arrived and removing nothing', async () => {
     const { cache, progress, changes, insertCached } = await openCache({ orders: 2000, latencyMs: 60 });
     await insertCached('kept-1');

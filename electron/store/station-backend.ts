@@ -10,7 +10,7 @@ import type { StationError } from '../../shared/errors/station-error';
 import type {
   CachedOrderLine,
   CallCost,
-  ClaimOwner,
+  ClaimOptions,
   ClaimResult,
   CostTotals,
   IssueAttemptOutcome,
@@ -173,9 +173,10 @@ export interface JournalWriter {
    * under a lease not lapsed at `now`: those are refused, never moved, and answered as held (the
    * job member records by whom). With `retryFailed`, failed and skipped ones go back to planned.
    * Packages beyond `packageLimit` (in the user's order, counting those with work left) are
-   * skipped. Answers the orders the job owns and those it was refused.
+   * skipped. With `packages`, only those of the job's packages are taken (the others are left
+   * as they are). Answers the orders the job owns and those it was refused.
    */
-  claim(jobId: string, options: { retryFailed: boolean; packageLimit: number | null; owner: ClaimOwner }, now: number): Promise<ClaimResult>;
+  claim(jobId: string, options: ClaimOptions, now: number): Promise<ClaimResult>;
   /** Extends the lease of the job's claim by this desk to `leaseUntil`; answers how many orders it still holds. */
   renewClaim(jobId: string, deskId: string, leaseUntil: number): Promise<number>;
   /** Ends the lease of the job's claim by this desk (its run ended): another job or desk may take what is left, pending orders only after a query. */

@@ -80,6 +80,22 @@ export interface ClaimOwner {
   leaseUntil: number;
 }
 
+/**
+ * Which of a job's packages a claim takes, ranked in the user's order (a package by its first
+ * order): the first `first` of them, or every one after the first `after`. A run claims the
+ * packages of its first calls, then the rest once its first call left.
+ */
+export type ClaimedPackages = { first: number } | { after: number };
+
+/** How a run claims its job's orders. */
+export interface ClaimOptions {
+  retryFailed: boolean;
+  packageLimit: number | null;
+  owner: ClaimOwner;
+  /** Only these of the job's packages (all when absent). */
+  packages?: ClaimedPackages;
+}
+
 /** An order a claim was refused: another owner's lease on it had not lapsed. */
 export interface HeldOrder {
   shopId: string;
@@ -95,6 +111,8 @@ export interface ClaimResult {
   owned: OwnedOrder[];
   /** The job's orders another owner holds: left out of the job, never moved. */
   held: HeldOrder[];
+  /** Whether the job has packages after those this claim took (a claim of its first packages). */
+  more: boolean;
 }
 
 /** A waybill the issue endpoint returned for one entry. */

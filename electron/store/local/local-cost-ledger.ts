@@ -1,5 +1,6 @@
 import { chinaDayOf } from '../../../shared/time/china-time';
 import type { StationDatabase } from './open-station-database';
+import { commitWithoutOwnSync } from './commit-without-own-sync';
 import type { CostReader, CostWriter } from '../station-backend';
 import type { CostTotals } from '../station-records';
 
@@ -32,7 +33,9 @@ export function createLocalCostLedger(db: StationDatabase): { read: CostReader; 
     },
     write: {
       async record(cost) {
-        statements.insert.run({ ...cost, chinaDay: chinaDayOf(cost.at) });
+        // Without an fsync of its own: the call's own next step commits durably right after (the issue answer, the
+        // look-up, the refresh's end) and takes this row to the disk with it; a page's call no longer waits for the disk.
+        commitWithoutOwnSync(db, () => statements.insert.run({ ...cost, chinaDay: chinaDayOf(cost.at) }));
       },
     },
   };

@@ -9,7 +9,7 @@ import type { Result } from '../../../shared/result';
 import { commitWithoutOwnSync } from './commit-without-own-sync';
 import type { StationDatabase } from './open-station-database';
 import type { JournalReader, JournalWriter } from '../station-backend';
-import type { ClaimOwner, ClaimResult, HeldOrder, IssueAttemptOutcome, JobChange, JobMember, JobRecord, NewJob, OwnedOrder, PrintableWaybill } from '../station-records';
+import type { ClaimedPackages, ClaimOptions, ClaimResult, HeldOrder, IssueAttemptOutcome, JobChange, JobMember, JobRecord, NewJob, OwnedOrder, PrintableWaybill } from '../station-records';
 import type { LocalSoldOrders } from './local-sold-orders';
 import type { WriteTimer } from './write-timer';
 import { WAYBILLS_OF_JOURNAL_ROW } from './order-waybills';
@@ -92,6 +92,24 @@ function jobOf(row: JobRow): JobRecord {
 const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(', ');
 
 /** The journal's questions and changes on a database migrated to at least version 2; its transactions are timed by `writes`. */
+/** A member of a job as a claim reads it. */
+interface ClaimMember {
+  shop_id: string;
+  order_number: string;
+  position: number;
+  package_key: string;
+  sold_order_id: number;
+}
+
+/** The members (in the user's order) of the packages a claim takes, packages ranked by their first member; and whether packages come after them. */
+function claimedMembers(members: readonly ClaimMember[], packages: ClaimedPackages | undefined): { members: ClaimMember[]; more: boolean } {
+  if (packages === undefined) return { members: [...members], more: false };
+  const rankOf = new Map<string, number>();
+  for (const member of members) if (!rankOf.has(member.package_key)) rankOf.set(member.package_key, rankOf.size);
+  const taken = (rank: number) => ('first' in packages ? rank < packages.first : rank >= packages.after);
+  return { members: members.filter((member) => taken(rankOf.get(member.package_key) as number)), more: 'first' in packages && rankOf.size > packages.first };
+}
+
 export function createLocalJournal(db: StationDatabase, writes: WriteTimer, soldOrders: LocalSoldOrders): { read: JournalReader; write: JournalWriter } {
   const transaction = <A extends unknown[], T>(body: (...args: A) => T): ((...args: A) => T) => {
     const run = db.transaction(body);
@@ -113,8 +131,9 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
     leaseJob: db.prepare('UPDATE journal_orders SET claim_desk_id = ?, lease_until = ? WHERE job_id = ? AND waybill_code IS NULL'),
     renewLease: db.prepare('UPDATE journal_orders SET lease_until = ? WHERE job_id = ? AND claim_desk_id = ? AND lease_until IS NOT NULL AND waybill_code IS NULL'),
     releaseLease: db.prepare('UPDATE journal_orders SET lease_until = NULL WHERE job_id = ? AND claim_desk_id = ? AND lease_until IS NOT NULL'),
-    members: db.prepare(`SELECT m.shop_id, m.order_number, m.position, m.package_key, o.order_json FROM job_orders m JOIN sold_orders o ON o.id = m.sold_order_id
-      WHERE m.job_id = ? AND m.package_key IS NOT NULL ORDER BY m.position`),
+    // The members alone: a claim reads (and parses) the stored order only of the members it takes.
+    members: db.prepare('SELECT shop_id, order_number, position, package_key, sold_order_id FROM job_orders WHERE job_id = ? AND package_key IS NOT NULL AND sold_order_id IS NOT NULL ORDER BY position'),
+    soldOrderJson: db.prepare('SELECT order_json FROM sold_orders WHERE id = ?').pluck(),
     insertAttempt: db.prepare('INSERT INTO issue_attempts (job_id, shop_id, kind, started_at, finished_at, outcome, error_json) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     insertAttemptOrder: db.prepare('INSERT OR IGNORE INTO attempt_orders (attempt_id, order_number) VALUES (?, ?)'),
     markPending: db.prepare(`UPDATE journal_orders SET state = 'pending', attempts = attempts + 1, last_attempt_id = ?, error_json = NULL, updated_at = ?
@@ -281,8 +300,8 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
   const heldByAnother = (row: JournalRow, jobId: string, deskId: string, now: number): boolean =>
     row.lease_until !== null && row.lease_until > now && row.claim_desk_id !== null && (row.job_id !== jobId || row.claim_desk_id !== deskId);
 
-  const claimNow = (jobId: string, options: { retryFailed: boolean; packageLimit: number | null; owner: ClaimOwner }, now: number): ClaimResult => {
-    const members = statements.members.all(jobId) as { shop_id: string; order_number: string; position: number; package_key: string; order_json: string }[];
+  const claimNow = (jobId: string, options: ClaimOptions, now: number): ClaimResult => {
+    const { members, more } = claimedMembers(statements.members.all(jobId) as ClaimMember[], options.packages);
     const { baseUrl } = jobOf(statements.job.get(jobId) as JobRow);
     const setOwnerAndState = (state: OrderState, shopId: string, orderNumber: string) => statements.setOwnerAndState.run(jobId, state, now, baseUrl, shopId, orderNumber);
     const owned: OwnedOrder[] = [];
@@ -315,7 +334,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
         if (row.job_id !== jobId || row.state !== 'planned') setOwnerAndState('planned', shopId, member.order_number);
         state = 'planned';
       }
-      if (state !== null) owned.push({ shopId, orderNumber: member.order_number, position: member.position, packageKey: member.package_key, order: JSON.parse(member.order_json) as SoldOrder, state });
+      if (state !== null) owned.push({ shopId, orderNumber: member.order_number, position: member.position, packageKey: member.package_key, order: JSON.parse(statements.soldOrderJson.get(member.sold_order_id) as string) as SoldOrder, state });
     }
     if (options.packageLimit !== null) {
       const withWork = new Set<string>();
@@ -330,7 +349,7 @@ export function createLocalJournal(db: StationDatabase, writes: WriteTimer, sold
       }
     }
     statements.leaseJob.run(options.owner.deskId, options.owner.leaseUntil, jobId);
-    return { owned, held };
+    return { owned, held, more };
   };
   // Immediate: the rows are read and taken under one write lock, so a second connection's claim waits and then sees them taken.
   const claimTransaction = db.transaction(claimNow);

@@ -7,6 +7,7 @@ import type { OrderCacheReader, OrderCacheWriter } from '../station-backend';
 import type { OrderCacheState } from '../station-records';
 import type { LocalSoldOrders } from './local-sold-orders';
 import type { WriteTimer } from './write-timer';
+import { commitWithoutOwnSync } from './commit-without-own-sync';
 
 interface StateRow {
   watermark: number | null;
@@ -139,7 +140,9 @@ export function createLocalOrderCacheStore(db: StationDatabase, writes: WriteTim
     },
     write: {
       async storePage(shopId, orders, at) {
-        writes.time(() => storePage(shopId, orders, at));
+        // Each page is its own transaction: a refresh stopped anywhere leaves the cache whole. Lost to a power cut, a page is
+        // fetched again by the next refresh; the refresh's last commit (saveRefresh, durable) takes every page to the disk.
+        writes.time(() => commitWithoutOwnSync(db, () => storePage(shopId, orders, at)));
       },
       async removeUnseen(shopId, since) {
         writes.time(() => removeUnseen(shopId, since));
