@@ -25,18 +25,19 @@ export const chromiumArgs = [
  * tagged `@host-only` or `@electron-only`. A packaged app cannot be driven: its fuses turn off the
  * --inspect switch Playwright attaches through (`npm run verify:fuses` checks those binaries).
  *
- * Two workers, every test on its own: each test has its own station and data folder (a spec
+ * Three workers, every test on its own: each test has its own station and data folder (a spec
  * whose tests only look may share one host per file and worker, `stationPerFile`), so any two
  * tests may run side by side. Most of a test's time is waiting (for the host, the rate limiter,
- * the print component), and two workers fill a 2-core machine. Scanner timing does not depend on
- * the load: a scan's keys carry their own timestamps a scanner's few milliseconds apart (`scan`
- * in e2e/desk-actions.ts), and slow typing only gets slower under load. The electron project
+ * the print component): two workers kept about one core of a 2-core machine busy, three fill it.
+ * Scanner timing does not depend on the load: a scan's keys carry their own timestamps a
+ * scanner's few milliseconds apart (`scan` in e2e/desk-actions.ts), and slow typing only gets
+ * slower under load. The electron project
  * keeps one worker: one desktop app, with its own Chromium, at a time.
  */
 export default defineConfig<object, { runtime: StationRuntime }>({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  workers: 2,
+  workers: 3,
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,

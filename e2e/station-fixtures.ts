@@ -41,7 +41,7 @@ async function startProcess(args: string[], lineCount: number): Promise<{ child:
   const reader = createInterface({ input: child.stdout });
   const lines = await new Promise<string[]>((accept, reject) => {
     const seen: string[] = [];
-    // Two workers on a busy 2-core machine: a process may take many seconds to load its modules.
+    // Three workers on a busy 2-core machine: a process may take many seconds to load its modules.
     const timer = setTimeout(() => reject(new Error(`${entry} did not start within 45 s: ${stderr}`)), 45_000);
     reader.on('line', (line) => {
       seen.push(line);
