@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { describeError, stationError } from '../shared/errors/station-error';
 import { chooseOption, scan, stationCall } from './desk-actions';
 import { historyWaybills, openDemoDesk, openHistory } from './issue-print-actions';
 import { saveScreenshot } from './screenshots';
-import { expect, test } from './station-fixtures';
+import { expect, test, type StationHostProcess } from './station-fixtures';
 import { browserLocale, uiText, type DeskLocale } from './ui-text';
 
 /*
@@ -21,6 +21,18 @@ const packer = { name: 'Li Na', pin: '2468', badge: 'BADGE-LINA-01' };
 const signInHeading = (page: Page, locale: DeskLocale) => page.getByRole('heading', { name: uiText(locale, 'operators.signIn.title') });
 const signedInAs = (page: Page, locale: DeskLocale, name: string, role: 'packer' | 'supervisor') =>
   page.getByRole('banner').getByText(uiText(locale, 'operators.header.signedIn', { name, role: uiText(locale, `operators.role.${role}`) }));
+
+/** The demo desk with its orders, a supervisor and a packer added, operators turned on and the packer signed in by badge. */
+async function signInPackerAtDemoDesk(page: Page, request: APIRequestContext, stationHost: StationHostProcess, locale: DeskLocale): Promise<void> {
+  await openDemoDesk(page, locale, 40);
+  await stationCall(request, stationHost, 'operators.add', { name: supervisor.name, role: 'supervisor', pin: supervisor.pin });
+  await stationCall(request, stationHost, 'operators.add', { name: packer.name, role: 'packer', pin: packer.pin, badge: packer.badge });
+  await stationCall(request, stationHost, 'settings.update', { patch: { operators: { enabled: true } } });
+  await expect(signInHeading(page, locale)).toBeVisible();
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await scan(page, packer.badge);
+  await expect(signedInAs(page, locale, packer.name, 'packer')).toBeVisible();
+}
 
 for (const locale of ['zh-CN', 'en'] as const) {
   test(`operators sign in by PIN and by badge; a packer's void needs a supervisor, and the audit log finds it (${locale})`, async ({ openStation, request, stationHost }) => {
@@ -106,14 +118,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     test.setTimeout(90_000);
     const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
     const page = await openStation(browserLocale(locale));
-    await openDemoDesk(page, locale, 40);
-    await stationCall(request, stationHost, 'operators.add', { name: supervisor.name, role: 'supervisor', pin: supervisor.pin });
-    await stationCall(request, stationHost, 'operators.add', { name: packer.name, role: 'packer', pin: packer.pin, badge: packer.badge });
-    await stationCall(request, stationHost, 'settings.update', { patch: { operators: { enabled: true } } });
-    await expect(signInHeading(page, locale)).toBeVisible();
-    await page.locator('body').click({ position: { x: 5, y: 300 } });
-    await scan(page, packer.badge);
-    await expect(signedInAs(page, locale, packer.name, 'packer')).toBeVisible();
+    await signInPackerAtDemoDesk(page, request, stationHost, locale);
 
     // The desk's own choices: saved at once, no supervisor asked.
     const shipFrom = page.getByRole('region', { name: text('shipFrom.label') });
@@ -140,14 +145,7 @@ test('a packer’s one Settings save changing the printer and the sender asks a 
   const locale = 'en';
   const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
   const page = await openStation(browserLocale(locale));
-  await openDemoDesk(page, locale, 40);
-  await stationCall(request, stationHost, 'operators.add', { name: supervisor.name, role: 'supervisor', pin: supervisor.pin });
-  await stationCall(request, stationHost, 'operators.add', { name: packer.name, role: 'packer', pin: packer.pin, badge: packer.badge });
-  await stationCall(request, stationHost, 'settings.update', { patch: { operators: { enabled: true } } });
-  await expect(signInHeading(page, locale)).toBeVisible();
-  await page.locator('body').click({ position: { x: 5, y: 300 } });
-  await scan(page, packer.badge);
-  await expect(signedInAs(page, locale, packer.name, 'packer')).toBeVisible();
+  await signInPackerAtDemoDesk(page, request, stationHost, locale);
 
   await page.keyboard.press('F2');
   await expect(page.getByRole('heading', { level: 2, name: text('settings.title'), exact: true })).toBeVisible();
