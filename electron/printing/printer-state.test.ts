@@ -68,6 +68,33 @@ describe('printer state and stall watch', () => {
     expect(emulator.printed().filter((label) => label.documentId === 'W-FAULT')).toHaveLength(1);
   });
 
+  it('a refresh asked while a read of the printer list is in flight reads it again after that one (what asked may be newer than it)', async () => {
+    const emulator = await startTestEmulator({ noRender: true });
+    cleanups.push(() => emulator.dispose());
+    const component = createCainiaoPrintComponent({ url: emulator.url, requestTimeoutMs: 1_000, backoff: { initialDelayMs: 20, maxDelayMs: 100 } });
+    cleanups.push(() => component.close());
+    let reads = 0;
+    const counted = { ...component, getPrinters: () => ((reads += 1), component.getPrinters()) };
+    const queue = createPrintQueue({ component, store: createInMemoryPrintTaskStore(), statusPollMs: 100, acceptedStaleMs: 300 });
+    cleanups.push(() => queue.close());
+    const stall = createStallWatch({ queue, component, stallMs: () => 60_000, tickMs: 50 });
+    cleanups.push(() => stall.close());
+    const tracker = createPrinterStateTracker({ component: counted, queue, stall, printer: () => null, pollMs: 60_000 });
+    cleanups.push(() => tracker.close());
+    component.connect();
+    await waitFor(() => tracker.state().condition === 'ready', 'the printer reads ready');
+    const before = reads;
+    const inFlight = tracker.refresh();
+    const asked = tracker.refresh();
+    // Two more asked while the second waits: they share its read.
+    const sharing = [tracker.refresh(), tracker.refresh()];
+    await Promise.all([inFlight, asked, ...sharing]);
+    expect(reads - before).toBe(2);
+    await emulator.setFault({ kind: 'paper-out' });
+    await Promise.all([tracker.refresh(), tracker.refresh()]);
+    expect(tracker.state().condition).toBe('paper-out');
+  });
+
   it('reads the printer list’s own status words while a fault lasts', async () => {
     const { emulator, tracker } = await desk();
     await emulator.setFault({ kind: 'paper-out' });

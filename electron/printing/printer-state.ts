@@ -86,11 +86,21 @@ export function createPrinterStateTracker(options: PrinterStateTrackerOptions): 
     publish();
   }
 
+  /** The read asked while another was in flight: that one may have read the list before what asked (a fault set, a label failed). */
+  let again: Promise<void> | null = null;
+
   function refresh(): Promise<void> {
-    polling ??= poll().finally(() => {
-      polling = null;
+    if (polling === null) {
+      polling = poll().finally(() => {
+        polling = null;
+      });
+      return polling;
+    }
+    again ??= polling.then(() => {
+      again = null;
+      return refresh();
     });
-    return polling;
+    return again;
   }
 
   const stops = [
