@@ -214,7 +214,7 @@ export async function createStation(options: CreateStationOptions): Promise<Star
     desksIpcHandlers(severalDesks.view, () => backend.read.uploadOutbox.setAside()),
     issuingIpcHandlers({ engine, startUp, settings: effectiveSettings, jobPrinter, withComponent, printerState: print.printerState, stall: print.stall, estimates }),
     historyIpcHandlers(history),
-    printingIpcHandlers({ ...print, withComponent, previewer, settings, settingsView }),
+    printingIpcHandlers({ ...print, withComponent, previewer, settings }),
     paperworkIpcHandlers({ paperwork, slipPrinting, chosenSlipPrinter: () => settings.get().paperwork.slipPrinter }),
     scaleIpcHandlers(scale),
     verificationIpcHandlers({

@@ -79,7 +79,6 @@ const validInputs: { [C in ChannelName]: ChannelInput<C> } = {
   'print.practice-fault': { fault: null },
   'print.stall-retry': {},
   'printers.list': {},
-  'printers.choose': { printer: 'Deli DL-888T (76×130)' },
   'printers.test-print': { printer: 'Deli DL-888T (76×130)' },
   'printers.get-config': { printer: 'Deli DL-888T (76×130)' },
   'printers.calibrate': { printer: 'Deli DL-888T (76×130)', horizontalOffset: 1.5, verticalOffset: -0.5 },

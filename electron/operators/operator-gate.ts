@@ -16,9 +16,6 @@ function shipFromChoiceDetail(choice: NonNullable<SettingsPatch['shipFrom']>): s
   return parts.filter((part) => part !== null).join(', ');
 }
 
-/** A printer chosen on the Settings screen, as its audit entry says it. */
-const printerDetail = (printer: string | null) => `print(printer) ${printer ?? 'default'}`;
-
 /** What the gate works with. */
 export interface OperatorGateOptions {
   desk: Pick<OperatorDesk, 'actor' | 'assertCanTurnOn' | 'session'>;
@@ -126,7 +123,7 @@ export function gateOperatorChannels(handlers: IpcHandlers, options: OperatorGat
     const detail =
       kind === 'desk-choice'
         ? shipFromChoiceDetail(patch.shipFrom ?? {})
-        : [...sections.map((section) => `${section}(${Object.keys(patch[section as keyof SettingsPatch] ?? {}).join(' ')})`), ...(printer === undefined ? [] : [printerDetail(printer)])].join(' ');
+        : [...sections.map((section) => `${section}(${Object.keys(patch[section as keyof SettingsPatch] ?? {}).join(' ')})`), ...(printer === undefined ? [] : [`print(printer) ${printer ?? 'default'}`])].join(' ');
     return {
       need: { preference: null, 'desk-choice': 'signed-in' as const, settings: 'supervisor' as const }[kind],
       action: { preference: null, 'desk-choice': 'desk-choice' as const, settings: 'settings-change' as const }[kind],
@@ -134,8 +131,7 @@ export function gateOperatorChannels(handlers: IpcHandlers, options: OperatorGat
       ...(turningOn ? { before: () => desk.assertCanTurnOn() } : {}),
     };
   });
-  // The printer as Settings saves it (the desk switches a stalled job's printer through jobs.switch-printer).
-  guard('printers.choose', ({ printer }) => ({ need: 'supervisor', action: 'settings-change', facts: { ...noFacts, detail: printerDetail(printer) } }));
+  // The desk switches a stalled job's printer through jobs.switch-printer; Settings saves it with settings.update.
   guard('jobs.switch-printer', ({ jobId, printer }) => ({ need: 'signed-in', action: 'desk-choice', facts: { ...noFacts, jobId, detail: `printer ${printer}` } }));
 
   guard('operators.add', (input) => ({ need: 'supervisor', action: 'operators-change', facts: { ...noFacts, detail: `add ${input.name} ${input.role}` } }));

@@ -133,9 +133,9 @@ describe('operator permissions, enforced by the main process', () => {
     // The sender's name and phone are typed on the Settings screen; mixed with a desk choice, Settings wins.
     expect(await refusal('settings.update', { patch: { shipFrom: { senderName: '张三' } } })).toMatchObject({ code: 'operators.supervisor-needed', params: { name: 'Li Na' } });
     expect(await refusal('settings.update', { patch: { shipFrom: { branchCode }, print: { errorSound: false } } })).toMatchObject({ code: 'operators.supervisor-needed' });
-    // The printer as Settings saves it.
-    expect(await refusal('printers.choose', { printer: null })).toMatchObject({ code: 'operators.supervisor-needed' });
-    await data('printers.choose', { printer: null, supervisor });
+    // The printer alone, as Settings saves it.
+    expect(await refusal('settings.update', { patch: {}, printer: null })).toMatchObject({ code: 'operators.supervisor-needed' });
+    await data('settings.update', { patch: {}, printer: null, supervisor });
     const choices = await data<AuditPage>('audit.search', { actions: ['desk-choice', 'settings-change'] });
     expect(choices.entries.slice(0, 5).map((entry) => [entry.action, entry.operatorName, entry.approvedBy, entry.outcome, entry.detail])).toEqual([
       ['settings-change', 'Li Na', 'Wang Fang', 'done', 'print(printer) default'],

@@ -227,8 +227,8 @@ export const ipcContract = {
   'settings.get': channel<SettingsView>()(noInput),
   /**
    * Changes some settings (validated as a whole after merging); answers the new view. `printer`:
-   * the printer chosen in the same save (null: the component's default), checked against the
-   * component's list as `printers.choose` checks it — one save, one supervisor's approval.
+   * the printer labels go to, chosen in the same save (null: the component's default), checked
+   * against the component's list before anything changes — one save, one supervisor's approval.
    */
   'settings.update': channel<SettingsView>()(z.object({ patch: settingsPatchSchema, printer: printerName.nullable().optional(), supervisor: supervisorApprovalSchema.optional() }).strict()),
   /**
@@ -406,8 +406,6 @@ export const ipcContract = {
   'print.stall-retry': channel<PrinterStateView>()(noInput),
   /** The printers the print component offers, and which one printing uses. */
   'printers.list': channel<PrinterChoice>()(noInput),
-  /** Chooses the printer labels go to (null: the component's default); checked against the list. */
-  'printers.choose': channel<SettingsView>()(z.object({ printer: printerName.nullable(), supervisor: supervisorApprovalSchema.optional() }).strict()),
   /** Prints one test label and waits for what became of it. */
   'printers.test-print': channel<TestPrintResult>()(z.object({ printer: printerName }).strict()),
   /** A printer's paper size and offsets in the component. */
@@ -466,7 +464,7 @@ export const ipcContract = {
   ),
   /** Waybills each branch used over the last seven days and today (the balance forecast's pace). */
   'statistics.branch-usage': channel<BranchUsage[]>()(noInput),
-  // Operators and the audit log. `supervisor` on history.void, history.reprint, settings.update, printers.choose
+  // Operators and the audit log. `supervisor` on history.void, history.reprint, settings.update
   // is a supervisor's name and PIN allowing that one call where the signed-in packer may not.
   /** Who is signed in at this desk, and whether operators are on. */
   'operators.session': channel<OperatorSession>()(noInput),

@@ -4,7 +4,7 @@ import type { SupervisorApproval } from '../../../shared/operators/operators';
 import type { Result } from '../../../shared/result';
 
 /** The channels main lets a supervisor's name and PIN allow for one call. */
-const channelsTakingApproval = ['history.void', 'history.reprint', 'settings.update', 'printers.choose', 'operators.add', 'operators.remove'] as const;
+const channelsTakingApproval = ['history.void', 'history.reprint', 'settings.update', 'operators.add', 'operators.remove'] as const;
 
 /** Refusals the supervisor's dialog answers: asked again after a wrong PIN, never after a plain failure. */
 const askAgainAfter: ReadonlySet<string> = new Set(['operators.supervisor-needed', 'operators.wrong-pin', 'operators.not-a-supervisor', 'operators.unknown-operator', 'operators.locked']);

@@ -160,9 +160,8 @@ export function settingsFromForm(values: SettingsFormValues, view: SettingsView)
 
 /**
  * What saving the form does: the settings change (only what differs), the printer choice when
- * it changed (sent with the settings change in one `settings.update`, or alone through
- * `printers.choose`; both check the component still offers it), and a new access token when one
- * was typed for a real gateway.
+ * it changed (sent with the settings change in one `settings.update`, which checks the component
+ * still offers it), and a new access token when one was typed for a real gateway.
  */
 export interface SettingsSave {
   patch: SettingsPatch;

@@ -56,8 +56,7 @@ function SettingsEditor({ view }: { view: SettingsView }) {
     const steps = settingsSave(form.getFieldsValue(true), view);
     // The printer goes with the other settings in one call: a packer's save asks a supervisor once.
     const printer = steps.printer === undefined ? {} : { printer: steps.printer };
-    if (!isEmptyPatch(steps.patch)) client.setQueryData(stationQueryKeys.settings, await unwrapResult(station['settings.update']({ patch: steps.patch, ...printer })));
-    else if (steps.printer !== undefined) client.setQueryData(stationQueryKeys.settings, await unwrapResult(station['printers.choose']({ printer: steps.printer })));
+    if (!isEmptyPatch(steps.patch) || steps.printer !== undefined) client.setQueryData(stationQueryKeys.settings, await unwrapResult(station['settings.update']({ patch: steps.patch, ...printer })));
     if (steps.token !== null) {
       await storeToken(steps.token);
       form.setFieldValue('token', '');
