@@ -64,7 +64,7 @@ async function runWhenItsTurn(core: EngineCore, jobId: string, claim: RunClaim):
   const clientOf = await gatewayClients(core, job);
   if (!clientOf) return;
   // The packages of the first calls are claimed before anything is sent, the rest once the first call left (job-run.ts).
-  const firstPackages = core.tuning.callsInFlight * ISSUE_LIMITS.entriesPerIssueCall;
+  const firstPackages = core.tuning.firstClaimCalls * ISSUE_LIMITS.entriesPerIssueCall;
   const first = await claimFirstPackages(core, job, claim, clientOf, firstPackages);
   if (!first) return;
   scheduleJobEvent(core, jobId);

@@ -28,10 +28,25 @@ interface ClockSample {
   roundTripMs: number;
   /** The server's clock minus this desk's, as this exchange tells it (within half its round trip). */
   offsetMs: number;
+  /** When the answer was read here; with the server's time of the start's reckoning, its way back. */
+  receivedAt: number;
+  serverMs: number;
 }
 
-/** Exchanges kept for the clock: the one with the shortest round trip among them is trusted. */
+/** Exchanges kept for the clock (the quickest is trusted) and for the answers' way back. */
 const CLOCK_SAMPLES = 32;
+
+/**
+ * The time an answer takes to come back, as the desk tells the server: the longest way back of
+ * the kept exchanges but one (a single stall is not the way's length). Half the quickest round
+ * trip is too little: an answer later than its start makes the call wait for a start of the next
+ * window (one slot lost), while a longer allowance costs at most its difference, and only when
+ * the window has room at once. The way back is reckoned on the quickest exchange's clock offset.
+ */
+function wayBackMs(samples: readonly ClockSample[], offsetMs: number): number {
+  const ways = samples.map((sample) => Math.max(0, sample.receivedAt - (sample.serverMs - offsetMs))).sort((a, b) => b - a);
+  return ways[Math.min(1, ways.length - 1)] ?? 0;
+}
 
 /** This desk's monotonic clock as epoch milliseconds. */
 const localNow = (): number => performance.timeOrigin + performance.now();
@@ -43,8 +58,9 @@ const localNow = (): number => performance.timeOrigin + performance.now();
  * gateway's length plus the margin holds more than the limit's starts, judged by the server's
  * clock, and a desk never polls.
  *
- * A desk's way to the server is part of its grant: it tells its one-way time (half its shortest
- * recent round trip), and the server never gives it a start sooner than the answer can reach it.
+ * A desk's way to the server is part of its grant: it tells how long its answers take to come
+ * back (measured on its recent exchanges, see `wayBackMs`), and the server never gives it a start
+ * sooner than the answer can reach it.
  * The desk reckons the start on its own clock through the offset between the two clocks, taken
  * from its quickest recent exchange (as NTP does: a round trip slowed by waiting at the server
  * would blur it), and sends then. Several starts are asked for at once, so a desk far from the
@@ -67,10 +83,9 @@ export function createSharedCallWindow(access: SharedDeskAccess, options: Shared
   const ask = async (fence: CallFence | undefined): Promise<{ startAt: number; serverStartMs: number } | { refused: string[] }> => {
     const best = clock();
     const sentAt = localNow();
-    // The answer's way back, as the server should allow for it.
-    const answer = await reserveCallStart(access, { fence, travelMs: best === undefined ? 0 : best.roundTripMs / 2, callLifeMs });
+    const answer = await reserveCallStart(access, { fence, travelMs: best === undefined ? 0 : wayBackMs(samples, best.offsetMs), callLifeMs });
     const receivedAt = localNow();
-    samples.push({ roundTripMs: receivedAt - sentAt, offsetMs: answer.serverMs - (sentAt + receivedAt) / 2 });
+    samples.push({ roundTripMs: receivedAt - sentAt, offsetMs: answer.serverMs - (sentAt + receivedAt) / 2, receivedAt, serverMs: answer.serverMs });
     if (samples.length > CLOCK_SAMPLES) samples.shift();
     if ('refused' in answer) return { refused: answer.refused };
     return { startAt: answer.startMs - (clock() as ClockSample).offsetMs, serverStartMs: answer.startMs };

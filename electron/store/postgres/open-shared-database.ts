@@ -94,7 +94,9 @@ export function pgConnectionConfig(settings: SharedConnectionSettings, options: 
     idle_in_transaction_session_timeout: SHARED_SESSION_LIMITS.idleInTransactionSessionTimeoutMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
-    max: options.maxConnections ?? 4,
+    // The call window's 4 reservations in flight and 4 for the rest (claims, waybills recorded, uploads):
+    // with 4 in all, a far desk's other statements waited behind its reservations, and its calls left late.
+    max: options.maxConnections ?? 8,
     // A desk's connections stay open while it works; idle ones are closed after a while.
     idleTimeoutMillis: 30_000,
   };
