@@ -7,6 +7,7 @@ import { systemErrorCode } from '../data-folder/system-error-code';
 import { userDataFolder } from '../data-folder/user-data-folder';
 import { StationFailure } from '../ipc/to-station-error';
 import { describeError } from '../../shared/errors/station-error';
+import type { Station } from '../composition/station';
 
 /**
  * `npm run web`: the browser host. The same composition root as the Electron shell, run under
@@ -44,11 +45,43 @@ try {
   fail(`${given}${text} ${remedy} Pass --data-dir <folder> to use another.`, 2);
 }
 
-const [{ createStation }, { keyFileCipher }, { startStationHost }] = await Promise.all([
-  import('../composition/create-station'),
-  import('../token-vault/key-file-cipher'),
-  import('./station-host'),
-]);
+// The host listens before the station opens (its modules, database and services): the page's
+// scripts load meanwhile, and a contract call or the event stream waits for the station.
+const { startStationHost } = await import('./station-host');
+let opened: (station: Station) => void = () => undefined;
+const opening = new Promise<Station>((resolveOpened) => (opened = resolveOpened));
+const host = await startStationHost({
+  port,
+  rendererDir,
+  dispatch: async (channel, input) => (await opening).dispatch(channel, input),
+  events: {
+    subscribe(listener) {
+      let unsubscribe: (() => void) | null = null;
+      let ended = false;
+      void opening.then((station) => {
+        if (!ended) unsubscribe = station.events.subscribe(listener);
+      });
+      return () => {
+        ended = true;
+        unsubscribe?.();
+      };
+    },
+  },
+}).catch((error: unknown) => {
+  const code = systemErrorCode(error);
+  if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;
+  fail(`--port (or STATION_HOST_PORT): port ${port} on 127.0.0.1 cannot be used (${code}): pass another, or --port 0 for any free one.`, 2);
+});
+console.log(`Station host listening on ${host.url}`);
+// Stopped while the station opens: it is closed once open.
+const stop = async (station: Station) => {
+  await host.close();
+  await station.close();
+  process.exit(0);
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void opening.then(stop));
+
+const [{ createStation }, { keyFileCipher }] = await Promise.all([import('../composition/create-station'), import('../token-vault/key-file-cipher')]);
 const started = await createStation({
   shell: 'browser-host',
   dataDir,
@@ -57,21 +90,9 @@ const started = await createStation({
   demoOrders,
   consoleLog: false,
 });
-if (!started.ok) fail(started.message, 3);
-const station = started.station;
-
-const host = await startStationHost({ port, rendererDir, dispatch: station.dispatch, events: station.events }).catch(async (error: unknown) => {
-  const code = systemErrorCode(error);
-  if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;
-  await station.close();
-  fail(`--port (or STATION_HOST_PORT): port ${port} on 127.0.0.1 cannot be used (${code}): pass another, or --port 0 for any free one.`, 2);
-});
-console.log(`Station host listening on ${host.url}`);
-console.log(`Data folder: ${station.info.dataDir}${station.info.demoMode ? ' (demo mode: embedded sandbox gateway)' : ''}`);
-
-const shutdown = async () => {
+if (!started.ok) {
   await host.close();
-  await station.close();
-  process.exit(0);
-};
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutdown());
+  fail(started.message, 3);
+}
+opened(started.station);
+console.log(`Data folder: ${started.station.info.dataDir}${started.station.info.demoMode ? ' (demo mode: embedded sandbox gateway)' : ''}`);

@@ -19,7 +19,7 @@ export interface StationHostOptions {
   /** Answers contract calls (the same dispatcher the Electron shell uses). */
   dispatch: IpcDispatch;
   /** The event bus whose events are pushed to the page over server-sent events. */
-  events: StationEvents;
+  events: Pick<StationEvents, 'subscribe'>;
 }
 
 /** A running browser host. */
