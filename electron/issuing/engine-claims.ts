@@ -12,9 +12,9 @@ import type { OrderClaims } from './order-claims';
 /*
  * A run's claims on its orders. In a single desk the journal's claim (this desk's id and a lease)
  * is the only one; in shared mode the server's claims are taken too before any of the orders is
- * sent, and both are released when the run ends (or could not claim). A run claims the packages
- * of its first calls, then the rest once its first call left: the first label does not wait for
- * the claim of a whole big job.
+ * sent, and both are released when the run ends (or could not claim). A desk alone claims the
+ * packages of its first calls, then the rest once its first call left: the first label does not
+ * wait for the claim of a whole big job (a shared desk claims the whole job first, engine-runs.ts).
  */
 
 /** What a run claims: whether failed orders are issued again, and how many packages at most. */
@@ -37,9 +37,9 @@ export interface ClaimedOrders {
  * server. Answers the orders the run may carry; rejects (a StationFailure when the shared
  * database is away) when no shared claim could be made: then none of them may be sent.
  */
-export async function claimPackages(core: EngineCore, job: JobRecord, claim: RunClaim, clientOf: (shopId: string) => GatewayClient, packages: ClaimedPackages): Promise<ClaimedOrders> {
+export async function claimPackages(core: EngineCore, job: JobRecord, claim: RunClaim, clientOf: (shopId: string) => GatewayClient, packages?: ClaimedPackages): Promise<ClaimedOrders> {
   const { journal, logger, options } = core;
-  const { held, owned, more } = await journal.write.claim(job.id, { ...claim, packages, owner: { deskId: options.deskId, leaseUntil: leaseEnd(core) } }, core.now());
+  const { held, owned, more } = await journal.write.claim(job.id, { ...claim, ...(packages === undefined ? {} : { packages }), owner: { deskId: options.deskId, leaseUntil: leaseEnd(core) } }, core.now());
   if (held.length > 0) logger.warn('issuing.orders-held', { jobId: job.id, held: held.length, byJobs: [...new Set(held.map((order) => `${order.deskId}/${order.jobId}`))] });
   return { owned: options.claims ? await claimBeyondThisDesk(core, options.claims, job, owned, clientOf) : owned, more };
 }
@@ -48,13 +48,13 @@ export async function claimPackages(core: EngineCore, job: JobRecord, claim: Run
 export const claimError = (error: unknown): StationError => (error instanceof StationFailure ? error.error : stationError('internal.unexpected', {}));
 
 /**
- * Claims the packages of the run's first calls (claimPackages), before anything is sent. Null
- * when no shared claim could be made: then nothing may be sent, the claims are released and the
- * job has ended failed with the error.
+ * Claims the packages of the run's first calls (claimPackages; null: every package), before
+ * anything is sent. Null when no shared claim could be made: then nothing may be sent, the claims
+ * are released and the job has ended failed with the error.
  */
-export async function claimFirstPackages(core: EngineCore, job: JobRecord, claim: RunClaim, clientOf: (shopId: string) => GatewayClient, packages: number): Promise<ClaimedOrders | null> {
+export async function claimFirstPackages(core: EngineCore, job: JobRecord, claim: RunClaim, clientOf: (shopId: string) => GatewayClient, packages: number | null): Promise<ClaimedOrders | null> {
   try {
-    return await claimPackages(core, job, claim, clientOf, { first: packages });
+    return await claimPackages(core, job, claim, clientOf, packages === null ? undefined : { first: packages });
   } catch (error) {
     // No claim could be made (the shared database is away): nothing may be sent.
     await releaseRunClaims(core, job);

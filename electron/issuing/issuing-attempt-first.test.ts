@@ -24,7 +24,7 @@ describe('the attempt is journaled before the issue call leaves', () => {
     const atArrival: JournalAtArrival[] = [];
     station = await openIssuingTestStation({
       // One call at a time: the calls reach the gateway in the order the sandbox lists them.
-      tuning: { callsInFlight: 1, firstClaimCalls: 1 },
+      tuning: { callsInFlight: 1 },
       onGatewayRequest: (request) => {
         if (endpointAtPath(request.path)?.id !== 'issue' || !station) return;
         // Read from the database file itself, at this instant (the request waits for this callback).

@@ -66,7 +66,7 @@ async function openOtherDesk(opened: IssuingTestStation, tuning: Partial<RunTuni
 
 describe('one issuer per order: the claim', () => {
   it('two desks on one database file start jobs on overlapping orders at once: each order is issued by one job, the other is refused by the store', async () => {
-    const tuning = { callsInFlight: 1, firstClaimCalls: 1 };
+    const tuning = { callsInFlight: 1 };
     station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 100 } }, tuning });
     const other = await openOtherDesk(station, tuning);
     const orders = numbers(await station.issuable(30));
@@ -118,8 +118,8 @@ describe('one issuer per order: the claim', () => {
   });
 
   it('claims the packages of the first calls first and the rest once the first call left, before any later call: whole packages in the user’s order, each order issued once', async () => {
-    // One call at a time, and the first claim one call's: the first calls are one call of 10 packages.
-    const tuning = { callsInFlight: 1, firstClaimCalls: 1 };
+    // One call at a time: the first calls are one call of 10 packages.
+    const tuning = { callsInFlight: 1 };
     let jobId = '';
     const claimedAtArrival: number[] = [];
     station = await openIssuingTestStation({
@@ -204,7 +204,7 @@ describe('one issuer per order: the claim', () => {
   });
 
   it('renews the lease while a job runs longer than it: another desk is refused the orders the job has not issued yet', async () => {
-    station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 250 } }, tuning: { callsInFlight: 1, firstClaimCalls: 1, claimLeaseMs: 150 } });
+    station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 250 } }, tuning: { callsInFlight: 1, claimLeaseMs: 150 } });
     const orders = numbers(await station.issuable(40));
     const planA = await station.engine.plan(station.planRequest(orders));
     const planB = await station.engine.plan(station.planRequest(orders));

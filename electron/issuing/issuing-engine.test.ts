@@ -48,7 +48,7 @@ describe('issuing a job', () => {
 
 describe('printing while issuing', () => {
   it('prints the first labels while later batches are still being issued, keeping a bounded window of labels out', async () => {
-    station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 30 } }, emulator: { renderDelayMs: 10 }, tuning: { callsInFlight: 2, firstClaimCalls: 2, labelsAhead: 5 } });
+    station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 30 } }, emulator: { renderDelayMs: 10 }, tuning: { callsInFlight: 2, labelsAhead: 5 } });
     const orders = (await station.issuable(60)).map((order) => order.orderNumber);
     const plan = await station.engine.plan(station.planRequest(orders));
     let mostOut = 0;
@@ -71,7 +71,7 @@ describe('printing while issuing', () => {
 
 describe('the three kinds of 614', () => {
   it('stop the job: an empty branch stops it, keeps what was issued with its labels, shows the remedy; retry finishes it', async () => {
-    station = await openIssuingTestStation({ tuning: { callsInFlight: 1, firstClaimCalls: 1 } });
+    station = await openIssuingTestStation({ tuning: { callsInFlight: 1 } });
     await station.bench.sandbox.setBranchBalance('571001', 15);
     const orders = (await station.issuable(45)).map((order) => order.orderNumber);
     const plan = await station.engine.plan(station.planRequest(orders));
@@ -134,7 +134,7 @@ describe('the three kinds of 614', () => {
   });
 
   it('outcome unknown (temporary error, nothing allocated): looked up first, then issued', async () => {
-    station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 30, issueTemporaryErrorRate: 1 } }, tuning: { callsInFlight: 1, firstClaimCalls: 1 } });
+    station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 30, issueTemporaryErrorRate: 1 } }, tuning: { callsInFlight: 1 } });
     const orders = (await station.issuable(10)).map((order) => order.orderNumber);
     const plan = await station.engine.plan(station.planRequest(orders));
     await station.engine.start({ jobId: plan.jobId });
@@ -199,7 +199,7 @@ describe('the three kinds of 614', () => {
 
 describe('cancelling', () => {
   it('stops between calls: no call after the cancel is sent, issued labels print, retry issues the rest', async () => {
-    station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 40 } }, tuning: { callsInFlight: 1, firstClaimCalls: 1 } });
+    station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 40 } }, tuning: { callsInFlight: 1 } });
     const orders = (await station.issuable(60)).map((order) => order.orderNumber);
     const plan = await station.engine.plan(station.planRequest(orders));
     await station.engine.start({ jobId: plan.jobId });
@@ -223,7 +223,7 @@ describe('cancelling', () => {
   });
 
   it('brings a running job to a safe point for a quit: no call in flight, nothing pending', async () => {
-    station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 40 } }, tuning: { callsInFlight: 2, firstClaimCalls: 2 } });
+    station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 40 } }, tuning: { callsInFlight: 2 } });
     const orders = (await station.issuable(60)).map((order) => order.orderNumber);
     const plan = await station.engine.plan(station.planRequest(orders));
     expect(station.engine.activeJobs()).toEqual([]);

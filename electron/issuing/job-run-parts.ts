@@ -1,7 +1,6 @@
 import type { JobEnding, OrderStatus } from '../../shared/domain/issuing';
 import type { ShopOrderRef } from '../../shared/domain/shop-order';
 import type { StationError } from '../../shared/errors/station-error';
-import { callWindowDefaults } from '../gateway/call-window';
 import type { GatewayClient } from '../gateway/gateway-client';
 import type { Result } from '../../shared/result';
 import type { OwnedOrder } from '../store/station-records';
@@ -26,16 +25,10 @@ export interface RunTuning {
   labelsAhead: number;
   /** How long a run's claim on its orders holds without being renewed (it is renewed every third of it while the run lives). */
   claimLeaseMs: number;
-  /**
-   * Calls whose packages a run claims before its first call leaves, the rest being claimed once
-   * it left: the calls the account's window lets leave before it turns, so that the rest's claim
-   * (several round trips at a desk far from PostgreSQL) never holds a call back.
-   */
-  firstClaimCalls: number;
 }
 
-/** Defaults: 8 calls in flight keep 10 calls/s busy up to about 700 ms of gateway latency; the first claim covers the account window's 10 calls. */
-export const runTuningDefaults: RunTuning = { callsInFlight: 8, lookupRounds: 5, retryDelayMs: 500, issueCallsPerPackage: 8, labelsAhead: 20, claimLeaseMs: 60_000, firstClaimCalls: callWindowDefaults.limit };
+/** Defaults: 8 calls in flight keep 10 calls/s busy up to about 700 ms of gateway latency. */
+export const runTuningDefaults: RunTuning = { callsInFlight: 8, lookupRounds: 5, retryDelayMs: 500, issueCallsPerPackage: 8, labelsAhead: 20, claimLeaseMs: 60_000 };
 
 /** What a run needs. */
 export interface RunParts extends Omit<LookupParts, 'client'> {

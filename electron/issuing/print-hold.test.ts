@@ -85,7 +85,7 @@ describe('the print hold for the preview of the first label', () => {
   });
 
   it('a job stopped while still issuing ends without printing what it issued', async () => {
-    station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 150 } }, tuning: { callsInFlight: 1, firstClaimCalls: 1 } });
+    station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 150 } }, tuning: { callsInFlight: 1 } });
     const chosen = (await station.issuable(30)).map((order) => order.orderNumber);
     const jobId = await startHeld(station, chosen);
     await waitFor(async () => ((await station?.engine.job(jobId))?.printHold?.labels ?? 0) > 0, 'the first held label');
