@@ -56,7 +56,17 @@ describe('printer state and stall watch', () => {
     await waitFor(() => tracker.state().condition === 'ready', 'ready once a label printed');
 
     await emulator.setFault({ kind, count: 1 });
+    // The printer list read while the fault is on says so in its status code; the label's failure then gives the printer's words.
+    await tracker.refresh();
+    // The header as the failure leaves it (the tracker follows the queue before this listener does).
+    let atFailure: PrinterStateView | null = null;
+    const unsubscribe = queue.onEvent((event) => {
+      if (event.kind === 'document' && event.document.documentId === 'W-FAULT' && event.document.state === 'failed') atFailure = tracker.state();
+    });
     await queue.enqueue({ jobId: 'job-2', printer: '', documents: [plainDocument('W-FAULT')] });
+    await waitFor(() => atFailure !== null, 'the label failed');
+    unsubscribe();
+    expect(atFailure).toMatchObject({ condition, words });
     await waitFor(() => tracker.state().condition === condition, `the header says ${condition}`);
     expect(tracker.state().words).toBe(words);
     // The component's printer list says "enable" again (the fault was used up): the failure still stands until a label prints.

@@ -56,8 +56,9 @@ export function createPrinterStateTracker(options: PrinterStateTrackerOptions): 
   function compute(): PrinterStateView {
     const base = { printer: listed.printer ?? options.printer(), stall: stall.state(), at: now() };
     if (component.state().kind !== 'connected') return { ...base, condition: 'unknown', words: null };
-    // What the printer itself says (paused, paper out) explains a stall better than the stall does.
-    if (PRINTER_FAULTS.has(listed.condition)) return { ...base, condition: listed.condition, words: listed.words };
+    // What the printer itself says (paused, paper out) explains a stall better than the stall does;
+    // a label's failure of the same condition carries the printer's sentence, the list only its status.
+    if (PRINTER_FAULTS.has(listed.condition)) return { ...base, condition: listed.condition, words: failure?.condition === listed.condition ? failure.words : listed.words };
     if (base.stall) return { ...base, condition: 'not-responding', words: listed.words };
     if (failure) return { ...base, condition: failure.condition, words: failure.words };
     if (counts.sent + counts.accepted > 0) return { ...base, condition: 'printing', words: listed.words };
