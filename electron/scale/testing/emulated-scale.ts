@@ -70,7 +70,17 @@ export async function startEmulatedScale(): Promise<EmulatedScale> {
     send: async (text) => {
       const opened = feed;
       if (!opened) throw new Error('the emulated scale is unplugged');
-      await new Promise<void>((resolve, reject) => opened.write(Buffer.from(text, 'latin1'), (error) => (error ? reject(error) : opened.drain(() => resolve()))));
+      // A write still pending when the scale is unplugged is never called back: the port's close ends it.
+      await new Promise<void>((resolve, reject) => {
+        const unplugged = () => reject(new Error('the emulated scale was unplugged while sending'));
+        opened.once('close', unplugged);
+        const settle = (error?: Error | null) => {
+          opened.off('close', unplugged);
+          if (error) reject(error);
+          else resolve();
+        };
+        opened.write(Buffer.from(text, 'latin1'), (error) => (error ? settle(error) : opened.drain((drained) => settle(drained))));
+      });
     },
     received: () => received,
     unplug,
