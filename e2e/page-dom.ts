@@ -28,7 +28,9 @@ export interface PageGlobals {
     body: { append(element: PageElement): void };
     createElement(tag: string): PageElement;
     addEventListener(type: 'securitypolicyviolation', listener: (event: CspViolationEvent) => void): void;
+    addEventListener(type: 'input', listener: () => void, options: { capture: boolean; once: boolean }): void;
   };
+  performance: { now(): number };
   setTimeout(callback: () => void, ms: number): unknown;
   getComputedStyle(element: unknown): { fontFamily: string };
   /** The preload's bridge (Electron only). */

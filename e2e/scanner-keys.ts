@@ -28,8 +28,9 @@ function usKey(char: string): KeyFields | null {
  * detector reads). A scan is then as fast as a scanner's whatever the load on the machine: typed
  * key by key and stamped on arrival, a busy CPU (the other test worker) could stretch one gap
  * past the detector's limit and cut the scan into typing. A character a US keyboard has no key
- * for is typed in as text, as `page.keyboard.type` does (`insertText`), or, with `keyless:
- * 'key-event'`, sent as a key event of its own.
+ * for (a full-width digit) comes as an input method in full-width mode sends it: the physical
+ * key's stamped keydown with key `Process`, then the character typed in as text (`insertText`,
+ * which carries no stamp of its own); or, with `keyless: 'key-event'`, as a key event of its own.
  */
 export async function sendScannerBurst(session: CDPSession, code: string, keyless: 'insert-text' | 'key-event'): Promise<void> {
   const sent: Promise<unknown>[] = [];
@@ -47,7 +48,11 @@ export async function sendScannerBurst(session: CDPSession, code: string, keyles
     const fields = usKey(char);
     if (fields !== null) press(fields, char);
     else if (keyless === 'key-event') press({ key: char, code: '', windowsVirtualKeyCode: 0 }, char);
-    else sent.push(session.send('Input.insertText', { text: char }));
+    else {
+      const physical = usKey(char.normalize('NFKC'));
+      if (physical !== null) press({ ...physical, key: 'Process', windowsVirtualKeyCode: 229 }, '');
+      sent.push(session.send('Input.insertText', { text: char }));
+    }
   }
   press({ key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 }, '\r');
   await Promise.all(sent);

@@ -36,6 +36,10 @@ export function useScanner(listener: ScannerListener): (text: string) => void {
   }, []);
 
   useEffect(() => {
+    // The stamp of a drop-down's last character key, for the text it types in: an input event is
+    // stamped when it is handled, a key when it was pressed, and a busy page must not stretch a
+    // scan's gaps into typing.
+    let pickerKeyAt: number | null = null;
     const report = (fed: ScanFeed, event: Event): void => {
       if (fed.kind === 'none') return;
       event.preventDefault();
@@ -52,14 +56,18 @@ export function useScanner(listener: ScannerListener): (text: string) => void {
       }
       const key = scanKeyOfKeydown(event, event.timeStamp);
       // In a drop-down's input the characters come as typed text (below); only Enter comes from here.
-      if (!key || (kind === 'picker-input' && key.kind === 'char')) return;
-      report(detector.feed(key), event);
+      if (kind === 'picker-input' && key?.kind === 'char') {
+        pickerKeyAt = event.timeStamp;
+        return;
+      }
+      if (key) report(detector.feed(key), event);
     };
     const onBeforeInput = (event: InputEvent): void => {
       if (focusKind(event.target) !== 'picker-input' || event.inputType !== 'insertText' || !event.data) return;
       // A scanner types one character at a time; a longer insert is a paste or an autofill.
-      if ([...event.data].length === 1) detector.feed({ kind: 'char', char: event.data, at: event.timeStamp });
+      if ([...event.data].length === 1) detector.feed({ kind: 'char', char: event.data, at: pickerKeyAt ?? event.timeStamp });
       else detector.reset();
+      pickerKeyAt = null;
     };
     const onCompositionStart = (event: CompositionEvent): void => {
       if (focusKind(event.target) === 'picker-input') detector.feed({ kind: 'composition-start', at: event.timeStamp });
