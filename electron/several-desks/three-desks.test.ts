@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxCall } from '../demo/sandbox';
+import { openSharedDatabase } from '../store/postgres/open-shared-database';
 import { startSharedDesksRig, type SharedDesksRig } from './testing/shared-desks-rig';
 
 let rig: SharedDesksRig;
+
+/** The order numbers an issue call carried (its request's entries' trade order lists). */
+function ordersOfIssueCall(call: SandboxCall): string[] {
+  const request = (call.body as { param_waybill_cloud_print_apply_new_request?: { trade_order_info_dtos?: { order_info?: { trade_order_list?: string[] } }[] } } | null)
+    ?.param_waybill_cloud_print_apply_new_request;
+  return (request?.trade_order_info_dtos ?? []).flatMap((entry) => entry.order_info?.trade_order_list ?? []);
+}
 
 beforeAll(async () => {
   rig = await startSharedDesksRig({ deskCount: 3, orders: 1200 });
@@ -28,6 +37,26 @@ describe('three desk processes on one account, one PostgreSQL, one sandbox proce
     expect(await rig.sandbox.secondWaybills()).toEqual([]);
     expect(await rig.sandbox.violations()).toBe(0);
     expect((await rig.sandbox.calls()).filter((call) => call.endpoint === 'issue' && call.code === 614)).toEqual([]);
+
+    // Each desk claimed every order of its job before its first call left: the last claim's
+    // transaction began before the gateway saw the job's first issue call.
+    const issueCalls = (await rig.sandbox.calls()).filter((call) => call.endpoint === 'issue');
+    const watcher = openSharedDatabase(rig.database, { deskName: 'test' });
+    try {
+      const claimedPerJob: number[] = [];
+      for (const job of jobs) {
+        const { rows } = await watcher.query<{ order_number: string; claimed_at: Date }>('SELECT order_number, claimed_at FROM waybill_station.order_claims WHERE job_id = $1', [job.id]);
+        const claimed = new Set(rows.map((row) => row.order_number));
+        claimedPerJob.push(claimed.size);
+        const firstCall = issueCalls.find((call) => ordersOfIssueCall(call).some((order) => claimed.has(order)));
+        const lastClaimAt = Math.max(...rows.map((row) => row.claimed_at.getTime()));
+        expect(lastClaimAt).toBeLessThan(firstCall?.at ?? 0);
+      }
+      // More than a desk alone claims before its first call (its first calls' packages: 8 calls of 10).
+      expect(Math.max(...claimedPerJob)).toBeGreaterThan(80);
+    } finally {
+      await watcher.end();
+    }
 
     // Each label came out once, at the desk that issued it.
     await rig.allPrinted(waybills.length);

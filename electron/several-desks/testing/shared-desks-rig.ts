@@ -8,6 +8,7 @@ import { ofDemoShop, sandboxDeskPatch } from '../../composition/testing/sandbox-
 import { startPrintEmulator, type PrintEmulator } from '../../demo/print-emulator/print-emulator';
 import { resolve } from 'node:path';
 import type { IssuedWaybill, SandboxCall, SecondWaybill } from '../../demo/sandbox';
+import type { SharedConnectionSettings } from '../../store/postgres/open-shared-database';
 import { startPostgresTestServer, type PostgresTestServer } from '../../store/postgres/testing/postgres-test-server';
 import { killFixtureProcesses, startFixtureProcess } from '../../testing/fixture-process';
 import { startSharedDesk, type SharedDeskProcess, type SharedDeskSetup } from './shared-desk-process';
@@ -81,6 +82,8 @@ export interface RigDesk {
  */
 export interface SharedDesksRig {
   server: PostgresTestServer;
+  /** The account's database on that server, as the desks connect to it (for a test's own look at the shared tables). */
+  database: SharedConnectionSettings;
   sandbox: SandboxProcess;
   desks: RigDesk[];
   /** The rig's temporary folder (removed on close): where a test puts copies of a desk's data folder. */
@@ -114,6 +117,7 @@ export async function startSharedDesksRig(options: { deskCount: number; orders: 
   const desks: RigDesk[] = [];
   const rig: SharedDesksRig = {
     server,
+    database,
     sandbox,
     desks,
     root,
