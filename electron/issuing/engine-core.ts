@@ -72,8 +72,10 @@ export interface EngineCore {
   /** The active jobs as first read; the start-up pass awaits it (and fails with it). */
   activeLoaded: Promise<void>;
   settledWaiters: Map<string, ((view: JobView) => void)[]>;
-  /** Jobs with a job event due this turn of the event loop. */
+  /** Jobs with a job event due (`scheduleJobEvent`). */
   eventScheduled: Set<string>;
+  /** When each active job's progress was last told (performance.now()). */
+  jobEventAt: Map<string, number>;
   /** Jobs with a feed-and-settle step due after the print queue's own step. */
   settleChecks: Set<string>;
   /** Held jobs the user stopped: their held labels are never handed over (the hold stays, so a restart holds again, never prints). */
@@ -128,6 +130,7 @@ export function createEngineCore(options: IssuingEngineOptions): EngineCore {
     activeLoaded: Promise.resolve(),
     settledWaiters: new Map(),
     eventScheduled: new Set(),
+    jobEventAt: new Map(),
     settleChecks: new Set(),
     stoppedWhileHeld: new Set(),
     settling: new Map(),

@@ -9,19 +9,30 @@ import type { RunResult } from './job-run-parts';
  * that drive both.
  */
 
-/** Job events are coalesced: one per job per turn of the event loop. */
+/**
+ * A job's progress is told at most this often: each view counts the job's orders and labels in
+ * the journal, and a job of a thousand labels changes thousands of times (a desk spent a tenth of
+ * its time on views no screen can show). The ending is told at once (`settleNow`).
+ */
+const JOB_EVENT_INTERVAL_MS = 100;
+
+/** Job events are coalesced: at once when none was told for the job within the interval, else once the interval has passed. */
 export function scheduleJobEvent(core: EngineCore, jobId: string): void {
   if (core.eventScheduled.has(jobId)) return;
   core.eventScheduled.add(jobId);
-  setImmediate(() => {
+  const tell = () => {
     core.eventScheduled.delete(jobId);
     // After close the database may be gone: nobody listens any more.
     if (core.closed) return;
+    core.jobEventAt.set(jobId, performance.now());
     void (async () => {
       const job = await core.journal.read.job(jobId);
       if (job && !core.closed) core.options.emit({ kind: 'job', job: await jobView(core, job) });
     })().catch((error: unknown) => core.logger.warn('issuing.job-event-failed', { jobId, error: String(error) }));
-  });
+  };
+  const waitMs = (core.jobEventAt.get(jobId) ?? Number.NEGATIVE_INFINITY) + JOB_EVENT_INTERVAL_MS - performance.now();
+  if (waitMs <= 0) setImmediate(tell);
+  else setTimeout(tell, waitMs).unref();
 }
 
 /** Takes a printing job to its ending once none of its labels is still out (one check of a job at a time). */
@@ -43,6 +54,7 @@ async function settleNow(core: EngineCore, jobId: string): Promise<void> {
   if (!job || job.state !== 'printing' || job.ending === null || (await feeder.waiting(jobId)) > 0 || (await core.printTasks.openLabels(jobId)) > 0) return;
   const ended = await updateJob(core, jobId, { state: job.ending, finishedAt: core.now() });
   core.stoppedWhileHeld.delete(jobId);
+  core.jobEventAt.delete(jobId);
   const final = await jobView(core, ended);
   core.options.emit({ kind: 'job', job: final });
   for (const resolve of core.settledWaiters.get(jobId) ?? []) resolve(final);

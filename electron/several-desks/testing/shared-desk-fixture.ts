@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import type { JobView } from '../../../shared/domain/issuing';
 import { openTestStation } from '../../composition/testing/sandbox-desk';
 import type { Station } from '../../composition/station';
 import type { SharedDeskSetup } from './shared-desk-process';
@@ -14,7 +15,7 @@ import { stationData } from '../../composition/testing/station-data';
  * ran on before it just starts (a desk restarted after a crash). It prints `ready` once the
  * shared database is connected (at once with `awaitConnection: false`: a test that expects the
  * link refused asks the desk itself), then answers each stdin line `{"id","channel","input"}` with
- * `answer <id> <Result JSON>` on stdout. It closes the station when stdin ends.
+ * `answer <id> <Result JSON>` on stdout, and tells each job's ending as `job-ended <JobView JSON>`. It closes the station when stdin ends.
  */
 const setup = JSON.parse(process.argv[2] ?? 'null') as SharedDeskSetup | null;
 if (setup === null) throw new Error('usage: shared-desk-fixture <desk setup JSON>');
@@ -41,6 +42,12 @@ const station = await openTestStation(setup.dataDir, overrides, stationOptions);
 for (const deadline = Date.now() + 30_000; setup.awaitConnection !== false && station.sharedMode.state() !== 'connected'; await new Promise((wait) => setTimeout(wait, 20))) {
   if (Date.now() > deadline) throw new Error(`${setup.deskName}: the shared database did not connect (${station.sharedMode.state()})`);
 }
+// A job's ending, told as it happens: a test waits for it without asking the desk again and again.
+station.events.subscribe((name, payload) => {
+  if (name !== 'jobs.changed') return;
+  const job = payload as JobView;
+  if (['done', 'cancelled', 'failed'].includes(job.state)) say(`job-ended ${JSON.stringify(job)}`);
+});
 say('ready');
 
 const requests = createInterface({ input: process.stdin });

@@ -51,11 +51,19 @@ export async function startSharedDesk(setup: SharedDeskSetup): Promise<SharedDes
   let requests = 0;
   let read = 0;
   const answers = new Map<number, unknown>();
+  /** Each job's latest ending told, with the place of its line in the output (a retried job ends again). */
+  const endings = new Map<string, { view: JobView; at: number }>();
   const collect = () => {
     const output = child.output();
     for (let end = output.indexOf('\n', read); end !== -1; end = output.indexOf('\n', read)) {
-      const match = /^answer (\d+) (.*)$/.exec(output.slice(read, end));
-      if (match) answers.set(Number(match[1]), JSON.parse(match[2] as string));
+      const line = output.slice(read, end);
+      const answer = /^answer (\d+) (.*)$/.exec(line);
+      if (answer) answers.set(Number(answer[1]), JSON.parse(answer[2] as string));
+      const ended = /^job-ended (.*)$/.exec(line);
+      if (ended) {
+        const view = JSON.parse(ended[1] as string) as JobView;
+        endings.set(view.id, { view, at: read });
+      }
       read = end + 1;
     }
   };
@@ -73,11 +81,14 @@ export async function startSharedDesk(setup: SharedDeskSetup): Promise<SharedDes
     name: setup.deskName,
     call,
     async jobEnded(jobId, timeoutMs = 120_000) {
-      for (const deadline = Date.now() + timeoutMs; ; await new Promise((wait) => setTimeout(wait, 100))) {
-        const job = (await call<JobView[]>('jobs.list', {})).find((candidate) => candidate.id === jobId);
-        if (job && ['done', 'cancelled', 'failed'].includes(job.state)) return job;
-        if (Date.now() > deadline) throw new Error(`${setup.deskName}: job ${jobId} did not end (${job?.state ?? 'unknown'})`);
-      }
+      // An ending told from here on; or the job's state now, if it has ended (before this process told it, in a desk's earlier life).
+      collect();
+      const from = read;
+      const known = (await call<JobView[]>('jobs.list', {})).find((candidate) => candidate.id === jobId);
+      if (known && ['done', 'cancelled', 'failed'].includes(known.state)) return known;
+      const endedSince = () => ((endings.get(jobId)?.at ?? -1) >= from ? endings.get(jobId)?.view : undefined);
+      await child.until(() => (collect(), endedSince() !== undefined), `${setup.deskName}: job ${jobId} to end`, timeoutMs);
+      return endedSince() as JobView;
     },
     async kill() {
       await child.kill();

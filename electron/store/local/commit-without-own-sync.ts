@@ -1,4 +1,8 @@
+import type { Statement } from 'better-sqlite3';
 import type { StationDatabase } from './open-station-database';
+
+/** The two pragmas of each database, prepared once: `db.pragma` prepares its statement at every call (a desk commits thousands of print states a job). */
+const syncPragmas = new WeakMap<StationDatabase, { normal: Statement; full: Statement }>();
 
 /**
  * Runs a commit whose loss to a power cut is harmless without an fsync of its own
@@ -9,10 +13,15 @@ import type { StationDatabase } from './open-station-database';
  * transaction (SQLite ignores the pragma inside one).
  */
 export function commitWithoutOwnSync<T>(db: StationDatabase, commit: () => T): T {
-  db.pragma('synchronous = NORMAL');
+  let pragmas = syncPragmas.get(db);
+  if (!pragmas) {
+    pragmas = { normal: db.prepare('PRAGMA synchronous = NORMAL'), full: db.prepare('PRAGMA synchronous = FULL') };
+    syncPragmas.set(db, pragmas);
+  }
+  pragmas.normal.run();
   try {
     return commit();
   } finally {
-    db.pragma('synchronous = FULL');
+    pragmas.full.run();
   }
 }
