@@ -14,9 +14,10 @@ import { migration008SharedAuditLog } from './migrations/008-shared-audit-log';
 import { migration009SharedStatisticsRollup } from './migrations/009-shared-statistics-rollup';
 import { migration010SharedOperatorsAndVerifiedOrders } from './migrations/010-shared-operators-and-verified-orders';
 import { migration011SharedDeskStatistics } from './migrations/011-shared-desk-statistics';
+import { migration012CallStartsFillGaps } from './migrations/012-call-starts-fill-gaps';
 
 /** Every migration of the shared schema, in order; the schema's version is how many have run. */
-const sharedMigrations = [migration001SharedDesks, migration002SharedRefreshDetails, migration003FencedCallStarts, migration004SchemaAccount, migration005SharedPrintState, migration006CallStartsGivenBack, migration007SharedBarcodes, migration008SharedAuditLog, migration009SharedStatisticsRollup, migration010SharedOperatorsAndVerifiedOrders, migration011SharedDeskStatistics] as const;
+const sharedMigrations = [migration001SharedDesks, migration002SharedRefreshDetails, migration003FencedCallStarts, migration004SchemaAccount, migration005SharedPrintState, migration006CallStartsGivenBack, migration007SharedBarcodes, migration008SharedAuditLog, migration009SharedStatisticsRollup, migration010SharedOperatorsAndVerifiedOrders, migration011SharedDeskStatistics, migration012CallStartsFillGaps] as const;
 
 /** The names of the shared schema's migrations, in order (what a fresh schema applies). */
 export const SHARED_MIGRATION_NAMES: readonly string[] = sharedMigrations.map((migration) => migration.name);
