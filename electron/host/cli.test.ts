@@ -114,6 +114,36 @@ describe('a flag the host cannot use', () => {
     ]);
   });
 
+  it('a data folder another host is using: one line naming the folder, the process holding it and what to do, exit code 3; the first host goes on', { timeout: 120_000 }, async () => {
+    const home = await mkdtemp(join(scratch, 'home-'));
+    const dataDir = join(home, 'data');
+    const first = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir], { cwd: repoRoot, env: newcomerEnv(home), stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<void>((settle) => first.once('close', () => settle()));
+    try {
+      const url = await new Promise<string>((accept, reject) => {
+        let listening = '';
+        createInterface({ input: first.stdout }).on('line', (line) => {
+          listening = /^Station host listening on (\S+)$/.exec(line)?.[1] ?? listening;
+          if (line.startsWith('Data folder: ')) accept(listening);
+        });
+        first.once('close', (code) => reject(new Error(`the first host ended (${code}) before it opened its data folder`)));
+      });
+      const { code, stdout, stderr } = await runHost(['--port', '0', '--data-dir', dataDir], newcomerEnv(home));
+      expect(code).toBe(3);
+      expect(stdout).not.toContain('Data folder: ');
+      const lines = stderr.trimEnd().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^The data folder ${dataDir} is in use by Waybill Print Station \\S+ \\(browser-host\\) `));
+      expect(lines[0]).toContain(`(process ${first.pid} on `);
+      expect(lines[0]).toMatch(/\. Close that program first, or start with another data folder\.$/);
+      // The first host still answers on its folder.
+      expect((await fetch(url)).status).toBe(200);
+    } finally {
+      first.kill('SIGTERM');
+      await exited;
+    }
+  });
+
   it('a port in use: one line naming --port and what to do', async () => {
     const busy = createServer();
     await new Promise<void>((listening) => busy.listen(0, '127.0.0.1', listening));
