@@ -1,4 +1,4 @@
-import { chooseOption, ordersGrid, startDemo } from './desk-actions';
+import { chooseOption, ordersGrid, startDemo, stationCall } from './desk-actions';
 import { expect, test } from './station-fixtures';
 
 test.describe('first-run setup', () => {
@@ -145,10 +145,12 @@ test.describe('first-run setup', () => {
     await expect(page.getByText('Enter the access token')).toBeInViewport();
   });
 
-  test('remembers the language chosen over the system language', async ({ openStation }) => {
+  test('remembers the language chosen over the system language', async ({ openStation, request, stationHost }) => {
     const page = await openStation('zh-CN');
     await page.getByRole('radiogroup', { name: '语言' }).getByText('English').click();
     await expect(page.getByRole('heading', { name: 'Welcome to Waybill Print Station' })).toBeVisible();
+    // The switch is at once; the station keeps the choice as soon as its save lands (a loaded machine: after the switch).
+    await expect.poll(async () => (await stationCall(request, stationHost, 'settings.get', {})).settings.ui.language).toBe('en');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Waybill Print Station' })).toBeVisible();
     await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
