@@ -2,10 +2,19 @@ import { defineConfig } from '@playwright/test';
 import type { StationRuntime } from './e2e/station-fixtures';
 
 /**
- * Debian's Chromium, never a downloaded browser (`npx playwright install` cannot work offline).
- * CHROMIUM_PATH overrides the path, e.g. on a developer's Mac.
+ * Debian's Chromium, never a downloaded browser (`npx playwright install` cannot work offline):
+ * the benchmarks open the station in it, as a person opening `npm run web` does. CHROMIUM_PATH
+ * overrides the path, e.g. on a developer's Mac.
  */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
+
+/**
+ * The e2e specs' browser: Debian's headless shell of the same Chromium (package
+ * chromium-headless-shell), as Playwright itself runs headless tests. The full browser in headless
+ * mode also starts its own window's web UI (a renderer process per test) and draws more: on the
+ * 2-core machine the suite took ~16 % longer with it. CHROMIUM_PATH overrides it too.
+ */
+export const e2eChromiumPath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 
 /** Flags that keep Chromium quiet on a machine with a closed network. */
 export const chromiumArgs = [
@@ -33,6 +42,10 @@ export const chromiumArgs = [
  * scanner's few milliseconds apart (`scan` in e2e/desk-actions.ts), and slow typing only gets
  * slower under load. The electron project
  * keeps one worker: one desktop app, with its own Chromium, at a time.
+ *
+ * A failed test keeps its trace (actions, console, network) without DOM snapshots: recording a
+ * snapshot at every action for every test, kept only for the few that fail, took ~12 % of the
+ * suite's time. The failure's screenshot and the page's accessibility tree are kept beside it.
  */
 export default defineConfig<object, { runtime: StationRuntime }>({
   testDir: 'e2e',
@@ -46,9 +59,9 @@ export default defineConfig<object, { runtime: StationRuntime }>({
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   outputDir: 'test-results',
   use: {
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: e2eChromiumPath, args: chromiumArgs },
   },
   projects: [
     { name: 'chromium-host', grepInvert: /@electron-only/, use: { browserName: 'chromium', runtime: 'browser-host' } },

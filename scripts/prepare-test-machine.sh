@@ -8,13 +8,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 chromium="${CHROMIUM_PATH:-/usr/lib/chromium/chromium}"
+headless_shell="${CHROMIUM_PATH:-/usr/lib/chromium/chromium-headless-shell}"
 queue="${CUPS_PDF_QUEUE:-WaybillPDF}"
 out_dir="${CUPS_PDF_OUT_DIR:-/var/spool/cups-pdf/WAYBILL}"
 
 # What the tests need from the system, one line each: what it is, the apt package that provides
 # it, and a check that it is there.
 packages=(
-  "Chromium (the chromium-host e2e project, or CHROMIUM_PATH)|chromium|test -x \"$chromium\""
+  "Chromium (the benchmarks in a browser, or CHROMIUM_PATH)|chromium|test -x \"$chromium\""
+  "Chromium's headless shell (the chromium-host e2e project, or CHROMIUM_PATH)|chromium-headless-shell|test -x \"$headless_shell\""
   "CUPS (OS printing tests)|cups|command -v cupsd"
   "the CUPS command-line tools|cups-client|command -v lpadmin && command -v lpstat"
   "cups-pdf (the queue whose jobs come out as PDF files)|printer-driver-cups-pdf|test -f /etc/cups/cups-pdf.conf"

@@ -32,8 +32,8 @@ describe('the machine set-up step of npm test', () => {
     const { code, stderr } = await check({ CHROMIUM_PATH: '/nowhere/chromium' });
     expect(code).toBe(1);
     expect(stderr.trimEnd().split('\n')).toEqual([
-      'prepare-test-machine: npm test needs Chromium (the chromium-host e2e project, or CHROMIUM_PATH).',
-      'prepare-test-machine: install them with: sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium',
+      "prepare-test-machine: npm test needs Chromium (the benchmarks in a browser, or CHROMIUM_PATH); Chromium's headless shell (the chromium-host e2e project, or CHROMIUM_PATH).",
+      'prepare-test-machine: install them with: sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium chromium-headless-shell',
     ]);
   });
 
