@@ -58,6 +58,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
       const page = await openStation(browserLocale(locale));
       await page.setViewportSize({ width: 1366, height: 768 });
       await page.getByRole('button', { name: text('setup.useDemo') }).click();
+      // The desk opens once the choice is saved: a reload before then would come back to the setup.
+      await expect(page.getByRole('grid', { name: text('orders.gridLabel') })).toBeVisible();
       // The UI's Chinese has a face even on a desk with no CJK font: the one the app ships, allowed by the CSP.
       const cjkFaces = await page.evaluate(async () => {
         const { fonts } = (globalThis as unknown as { document: { fonts: { load: (font: string, text: string) => Promise<Array<{ family: string; status: string }>> } } }).document;

@@ -73,7 +73,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await lookAt(page.getByRole('region', { name: text('scan.label') }), 'scan-box-selected', locale);
     });
 
-    test('the table fits the screen with its default columns, numbers whole; the rest one click away, arranged and sized as the desk left them', async ({ openStation }) => {
+    test('the table fits the screen with its default columns, numbers whole; the rest one click away, arranged and sized as the desk left them', async ({ openStation, request, stationHost }) => {
       const page = await openStation(browserLocale(locale));
       await page.setViewportSize(deskScreen);
       await page.getByRole('button', { name: text('setup.useDemo') }).click();
@@ -117,6 +117,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await page.mouse.move(handle.x + 60, handle.y + handle.height / 2, { steps: 5 });
       await page.mouse.up();
       await expect.poll(async () => (await goods.boundingBox())?.width ?? 0).toBeGreaterThan(before + 40);
+      // The table shows an arrangement at once; the station keeps it once its save lands.
+      await expect.poll(async () => (await stationCall(request, stationHost, 'settings.get', {})).settings.ui.orderColumns?.widths['goods'] ?? 0).toBeGreaterThan(before + 40);
 
       // The next start shows the table as the desk left it.
       await page.reload();

@@ -58,3 +58,17 @@ export async function sendScannerBurst(session: CDPSession, code: string, keyles
   await Promise.all(sent);
 }
 
+
+/**
+ * An input method commits the text it composed and the scanner's Enter follows, handed to the
+ * browser in one burst as the scanner sends them: awaited one by one, a pause of the test's
+ * process between them (a busy machine) would put a gap after the commit that no scanner makes.
+ */
+export async function commitCompositionThenEnter(session: CDPSession, text: string): Promise<void> {
+  const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 };
+  await Promise.all([
+    session.send('Input.insertText', { text }),
+    session.send('Input.dispatchKeyEvent', { type: 'keyDown', ...enter, text: '\r', unmodifiedText: '\r' }),
+    session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter }),
+  ]);
+}

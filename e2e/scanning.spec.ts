@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { chooseOption, expectCounts, loadAllOrders, orderRow, moreFilters, ordersGrid, scan, scanAsKeyEvents, scanResult, startDemo, stationCall } from './desk-actions';
 import { historyWaybills, issueUi, openDemoDesk, openIssuePlan, selectByScanning, spooledPdfs, startIssueAndPrint, validAndInvalidOrders } from './issue-print-actions';
 import type { PageGlobals } from './page-dom';
+import { commitCompositionThenEnter } from './scanner-keys';
 import { saveScreenshot } from './screenshots';
 import { expect, test, type StationHostProcess } from './station-fixtures';
 import { browserLocale, uiText } from './ui-text';
@@ -75,8 +76,7 @@ test.describe('scanning at the desk (zh-CN)', () => {
     await province.click();
     const session = await page.context().newCDPSession(page);
     await session.send('Input.imeSetComposition', { text: fullWidth(third.slice(0, 6)), selectionStart: 6, selectionEnd: 6 });
-    await session.send('Input.insertText', { text: fullWidth(third) });
-    await page.keyboard.press('Enter');
+    await commitCompositionThenEnter(session, fullWidth(third));
     await expect(scanResult(page)).toContainText(`已选中订单 ${third}`);
     await expectCounts(page, 2000, 2000, 3);
 
