@@ -45,9 +45,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     test('a verified order: the new barcode is asked once and learned, the order is released only when complete, then issued and printed', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
       await stationCall(request, stationHost, 'settings.update', { patch: { verification: { enabled: true } } });
-      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
+      const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
       const order = (await ordersWithGoods(request, stationHost)).find((candidate) => candidate.goodsCount === 2) ?? (await ordersWithGoods(request, stationHost))[0];
       if (!order) throw new Error('no valid order');
       await chooseScanMode(page, locale, 'verify');
@@ -95,9 +94,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     test('an order verified before a restart is still verified after it: scanned again, the alarm in desk words, nothing issued', async ({ openStation, crashStation, restartStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
       await stationCall(request, stationHost, 'settings.update', { patch: { verification: { enabled: true } } });
-      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
+      const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
       const [order] = await ordersWithGoods(request, stationHost);
       if (!order) throw new Error('no valid order');
       // Its goods were all scanned and the desk recorded it verified (the release's record); its label never came out.
@@ -122,9 +120,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     test('a wrong item and one too many sound the alarm in desk words; the order is never released with them', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
       await stationCall(request, stationHost, 'settings.update', { patch: { verification: { enabled: true } } });
-      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
+      const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
       const orders = await ordersWithGoods(request, stationHost);
       const order = orders.find((candidate) => candidate.goodsCount === 1);
       const other = orders.find((candidate) => candidate.goodsName !== order?.goodsName);
@@ -172,9 +169,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
         }
       })();
       try {
-        const page = await openStation(browserLocale(locale));
         await stationCall(request, stationHost, 'settings.update', { patch: { scale: { enabled: true, port: scale.port, framing: 'status-line', stableMs: 400 } } });
-        await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
+        const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
         const [first, second] = (await validAndInvalidOrders(request, stationHost, 40)).valid;
         if (!first || !second) throw new Error('the demo shop has not two valid orders');
         const badge = page.getByRole('status', { name: text('scale.badgeLabel') });

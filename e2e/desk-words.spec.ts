@@ -2,7 +2,7 @@ import { scan, stationCall } from './desk-actions';
 import { confirmLabelPreview, issueUi, openIssuePlan, heldAndPlainOrders, selectByScanning } from './issue-print-actions';
 import { openOwnGatewayDesk } from './own-gateway-desk';
 import { expect, test } from './station-fixtures';
-import { browserLocale, uiText } from './ui-text';
+import { uiText } from './ui-text';
 
 test.use({ useOwnGateway: true, demoOrders: 40 });
 
@@ -14,11 +14,10 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     test('order statuses show the names Settings gave them; an order held back is held back, not failed; the job shows the estimate beside the points spent', async ({ openStation, request, stationHost, ownGateway }, testInfo) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
+      const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
       // The packing desk's common screen: what the plan and the summary must fit.
       await page.setViewportSize({ width: 1366, height: 768 });
       const ui = issueUi(page, locale);
-      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
       const { held, plain, heldStatus } = await heldAndPlainOrders(request, stationHost, ownGateway);
       const name = locale === 'zh-CN' ? '已退款' : 'Refunded';
       const settings = (await stationCall(request, stationHost, 'settings.get', {})) as { settings: { gateway: { shops: { shopId: string }[] } } };

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { exportHistoryCsv, historyWaybills, issueUi, openHistory, planFirstOrders, startDespitePrinterFault } from './issue-print-actions';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
-import { browserLocale, uiText, type DeskLocale } from './ui-text';
+import { uiText, type DeskLocale } from './ui-text';
 
 test.use({ useOwnGateway: true, demoOrders: 40 });
 
@@ -44,9 +44,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     if (locale === 'zh-CN') test('filters by dates and state, finds by order and waybill number; a void label is neither reprinted nor exported until the mark is cleared', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
+      const { page, orders } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 4);
       const ui = issueUi(page, locale);
-      const { orders } = await planFirstOrders(page, locale, request, stationHost, ownGateway, 4);
       // The printer runs out of paper on the first label.
       await ownGateway.emulator.setFault({ kind: 'paper-out', count: 1 });
       await startDespitePrinterFault(page, locale, 4, 'paper-out');

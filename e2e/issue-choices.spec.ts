@@ -3,7 +3,7 @@ import { historyWaybills, issueUi, openIssuePlan, planFirstOrders, selectByScann
 import { openOwnGatewayDesk, ytoBranchCode } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
-import { browserLocale, uiText } from './ui-text';
+import { uiText } from './ui-text';
 
 test.use({ useOwnGateway: true, demoOrders: 40 });
 
@@ -18,9 +18,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
     if (locale === 'zh-CN') test('a short balance offers the first K: exactly K are issued and printed, the others are skipped', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
       await ownGateway.sandbox.setBranchBalance(ytoBranchCode, 2);
-      const page = await openStation(browserLocale(locale));
+      const { page, orders } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 4);
       const ui = issueUi(page, locale);
-      const { orders } = await planFirstOrders(page, locale, request, stationHost, ownGateway, 4);
       await expect(ui.drawer).toContainText(text('issuePrint.plan.balanceShort', { balance: 2, needed: 4 }));
       await expect(ui.start(4)).toHaveCount(0);
       await saveScreenshot(page, 'plan-balance-short', locale);
@@ -36,9 +35,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     if (locale === 'en') test('merged orders of one buyer can be kept apart: each gets its own waybill', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
+      const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
       const ui = issueUi(page, locale);
-      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
       // The demo shop has buyers who ordered twice to one address: the merge candidates.
       const demoOrders = ownGateway.sandbox.orders();
       const again = demoOrders.find((order) => order.notes.includes('same-buyer-same-address'));
@@ -71,9 +69,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     if (locale === 'zh-CN') test('an order invalid for a missing phone is issued once the shop fixed it and the orders were fetched again', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
+      const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
       const ui = issueUi(page, locale);
-      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
       const broken = ownGateway.sandbox.orders().find((order) => order.notes.includes('receiver-phone-missing'))?.orderSn ?? '';
       const { valid, invalid } = await validAndInvalidOrders(request, stationHost, 40);
       expect(invalid).toContain(broken);
@@ -115,9 +112,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     if (locale === 'en') test('stops between gateway calls; the summary tells what was issued and printed, and the history holds every waybill', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
+      const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 120, locale);
       const ui = issueUi(page, locale);
-      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 120, locale);
       const { valid, invalid } = await validAndInvalidOrders(request, stationHost, 120);
       const packages = 120 - invalid.length;
       expect(valid.length).toBeGreaterThan(80);

@@ -3,7 +3,7 @@ import { confirmLabelPreview, issueUi, planFirstOrders } from './issue-print-act
 import { ytoBranchCode } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
-import { browserLocale, errorUiText, uiText } from './ui-text';
+import { errorUiText, uiText } from './ui-text';
 
 test.use({ useOwnGateway: true, demoOrders: 40 });
 
@@ -15,9 +15,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     if (locale === 'zh-CN') test('a stop-the-job 614 (empty branch) shows its remedy; retry after topping up finishes the job', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
+      const { page } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 3);
       const ui = issueUi(page, locale);
-      await planFirstOrders(page, locale, request, stationHost, ownGateway, 3);
       await ownGateway.sandbox.setBranchBalance(ytoBranchCode, 0);
       await ui.start(3).click();
       await expect(ui.stopped).toContainText(errorUiText(locale, 'gateway.issue-rejected.stop-job', 'remedy'), { timeout: 30_000 });
@@ -32,9 +31,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     if (locale === 'en') test('an order issued elsewhere is shown as such and not printed', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
+      const { page, orders } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 3);
       const ui = issueUi(page, locale);
-      const { orders } = await planFirstOrders(page, locale, request, stationHost, ownGateway, 3);
       const elsewhere = orders[1] ?? '';
       await ownGateway.sandbox.markIssuedElsewhere([elsewhere]);
       await ui.start(3).click();
@@ -51,9 +49,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     if (locale === 'zh-CN') test('401: the token form takes a new token and the job resumes', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
+      const { page } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 2);
       const ui = issueUi(page, locale);
-      await planFirstOrders(page, locale, request, stationHost, ownGateway, 2);
       await stationCall(request, stationHost, 'token.set', { token: 'a-token-the-gateway-does-not-know' });
       await ui.start(2).click();
       await expect(ui.stopped).toContainText(errorUiText(locale, 'gateway.unauthorized-token', 'remedy'), { timeout: 30_000 });
@@ -66,9 +63,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     if (locale === 'en') test('302: the authorization link as a QR code and a browser link; retry once authorized', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
+      const { page } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 2);
       const ui = issueUi(page, locale);
-      await planFirstOrders(page, locale, request, stationHost, ownGateway, 2);
       ownGateway.sandbox.setUnauthorizedShops([ownGateway.sandbox.shopId]);
       await ui.start(2).click();
       await expect(ui.stopped.getByLabel(uiText(locale, 'errorFlows.authorization.qrLabel'))).toBeVisible({ timeout: 30_000 });
@@ -84,9 +80,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     if (locale === 'zh-CN') test('204: the quota message stops the job', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
+      const { page } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 2);
       const ui = issueUi(page, locale);
-      await planFirstOrders(page, locale, request, stationHost, ownGateway, 2);
       ownGateway.sandbox.setAccountAccess('no-quota');
       await ui.start(2).click();
       await expect(ui.stopped).toContainText(errorUiText(locale, 'gateway.no-quota', 'remedy'), { timeout: 30_000 });
@@ -99,9 +94,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     if (locale === 'en') test('the print component goes offline: labels wait and say so; once it is back the queue drains exactly once', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
+      const { page } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 3);
       const ui = issueUi(page, locale);
-      await planFirstOrders(page, locale, request, stationHost, ownGateway, 3);
       await ownGateway.emulator.setFault({ kind: 'refuse-connections' });
       await expect(page.getByRole('group', { name: uiText(locale, 'account.label') })).toContainText(uiText(locale, 'account.component.offline'), { timeout: 30_000 });
       await ui.start(3).click();

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chooseOption, scan, stationCall } from './desk-actions';
 import { loadOrders, openOwnGatewayDesk } from './own-gateway-desk';
-import { expect, type OwnGateway, type StationHostProcess } from './station-fixtures';
+import { expect, type OpenStation, type OwnGateway, type StationHostProcess } from './station-fixtures';
 import { uiText, type DeskLocale } from './ui-text';
 
 /** The PDFs the demo print emulator wrote: one per printed label. */
@@ -132,12 +132,20 @@ export async function startDespitePrinterFault(page: Page, locale: DeskLocale, c
 }
 
 /** Opens the desk against the test's own sandbox in a language, selects the first valid orders and opens their plan. */
-export async function planFirstOrders(page: Page, locale: DeskLocale, request: APIRequestContext, host: StationHostProcess, gateway: OwnGateway, count: number, loaded = 40): Promise<{ orders: string[] }> {
-  await openOwnGatewayDesk(page, request, host, gateway, loaded, locale);
+export async function planFirstOrders(
+  openStation: OpenStation,
+  locale: DeskLocale,
+  request: APIRequestContext,
+  host: StationHostProcess,
+  gateway: OwnGateway,
+  count: number,
+  loaded = 40,
+): Promise<{ page: Page; orders: string[] }> {
+  const page = await openOwnGatewayDesk(openStation, request, host, gateway, loaded, locale);
   const orders = (await validAndInvalidOrders(request, host, loaded)).valid.slice(0, count);
   await selectByScanning(page, locale, orders);
   await openIssuePlan(page, locale, count);
-  return { orders };
+  return { page, orders };
 }
 
 /** First run in demo mode in a language: the demo desk with its orders loaded, shipping from ZTO. */

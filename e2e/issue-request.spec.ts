@@ -5,7 +5,7 @@ import { confirmLabelPreview, issueUi, openIssuePlan, heldAndPlainOrders, select
 import { openOwnGatewayDesk } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test, type OwnGateway, type StationHostProcess } from './station-fixtures';
-import { browserLocale, uiText } from './ui-text';
+import { uiText } from './ui-text';
 
 test.use({ useOwnGateway: true, demoOrders: 40 });
 
@@ -48,9 +48,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     if (locale === 'en') test('the plan offers the branch’s services: the required one is always sent, with the value the desk gives, and the weight', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
+      const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
       const ui = issueUi(page, locale);
-      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
       // Valid under the YTO settings (at the required-service branch every order waits for the declared value).
       const orders = (await validAndInvalidOrders(request, stationHost, 40)).valid.slice(0, 2);
       await shipFromRequiredServiceBranch(request, stationHost);
@@ -89,9 +88,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     if (locale === 'zh-CN') test('an order of a held-back status alarms when scanned and is issued only once confirmed in the plan', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
+      const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
       const ui = issueUi(page, locale);
-      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
       const { held, plain, heldStatus } = await heldAndPlainOrders(request, stationHost, ownGateway);
       await stationCall(request, stationHost, 'settings.update', { patch: { issueOptions: { heldBackOrderStatuses: [heldStatus] } } });
       await page.reload();
@@ -136,8 +134,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     if (locale === 'en') test('Settings → Sender holds each carrier’s defaults and the held-back statuses, with the note that none is held back by default', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
-      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
+      const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
       await page.keyboard.press('F2');
       const defaults = page.getByRole('region', { name: text('settings.issueDefaults.title') });
       await expect(defaults).toContainText(text('settings.issueDefaults.heldBackHint'));

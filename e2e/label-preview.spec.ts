@@ -96,9 +96,8 @@ test.describe('a held job whose drawer was closed (zh-CN)', () => {
 
   test('comes back by itself once its first label is issued, so it never waits unseen', async ({ openStation, request, stationHost, ownGateway }) => {
     if (!ownGateway) throw new Error('the own gateway did not start');
-    const page = await openStation(browserLocale('zh-CN'));
+    const { page } = await planFirstOrders(openStation, 'zh-CN', request, stationHost, ownGateway, 2);
     const ui = issueUi(page, 'zh-CN');
-    await planFirstOrders(page, 'zh-CN', request, stationHost, ownGateway, 2);
     // Slow answers: the drawer is closed while the waybills are still being issued.
     ownGateway.sandbox.setFaults({ latencyMs: 3000 });
     await startIssueAndPrint(page, 'zh-CN', 2, { preview: 'leave' });

@@ -2,7 +2,7 @@ import { confirmLabelPreview, issueUi, openHistory, openIssuePlan, selectByScann
 import { openOwnGatewayDesk } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
-import { browserLocale, uiText } from './ui-text';
+import { uiText } from './ui-text';
 
 test.use({ useOwnGateway: true, demoOrders: 40 });
 
@@ -16,9 +16,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
   if (locale === 'zh-CN') test(`an order in two parcels with its goods split: two waybills and labels, grouped in the history (${locale})`, async ({ openStation, request, stationHost, ownGateway }) => {
     test.setTimeout(120_000);
     if (!ownGateway) throw new Error('the own gateway did not start');
-    const page = await openStation(browserLocale(locale));
+    const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
     const ui = issueUi(page, locale);
-    await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
     const { valid } = await validAndInvalidOrders(request, stationHost, 40);
     const goodsOf = new Map(ownGateway.sandbox.orders().map((order) => [order.orderSn, order.goodsCount]));
     const parcelOrder = valid.find((orderNumber) => (goodsOf.get(orderNumber) ?? 0) >= 2);

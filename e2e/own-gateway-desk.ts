@@ -3,8 +3,8 @@ import { startPrintEmulator, type PrintEmulator, type PrintEmulatorOptions } fro
 import { DEMO_NETWORK, DEMO_SENDER, STANDARD_TEMPLATES, standardTemplateUrl } from '../electron/demo/sandbox';
 import { sandboxShopSettings } from '../electron/composition/testing/sandbox-desk';
 import { stationCall } from './desk-actions';
-import { expect, type OwnGateway, type StationHostProcess } from './station-fixtures';
-import { uiText, type DeskLocale } from './ui-text';
+import { expect, type OpenStation, type OwnGateway, type StationHostProcess } from './station-fixtures';
+import { browserLocale, uiText, type DeskLocale } from './ui-text';
 
 /** The YTO branch with a large balance, and its first sender address. */
 const yto = DEMO_NETWORK.find((carrier) => carrier.cpCode === 'YTO');
@@ -16,9 +16,17 @@ export const ytoBranchCode = branch?.code ?? '';
 /**
  * A desk set up against the test's own sandbox (what the setup screen would store): token, the
  * account's shops with the table loading the first one (these specs issue and print that shop's
- * orders), YTO template, ship-from and sender; then the orders are loaded in the page.
+ * orders), YTO template, ship-from and sender; then the station is opened in the language's
+ * system (once, on the settings already stored) and the orders are loaded in the page.
  */
-export async function openOwnGatewayDesk(page: Page, request: APIRequestContext, host: StationHostProcess, gateway: OwnGateway, orders: number, locale: DeskLocale = 'zh-CN'): Promise<void> {
+export async function openOwnGatewayDesk(
+  openStation: OpenStation,
+  request: APIRequestContext,
+  host: StationHostProcess,
+  gateway: OwnGateway,
+  orders: number,
+  locale: DeskLocale = 'zh-CN',
+): Promise<Page> {
   const template = STANDARD_TEMPLATES.find((candidate) => candidate.cpCode === 'YTO' && candidate.widthMm === 76) ?? STANDARD_TEMPLATES[0];
   const address = branch?.addresses[0];
   if (!template || !address) throw new Error('the demo network has no YTO branch with an address');
@@ -37,9 +45,10 @@ export async function openOwnGatewayDesk(page: Page, request: APIRequestContext,
       },
     },
   });
-  await page.reload();
+  const page = await openStation(browserLocale(locale));
   await loadOrders(page, locale, orders);
   await expect(page.getByRole('region', { name: uiText(locale, 'shipFrom.label') })).toContainText('571001');
+  return page;
 }
 
 /** Refresh (F5) on a fresh desk in either language: confirms the full fetch and waits for every order. */

@@ -7,7 +7,7 @@ import { confirmLabelPreview, issueUi, openIssuePlan, selectByScanning, validAnd
 import { openOwnGatewayDesk } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
-import { browserLocale, uiText } from './ui-text';
+import { uiText } from './ui-text';
 
 test.use({ useOwnGateway: true, demoOrders: 40 });
 
@@ -19,8 +19,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       test.setTimeout(240_000);
       if (!ownGateway) throw new Error('the own gateway did not start');
       const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
-      const page = await openStation(browserLocale(locale));
-      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
+      const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
       await stationCall(request, stationHost, 'settings.update', {
         patch: { print: { customAreaTemplateUrl: customAreaUrl, needEncrypt: false }, paperwork: { slipPrinter: CUPS_PDF_QUEUE, slipSize: '76x130' } },
       });

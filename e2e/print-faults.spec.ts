@@ -7,7 +7,7 @@ import { historyWaybills, issueUi, labelPreviewDialog, planFirstOrders, printerF
 import { replacePrintEmulator } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test, type OwnGateway } from './station-fixtures';
-import { browserLocale, uiText, type DeskLocale } from './ui-text';
+import { uiText, type DeskLocale } from './ui-text';
 
 test.use({ useOwnGateway: true, demoOrders: 40 });
 
@@ -32,9 +32,8 @@ test.describe('a label that does not come out', () => {
       if (!ownGateway) throw new Error('the own gateway did not start');
       const { locale } = fault;
       const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
-      const page = await openStation(browserLocale(locale));
+      const { page, orders } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 4);
       const ui = issueUi(page, locale);
-      const { orders } = await planFirstOrders(page, locale, request, stationHost, ownGateway, 4);
       await ownGateway.emulator.setFault({ kind: fault.kind });
       // Known before Start: the plan says so and Start asks; the desk issues now, to print later.
       await startDespitePrinterFault(page, locale, 4, fault.condition);
@@ -75,9 +74,8 @@ test.describe('a label that does not come out', () => {
     test(`a printer known to be out of paper (${locale}): the plan says so, Start asks, "fix the printer first" issues nothing, and once it is fixed Start goes on without asking`, async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
       const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
-      const page = await openStation(browserLocale(locale));
+      const { page } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 2);
       const ui = issueUi(page, locale);
-      await planFirstOrders(page, locale, request, stationHost, ownGateway, 2);
       await ownGateway.emulator.setFault({ kind: 'paper-out' });
       const words = text('printTruth.condition.paper-out');
       await expect(printerBadge(page, locale)).toHaveText(words, { timeout: 10_000 });
@@ -108,9 +106,8 @@ test.describe('a label that does not come out', () => {
     const slow = await replacePrintEmulator(ownGateway.emulator, { renderDelayMs: 8_000 });
     let fresh: PrintEmulator | null = null;
     try {
-      const page = await openStation(browserLocale(locale));
+      const { page } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 2);
       const ui = issueUi(page, locale);
-      await planFirstOrders(page, locale, request, stationHost, ownGateway, 2);
       await startIssueAndPrint(page, locale, 2);
       await expect
         .poll(async () => (await historyWaybills(request, stationHost)).filter((row) => row.printState === 'accepted').length, { timeout: 30_000, intervals: [100] })
@@ -144,10 +141,9 @@ test.describe('a label that does not come out', () => {
     test(`a stalled component (${locale}, ${count} labels): "printer not responding" with what to check and the ways on; Retry prints each waiting label once, issuing nothing`, async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
       const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
-      const page = await openStation(browserLocale(locale));
-      const ui = issueUi(page, locale);
       await stationCall(request, stationHost, 'settings.update', { patch: { print: { stallSeconds: 5 } } });
-      const { orders } = await planFirstOrders(page, locale, request, stationHost, ownGateway, count);
+      const { page, orders } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, count);
+      const ui = issueUi(page, locale);
       await startIssueAndPrint(page, locale, count, { preview: 'leave' });
       const preview = labelPreviewDialog(page, locale);
       await expect(preview.getByRole('group', { name: text('issuePrint.preview.imagesLabel') }).getByRole('img')).toBeVisible({ timeout: 30_000 });
@@ -193,10 +189,9 @@ test.describe('a label that does not come out', () => {
     if (!ownGateway) throw new Error('the own gateway did not start');
     const locale = 'zh-CN';
     const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
-    const page = await openStation(browserLocale(locale));
-    const ui = issueUi(page, locale);
     await stationCall(request, stationHost, 'settings.update', { patch: { print: { stallSeconds: 5 } } });
-    await planFirstOrders(page, locale, request, stationHost, ownGateway, 3);
+    const { page } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 3);
+    const ui = issueUi(page, locale);
     await ownGateway.emulator.setFault({ kind: 'slow', delayMs: 2_000 });
     await startIssueAndPrint(page, locale, 3);
     await expect(printerBadge(page, locale)).toHaveText(text('printTruth.condition.printing'), { timeout: 15_000 });
@@ -222,8 +217,7 @@ test.describe('a label that does not come out', () => {
           return renderers.image(document, paper);
         },
       });
-      const page = await openStation(browserLocale(locale));
-      await planFirstOrders(page, locale, request, stationHost, ownGateway, 2);
+      const { page } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 2);
       await startIssueAndPrint(page, locale, 2, { preview: 'leave' });
       const preview = labelPreviewDialog(page, locale);
       await expect(preview).toBeVisible({ timeout: 30_000 });

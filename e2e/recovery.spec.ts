@@ -16,8 +16,7 @@ test.describe(`recovery after a crash (${locale})`, () => {
     test.setTimeout(180_000);
     if (!ownGateway) throw new Error('the own gateway did not start');
     const text = (key: string, params: Record<string, string | number> = {}) => uiText(locale, key, params);
-    const page = await openStation(browserLocale(locale));
-    await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
+    const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
     const { rows } = await stationCall(request, stationHost, 'orders.list', {});
     const plan = await stationCall(request, stationHost, 'issue.plan', { orders: await ofFirstShop(request, stationHost, rows.map((row) => row.order.orderNumber)), merge: false, keepApart: [] });
     const orders = plan.packages.flatMap((entry) => entry.orderNumbers).filter((number) => /^[0-9]+$/.test(number)).slice(0, 25);
@@ -75,8 +74,7 @@ test.describe(`recovery after a crash (${locale})`, () => {
     const slow = await replacePrintEmulator(ownGateway.emulator, { renderDelayMs: 5000 });
     let fresh: PrintEmulator | null = null;
     try {
-      const page = await openStation(browserLocale(locale));
-      const { orders } = await planFirstOrders(page, locale, request, stationHost, ownGateway, 2);
+      const { page, orders } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 2);
       await startIssueAndPrint(page, locale, 2);
       await expect
         .poll(async () => (await historyWaybills(request, stationHost)).filter((row) => row.printState === 'accepted').length, { timeout: 30_000, intervals: [100] })
@@ -122,8 +120,7 @@ test.describe(`recovery after a crash (${locale})`, () => {
     // A printer slow to draw: the component accepts the label, and the station dies before it comes out.
     const slow = await replacePrintEmulator(ownGateway.emulator, { renderDelayMs: 5000 });
     try {
-      const page = await openStation(browserLocale(locale));
-      await planFirstOrders(page, locale, request, stationHost, ownGateway, 1);
+      const { page } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 1);
       await startIssueAndPrint(page, locale, 1);
       await expect
         .poll(async () => (await historyWaybills(request, stationHost)).filter((row) => row.printState === 'accepted').length, { timeout: 30_000, intervals: [100] })

@@ -6,7 +6,7 @@ import { heldAndPlainOrders, historyWaybills, issueUi, ofFirstShop, planFirstOrd
 import { openOwnGatewayDesk } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
-import { browserLocale, uiText } from './ui-text';
+import { uiText } from './ui-text';
 import type { PageGlobals } from './page-dom';
 
 test.use({ useOwnGateway: true, demoOrders: 40 });
@@ -19,9 +19,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     test('the screen loads on demand and draws the day: totals, charts with the numbers a hover away, and tables equal to the history', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
+      const { page } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 4);
       const ui = issueUi(page, locale);
-      await planFirstOrders(page, locale, request, stationHost, ownGateway, 4);
       await startIssueAndPrint(page, locale, 4);
       await expect(ui.summary).toContainText(`${text('issuePrint.job.printed')}4`, { timeout: 30_000 });
       await ui.dismiss.click();
@@ -82,8 +81,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     test('orders held back and scan-to-verify’s figures show in the totals, a chart of their own and the table', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
-      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
+      const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
       // An order of a held-back status, planned twice today with another: held back once.
       const { held, plain, heldStatus } = await heldAndPlainOrders(request, stationHost, ownGateway);
       await stationCall(request, stationHost, 'settings.update', { patch: { issueOptions: { heldBackOrderStatuses: [heldStatus] } } });
@@ -125,9 +123,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     test('an order the gateway refused from the browser counts as a failure, its reason in words on the screen and in the export', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
+      const { page } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 1);
       const ui = issueUi(page, locale);
-      await planFirstOrders(page, locale, request, stationHost, ownGateway, 1);
       // The sandbox refuses the order as out of the carrier's coverage (a fault of this test's own sandbox only).
       ownGateway.sandbox.setFaults({ issueOutOfCoverageRate: 1 });
       try {
@@ -160,8 +157,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     test('per operator: the waybills of the job a packer started and what they verified, in the operators’ table', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
-      await openOwnGatewayDesk(page, request, stationHost, ownGateway, 40, locale);
+      const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
       const packer = { name: 'Li Na', pin: '2468' };
       // Operators turn on only with a supervisor among them.
       await stationCall(request, stationHost, 'operators.add', { name: 'Wang Fang', role: 'supervisor', pin: '135790' });
@@ -194,8 +190,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     test('the balance forecast warns in the header and before Start when the plan would leave the branch under the threshold set in Settings', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
-      const page = await openStation(browserLocale(locale));
-      await planFirstOrders(page, locale, request, stationHost, ownGateway, 2);
+      const { page } = await planFirstOrders(openStation, locale, request, stationHost, ownGateway, 2);
       const ui = issueUi(page, locale);
       const warning = ui.drawer.getByTestId('plan-balance-warning');
       const header = page.getByTestId('balance-forecast-warning');
