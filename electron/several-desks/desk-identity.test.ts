@@ -1,6 +1,6 @@
 import { cp, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, it, type TestContext } from 'vitest';
 import type { HistoryPage, IssuePlan, JobView, StartUpReport } from '../../shared/domain/issuing';
 import { ofDemoShop } from '../composition/testing/sandbox-desk';
 import type { SharedDeskProcess } from './testing/shared-desk-process';
@@ -10,16 +10,10 @@ import { startSharedDesksRig, type RigDesk, type SharedDesksRig } from './testin
 /** The desks' claim lease: short, so that a dead desk's claims lapse in seconds. */
 const LEASE_MS = 6_000;
 
-let rig: SharedDesksRig | undefined;
-
-afterEach(async () => {
-  await rig?.close();
-  rig = undefined;
-}, 60_000);
-
-/** Starts this test's rig (closed after it, whatever happens). */
-async function startRig(options: Parameters<typeof startSharedDesksRig>[0]): Promise<SharedDesksRig> {
-  rig = await startSharedDesksRig(options);
+/** Starts a test's rig, closed after the test whatever happens (`onTestFinished` of the test's context). */
+async function startRig(options: Parameters<typeof startSharedDesksRig>[0], onTestFinished: TestContext['onTestFinished']): Promise<SharedDesksRig> {
+  const rig = await startSharedDesksRig(options);
+  onTestFinished(() => rig.close(), 60_000);
   return rig;
 }
 
@@ -90,10 +84,11 @@ async function triesToIssue(desk: SharedDeskProcess, orderNumbers: readonly stri
   }
 }
 
-describe('a desk is one desk: its identity survives a restored journal, a cloned folder and a kill inside its claim', () => {
-  it('a desk whose journal is put back from a backup after it died mid-job plans an overlapping selection: every order once, none lost, no label twice; labels whose print record went with the journal are the packer’s to print, shown in the history', async () => {
+// The three run at once, each on a rig of its own: they wait on leases and gateway latency, not the CPU.
+describe.concurrent('a desk is one desk: its identity survives a restored journal, a cloned folder and a kill inside its claim', () => {
+  it('a desk whose journal is put back from a backup after it died mid-job plans an overlapping selection: every order once, none lost, no label twice; labels whose print record went with the journal are the packer’s to print, shown in the history', async ({ expect, onTestFinished }) => {
     // A slow gateway: when the desk dies, some of its calls are in flight.
-    const live = await startRig({ deskCount: 1, orders: 350, latencyMs: 300, leaseMs: LEASE_MS });
+    const live = await startRig({ deskCount: 1, orders: 350, latencyMs: 300, leaseMs: LEASE_MS }, onTestFinished);
     const [a] = live.desks;
     if (!a) throw new Error('one desk');
     const orderNumbers = await live.refreshOrders();
@@ -136,9 +131,9 @@ describe('a desk is one desk: its identity survives a restored journal, a cloned
     }
   }, 180_000);
 
-  it('a second desk started on a copy of a desk’s data folder (one desk id, two live desks) is refused with shared-mode.desk-id-in-use, and no order is issued twice', async () => {
+  it('a second desk started on a copy of a desk’s data folder (one desk id, two live desks) is refused with shared-mode.desk-id-in-use, and no order is issued twice', async ({ expect, onTestFinished }) => {
     // A slow gateway: the original's calls are in flight while its copy tries to issue.
-    const live = await startRig({ deskCount: 1, orders: 350, latencyMs: 300, leaseMs: LEASE_MS });
+    const live = await startRig({ deskCount: 1, orders: 350, latencyMs: 300, leaseMs: LEASE_MS }, onTestFinished);
     const [a] = live.desks;
     if (!a) throw new Error('one desk');
     const orderNumbers = await live.refreshOrders();
@@ -164,8 +159,8 @@ describe('a desk is one desk: its identity survives a restored journal, a cloned
     expect(outcome, JSON.stringify(details)).toEqual(cleanOutcome);
   }, 180_000);
 
-  it('a desk killed (SIGKILL) right after it started a job, its claims taken by another desk once lapsed, then started again: every order once, none lost, each label once', async () => {
-    const live = await startRig({ deskCount: 2, orders: 350, latencyMs: 300, leaseMs: LEASE_MS });
+  it('a desk killed (SIGKILL) right after it started a job, its claims taken by another desk once lapsed, then started again: every order once, none lost, each label once', async ({ expect, onTestFinished }) => {
+    const live = await startRig({ deskCount: 2, orders: 350, latencyMs: 300, leaseMs: LEASE_MS }, onTestFinished);
     const [a, b] = live.desks;
     if (!a || !b) throw new Error('two desks');
     const orderNumbers = await live.refreshOrders();

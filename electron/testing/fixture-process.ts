@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
-const running = new Set<ChildProcess>();
 
 /** A TypeScript fixture run in a child Node process, as a crash test drives it. */
 export interface FixtureProcess {
@@ -23,8 +22,40 @@ export interface FixtureProcess {
   finished(): Promise<void>;
 }
 
+/** Fixture processes started together and killed together: a test's, or a rig's among tests that run at once. */
+export interface FixtureGroup {
+  /** Starts a fixture file under Node with tsx, in this group. */
+  start(fixturePath: string, args?: string[]): FixtureProcess;
+  /** Kills every process of this group still running (a stopped one too: SIGKILL needs no SIGCONT). */
+  killAll(): void;
+}
+
+/** A group of its own, for a rig whose processes must outlive or die apart from other tests' running at the same time. */
+export function createFixtureGroup(): FixtureGroup {
+  const running = new Set<ChildProcess>();
+  return {
+    start: (fixturePath, args = []) => startInGroup(running, fixturePath, args),
+    killAll() {
+      for (const child of running) child.kill('SIGKILL');
+      running.clear();
+    },
+  };
+}
+
+/** The test file's group: tests that run one at a time kill its leftovers after each test (`killFixtureProcesses`). */
+const fileGroup = createFixtureGroup();
+
 /** Starts a fixture file under Node with tsx; stop leftovers with `killFixtureProcesses` after each test. */
 export function startFixtureProcess(fixturePath: string, args: string[] = []): FixtureProcess {
+  return fileGroup.start(fixturePath, args);
+}
+
+/** Kills every fixture process started by `startFixtureProcess` still running (for afterEach). */
+export function killFixtureProcesses(): void {
+  fileGroup.killAll();
+}
+
+function startInGroup(running: Set<ChildProcess>, fixturePath: string, args: string[]): FixtureProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', fixturePath, ...args], { cwd: projectRoot, stdio: ['pipe', 'pipe', 'pipe'] });
   running.add(child);
   let stdout = '';
@@ -64,11 +95,4 @@ export function startFixtureProcess(fixturePath: string, args: string[] = []): F
       if (outcome !== 0) throw new Error(`the fixture failed (${String(outcome)}):\n${stdout}\n${stderr}`);
     },
   };
-}
-
-/** Kills every fixture process still running (for afterEach). */
-export function killFixtureProcesses(): void {
-  // SIGKILL ends a stopped process too: no SIGCONT needed first.
-  for (const child of running) child.kill('SIGKILL');
-  running.clear();
 }

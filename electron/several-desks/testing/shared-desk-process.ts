@@ -3,7 +3,7 @@ import type { JobView } from '../../../shared/domain/issuing';
 import type { Result } from '../../../shared/result';
 import type { SettingsPatch } from '../../../shared/settings/settings-schema';
 import type { SharedConnectionSettings } from '../../store/postgres/open-shared-database';
-import { startFixtureProcess, type FixtureProcess } from '../../testing/fixture-process';
+import { startFixtureProcess, type FixtureGroup, type FixtureProcess } from '../../testing/fixture-process';
 
 const fixturePath = resolve(import.meta.dirname, 'shared-desk-fixture.ts');
 
@@ -45,8 +45,8 @@ export interface SharedDeskProcess {
 }
 
 /** Starts a desk process and waits until it is connected to the shared database. */
-export async function startSharedDesk(setup: SharedDeskSetup): Promise<SharedDeskProcess> {
-  const child: FixtureProcess = startFixtureProcess(fixturePath, [JSON.stringify(setup)]);
+export async function startSharedDesk(setup: SharedDeskSetup, start: FixtureGroup['start'] = startFixtureProcess): Promise<SharedDeskProcess> {
+  const child: FixtureProcess = start(fixturePath, [JSON.stringify(setup)]);
   await child.until(() => /^ready$/m.test(child.output()), `${setup.deskName} ready`, 60_000);
   let requests = 0;
   let read = 0;

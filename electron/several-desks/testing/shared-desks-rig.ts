@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import type { IssuedWaybill, SandboxCall, SecondWaybill } from '../../demo/sandbox';
 import type { SharedConnectionSettings } from '../../store/postgres/open-shared-database';
 import { startPostgresTestServer, type PostgresTestServer } from '../../store/postgres/testing/postgres-test-server';
-import { killFixtureProcesses, startFixtureProcess } from '../../testing/fixture-process';
+import { createFixtureGroup, type FixtureGroup } from '../../testing/fixture-process';
 import { startSharedDesk, type SharedDeskProcess, type SharedDeskSetup } from './shared-desk-process';
 
 /** The desks' account token at the rig's sandbox. */
@@ -26,8 +26,8 @@ export interface SandboxProcess {
 }
 
 /** Starts the sandbox CLI with its admin routes and its 614 overlap check off; answers it and how to stop it. */
-async function startSandboxProcess(options: { orders: number; latencyMs: number }): Promise<{ sandbox: SandboxProcess; deskPatch: SettingsPatch; stop(): Promise<void> }> {
-  const cli = startFixtureProcess(resolve(import.meta.dirname, '../../demo/sandbox-cli.ts'), [
+async function startSandboxProcess(options: { orders: number; latencyMs: number }, start: FixtureGroup['start']): Promise<{ sandbox: SandboxProcess; deskPatch: SettingsPatch; stop(): Promise<void> }> {
+  const cli = start(resolve(import.meta.dirname, '../../demo/sandbox-cli.ts'), [
     ...['--port', '0', '--token', token, '--orders', String(options.orders), '--latency-ms', String(options.latencyMs)],
     ...['--admin-routes', '--no-overlap-check'],
   ]);
@@ -111,9 +111,11 @@ export interface SharedDesksRig {
  */
 export async function startSharedDesksRig(options: { deskCount: number; orders: number; latencyMs?: number; leaseMs?: number }): Promise<SharedDesksRig> {
   const root = await mkdtemp(join(tmpdir(), 'shared-desks-'));
+  // The rig's own processes: a test running beside it (describe.concurrent) kills only its own.
+  const processes = createFixtureGroup();
   const server = await startPostgresTestServer();
   const database = await server.freshDatabase();
-  const { sandbox, deskPatch, stop: stopSandbox } = await startSandboxProcess({ orders: options.orders, latencyMs: options.latencyMs ?? 0 });
+  const { sandbox, deskPatch, stop: stopSandbox } = await startSandboxProcess({ orders: options.orders, latencyMs: options.latencyMs ?? 0 }, processes.start);
   const desks: RigDesk[] = [];
   const rig: SharedDesksRig = {
     server,
@@ -129,7 +131,7 @@ export async function startSharedDesksRig(options: { deskCount: number; orders: 
     },
     async restart(desk) {
       desk.setup = { ...desk.setup, configure: false };
-      desk.process = await startSharedDesk(desk.setup);
+      desk.process = await startSharedDesk(desk.setup, processes.start);
     },
     async refreshOrders() {
       await deskAt(0).process.call('orders.refresh', { mode: 'full' });
@@ -156,7 +158,7 @@ export async function startSharedDesksRig(options: { deskCount: number; orders: 
       for (const desk of desks) desk.process.resume();
       const closing = Promise.all(desks.map((desk) => desk.process.close().catch(() => undefined)));
       await Promise.race([closing, new Promise((wait) => setTimeout(wait, 20_000))]);
-      killFixtureProcesses();
+      processes.killAll();
       await Promise.all(desks.map((desk) => desk.emulator.close()));
       await stopSandbox();
       server.dispose();
@@ -184,7 +186,7 @@ export async function startSharedDesksRig(options: { deskCount: number; orders: 
       ...(deskOptions.awaitConnection === undefined ? {} : { awaitConnection: deskOptions.awaitConnection }),
     };
     try {
-      return { process: await startSharedDesk(setup), emulator, setup };
+      return { process: await startSharedDesk(setup, processes.start), emulator, setup };
     } catch (error) {
       await emulator.close();
       throw error;
