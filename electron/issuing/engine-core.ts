@@ -144,10 +144,13 @@ export function createEngineCore(options: IssuingEngineOptions): EngineCore {
   return core;
 }
 
-/** Keeps `active` in step with a job as stored. */
+/** Keeps `active` in step with a job as stored; an ended job's event interval is forgotten with it. */
 export function track(core: EngineCore, job: JobRecord): JobRecord {
   if (job.state === 'issuing' || job.state === 'printing') core.active.set(job.id, job);
-  else core.active.delete(job.id);
+  else {
+    core.active.delete(job.id);
+    core.jobEventAt.delete(job.id);
+  }
   return job;
 }
 

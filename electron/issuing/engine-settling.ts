@@ -24,7 +24,8 @@ export function scheduleJobEvent(core: EngineCore, jobId: string): void {
     core.eventScheduled.delete(jobId);
     // After close the database may be gone: nobody listens any more.
     if (core.closed) return;
-    core.jobEventAt.set(jobId, performance.now());
+    // Only a job still going keeps its interval (`track` forgets an ended job's).
+    if (core.active.has(jobId)) core.jobEventAt.set(jobId, performance.now());
     void (async () => {
       const job = await core.journal.read.job(jobId);
       if (job && !core.closed) core.options.emit({ kind: 'job', job: await jobView(core, job) });
@@ -54,7 +55,6 @@ async function settleNow(core: EngineCore, jobId: string): Promise<void> {
   if (!job || job.state !== 'printing' || job.ending === null || (await feeder.waiting(jobId)) > 0 || (await core.printTasks.openLabels(jobId)) > 0) return;
   const ended = await updateJob(core, jobId, { state: job.ending, finishedAt: core.now() });
   core.stoppedWhileHeld.delete(jobId);
-  core.jobEventAt.delete(jobId);
   const final = await jobView(core, ended);
   core.options.emit({ kind: 'job', job: final });
   for (const resolve of core.settledWaiters.get(jobId) ?? []) resolve(final);

@@ -241,3 +241,22 @@ describe('cancelling', () => {
     expect(station.engine.activeJobs()).toEqual([]);
   });
 });
+
+describe('a job’s events', () => {
+  it('tell its progress at most every 100 ms, and its ending once, last', async () => {
+    station = await openIssuingTestStation({ sandbox: { faults: { latencyMs: 20 } }, emulator: { renderDelayMs: 5 } });
+    const orders = (await station.issuable(60)).map((order) => order.orderNumber);
+    const jobId = await station.issueAndPrint(orders);
+    const opened = station;
+    const told = opened.events.flatMap((event, index) => (event.kind === 'job' && event.job.id === jobId ? [{ at: opened.eventTimes[index] ?? 0, state: event.job.state }] : []));
+    const ending = told.at(-1);
+    expect(ending?.state).toBe('done');
+    expect(told.filter((view) => view.state === 'done')).toHaveLength(1);
+    // Sixty labels change the job hundreds of times; its views are a timer's interval apart. A view
+    // is read after its turn is taken, so two may come a read's few milliseconds nearer.
+    const progress = told.slice(0, -1);
+    expect(progress.length).toBeGreaterThan(2);
+    const gaps = progress.slice(1).map((view, index) => view.at - (progress[index]?.at ?? 0));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(90);
+  });
+});

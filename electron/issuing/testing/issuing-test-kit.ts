@@ -101,6 +101,8 @@ export interface IssuingTestStation {
   history: WaybillHistory;
   /** Every event the engine emitted. */
   events: IssuingEvent[];
+  /** When each of `events` was emitted (performance.now()), at the same index. */
+  eventTimes: number[];
   /** Issuable orders of a shop already loaded (the sandbox's first by default). */
   issuable(count: number, skip?: number, shopId?: string): Promise<SoldOrder[]>;
   planRequest(orderNumbers: string[], overrides?: Partial<PlanRequest>): PlanRequest;
@@ -133,6 +135,7 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
       .map((shop) => [shop.shopId, bench.client({ timeoutMs: 3000, shopId: shop.shopId, sellerNick: shop.sellerNick, userId: shop.userId, ...(front ? { baseUrl: front.url } : {}) })] as const),
   );
   const events: IssuingEvent[] = [];
+  const eventTimes: number[] = [];
   let gateway: GatewayIdentity | null = { baseUrl: bench.sandbox.url, shopId: bench.sandbox.shopId };
   const deskId = readOrCreateDeskId(dirname(bench.logDirectory));
   const assemble = () =>
@@ -142,7 +145,10 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
       otherShops,
       logger: bench.logger,
       componentUrl: emulator.url,
-      emit: (event) => events.push(event),
+      emit: (event) => {
+        events.push(event);
+        eventTimes.push(performance.now());
+      },
       gatewayIdentity: () => gateway,
       deskId,
       tuning: options.tuning,
@@ -205,6 +211,7 @@ export async function openIssuingTestStation(options: IssuingTestStationOptions 
     },
     history,
     events,
+    eventTimes,
     issuable: (count, skip, shopId) => issuableOrders(current.orderCache, bench.backend.read.journal, count, skip, shopId),
     planRequest: demoPlanRequest,
     async issueAndPrint(orderNumbers, overrides) {
