@@ -91,6 +91,8 @@ describe('print data and sold orders stored once', () => {
     expect(failed.map((document) => document.documentId).sort()).toEqual([...codes].sort());
     expect((await station.queue.retry(failed.map((document) => document.id))).requeued).toHaveLength(2);
     await waitFor(() => station?.emulator.printed().length === 2, 'the labels sent again after the restart');
+    // The station holds them printed once the component's notices came back: until then a label is still in the queue, and not reprinted.
+    await waitFor(() => codes.every((code) => station?.queue.documents().some((document) => document.documentId === code && document.state === 'printed')), 'the station to hold the labels printed');
     for (const code of codes) expect(deliveriesOf(station, code)).toEqual([first.get(code), first.get(code)]);
 
     // From the history: the same layers again, the custom area from the orders as planned.
