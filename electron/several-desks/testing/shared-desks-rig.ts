@@ -114,8 +114,17 @@ export async function startSharedDesksRig(options: { deskCount: number; orders: 
   // The rig's own processes: a test running beside it (describe.concurrent) kills only its own.
   const processes = createFixtureGroup();
   const server = await startPostgresTestServer();
-  const database = await server.freshDatabase();
-  const { sandbox, deskPatch, stop: stopSandbox } = await startSandboxProcess({ orders: options.orders, latencyMs: options.latencyMs ?? 0 }, processes.start);
+  // Until the rig exists, a failed start leaves nothing behind itself.
+  const { database, sandbox, deskPatch, stopSandbox } = await (async () => {
+    const database = await server.freshDatabase();
+    const { sandbox, deskPatch, stop } = await startSandboxProcess({ orders: options.orders, latencyMs: options.latencyMs ?? 0 }, processes.start);
+    return { database, sandbox, deskPatch, stopSandbox: stop };
+  })().catch(async (error: unknown) => {
+    processes.killAll();
+    server.dispose();
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  });
   const desks: RigDesk[] = [];
   const rig: SharedDesksRig = {
     server,
