@@ -1,8 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { makeTestCertificates } from '../../../testing/test-certificates';
 import { openSharedClient, type SharedConnectionSettings } from '../open-shared-database';
 
@@ -82,12 +83,21 @@ export async function startPostgresTestServer(options: PostgresTestServerOptions
     for (const path of [folder, passwordFile, ...(certificates === null ? [] : [certificates.certificateFile, certificates.keyFile])]) chownSync(path, uid, gid);
   }
   chmodSync(folder, 0o700);
+  const commandOf = (tool: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args]);
+  const env = { ...process.env, LC_ALL: 'C' };
+  // A restart in the middle of a test waits for the server, as a test's next step expects.
   const run = (tool: string, args: string[]) => {
-    const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
-    const result = spawnSync(command, commandArgs, { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
+    const result = spawnSync(...commandOf(tool, args), { encoding: 'utf8', env });
     if (result.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
   };
-  run('initdb', ['-D', dataDir, '-U', SUPERUSER, `--pwfile=${passwordFile}`, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--no-sync']);
+  // The first start leaves the event loop free: several servers start at once in one test file
+  // (describe.concurrent), and one's initdb must not stall another's connections past their timeout.
+  const runInBackground = async (tool: string, args: string[]) => {
+    await promisify(execFile)(...commandOf(tool, args), { encoding: 'utf8', env }).catch((error: { stdout?: string; stderr?: string }) => {
+      throw new Error(`${tool} ${args.join(' ')} failed:\n${error.stdout ?? ''}\n${error.stderr ?? String(error)}`);
+    });
+  };
+  await runInBackground('initdb', ['-D', dataDir, '-U', SUPERUSER, `--pwfile=${passwordFile}`, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--no-sync']);
   if (options.hba !== undefined) {
     // The first matching line decides: the test's lines go before initdb's.
     const hbaFile = join(dataDir, 'pg_hba.conf');
@@ -96,10 +106,11 @@ export async function startPostgresTestServer(options: PostgresTestServerOptions
   const tlsOptions = certificates === null ? '' : ` -c ssl=on -c ssl_cert_file=${certificates.certificateFile} -c ssl_key_file=${certificates.keyFile}`;
   const port = await freePort();
   let running = false;
+  // Few connections and small buffers: several test servers share a small machine.
+  const serverOptions = `-k ${folder} -p ${port} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60 -c shared_buffers=16MB${tlsOptions}`;
+  const startArgs = ['-D', dataDir, '-o', serverOptions, '-l', join(folder, 'server.log'), '-w', 'start'];
   const start = () => {
-    // Few connections and small buffers: several test servers share a small machine.
-    const serverOptions = `-k ${folder} -p ${port} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60 -c shared_buffers=16MB${tlsOptions}`;
-    run('pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', join(folder, 'server.log'), '-w', 'start']);
+    run('pg_ctl', startArgs);
     running = true;
   };
   const stop = () => {
@@ -107,7 +118,8 @@ export async function startPostgresTestServer(options: PostgresTestServerOptions
     run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
     running = false;
   };
-  start();
+  await runInBackground('pg_ctl', startArgs);
+  running = true;
   let databases = 0;
   const connection = (database = 'postgres'): SharedConnectionSettings => ({
     host: '127.0.0.1',
@@ -125,7 +137,8 @@ export async function startPostgresTestServer(options: PostgresTestServerOptions
     async freshDatabase() {
       databases += 1;
       const name = `desk_test_${databases}`;
-      const client = openSharedClient(connection(), { deskName: 'test server' });
+      // A busy test machine (several servers and desks starting at once) may take seconds to answer: not a failure of the test.
+      const client = openSharedClient(connection(), { deskName: 'test server', connectTimeoutMs: 30_000 });
       await client.connect();
       try {
         await client.query(`CREATE DATABASE ${name}`);
