@@ -35,14 +35,29 @@ export interface ScanBeeper {
   close: () => void;
 }
 
-/** Creates the beeper. Without Web Audio it stays silent; the screen still shows every outcome. */
-export function createScanBeeper(): ScanBeeper {
+/** How long the audio context stays running after a tone: a running context keeps an audio thread busy all day. */
+export const SILENT_SUSPEND_MS = 10_000;
+
+/** What the beeper needs of Web Audio (the browser's, by default). */
+export interface ScanBeeperOptions {
+  /** Makes the audio context; absent when the page has no Web Audio. */
+  createContext?: (() => AudioContext) | undefined;
+}
+
+/**
+ * Creates the beeper. Without Web Audio it stays silent; the screen still shows every outcome.
+ * The context is suspended once no tone has played for SILENT_SUSPEND_MS and resumed by the next:
+ * a scanning burst keeps it running, an idle desk does not spend CPU on silence.
+ */
+export function createScanBeeper(options: ScanBeeperOptions = { createContext: typeof AudioContext === 'undefined' ? undefined : () => new AudioContext() }): ScanBeeper {
   let context: AudioContext | null = null;
+  let silence: ReturnType<typeof setTimeout> | undefined;
   return {
     play: (tone) => {
-      if (typeof AudioContext === 'undefined') return;
-      context ??= new AudioContext();
+      if (options.createContext === undefined) return;
+      context ??= options.createContext();
       const audio = context;
+      clearTimeout(silence);
       if (audio.state === 'suspended') void audio.resume();
       let at = audio.currentTime + 0.01;
       for (const note of SCAN_TONES[tone]) {
@@ -61,8 +76,10 @@ export function createScanBeeper(): ScanBeeper {
         oscillator.stop(end);
         at = end + note.pauseMs / 1000;
       }
+      silence = setTimeout(() => void audio.suspend(), (at - audio.currentTime) * 1000 + SILENT_SUSPEND_MS);
     },
     close: () => {
+      clearTimeout(silence);
       void context?.close();
       context = null;
     },
