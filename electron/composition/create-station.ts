@@ -7,7 +7,7 @@ import { firstShopOf, shopDisplayName, type Settings } from '../../shared/settin
 import { soldOrderFiltersAvailable } from '../../shared/gateway/editions';
 import { aboutIpcHandlers } from '../about/about-ipc-handlers';
 import { stationInfoOf } from '../about/station-info';
-import { acquireDataFolderLock } from '../data-folder/data-folder-lock';
+import { acquireDataFolderLock, dataFolderLockOwner } from '../data-folder/data-folder-lock';
 import { resolveDataFolder } from '../data-folder/resolve-data-folder';
 import { gatewayIpcHandlers } from '../gateway/gateway-ipc-handlers';
 import { createRateLimiter } from '../gateway/rate-limiter';
@@ -62,9 +62,9 @@ const packageJson = JSON.parse(readFileSync(join(import.meta.dirname, '../../pac
  */
 export async function createStation(options: CreateStationOptions): Promise<StartedStation> {
   const dataDir = resolveDataFolder({ explicit: options.dataDir, env: process.env, appDataDir: options.appDataDir });
-  let lock;
+  let lock = options.lock;
   try {
-    lock = acquireDataFolderLock(dataDir, { owner: `${packageJson.productName} ${packageJson.version} (${options.shell})` });
+    lock ??= acquireDataFolderLock(dataDir, { owner: dataFolderLockOwner(packageJson, options.shell) });
   } catch (error) {
     if (!(error instanceof StationFailure)) throw error;
     return refusedStart(error.error);

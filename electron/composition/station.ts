@@ -3,6 +3,7 @@ import { describeError, type StationError } from '../../shared/errors/station-er
 import type { StationInfo } from '../../shared/ipc/ipc-contract';
 import type { Settings } from '../../shared/settings/settings-schema';
 import type { DesktopActions } from '../about/about-ipc-handlers';
+import type { DataFolderLock } from '../data-folder/data-folder-lock';
 import type { IpcDispatch } from '../ipc/ipc-dispatcher';
 import type { StationEvents } from '../ipc/station-events';
 import type { JobSafePoints } from '../lifecycle/quit-guard';
@@ -28,6 +29,8 @@ export interface CreateStationOptions {
   consoleLog?: boolean;
   /** The desktop shell's file-manager actions (About → open data folder, diagnostics). */
   desktop?: DesktopActions;
+  /** The data folder's lock when the shell took it already (the browser host, before it listens); else the station takes it. */
+  lock?: DataFolderLock | undefined;
 }
 
 /** A wired station: the contract's dispatcher, its event bus, and what the shells show. */

@@ -141,6 +141,11 @@ function createLockFile(lockPath: string, content: Buffer, dataDir: string): boo
   return true;
 }
 
+/** Who holds a data folder's lock, as its file names them: the product, its version and its shell. */
+export function dataFolderLockOwner(product: { productName: string; version: string }, shell: string): string {
+  return `${product.productName} ${product.version} (${shell})`;
+}
+
 /**
  * Takes the data folder for this process, so that two processes (two app instances, or the app
  * and the browser host) never share one journal. The lock file `station.lock` is created

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { enableCompileCache } from 'node:module';
 import { resolve } from 'node:path';
 import { parseRunOptions } from '../composition/run-options';
+import { acquireDataFolderLock, dataFolderLockOwner, type DataFolderLock } from '../data-folder/data-folder-lock';
 import { DATA_FOLDER_ENV, resolveDataFolder } from '../data-folder/resolve-data-folder';
 import { systemErrorCode } from '../data-folder/system-error-code';
 import { userDataFolder } from '../data-folder/user-data-folder';
@@ -34,15 +35,25 @@ const parsed = parseRunOptions(process.argv.slice(2), process.env);
 if (!parsed.ok) fail(parsed.message, 2);
 const { port, overrides, demoOrders } = parsed.options;
 
-const { productName } = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { productName: string };
+const product = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { productName: string; version: string };
 let dataDir: string;
 try {
-  dataDir = resolveDataFolder({ explicit: parsed.options.dataDir, env: {}, appDataDir: userDataFolder(productName) });
+  dataDir = resolveDataFolder({ explicit: parsed.options.dataDir, env: {}, appDataDir: userDataFolder(product.productName) });
 } catch (error) {
   if (!(error instanceof StationFailure)) throw error;
   const { text, remedy } = describeError(error.error);
   const given = parsed.options.dataDir === undefined ? '' : `--data-dir (or ${DATA_FOLDER_ENV}): `;
   fail(`${given}${text} ${remedy} Pass --data-dir <folder> to use another.`, 2);
+}
+
+// A folder another process holds is refused before the host listens: nothing says "listening" that then ends.
+let lock: DataFolderLock;
+try {
+  lock = acquireDataFolderLock(dataDir, { owner: dataFolderLockOwner(product, 'browser-host') });
+} catch (error) {
+  if (!(error instanceof StationFailure)) throw error;
+  const { text, remedy } = describeError(error.error);
+  fail(`${text} ${remedy}`, 3);
 }
 
 // The host listens before the station opens (its modules, database and services): the page's
@@ -89,6 +100,7 @@ const started = await createStation({
   overrides,
   demoOrders,
   consoleLog: false,
+  lock,
 });
 if (!started.ok) {
   await host.close();
