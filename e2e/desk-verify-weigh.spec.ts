@@ -157,7 +157,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     });
 
     // Behaviour, not words: one language, the two taking turns (README, Tests: languages in the e2e suite).
-    if (locale === 'en') test('a weighed order: the scale’s stable weight goes in the issue request (grams) and the history; unplugged, nothing is issued', async ({ openStation, request, stationHost, ownGateway }) => {
+    if (locale === 'zh-CN') test('a weighed order: the scale’s stable weight goes in the issue request (grams) and the history; unplugged, nothing is issued', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
       // The scale: a pseudo-terminal pair made by socat, sending status lines as a shipping scale does.
       const scale: EmulatedScale = await startEmulatedScale();

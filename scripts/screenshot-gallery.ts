@@ -52,7 +52,6 @@ export const GALLERY: readonly string[] = [
   'verify-goods-1366.en',
   'verify-wrong-item-1366.zh-CN',
   'scale-stable-1366.zh-CN',
-  'scale-stable-1366.en',
 ];
 
 /** The most a published screenshot may weigh. */

@@ -29,7 +29,7 @@ export interface CreateStationOptions {
   consoleLog?: boolean;
   /** The desktop shell's file-manager actions (About → open data folder, diagnostics). */
   desktop?: DesktopActions;
-  /** The data folder's lock when the shell took it already (the browser host, before it listens); else the station takes it. */
+  /** The data folder's lock when the shell took it already (the browser host, before it listens); else the station takes it. Either way the station releases it on close and on a refused start. */
   lock?: DataFolderLock | undefined;
 }
 

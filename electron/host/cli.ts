@@ -18,6 +18,9 @@ import type { Station } from '../composition/station';
  * with one line that says which and what to give, never a stack trace. The station's modules
  * load only once the flags are good, so a wrong flag is answered at once.
  */
+/** The shell this is, as the station and the data folder's lock name it. */
+const SHELL = 'browser-host';
+
 function fail(message: string, exitCode: number): never {
   console.error(message);
   process.exit(exitCode);
@@ -49,7 +52,7 @@ try {
 // A folder another process holds is refused before the host listens: nothing says "listening" that then ends.
 let lock: DataFolderLock;
 try {
-  lock = acquireDataFolderLock(dataDir, { owner: dataFolderLockOwner(product, 'browser-host') });
+  lock = acquireDataFolderLock(dataDir, { owner: dataFolderLockOwner(product, SHELL) });
 } catch (error) {
   if (!(error instanceof StationFailure)) throw error;
   const { text, remedy } = describeError(error.error);
@@ -94,7 +97,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 
 const [{ createStation }, { keyFileCipher }] = await Promise.all([import('../composition/create-station'), import('../token-vault/key-file-cipher')]);
 const started = await createStation({
-  shell: 'browser-host',
+  shell: SHELL,
   dataDir,
   tokenCipher: (folder) => keyFileCipher({ keyPath: resolve(folder, 'host-token.key') }),
   overrides,

@@ -40,22 +40,25 @@ export const SILENT_SUSPEND_MS = 10_000;
 
 /** What the beeper needs of Web Audio (the browser's, by default). */
 export interface ScanBeeperOptions {
-  /** Makes the audio context; absent when the page has no Web Audio. */
-  createContext?: (() => AudioContext) | undefined;
+  /** Makes the audio context; null when the page has no Web Audio. */
+  createContext?: (() => AudioContext) | null;
 }
+
+/** The browser's audio context, or null without Web Audio. */
+const browserAudioContext = typeof AudioContext === 'undefined' ? null : () => new AudioContext();
 
 /**
  * Creates the beeper. Without Web Audio it stays silent; the screen still shows every outcome.
  * The context is suspended once no tone has played for SILENT_SUSPEND_MS and resumed by the next:
  * a scanning burst keeps it running, an idle desk does not spend CPU on silence.
  */
-export function createScanBeeper(options: ScanBeeperOptions = { createContext: typeof AudioContext === 'undefined' ? undefined : () => new AudioContext() }): ScanBeeper {
+export function createScanBeeper({ createContext = browserAudioContext }: ScanBeeperOptions = {}): ScanBeeper {
   let context: AudioContext | null = null;
   let silence: ReturnType<typeof setTimeout> | undefined;
   return {
     play: (tone) => {
-      if (options.createContext === undefined) return;
-      context ??= options.createContext();
+      if (createContext === null) return;
+      context ??= createContext();
       const audio = context;
       clearTimeout(silence);
       if (audio.state === 'suspended') void audio.resume();
@@ -76,7 +79,8 @@ export function createScanBeeper(options: ScanBeeperOptions = { createContext: t
         oscillator.stop(end);
         at = end + note.pauseMs / 1000;
       }
-      silence = setTimeout(() => void audio.suspend(), (at - audio.currentTime) * 1000 + SILENT_SUSPEND_MS);
+      // A context closed meanwhile refuses to suspend: nothing to do then.
+      silence = setTimeout(() => void audio.suspend().catch(() => undefined), (at - audio.currentTime) * 1000 + SILENT_SUSPEND_MS);
     },
     close: () => {
       clearTimeout(silence);

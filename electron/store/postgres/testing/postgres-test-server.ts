@@ -85,7 +85,7 @@ export async function startPostgresTestServer(options: PostgresTestServerOptions
   chmodSync(folder, 0o700);
   const commandOf = (tool: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args]);
   const env = { ...process.env, LC_ALL: 'C' };
-  // A restart in the middle of a test waits for the server, as a test's next step expects.
+  // A restart in the middle of a test blocks the event loop until the server is up, as a test's next step expects.
   const run = (tool: string, args: string[]) => {
     const result = spawnSync(...commandOf(tool, args), { encoding: 'utf8', env });
     if (result.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
@@ -93,8 +93,9 @@ export async function startPostgresTestServer(options: PostgresTestServerOptions
   // The first start leaves the event loop free: several servers start at once in one test file
   // (describe.concurrent), and one's initdb must not stall another's connections past their timeout.
   const runInBackground = async (tool: string, args: string[]) => {
-    await promisify(execFile)(...commandOf(tool, args), { encoding: 'utf8', env }).catch((error: { stdout?: string; stderr?: string }) => {
-      throw new Error(`${tool} ${args.join(' ')} failed:\n${error.stdout ?? ''}\n${error.stderr ?? String(error)}`);
+    await promisify(execFile)(...commandOf(tool, args), { encoding: 'utf8', env }).catch((error: Error & { stdout?: string; stderr?: string }) => {
+      // A tool that could not start at all has empty output: its error says why.
+      throw new Error(`${tool} ${args.join(' ')} failed:\n${error.stdout ?? ''}\n${error.stderr || error.message}`);
     });
   };
   await runInBackground('initdb', ['-D', dataDir, '-U', SUPERUSER, `--pwfile=${passwordFile}`, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--no-sync']);
