@@ -32,7 +32,7 @@ export interface Verification {
   release(typedG?: number): Promise<void>;
   /** Why the complete order waits (the scale has no stable weight, or a weight was refused); null otherwise. */
   weighProblem: StationError | 'declined' | null;
-  /** The shop's learned barcodes loaded (an item scan waits for them). */
+  /** The shop's learned barcodes as loaded (an item scan not found in them reads them again first). */
   learned: ReadonlyMap<string, BarcodeMapping>;
 }
 
@@ -139,15 +139,28 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
     [store, station, alarm, tell, client],
   );
 
-  const item = useCallback(
-    (code: string) => {
+  // Item scans are handled one after another: one that reads the barcodes again holds the next behind it.
+  const itemsHandled = useRef(Promise.resolve());
+  const handleItem = useCallback(
+    async (code: string) => {
+      const scannedIn = store.getState().verifying;
+      // A barcode this page does not know may be learned all the same: the list was still loading
+      // (an item scanned right after its order), or it was learned since in Settings or at another
+      // desk. Read it again before asking the packer to teach it.
+      const learned =
+        scannedIn === null || learnedNow.current.has(code)
+          ? learnedNow.current
+          : await client
+              .fetchQuery({ queryKey: barcodesKey(scannedIn.order.shopId), queryFn: () => unwrapResult(station['verification.barcodes']({ shopId: scannedIn.order.shopId })), staleTime: 0 })
+              .then((mappings) => new Map(mappings.map((mapping) => [mapping.barcode, mapping])))
+              .catch(() => learnedNow.current);
       const session = store.getState().verifying;
       if (session === null) {
         alarm(null, 'no-order', code, null);
         tell({ kind: 'item-no-order', code });
         return;
       }
-      const scanned = scanItem(session, code, learnedNow.current);
+      const scanned = scanItem(session, code, learned);
       if (scanned.kind === 'unknown-barcode') {
         store.getState().setBarcodeQuestion(code);
         tell({ kind: 'item-unknown', code });
@@ -160,7 +173,14 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
         afterTick(scanned.session);
       }
     },
-    [store, alarm, tell, afterTick],
+    [store, client, station, alarm, tell, afterTick],
+  );
+  const item = useCallback(
+    (code: string) => {
+      // A failure is the page's error (reported, never swallowed), and the next scan is still handled.
+      itemsHandled.current = itemsHandled.current.then(() => handleItem(code)).catch(reportError);
+    },
+    [handleItem],
   );
 
   const answerBarcode = useCallback(
