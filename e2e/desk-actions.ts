@@ -116,3 +116,13 @@ export async function chooseScanMode(page: Page, locale: DeskLocale, mode: 'sele
   await expect(page.getByRole('radio', { name: uiText(locale, `scan.mode.${mode}`) })).toBeChecked();
   await page.getByRole('grid', { name: uiText(locale, 'orders.gridLabel') }).focus();
 }
+
+/**
+ * Opens Settings with F2 and waits until it is drawn. The screen mounts every section's form at
+ * once: a second on an idle 2-core machine, several times that with three test browsers busy, so
+ * the wait is a screen's, not an assertion's (how fast it opens is the start-up benchmark's).
+ */
+export async function openSettingsWithF2(page: Page, locale: DeskLocale): Promise<void> {
+  await page.keyboard.press('F2');
+  await expect(page.getByRole('heading', { level: 2, name: uiText(locale, 'settings.title'), exact: true })).toBeVisible({ timeout: 30_000 });
+}

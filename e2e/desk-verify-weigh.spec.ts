@@ -129,6 +129,13 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await stationCall(request, stationHost, 'verification.learn', { shopId: order.shopId, barcode: OTHER_BARCODE, goodsName: other.goodsName, goodsSpec: other.goodsSpec });
       await stationCall(request, stationHost, 'verification.learn', { shopId: order.shopId, barcode: BARCODE, goodsName: order.goodsName, goodsSpec: order.goodsSpec });
       await chooseScanMode(page, locale, 'verify');
+      // The shop's learned barcodes reach the page late (a busy station; in the browser host, where
+      // the page's calls are HTTP): an item scanned before they arrive is judged by them all the
+      // same, never asked about as a new barcode.
+      await page.route('**/ipc/verification.barcodes', async (route) => {
+        await new Promise((resolveLater) => setTimeout(resolveLater, 1_500));
+        await route.continue();
+      });
       await scan(page, order.orderNumber);
       const panel = page.getByRole('region', { name: text('verification.label') });
       await expect(panel.getByLabel(text('verification.countLabel'))).toHaveText('0 / 1');
@@ -137,6 +144,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       const alarm = panel.getByRole('alert');
       await expect(alarm).toHaveText(new RegExp(text('verification.alarm.wrong-item', { goods: lineName(other), barcode: OTHER_BARCODE }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
       await expect(page.getByLabel(text('scan.resultLabel'))).toContainText(text('scan.outcome.item-wrong', { code: OTHER_BARCODE, goodsName: other.goodsName }));
+      await expect(page.getByRole('dialog', { name: text('verification.question.title', { barcode: OTHER_BARCODE }) })).toHaveCount(0);
       await expect(panel.getByLabel(text('verification.countLabel'))).toHaveText('0 / 1');
       await saveScreenshot(page, 'verify-wrong-item', locale);
       expect(ownGateway.sandbox.issuedWaybill(order.orderNumber)).toBeUndefined();

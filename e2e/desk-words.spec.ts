@@ -1,4 +1,4 @@
-import { scan, stationCall } from './desk-actions';
+import { openSettingsWithF2, scan, stationCall } from './desk-actions';
 import { confirmLabelPreview, issueUi, openIssuePlan, heldAndPlainOrders, selectByScanning } from './issue-print-actions';
 import { openOwnGatewayDesk } from './own-gateway-desk';
 import { expect, test } from './station-fixtures';
@@ -28,7 +28,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await expect(page.getByRole('grid', { name: text('orders.gridLabel') })).toBeVisible();
 
       // Settings shows the name it keeps for the shop.
-      await page.keyboard.press('F2');
+      await openSettingsWithF2(page, locale);
       const names = page.getByRole('region', { name: text('settings.issueDefaults.statusNames') });
       await expect(names.getByRole('textbox', { name: text('settings.issueDefaults.statusName') })).toHaveValue(name);
       await page.keyboard.press('Escape');

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_NETWORK, DEMO_OFFICE, STANDARD_TEMPLATES, standardTemplateUrl } from '../electron/demo/sandbox';
-import { scan, stationCall } from './desk-actions';
+import { openSettingsWithF2, scan, stationCall } from './desk-actions';
 import { confirmLabelPreview, issueUi, openIssuePlan, heldAndPlainOrders, selectByScanning, validAndInvalidOrders } from './issue-print-actions';
 import { openOwnGatewayDesk } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
@@ -135,7 +135,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     if (locale === 'en') test('Settings → Sender holds each carrier’s defaults and the held-back statuses, with the note that none is held back by default', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
       const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
-      await page.keyboard.press('F2');
+      await openSettingsWithF2(page, locale);
       const defaults = page.getByRole('region', { name: text('settings.issueDefaults.title') });
       await expect(defaults).toContainText(text('settings.issueDefaults.heldBackHint'));
       await defaults.getByRole('tab', { name: 'ZTO Express' }).click();

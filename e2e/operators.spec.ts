@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { describeError, stationError } from '../shared/errors/station-error';
-import { chooseOption, scan, stationCall } from './desk-actions';
+import { chooseOption, openSettingsWithF2, scan, stationCall } from './desk-actions';
 import { historyWaybills, openDemoDesk, openHistory } from './issue-print-actions';
 import { saveScreenshot } from './screenshots';
 import { expect, test, type StationHostProcess } from './station-fixtures';
@@ -147,8 +147,7 @@ test('a packer’s one Settings save changing the printer and the sender asks a 
   const page = await openStation(browserLocale(locale));
   await signInPackerAtDemoDesk(page, request, stationHost, locale);
 
-  await page.keyboard.press('F2');
-  await expect(page.getByRole('heading', { level: 2, name: text('settings.title'), exact: true })).toBeVisible();
+  await openSettingsWithF2(page, locale);
   const printing = page.getByRole('region', { name: text('settings.section.printing'), exact: true });
   await chooseOption(printing.getByRole('combobox', { name: text('settings.printing.printer'), exact: true }), 'Xprinter');
   await page.getByRole('region', { name: text('settings.section.sender'), exact: true }).getByRole('textbox', { name: text('settings.sender.name') }).fill('王小满');

@@ -1,4 +1,4 @@
-import { chooseOption, expectCounts, loadAllOrders, orderRow, ordersGrid, selectionCounts, moreFilters, platformFilters, startDemo, stationCall } from './desk-actions';
+import { chooseOption, expectCounts, openSettingsWithF2, loadAllOrders, orderRow, ordersGrid, selectionCounts, moreFilters, platformFilters, startDemo, stationCall } from './desk-actions';
 import { expect, test } from './station-fixtures';
 
 test.describe('orders at the desk (demo mode, zh-CN)', () => {
@@ -162,8 +162,7 @@ test.describe('platform filters by edition', () => {
     await expect(platform.getByRole('button', { name: '拉取符合条件的订单' })).toBeDisabled();
     await expect(platform).toContainText('基础版不支持平台筛选（订单接口 vvtype 2），请用已加载订单的筛选');
 
-    await page.keyboard.press('F2');
-    await expect(page.getByRole('heading', { level: 2, name: '设置', exact: true })).toBeVisible();
+    await openSettingsWithF2(page, 'zh-CN');
     await page.getByRole('radiogroup', { name: '版本' }).getByText('增强版').click();
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: '修改均已保存' })).toBeVisible();

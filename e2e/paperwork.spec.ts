@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { pdfPageSizes, pdfText, rasterizePdf } from '../electron/labels/testing/pdf-inspection';
 import { readCode128 } from '../electron/labels/testing/raster-inspection';
 import { CUPS_PDF_QUEUE, takeCupsPdfOutput } from '../electron/os-printing/testing/cups-pdf-queue';
-import { stationCall } from './desk-actions';
+import { openSettingsWithF2, stationCall } from './desk-actions';
 import { confirmLabelPreview, issueUi, openIssuePlan, selectByScanning, validAndInvalidOrders } from './issue-print-actions';
 import { openOwnGatewayDesk } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
@@ -25,7 +25,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       });
 
       // Settings → Printing: the fields of the custom area, with the preview drawn by main as they are ticked, saved with the rest by Save.
-      await page.keyboard.press('F2');
+      await openSettingsWithF2(page, locale);
       const panel = page.getByRole('group', { name: text('paperwork.customArea.title') });
       await panel.evaluate((element) => element.scrollIntoView({ block: 'start' }));
       const fields = panel.getByRole('group', { name: text('paperwork.customArea.fieldsLabel') }).or(panel.getByLabel(text('paperwork.customArea.fieldsLabel')));

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { findCarrier } from '../shared/domain/carriers';
 import { CALIBRATION_LIMIT_MM } from '../shared/domain/printing';
 import { SENDER_LIMITS } from '../shared/gateway/issue-limits';
-import { chooseOption, stationCall } from './desk-actions';
+import { chooseOption, openSettingsWithF2, stationCall } from './desk-actions';
 import { spooledPdfs } from './issue-print-actions';
 import { saveScreenshot } from './screenshots';
 import { expect, test, type StationHostProcess } from './station-fixtures';
@@ -16,8 +16,7 @@ async function openSettings(openStation: (locale: 'zh-CN' | 'en-US') => Promise<
   await stationCall(request, host, 'settings.update', { patch: { ui: { setupCompleted: true } } });
   const page = await openStation(browserLocale(locale));
   await expect(page.getByRole('grid', { name: uiText(locale, 'orders.gridLabel') })).toBeVisible();
-  await page.keyboard.press('F2');
-  await expect(settingsHeading(page, locale)).toBeVisible();
+  await openSettingsWithF2(page, locale);
   return page;
 }
 
@@ -87,7 +86,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       // Still there after a reload.
       await page.reload();
       await expect(page.getByRole('grid', { name: uiText(locale, 'orders.gridLabel') })).toBeVisible();
-      await page.keyboard.press('F2');
+      await openSettingsWithF2(page, locale);
       await expect(name).toHaveValue('王小满');
       await expect(phone).toHaveValue('0571-8888 6666');
 
@@ -111,7 +110,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await leave.getByRole('button', { name: uiText(locale, 'settings.leave.discard') }).click();
       await expect(leave).toBeHidden();
       await expect(settingsHeading(page, locale)).toBeHidden();
-      await page.keyboard.press('F2');
+      await openSettingsWithF2(page, locale);
       await expect(name).toHaveValue('王小满');
       expect((await stationCall(request, stationHost, 'settings.get', {})).settings.shipFrom.senderName).toBe('王小满');
 

@@ -1,4 +1,4 @@
-import { chooseOption, ordersGrid, startDemo, stationCall } from './desk-actions';
+import { chooseOption, openSettingsWithF2, ordersGrid, startDemo, stationCall } from './desk-actions';
 import { expect, test } from './station-fixtures';
 
 test.describe('first-run setup', () => {
@@ -66,8 +66,7 @@ test.describe('first-run setup', () => {
     await expect(account.getByText('Subscription: 5 days left')).toBeVisible();
 
     // Settings (F2), not the first-run setup, show what was saved, the template included; the token only as stored.
-    await page.keyboard.press('F2');
-    await expect(page.getByRole('heading', { level: 2, name: 'Settings', exact: true })).toBeVisible();
+    await openSettingsWithF2(page, 'en');
     await expect(page.getByRole('heading', { name: 'Welcome to Waybill Print Station' })).toBeHidden();
     await expect(page.getByRole('textbox', { name: 'Gateway address' })).toHaveValue(sandboxGateway.url);
     await expect(page.getByRole('textbox', { name: 'Access token' })).toHaveValue('');

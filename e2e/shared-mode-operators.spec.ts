@@ -1,5 +1,5 @@
 import { startPostgresTestServer, type PostgresTestServer } from '../electron/store/postgres/testing/postgres-test-server';
-import { chooseScanMode, scan, stationCall } from './desk-actions';
+import { chooseScanMode, openSettingsWithF2, scan, stationCall } from './desk-actions';
 import { validAndInvalidOrders } from './issue-print-actions';
 import { saveScreenshot } from './screenshots';
 import { withTwoSharedDesks } from './shared-mode-desk-actions';
@@ -95,7 +95,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
         const deskB = await openDeskB();
         const pageB = deskB.page;
         await expect(pageB.getByRole('grid', { name: text('orders.gridLabel') })).toBeVisible({ timeout: 15_000 });
-        await pageB.keyboard.press('F2');
+        await openSettingsWithF2(pageB, locale);
         const section = pageB.getByRole('region', { name: text('settings.section.operators'), exact: true });
         const notice = section.getByRole('alert').filter({ hasText: text('operators.keptApart.title', { count: 1 }) });
         await expect(notice).toBeVisible();

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { openSharedClient, type SharedConnectionSettings } from '../electron/store/postgres/open-shared-database';
 import { SHARED_MIGRATION_NAMES, SHARED_SCHEMA_VERSION } from '../electron/store/postgres/shared-migrations';
 import { startPostgresTestServer, type PostgresTestServer } from '../electron/store/postgres/testing/postgres-test-server';
-import { stationCall } from './desk-actions';
+import { openSettingsWithF2, stationCall } from './desk-actions';
 import { saveScreenshot } from './screenshots';
 import { expect, test } from './station-fixtures';
 import { browserLocale, uiText } from './ui-text';
@@ -33,7 +33,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     await stationCall(request, stationHost, 'settings.update', { patch: { ui: { setupCompleted: true } } });
     const page = await openStation(browserLocale(locale));
     await expect(page.getByRole('grid', { name: uiText(locale, 'orders.gridLabel') })).toBeVisible();
-    await page.keyboard.press('F2');
+    await openSettingsWithF2(page, locale);
 
     const section = page.getByRole('region', { name: uiText(locale, 'settings.section.sharedMode'), exact: true });
     await section.scrollIntoViewIfNeeded();

@@ -143,18 +143,22 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
   const itemsHandled = useRef(Promise.resolve());
   const handleItem = useCallback(
     async (code: string) => {
-      const scannedIn = store.getState().verifying;
-      // A barcode this page does not know may be learned all the same: the list was still loading
-      // (an item scanned right after its order), or it was learned since in Settings or at another
-      // desk. Read it again before asking the packer to teach it.
-      const learned =
-        scannedIn === null || learnedNow.current.has(code)
-          ? learnedNow.current
-          : await client
-              .fetchQuery({ queryKey: barcodesKey(scannedIn.order.shopId), queryFn: () => unwrapResult(station['verification.barcodes']({ shopId: scannedIn.order.shopId })), staleTime: 0 })
-              .then((mappings) => new Map(mappings.map((mapping) => [mapping.barcode, mapping])))
-              .catch(() => learnedNow.current);
-      const session = store.getState().verifying;
+      // A barcode this page does not know for the shop of the order being verified may be learned all
+      // the same: the list was still loading (an item scanned right after its order), or it was learned
+      // since in Settings or at another desk. Read it again before asking the packer to teach it, and
+      // again if another shop's order was scanned while it was read.
+      let learned = learnedNow.current;
+      let readFor: string | null = null;
+      let session = store.getState().verifying;
+      while (session !== null && learned.get(code)?.shopId !== session.order.shopId && readFor !== session.order.shopId) {
+        const shop: string = session.order.shopId;
+        readFor = shop;
+        learned = await client
+          .fetchQuery({ queryKey: barcodesKey(shop), queryFn: () => unwrapResult(station['verification.barcodes']({ shopId: shop })), staleTime: 0 })
+          .then((mappings) => new Map(mappings.map((mapping) => [mapping.barcode, mapping])))
+          .catch(() => learned);
+        session = store.getState().verifying;
+      }
       if (session === null) {
         alarm(null, 'no-order', code, null);
         tell({ kind: 'item-no-order', code });
