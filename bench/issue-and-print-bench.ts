@@ -65,7 +65,9 @@ export interface IssueAndPrintMeasurement {
   /** From start() to the job's last label printed, in seconds. */
   seconds: number;
   issueCalls: number;
-  /** From start() to the first printed notice, in milliseconds. */
+  /** From start() to the first label printed, by the component's clock, in milliseconds (what the packer waits for). */
+  firstLabelPrintedMs: number;
+  /** From start() to the first printed notice handled by the station, in milliseconds. */
   firstPrintedMs: number;
   /** Where the first label's time went, in milliseconds from start(): the first issue call at the gateway, the first label sent to the component. */
   firstLabel: { issueArrivedMs: number; labelSentMs: number };
@@ -136,11 +138,15 @@ export async function measureIssueAndPrint(count = orders, shops = 1): Promise<I
     stop();
     for (const job of ended) if (job.state !== 'done') throw new Error(`the job ended ${job.state}: ${job.stopError?.code ?? ''}`);
     const firstIssue = (await admin<SandboxCall[]>('calls')).find((call) => call.endpoint === 'issue' && call.at >= startedAt);
-    const printed = [...emulator.output().matchAll(/^printed (\S+) /gm)].map((match) => match[1]);
+    // Each event line of the emulator starts with its time: when the label printed, however late the line is read here.
+    const printedLines = [...emulator.output().matchAll(/^(\S+) printed (\S+) /gm)];
+    const printed = printedLines.map((match) => match[2]);
+    const firstLabelPrintedAt = Math.min(...printedLines.map((match) => Date.parse(match[1] ?? '')));
     return {
       orders: count,
       seconds,
       issueCalls: (await issueCalls()) - callsBefore,
+      firstLabelPrintedMs: firstLabelPrintedAt - startedAt,
       firstPrintedMs: firstPrinted - started,
       firstLabel: { issueArrivedMs: firstIssue ? firstIssue.at - startedAt : Number.NaN, labelSentMs: firstSent - started },
       journalMsPerOrder: (station.backend.writes.totalMs() - writesBefore) / count,
@@ -179,15 +185,16 @@ export const issueAndPrintBenchmark: Benchmark = {
         goal: { comparison: 'at-most', value: 0.101, basis: 'batches of 10, nothing sent twice without faults' },
       },
       {
-        name: 'job start to first printed notice',
-        value: round(measured.firstPrintedMs, 0),
+        name: 'job start to first label printed (by the component)',
+        value: round(measured.firstLabelPrintedMs, 0),
         unit: 'ms',
         goal: { comparison: 'at-most', value: latencyMs + 100, basis: 'issue 30: one gateway round trip + 100 ms' },
       },
       { name: '  start → first issue call at the gateway (job, claims, journal)', value: round(measured.firstLabel.issueArrivedMs, 0), unit: 'ms', goal: null },
       { name: `  first issue call at the gateway → answered (the sandbox's ${latencyMs} ms latency)`, value: latencyMs, unit: 'ms', goal: null },
       { name: '  answered → first label sent to the component (journal, decoding, print queue)', value: round(measured.firstLabel.labelSentMs - measured.firstLabel.issueArrivedMs - latencyMs, 0), unit: 'ms', goal: null },
-      { name: '  first label sent → printed notice', value: round(measured.firstPrintedMs - measured.firstLabel.labelSentMs, 0), unit: 'ms', goal: null },
+      { name: '  first label sent → printed by the component', value: round(measured.firstLabelPrintedMs - measured.firstLabel.labelSentMs, 0), unit: 'ms', goal: null },
+      { name: 'job start to the first printed notice handled by the station (its other answers first)', value: round(measured.firstPrintedMs, 0), unit: 'ms', goal: null },
       {
         name: 'journal overhead per order',
         value: round(measured.journalMsPerOrder, 3),

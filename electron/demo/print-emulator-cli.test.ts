@@ -37,7 +37,10 @@ describe('npm run print-emulator', () => {
     for (let line = await lines.next(); line.value !== 'fault cleared'; line = await lines.next()) expect(line.done).toBeFalsy();
     const contents = [{ data: { waybillCode: '73100000009999', recipient: {}, sender: {} }, templateURL: 'https://cloudprint.cainiao.com/template/standard/1' }];
     await client.request('print', { task: { taskID: 'cli-1', printer: '', documents: [{ documentID: '73100000009999', contents }] } });
-    for (let line = await lines.next(); !String(line.value).startsWith('printed 73100000009999'); line = await lines.next()) expect(line.done).toBeFalsy();
+    // An event's line starts with its time.
+    let printed = await lines.next();
+    for (; !/ printed 73100000009999 /.test(String(printed.value)); printed = await lines.next()) expect(printed.done).toBeFalsy();
+    expect(String(printed.value)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z printed 73100000009999 \(task cli-1\) on /);
     expect((await readdir(spoolDir)).filter((name) => name.endsWith('.pdf'))).toEqual(['00001-73100000009999.pdf']);
     // `restart forget`: the component comes back knowing none of its earlier tasks.
     child.stdin.write('restart forget\n');

@@ -9,7 +9,8 @@ import type { EmulatorFault } from './print-emulator/print-emulator';
 /**
  * The print-component emulator from the command line, for manual demos:
  *   npm run print-emulator -- --port <n|0> --spool <dir> [--no-render] [--render-delay <ms>] [--fault <kind>] [--forget-on-restart]
- * The first output line is exactly `Print component emulator listening on ws://127.0.0.1:<port>`.
+ * The first output line is exactly `Print component emulator listening on ws://127.0.0.1:<port>`;
+ * each event after it (a task received, a document printed or failed) is a line that starts with its ISO time.
  * While it runs, commands on standard input switch faults: `fault <kind>`, `clear`, `restart`
  * (`restart forget`: this restart forgets every task, as with --forget-on-restart), `quit`.
  */
@@ -64,7 +65,8 @@ const emulator = await startPrintEmulator({
   noRender: values['no-render'],
   renderDelayMs,
   forgetTasksOnRestart: values['forget-on-restart'],
-  log: (line) => console.log(line),
+  // Each event stamped with when it happened (ISO time): when a label printed, not when its line was read.
+  log: (line) => console.log(`${new Date().toISOString()} ${line}`),
 });
 console.log(`Print component emulator listening on ${emulator.url}`);
 console.log(`spool folder: ${spoolDir}`);
