@@ -1,5 +1,5 @@
 import { startPostgresTestServer, type PostgresTestServer } from '../electron/store/postgres/testing/postgres-test-server';
-import { stationCall } from './desk-actions';
+import { openStatistics, stationCall } from './desk-actions';
 import { ofFirstShop, validAndInvalidOrders, openHistory } from './issue-print-actions';
 import { withTwoSharedDesks } from './shared-mode-desk-actions';
 import { expect, test, type OwnGateway } from './station-fixtures';
@@ -82,8 +82,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
           .poll(async () => (await stationCall(request, hostB, 'statistics.report', { from: Date.now() - 3_600_000, to: Date.now() + 3_600_000 })).totals.labelsPrinted, { timeout: 15_000 })
           .toBe(2);
         await pageB.keyboard.press('Escape');
-        await pageB.getByRole('button', { name: uiText(locale, 'statistics.open') }).click();
-        const statistics = pageB.getByRole('region', { name: uiText(locale, 'statistics.title') });
+        const statistics = await openStatistics(pageB, locale);
         await expect(statistics.getByText(uiText(locale, 'statistics.scopeAccount'), { exact: true })).toBeVisible();
         for (const [name, count] of [['waybills', 1], ['labelsPrinted', 2], ['reprints', 1]] as const) {
           await expect(statistics.getByTestId(`statistics-total-${name}`).locator('.ant-statistic-content-value')).toHaveText(String(count));

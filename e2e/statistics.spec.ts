@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { reasonText } from '../shared/errors/error-reasons';
 import { formatChinaDateTime } from '../shared/time/china-time';
-import { stationCall } from './desk-actions';
+import { openStatistics, stationCall } from './desk-actions';
 import { heldAndPlainOrders, historyWaybills, issueUi, ofFirstShop, planFirstOrders, startIssueAndPrint, validAndInvalidOrders } from './issue-print-actions';
 import { openOwnGatewayDesk } from './own-gateway-desk';
 import { saveScreenshot } from './screenshots';
@@ -36,9 +36,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       // The desk painted without the statistics' chunk (and its chart library); opening the screen loads it.
       const statisticsChunkLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /statistics-screen-[^/]*\.js$/.test(entry.name)));
       expect(await statisticsChunkLoaded()).toBe(false);
-      await page.getByRole('button', { name: text('statistics.open') }).click();
-      const screen = page.getByRole('region', { name: text('statistics.title') });
-      await expect(screen).toBeVisible();
+      const screen = await openStatistics(page, locale);
       expect(await statisticsChunkLoaded()).toBe(true);
 
       const total = (name: string) => screen.getByTestId(`statistics-total-${name}`).locator('.ant-statistic-content-value');
@@ -101,8 +99,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       });
       await stationCall(request, stationHost, 'verification.record', { kind: 'verification.override', shopId, orderNumber: held, details: { goodsName: '保温杯', goodsSpec: '', count: 1, reason: 'no barcode' } });
 
-      await page.getByRole('button', { name: text('statistics.open') }).click();
-      const screen = page.getByRole('region', { name: text('statistics.title') });
+      const screen = await openStatistics(page, locale);
       const total = (name: string) => screen.getByTestId(`statistics-total-${name}`);
       for (const [name, count] of [['heldBack', 1], ['verified', 2], ['mismatches', 1], ['overrides', 1], ['waybills', 0]] as const) {
         await expect(total(name)).toContainText(text(`statistics.figure.${name}`));
@@ -138,8 +135,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
       const code = 'gateway.issue-rejected.this-order-only';
       const words = reasonText(code, locale === 'zh-CN' ? 'zh' : 'en');
-      await page.getByRole('button', { name: text('statistics.open') }).click();
-      const screen = page.getByRole('region', { name: text('statistics.title') });
+      const screen = await openStatistics(page, locale);
       await expect(screen.getByTestId('statistics-total-failures').locator('.ant-statistic-content-value')).toHaveText('1');
       await screen.getByRole('radiogroup', { name: text('statistics.view.label') }).getByText(text('statistics.view.table'), { exact: true }).click();
       const reasons = screen.getByRole('table', { name: text('statistics.failuresByReason') });
@@ -178,8 +174,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await stationCall(request, stationHost, 'issue.start', { jobId: plan.jobId });
       await expect.poll(async () => (await historyWaybills(request, stationHost)).filter((row) => row.printCount > 0).length, { timeout: 30_000 }).toBe(2);
 
-      await page.getByRole('button', { name: text('statistics.open') }).click();
-      const screen = page.getByRole('region', { name: text('statistics.title') });
+      const screen = await openStatistics(page, locale);
       await screen.getByRole('radiogroup', { name: text('statistics.view.label') }).getByText(text('statistics.view.table'), { exact: true }).click();
       const operators = screen.getByRole('table', { name: text('statistics.dimension.operator') });
       const headings = await operators.getByRole('columnheader').allTextContents();

@@ -17,9 +17,8 @@ const sizeParts = (size: LabelSize) => {
   return { width: width ?? '', height: height ?? '' };
 };
 
-/** Props of the printing section. */
-export interface PrintingSectionProps {
-  values: SettingsFormValues;
+/** Props of the printing section: the form's values it shows by (each its own prop, so a keystroke elsewhere leaves them equal). */
+export interface PrintingSectionProps extends Pick<SettingsFormValues, 'output' | 'gatewayMode' | 'printer' | 'templates' | 'labelSizes'> {
   /** Whether the output or the component address differ from the saved ones. */
   outputUnsaved: boolean;
 }
@@ -29,10 +28,10 @@ export interface PrintingSectionProps {
  * test print and offset calibration, each carrier's template and label size, the custom-area
  * template and encrypted print data.
  */
-export function PrintingSection({ values, outputUnsaved }: PrintingSectionProps) {
+export function PrintingSection({ output, gatewayMode, printer, templates, labelSizes, outputUnsaved }: PrintingSectionProps) {
   const { t, i18n } = useTranslation();
   const network = useNetworkQuery();
-  const carriers = knownCarrierCodes(network.data, values);
+  const carriers = knownCarrierCodes(network.data, { templates, labelSizes });
   const carrierName = (code: string) => {
     const carrier = findCarrier(code);
     return carrier ? `${i18n.language === 'zh-CN' ? carrier.nameZh : carrier.nameEn} (${code})` : code;
@@ -48,11 +47,11 @@ export function PrintingSection({ values, outputUnsaved }: PrintingSectionProps)
             <Radio.Button value="os-printer">{t('settings.printing.outputOs')}</Radio.Button>
           </Radio.Group>
         </Form.Item>
-        {values.output === 'component' ? (
+        {output === 'component' ? (
           <Form.Item
             name="componentUrl"
             label={t('settings.printing.componentUrl')}
-            extra={values.gatewayMode === 'demo' ? t('settings.printing.componentUrlHint') : undefined}
+            extra={gatewayMode === 'demo' ? t('settings.printing.componentUrlHint') : undefined}
             rules={[fieldRule((text) => isValidSettingsField('componentUrl', text), t('settings.printing.invalid.componentUrl'))]}
           >
             <Input autoComplete="off" placeholder="ws://127.0.0.1:13528" />
@@ -73,7 +72,7 @@ export function PrintingSection({ values, outputUnsaved }: PrintingSectionProps)
           <Switch aria-label={t('settings.printing.errorSound')} />
         </Form.Item>
       </div>
-      <PrinterChoice chosen={values.printer} outputUnsaved={outputUnsaved} />
+      <PrinterChoice chosen={printer} outputUnsaved={outputUnsaved} />
       <div className="settings__group">
         <Typography.Text strong>{t('settings.printing.labelSizes')}</Typography.Text>
         <Typography.Paragraph type="secondary">{t('settings.printing.labelSizesHint', { size: sizeLabel(DEFAULT_LABEL_SIZE) })}</Typography.Paragraph>
@@ -105,7 +104,7 @@ export function PrintingSection({ values, outputUnsaved }: PrintingSectionProps)
         </Form.Item>
       </div>
       <PaperworkSettingsPanel />
-      {values.gatewayMode === 'demo' && values.output === 'component' ? <PracticePrinterPanel /> : null}
+      {gatewayMode === 'demo' && output === 'component' ? <PracticePrinterPanel /> : null}
     </SettingsSection>
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, CheckCircleFilled, EditFilled, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Skeleton, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '../../../shared/ipc/ipc-contract';
 import { useUi } from '../app/ui-store-context';
@@ -25,6 +25,16 @@ import { isEmptyPatch } from './settings-changes';
 import '../setup/setup-screen.css';
 import './settings-screen.css';
 
+// The editor renders again at every keystroke (it watches every value to know what a save would
+// send); a section renders again only when its own props change, not the whole screen each time.
+const ConnectionPart = memo(ConnectionSection);
+const PrintingPart = memo(PrintingSection);
+const SenderPart = memo(SenderSection);
+const DeskPart = memo(DeskSection);
+const GeneralPart = memo(GeneralSection);
+const SharedModePart = memo(SharedModeSection);
+const OperatorsPart = memo(OperatorsSection);
+const AdvancedPart = memo(AdvancedSection);
 
 /** The Settings form over the current settings. */
 function SettingsEditor({ view }: { view: SettingsView }) {
@@ -51,7 +61,7 @@ function SettingsEditor({ view }: { view: SettingsView }) {
   useEffect(() => form.setFieldsValue(initialValues), [form, initialValues]);
 
   /** Checks every field, then sends only what changed (settings, printer, token) and keeps the input when it fails. */
-  const saveChanges = async (): Promise<void> => {
+  const saveChanges = useCallback(async (): Promise<void> => {
     await validateShowingFirstError(form);
     const steps = settingsSave(form.getFieldsValue(true), view);
     // The printer goes with the other settings in one call: a packer's save asks a supervisor once.
@@ -72,7 +82,8 @@ function SettingsEditor({ view }: { view: SettingsView }) {
     }
     // The account bar and ship-from ask again with the saved account and token.
     if (steps.patch.gateway !== undefined || steps.token !== null) await refetchAccountData(client);
-  };
+  }, [form, view, client, station, storeToken, storeSecret]);
+  const setOverride = useCallback((endpoint: keyof SettingsFormValues['vvtypeOverrides'], text: string) => form.setFieldValue(['vvtypeOverrides', endpoint], text), [form]);
   const leaveAsked = useRef(false);
   const save = useMutation({ mutationFn: saveChanges, onSuccess: () => void message.success(t('settings.saved')) });
 
@@ -139,14 +150,14 @@ function SettingsEditor({ view }: { view: SettingsView }) {
         {save.isError ? isFieldErrors(save.error) ? <Alert type="error" showIcon role="alert" title={t('settings.fixFields')} /> : <StationErrorAlert error={stationErrorOf(save.error)} /> : null}
       </aside>
       <Form<SettingsFormValues> form={form} name="settings" layout="vertical" initialValues={initialValues} requiredMark={false} size="large" className="settings__form">
-        <ConnectionSection view={view} gatewayMode={values.gatewayMode} saveChanges={saveChanges} />
-        <PrintingSection values={values} outputUnsaved={outputUnsaved} />
-        <SenderSection shipFrom={view.settings.shipFrom} demo={values.gatewayMode === 'demo'} />
-        <DeskSection />
-        <GeneralSection language={view.settings.ui.language} />
-        <SharedModeSection saveChanges={saveChanges} />
-        <OperatorsSection />
-        <AdvancedSection edition={values.edition} setOverride={(endpoint, text) => form.setFieldValue(['vvtypeOverrides', endpoint], text)} />
+        <ConnectionPart view={view} gatewayMode={values.gatewayMode} saveChanges={saveChanges} />
+        <PrintingPart output={values.output} gatewayMode={values.gatewayMode} printer={values.printer} templates={values.templates} labelSizes={values.labelSizes} outputUnsaved={outputUnsaved} />
+        <SenderPart shipFrom={view.settings.shipFrom} demo={values.gatewayMode === 'demo'} />
+        <DeskPart />
+        <GeneralPart language={view.settings.ui.language} />
+        <SharedModePart saveChanges={saveChanges} />
+        <OperatorsPart />
+        <AdvancedPart edition={values.edition} setOverride={setOverride} />
       </Form>
     </div>
   );
