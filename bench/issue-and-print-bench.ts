@@ -142,6 +142,7 @@ export async function measureIssueAndPrint(count = orders, shops = 1): Promise<I
     const printedLines = [...emulator.output().matchAll(/^(\S+) printed (\S+) /gm)];
     const printed = printedLines.map((match) => match[2]);
     const firstLabelPrintedAt = Math.min(...printedLines.map((match) => Date.parse(match[1] ?? '')));
+    if (!Number.isFinite(firstLabelPrintedAt)) throw new Error(`the emulator logged no printed label with its time (${printedLines.length} printed lines)`);
     return {
       orders: count,
       seconds,

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { findCarrier } from '../shared/domain/carriers';
 import { CALIBRATION_LIMIT_MM } from '../shared/domain/printing';
 import { SENDER_LIMITS } from '../shared/gateway/issue-limits';
-import { chooseOption, openSettingsWithF2, stationCall } from './desk-actions';
+import { chooseOption, openSettingsWithF2, SCREEN_OPENS_MS, settingsHeading, stationCall } from './desk-actions';
 import { spooledPdfs } from './issue-print-actions';
 import { saveScreenshot } from './screenshots';
 import { expect, test, type StationHostProcess } from './station-fixtures';
@@ -20,7 +20,6 @@ async function openSettings(openStation: (locale: 'zh-CN' | 'en-US') => Promise<
   return page;
 }
 
-const settingsHeading = (page: Page, locale: DeskLocale) => page.getByRole('heading', { level: 2, name: uiText(locale, 'settings.title'), exact: true });
 const section = (page: Page, locale: DeskLocale, id: 'connection' | 'printing' | 'sender' | 'general' | 'advanced') =>
   page.getByRole('region', { name: uiText(locale, `settings.section.${id}`), exact: true });
 const saveButton = (page: Page, locale: DeskLocale) => page.getByRole('button', { name: uiText(locale, 'settings.save'), exact: true });
@@ -51,7 +50,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await page.getByRole('button', { name: new RegExp(uiText(locale, 'settings.close')) }).click();
       await expect(settingsHeading(page, locale)).toBeHidden();
       await page.getByRole('banner').getByRole('button', { name: new RegExp(`^${uiText(locale, 'header.settings')}`) }).click();
-      await expect(settingsHeading(page, locale)).toBeVisible();
+      await expect(settingsHeading(page, locale)).toBeVisible({ timeout: SCREEN_OPENS_MS });
 
       const sender = section(page, locale, 'sender');
       const name = sender.getByRole('textbox', { name: uiText(locale, 'settings.sender.name') });

@@ -53,6 +53,8 @@ export type ScanOutcome =
   | { kind: 'item-unknown'; code: string }
   /** Scan-to-verify: an item scanned while no order is being verified. */
   | { kind: 'item-no-order'; code: string }
+  /** Scan-to-verify: an item scanned for an order that another order's scan replaced before the item was judged: counted for neither. */
+  | { kind: 'item-order-changed'; code: string; orderNumber: string }
   /** Scan-to-verify: every goods line complete; the order goes to issue and print. */
   | { kind: 'verify-released'; code: string; shopId: string; orderNumber: string };
 

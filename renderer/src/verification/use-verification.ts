@@ -9,6 +9,7 @@ import type { OrderView } from '../orders/order-view';
 import { useWeighParcel } from '../scale/use-weigh-parcel';
 import type { ScanOutcome } from '../scanning/scan-resolution';
 import { countByHand, isComplete, scanItem, startVerifying, totalsOf, type VerifySession } from './verification-session';
+import type { ItemWithoutOrder } from './verification-slice';
 
 /** The query key of a shop's learned barcodes. */
 export const barcodesKey = (shopId: string) => ['verification-barcodes', shopId] as const;
@@ -32,7 +33,7 @@ export interface Verification {
   release(typedG?: number): Promise<void>;
   /** Why the complete order waits (the scale has no stable weight, or a weight was refused); null otherwise. */
   weighProblem: StationError | 'declined' | null;
-  /** The shop's learned barcodes as loaded (an item scan not found in them reads them again first). */
+  /** The shop's learned barcodes as loaded (an item scan not found in them for its order's shop reads them again first). */
   learned: ReadonlyMap<string, BarcodeMapping>;
 }
 
@@ -66,9 +67,9 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
 
   const record = useCallback((event: DeskEventInput) => void station['verification.record'](event), [station]);
   const alarm = useCallback(
-    (session: VerifySession | null, mismatch: VerificationMismatch | 'no-order', barcode: string, goods: GoodsLineKey | null) => {
+    (session: VerifySession | null, mismatch: VerificationMismatch | ItemWithoutOrder, barcode: string, goods: GoodsLineKey | null) => {
       store.getState().setVerifyAlarm({ mismatch, barcode, goods, at: Date.now() });
-      if (session !== null && mismatch !== 'no-order') record({ kind: 'verification.mismatch', ...session.order, details: { mismatch, barcode, goodsName: goods?.goodsName ?? null, goodsSpec: goods?.goodsSpec ?? null } });
+      if (session !== null && mismatch !== 'no-order' && mismatch !== 'order-changed') record({ kind: 'verification.mismatch', ...session.order, details: { mismatch, barcode, goodsName: goods?.goodsName ?? null, goodsSpec: goods?.goodsSpec ?? null } });
     },
     [store, record],
   );
@@ -142,26 +143,30 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
   // Item scans are handled one after another: one that reads the barcodes again holds the next behind it.
   const itemsHandled = useRef(Promise.resolve());
   const handleItem = useCallback(
-    async (code: string) => {
-      // A barcode this page does not know for the shop of the order being verified may be learned all
-      // the same: the list was still loading (an item scanned right after its order), or it was learned
-      // since in Settings or at another desk. Read it again before asking the packer to teach it, and
-      // again if another shop's order was scanned while it was read.
-      let learned = learnedNow.current;
-      let readFor: string | null = null;
-      let session = store.getState().verifying;
-      while (session !== null && learned.get(code)?.shopId !== session.order.shopId && readFor !== session.order.shopId) {
-        const shop: string = session.order.shopId;
-        readFor = shop;
-        learned = await client
-          .fetchQuery({ queryKey: barcodesKey(shop), queryFn: () => unwrapResult(station['verification.barcodes']({ shopId: shop })), staleTime: 0 })
-          .then((mappings) => new Map(mappings.map((mapping) => [mapping.barcode, mapping])))
-          .catch(() => learned);
-        session = store.getState().verifying;
-      }
-      if (session === null) {
+    async (code: string, scannedFor: VerifySession['order'] | null) => {
+      if (scannedFor === null) {
         alarm(null, 'no-order', code, null);
         tell({ kind: 'item-no-order', code });
+        return;
+      }
+      // A barcode this page does not know for the order's shop may be learned all the same: the list
+      // was still loading (an item scanned right after its order), or it was learned since in
+      // Settings or at another desk. Read it again before asking the packer to teach it.
+      const shopId = scannedFor.shopId;
+      const known = learnedNow.current.get(code)?.shopId === shopId;
+      const read = known
+        ? learnedNow.current
+        : await client
+            .fetchQuery({ queryKey: barcodesKey(shopId), queryFn: () => unwrapResult(station['verification.barcodes']({ shopId })), staleTime: 0 })
+            .then((mappings) => new Map(mappings.map((mapping) => [mapping.barcode, mapping])))
+            .catch(() => learnedNow.current);
+      // Only the shop's own mapping judges the item (a list that could not be read leaves it unknown: asked).
+      const learned = read.get(code)?.shopId === shopId ? read : new Map([...read].filter(([barcode]) => barcode !== code));
+      const session = store.getState().verifying;
+      // Another order was scanned while the item waited: it was packed for the order it was scanned for, never for this one.
+      if (session === null || shopOrderKey(session.order) !== shopOrderKey(scannedFor)) {
+        alarm(null, 'order-changed', code, null);
+        tell({ kind: 'item-order-changed', code, orderNumber: scannedFor.orderNumber });
         return;
       }
       const scanned = scanItem(session, code, learned);
@@ -181,10 +186,12 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
   );
   const item = useCallback(
     (code: string) => {
+      // The order the item is scanned for is the one being verified now, whenever the item is judged.
+      const scannedFor = store.getState().verifying?.order ?? null;
       // A failure is the page's error (reported, never swallowed), and the next scan is still handled.
-      itemsHandled.current = itemsHandled.current.then(() => handleItem(code)).catch(reportError);
+      itemsHandled.current = itemsHandled.current.then(() => handleItem(code, scannedFor)).catch(reportError);
     },
-    [handleItem],
+    [store, handleItem],
   );
 
   const answerBarcode = useCallback(

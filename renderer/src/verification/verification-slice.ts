@@ -3,9 +3,12 @@ import type { ShopOrderRef } from '../../../shared/domain/shop-order';
 import type { GoodsLineKey, VerificationMismatch } from '../../../shared/domain/verification';
 import type { VerifySession } from './verification-session';
 
+/** Why an item scan counted for no order: none was being verified, or another order's scan replaced the one it was scanned for. */
+export type ItemWithoutOrder = 'no-order' | 'order-changed';
+
 /** The latest alarm of the order being verified, in desk words on the panel. */
 export interface VerifyAlarm {
-  mismatch: VerificationMismatch | 'no-order';
+  mismatch: VerificationMismatch | ItemWithoutOrder;
   barcode: string;
   goods: GoodsLineKey | null;
   at: number;
