@@ -121,8 +121,7 @@ export async function chooseScanMode(page: Page, locale: DeskLocale, mode: 'sele
  * How long a screen may take to come up in a test: Settings mounts every section's form at once
  * (1–4 s on an idle 2-core machine, the longest right after the desk loaded) and Statistics fetches its script and chart library when first
  * opened, several times longer with three test browsers busy. The wait is a screen's, not an
- * assertion's: how fast Settings opens is the start-up benchmark's, the statistics' report the
- * statistics benchmark's.
+ * assertion's: how fast both open is the start-up benchmark's.
  */
 export const SCREEN_OPENS_MS = 30_000;
 
