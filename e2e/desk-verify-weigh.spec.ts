@@ -176,9 +176,12 @@ for (const locale of ['zh-CN', 'en'] as const) {
       if (!first || !next) throw new Error('the demo shop has no two valid single-item orders of the same goods');
       await stationCall(request, stationHost, 'verification.learn', { shopId: first.shopId, barcode: BARCODE, goodsName: first.goodsName, goodsSpec: first.goodsSpec });
       await chooseScanMode(page, locale, 'verify');
-      // The shop's learned barcodes reach the page 1.5 s late (the browser host's HTTP calls): the item waits for them, the next order's scan does not.
+      // The shop's learned barcodes reach the page only once the next order is scanned (the browser
+      // host's HTTP calls held): the item waits for them, the next order's scan does not.
+      let letThrough = (): void => undefined;
+      const held = new Promise<void>((resolveHeld) => (letThrough = resolveHeld));
       await page.route('**/ipc/verification.barcodes', async (route) => {
-        await new Promise((resolveLater) => setTimeout(resolveLater, 1_500));
+        await held;
         await route.continue();
       });
       const panel = page.getByRole('region', { name: text('verification.label') });
@@ -186,6 +189,8 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await expect(panel.getByLabel(text('verification.countLabel'))).toHaveText('0 / 1');
       await scan(page, BARCODE);
       await scan(page, next.orderNumber);
+      await expect(panel).toContainText(next.orderNumber);
+      letThrough();
 
       await expect(page.getByLabel(text('scan.resultLabel'))).toContainText(text('scan.outcome.item-order-changed', { code: BARCODE, orderNumber: first.orderNumber }));
       await expect(panel.getByRole('alert')).toContainText(text('verification.alarm.order-changed', { barcode: BARCODE }));
@@ -194,8 +199,9 @@ for (const locale of ['zh-CN', 'en'] as const) {
       expect(ownGateway.sandbox.issuedWaybill(first.orderNumber)).toBeUndefined();
       expect(ownGateway.sandbox.issuedWaybill(next.orderNumber)).toBeUndefined();
 
-      // Scanned again for the order being verified, it counts there, and that order alone goes.
+      // Scanned again for the order being verified (after the second that makes a repeat a double scan), it counts there, and that order alone goes.
       await page.unroute('**/ipc/verification.barcodes');
+      await delay(1_100);
       await scan(page, BARCODE);
       await expect(panel).toContainText(text('verification.stage.released'));
       await expect.poll(() => ownGateway.sandbox.issuedWaybill(next.orderNumber), { timeout: 30_000 }).toBeDefined();

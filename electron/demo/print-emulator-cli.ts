@@ -10,8 +10,9 @@ import type { EmulatorFault } from './print-emulator/print-emulator';
  * The print-component emulator from the command line, for manual demos:
  *   npm run print-emulator -- --port <n|0> --spool <dir> [--no-render] [--render-delay <ms>] [--fault <kind>] [--forget-on-restart]
  * The first output line is exactly `Print component emulator listening on ws://127.0.0.1:<port>`;
- * each line the emulator logs after it (a document printed or failed, a connection dropped on a
- * fault) starts with its ISO time; the answers to commands on standard input do not.
+ * each line the emulator itself logs (a document printed or failed, a connection dropped on a
+ * fault) starts with its ISO time; this CLI's own lines (spool folder, fault, the answers to
+ * commands on standard input) do not.
  * While it runs, commands on standard input switch faults: `fault <kind>`, `clear`, `restart`
  * (`restart forget`: this restart forgets every task, as with --forget-on-restart), `quit`.
  */

@@ -163,8 +163,13 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
       // Only the shop's own mapping judges the item (a list that could not be read leaves it unknown: asked).
       const learned = read.get(code)?.shopId === shopId ? read : new Map([...read].filter(([barcode]) => barcode !== code));
       const session = store.getState().verifying;
+      if (session === null) {
+        alarm(null, 'no-order', code, null);
+        tell({ kind: 'item-no-order', code });
+        return;
+      }
       // Another order was scanned while the item waited: it was packed for the order it was scanned for, never for this one.
-      if (session === null || shopOrderKey(session.order) !== shopOrderKey(scannedFor)) {
+      if (shopOrderKey(session.order) !== shopOrderKey(scannedFor)) {
         alarm(null, 'order-changed', code, null);
         tell({ kind: 'item-order-changed', code, orderNumber: scannedFor.orderNumber });
         return;
@@ -184,15 +189,16 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
     },
     [store, client, station, alarm, tell, afterTick],
   );
-  const item = useCallback(
-    (code: string) => {
-      // The order the item is scanned for is the one being verified now, whenever the item is judged.
-      const scannedFor = store.getState().verifying?.order ?? null;
+  /** Judges an item for the order it was scanned for, after the items before it. */
+  const judgeItem = useCallback(
+    (code: string, scannedFor: VerifySession['order'] | null) => {
       // A failure is the page's error (reported, never swallowed), and the next scan is still handled.
       itemsHandled.current = itemsHandled.current.then(() => handleItem(code, scannedFor)).catch(reportError);
     },
-    [store, handleItem],
+    [handleItem],
   );
+  // The order the item is scanned for is the one being verified now, whenever the item is judged.
+  const item = useCallback((code: string) => judgeItem(code, store.getState().verifying?.order ?? null), [store, judgeItem]);
 
   const answerBarcode = useCallback(
     async (goods: GoodsLineKey | null) => {
@@ -210,9 +216,10 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
       const mapping = await unwrapResult(station['verification.learn']({ shopId: session.order.shopId, barcode, goodsName: goods.goodsName, goodsSpec: goods.goodsSpec }));
       learnedNow.current = new Map([...learnedNow.current, [mapping.barcode, mapping]]);
       client.setQueryData<BarcodeMapping[]>(barcodesKey(mapping.shopId), (before) => [...(before ?? []).filter((known) => known.barcode !== mapping.barcode), mapping]);
-      item(barcode);
+      // For the order it was asked about, even if another order was scanned while the barcode was learned.
+      judgeItem(barcode, session.order);
     },
-    [store, station, client, alarm, tell, item],
+    [store, station, client, alarm, tell, judgeItem],
   );
 
   const countLine = useCallback(
