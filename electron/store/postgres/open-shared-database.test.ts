@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StationFailure } from '../../ipc/to-station-error';
 import { SHARED_SESSION_LIMITS, openSharedClient, openSharedDatabase, type SharedConnectionSettings } from './open-shared-database';
@@ -46,6 +47,22 @@ describe('a desk’s connections to the shared database', () => {
       const clients = await Promise.all([pool.connect(), pool.connect()]);
       for (const client of clients) expect((await client.query<{ statement_timeout: string }>('SHOW statement_timeout')).rows).toEqual([{ statement_timeout: '14s' }]);
       for (const client of clients) client.release();
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('survive the server restarting while a connection is checked out between queries: its next query fails, never the process, and the pool connects anew', async () => {
+    const pool = openSharedDatabase(server.connection(), { deskName: 'restarted desk' });
+    try {
+      const client = await pool.connect();
+      await client.query('BEGIN');
+      server.restart();
+      // The server's "terminating connection" is read with no query running (the client's own 'error' event).
+      await delay(500);
+      await expect(client.query('SELECT 1')).rejects.toThrow();
+      client.release();
+      expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     } finally {
       await pool.end();
     }

@@ -109,13 +109,16 @@ export function openSharedClient(settings: SharedConnectionSettings, options: Op
 
 /**
  * Opens a pool of connections to the shared database. Nothing is sent until the first query;
- * a connection that dies while idle (the server restarted) is dropped from the pool and never
- * crashes the process.
+ * a connection that dies (the server restarted) is dropped from the pool and never crashes the
+ * process, whether it was idle in the pool or checked out between two queries.
  */
 export function openSharedDatabase(settings: SharedConnectionSettings, options: OpenSharedDatabaseOptions): pg.Pool {
   const pool = new pg.Pool(pgConnectionConfig(settings, options));
   pool.on('error', () => {
     // An idle client lost its connection: the pool discards it; the next query opens a new one.
   });
+  // A checked-out client has no pool listener: its lost connection (no query running) would be an
+  // uncaught 'error'. Its next query fails instead, and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
