@@ -6,6 +6,7 @@ import { labelRenderBenchmarks } from './label-render-bench';
 import { ordersTableBenchmark } from './orders-table-bench';
 import { paperworkBenchmarks } from './paperwork-bench';
 import { printDispatchBenchmark } from './print-dispatch-bench';
+import { printerHeaderBenchmark } from './printer-header-bench';
 import { scanToPrintBenchmark } from './scan-to-print-bench';
 import { sharedCallWindowBenchmark } from './shared-call-window-bench';
 import { sharedDesksBenchmark } from './shared-desks-bench';
@@ -18,6 +19,7 @@ export const benchmarks: readonly Benchmark[] = [
   ...labelRenderBenchmarks,
   ...paperworkBenchmarks,
   printDispatchBenchmark,
+  printerHeaderBenchmark,
   issueAndPrintBenchmark,
   multiShopIssueAndPrintBenchmark,
   ordersTableBenchmark,

@@ -12,6 +12,8 @@ test.use({ useOwnGateway: true, demoOrders: 40 });
 
 /** A product barcode the demo goods do not carry (the desk learns it). */
 const BARCODE = '6901234567892';
+/** A second barcode of the same goods (a repackaged lot). */
+const SECOND_BARCODE = '6901234567885';
 /** Another one, learned for other goods. */
 const OTHER_BARCODE = '6920000000017';
 
@@ -165,7 +167,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     });
 
     // Behaviour, not words: one language, the two taking turns (README, Tests: languages in the e2e suite).
-    if (locale === 'en') test('an item scanned for one order and judged after the next order was scanned counts for neither: the alarm says so, nothing is released', async ({ openStation, request, stationHost, ownGateway }) => {
+    if (locale === 'en') test('an item scanned for one order and judged after the next order (or the same one again) was scanned counts for neither: the alarm says so, nothing is released', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
       await stationCall(request, stationHost, 'settings.update', { patch: { verification: { enabled: true } } });
       const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
@@ -179,7 +181,11 @@ for (const locale of ['zh-CN', 'en'] as const) {
       // The shop's learned barcodes reach the page only once the next order is scanned (the browser
       // host's HTTP calls held): the item waits for them, the next order's scan does not.
       let letThrough = (): void => undefined;
-      const held = new Promise<void>((resolveHeld) => (letThrough = resolveHeld));
+      const holdBarcodes = () => {
+        const held = new Promise<void>((resolveHeld) => (letThrough = resolveHeld));
+        return held;
+      };
+      let held = holdBarcodes();
       await page.route('**/ipc/verification.barcodes', async (route) => {
         await held;
         await route.continue();
@@ -197,6 +203,21 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await expect(panel).toContainText(next.orderNumber);
       await expect(panel.getByLabel(text('verification.countLabel'))).toHaveText('0 / 1');
       expect(ownGateway.sandbox.issuedWaybill(first.orderNumber)).toBeUndefined();
+      expect(ownGateway.sandbox.issuedWaybill(next.orderNumber)).toBeUndefined();
+
+      // The same order scanned again while an item of its verifying waits starts again at nought: the
+      // item (a second barcode of the same goods, not on the page yet) counts in neither.
+      await stationCall(request, stationHost, 'verification.learn', { shopId: next.shopId, barcode: SECOND_BARCODE, goodsName: next.goodsName, goodsSpec: next.goodsSpec });
+      held = holdBarcodes();
+      // A second after its last scan, so the order's number read again is no double scan.
+      await delay(1_100);
+      await scan(page, SECOND_BARCODE);
+      await scan(page, next.orderNumber);
+      await expect(page.getByLabel(text('scan.resultLabel'))).toContainText(text('scan.outcome.verify-started', { orderNumber: next.orderNumber }));
+      letThrough();
+      await expect(page.getByLabel(text('scan.resultLabel'))).toContainText(text('scan.outcome.item-order-changed', { code: SECOND_BARCODE, orderNumber: next.orderNumber }));
+      await expect(panel.getByRole('alert')).toContainText(text('verification.alarm.order-changed', { barcode: SECOND_BARCODE }));
+      await expect(panel.getByLabel(text('verification.countLabel'))).toHaveText('0 / 1');
       expect(ownGateway.sandbox.issuedWaybill(next.orderNumber)).toBeUndefined();
 
       // Scanned again for the order being verified (after the second that makes a repeat a double scan), it counts there, and that order alone goes.

@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
+import { existsSync, watch } from 'node:fs';
 import { cp, mkdir, mkdtemp, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_FOLDER_LOCK_FILE } from '../data-folder/data-folder-lock';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 /** What a clone does not hold: installed packages, build and test outputs, version control. */
@@ -143,6 +145,30 @@ describe('a flag the host cannot use', () => {
       first.kill('SIGTERM');
       await exited;
     }
+  });
+
+  it('a Ctrl-C before it listens frees the data folder: it ends normally and its lock file is gone', { timeout: 120_000 }, async () => {
+    const home = await mkdtemp(join(scratch, 'home-'));
+    const dataDir = join(home, 'data');
+    await mkdir(dataDir);
+    const lockPath = join(dataDir, DATA_FOLDER_LOCK_FILE);
+    // Signalled the moment the lock file appears: the host holds the folder and is loading its server.
+    const locked = new Promise<void>((taken) => {
+      const watcher = watch(dataDir, () => {
+        if (!existsSync(lockPath)) return;
+        watcher.close();
+        taken();
+      });
+    });
+    const host = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir], { cwd: repoRoot, env: newcomerEnv(home), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    host.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((settle) => host.once('close', (code, signal) => settle({ code, signal })));
+    await locked;
+    host.kill('SIGINT');
+    expect(await ended).toEqual({ code: 0, signal: null });
+    expect(stdout).not.toContain('listening');
+    expect(existsSync(lockPath)).toBe(false);
   });
 
   it('a port in use: one line naming --port and what to do', async () => {

@@ -49,6 +49,12 @@ try {
   fail(`${given}${text} ${remedy} Pass --data-dir <folder> to use another.`, 2);
 }
 
+// From the folder's lock on, a Ctrl-C ends through process.exit, whose 'exit' frees the folder (the
+// signal's default action would end the process without it, leaving the next start a stale lock).
+// Once the host listens, a stop waits for the station to open and closes it first.
+let stopAsked = (): void => process.exit(0);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopAsked());
+
 // A folder another process holds is refused before the host listens: nothing says "listening" that then ends.
 let lock: DataFolderLock;
 try {
@@ -93,7 +99,7 @@ const stop = async (station: Station) => {
   await station.close();
   process.exit(0);
 };
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void opening.then(stop));
+stopAsked = () => void opening.then(stop);
 
 const [{ createStation }, { keyFileCipher }] = await Promise.all([import('../composition/create-station'), import('../token-vault/key-file-cipher')]);
 const started = await createStation({

@@ -278,7 +278,7 @@ export const zhCN: Strings<typeof en> = {
       'item-one-too-many': '多了一件！{{goodsName}} 已经够数：请拿出多出的那件',
       'item-unknown': '新条码 {{code}}：请选择它是哪件商品',
       'item-no-order': '请先扫订单：{{code}} 不是订单号',
-      'item-order-changed': '未计数！{{code}} 是为订单 {{orderNumber}} 扫的，该订单已不在验货：如属当前订单请重新扫描',
+      'item-order-changed': '未计数！{{code}} 是在面板上的订单扫描之前为订单 {{orderNumber}} 扫的：如属面板上的订单请重新扫描',
       'verify-released': '订单 {{orderNumber}} 验货完成：正在取号并打印',
     },
     chooseShop: {

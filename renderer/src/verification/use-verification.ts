@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { shopOrderKey } from '../../../shared/domain/shop-order';
+import { shopOrderKey, type ShopOrderRef } from '../../../shared/domain/shop-order';
 import type { StationError } from '../../../shared/errors/station-error';
 import type { BarcodeMapping, DeskEvent, GoodsLineKey, VerificationMismatch } from '../../../shared/domain/verification';
 import { useUi, useUiStoreApi } from '../app/ui-store-context';
@@ -67,9 +67,9 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
 
   const record = useCallback((event: DeskEventInput) => void station['verification.record'](event), [station]);
   const alarm = useCallback(
-    (session: VerifySession | null, mismatch: VerificationMismatch | ItemWithoutOrder, barcode: string, goods: GoodsLineKey | null) => {
+    (order: ShopOrderRef | null, mismatch: VerificationMismatch | ItemWithoutOrder, barcode: string, goods: GoodsLineKey | null) => {
       store.getState().setVerifyAlarm({ mismatch, barcode, goods, at: Date.now() });
-      if (session !== null && mismatch !== 'no-order' && mismatch !== 'order-changed') record({ kind: 'verification.mismatch', ...session.order, details: { mismatch, barcode, goodsName: goods?.goodsName ?? null, goodsSpec: goods?.goodsSpec ?? null } });
+      if (order !== null && mismatch !== 'no-order' && mismatch !== 'order-changed') record({ kind: 'verification.mismatch', ...order, details: { mismatch, barcode, goodsName: goods?.goodsName ?? null, goodsSpec: goods?.goodsSpec ?? null } });
     },
     [store, record],
   );
@@ -111,7 +111,7 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
       const state = store.getState();
       setWeighProblem(null);
       const refuse = () => {
-        alarm({ order: view.ref, lines: [], releasedAt: null, heldBackConfirmed: false }, 'already-verified', outcome.code, null);
+        alarm(view.ref, 'already-verified', outcome.code, null);
         tell({ ...outcome, kind: 'already-verified' });
       };
       if (state.verifiedOrders.includes(view.key)) {
@@ -143,7 +143,7 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
   // Item scans are handled one after another: one that reads the barcodes again holds the next behind it.
   const itemsHandled = useRef(Promise.resolve());
   const handleItem = useCallback(
-    async (code: string, scannedFor: VerifySession['order'] | null) => {
+    async (code: string, scannedFor: VerifySession | null) => {
       if (scannedFor === null) {
         alarm(null, 'no-order', code, null);
         tell({ kind: 'item-no-order', code });
@@ -152,7 +152,7 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
       // A barcode this page does not know for the order's shop may be learned all the same: the list
       // was still loading (an item scanned right after its order), or it was learned since in
       // Settings or at another desk. Read it again before asking the packer to teach it.
-      const shopId = scannedFor.shopId;
+      const shopId = scannedFor.order.shopId;
       const known = learnedNow.current.get(code)?.shopId === shopId;
       const read = known
         ? learnedNow.current
@@ -168,10 +168,11 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
         tell({ kind: 'item-no-order', code });
         return;
       }
-      // Another order was scanned while the item waited: it was packed for the order it was scanned for, never for this one.
-      if (shopOrderKey(session.order) !== shopOrderKey(scannedFor)) {
+      // An order was scanned while the item waited (another, or the same one again, starting at nought):
+      // the item was packed for the verifying it was scanned in, never for this one.
+      if (session.id !== scannedFor.id) {
         alarm(null, 'order-changed', code, null);
-        tell({ kind: 'item-order-changed', code, orderNumber: scannedFor.orderNumber });
+        tell({ kind: 'item-order-changed', code, orderNumber: scannedFor.order.orderNumber });
         return;
       }
       const scanned = scanItem(session, code, learned);
@@ -179,7 +180,7 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
         store.getState().setBarcodeQuestion(code);
         tell({ kind: 'item-unknown', code });
       } else if (scanned.kind === 'mismatch') {
-        alarm(session, scanned.mismatch, code, scanned.goods);
+        alarm(session.order, scanned.mismatch, code, scanned.goods);
         tell({ kind: scanned.mismatch === 'wrong-item' ? 'item-wrong' : 'item-one-too-many', code, goodsName: scanned.goods.goodsName });
       } else {
         store.getState().setVerifyAlarm(null);
@@ -191,14 +192,14 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
   );
   /** Judges an item for the order it was scanned for, after the items before it. */
   const judgeItem = useCallback(
-    (code: string, scannedFor: VerifySession['order'] | null) => {
+    (code: string, scannedFor: VerifySession | null) => {
       // A failure is the page's error (reported, never swallowed), and the next scan is still handled.
       itemsHandled.current = itemsHandled.current.then(() => handleItem(code, scannedFor)).catch(reportError);
     },
     [handleItem],
   );
-  // The order the item is scanned for is the one being verified now, whenever the item is judged.
-  const item = useCallback((code: string) => judgeItem(code, store.getState().verifying?.order ?? null), [store, judgeItem]);
+  // The item is scanned for the verifying under way now, whenever it is judged.
+  const item = useCallback((code: string) => judgeItem(code, store.getState().verifying), [store, judgeItem]);
 
   const answerBarcode = useCallback(
     async (goods: GoodsLineKey | null) => {
@@ -209,15 +210,15 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
       if (barcode === null || session === null) return;
       if (goods === null) {
         // Not this order's goods: not learned (it is some other line of the shop), but the alarm sounds.
-        alarm(session, 'wrong-item', barcode, null);
+        alarm(session.order, 'wrong-item', barcode, null);
         tell({ kind: 'item-wrong', code: barcode, goodsName: '' });
         return;
       }
       const mapping = await unwrapResult(station['verification.learn']({ shopId: session.order.shopId, barcode, goodsName: goods.goodsName, goodsSpec: goods.goodsSpec }));
       learnedNow.current = new Map([...learnedNow.current, [mapping.barcode, mapping]]);
       client.setQueryData<BarcodeMapping[]>(barcodesKey(mapping.shopId), (before) => [...(before ?? []).filter((known) => known.barcode !== mapping.barcode), mapping]);
-      // For the order it was asked about, even if another order was scanned while the barcode was learned.
-      judgeItem(barcode, session.order);
+      // For the verifying it was asked in, even if an order was scanned while the barcode was learned.
+      judgeItem(barcode, session);
     },
     [store, station, client, alarm, tell, judgeItem],
   );
@@ -233,7 +234,7 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
   );
 
   const refusedPrinted = useCallback(
-    (outcome: Extract<ScanOutcome, { kind: 'already-printed' }>) => alarm({ order: { shopId: outcome.shopId, orderNumber: outcome.orderNumber }, lines: [], releasedAt: null, heldBackConfirmed: false }, 'already-printed', outcome.code, null),
+    (outcome: Extract<ScanOutcome, { kind: 'already-printed' }>) => alarm({ shopId: outcome.shopId, orderNumber: outcome.orderNumber }, 'already-printed', outcome.code, null),
     [alarm],
   );
 

@@ -38,6 +38,16 @@ describe('scan-to-verify counting', () => {
     expect(isComplete(session)).toBe(false);
   });
 
+  it('each verifying of an order is a session of its own: the same order scanned again starts another, at nought', () => {
+    if (!view) throw new Error('no sample order');
+    const first = scanItem(startVerifying(view), '111', learned);
+    if (first.kind !== 'ticked') throw new Error(`not ticked: ${first.kind}`);
+    const again = startVerifying(view);
+    expect(again.order).toEqual(first.session.order);
+    expect(again.id).not.toBe(first.session.id);
+    expect(again.lines[0]).toMatchObject({ scanned: 0, overridden: 0 });
+  });
+
   it('verify mode starts verifying a loaded order, and alarms on one whose label is out', () => {
     const index = buildScanIndex([view, printed].filter((entry) => entry !== undefined));
     expect(resolveScan(index, '3408112357125656046', 'verify')).toEqual({ kind: 'verify-started', code: '3408112357125656046', shopId: SAMPLE_SHOP_ID, orderNumber: '3408112357125656046' });

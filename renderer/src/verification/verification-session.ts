@@ -3,7 +3,7 @@ import { sameGoodsLine, type BarcodeMapping, type GoodsLineKey, type Verificatio
 import type { OrderView } from '../orders/order-view';
 
 /**
- * Scan-to-verify's counting, pure: an order's goods lines with the count to pack, each item scan
+ * Scan-to-verify's counting, pure but for each session's number: an order's goods lines with the count to pack, each item scan
  * ticking one, goods counted by hand with a reason, and whether the order is complete. The desk
  * hook acts on what it answers (alarms, questions, the release to issue and print).
  */
@@ -20,6 +20,11 @@ export interface VerifyLine extends GoodsLineKey {
 
 /** An order being verified at the desk. */
 export interface VerifySession {
+  /**
+   * This verifying of the order, numbered at its start: the same order scanned again starts a new
+   * one at nought, and an item scanned for the one before never counts in it.
+   */
+  id: number;
   order: ShopOrderRef;
   lines: readonly VerifyLine[];
   /** When it was released to issue and print (epoch ms); null while still open. */
@@ -37,10 +42,13 @@ export type ItemScan =
   /** Refused: the goods are not this order's, or their line is complete already. */
   | { kind: 'mismatch'; mismatch: Extract<VerificationMismatch, 'wrong-item' | 'one-too-many'>; goods: GoodsLineKey };
 
+let sessionsStarted = 0;
+
 /** The goods lines of an order: a sold order carries one (its goods, spec and count; a missing count is one). */
 export function startVerifying(view: OrderView, heldBackConfirmed = false): VerifySession {
   const { goodsName, goodsSpec, goodsCount } = view.row.order;
-  return { order: view.ref, lines: [{ goodsName, goodsSpec, expected: Math.max(1, goodsCount ?? 1), scanned: 0, overridden: 0 }], releasedAt: null, heldBackConfirmed };
+  sessionsStarted += 1;
+  return { id: sessionsStarted, order: view.ref, lines: [{ goodsName, goodsSpec, expected: Math.max(1, goodsCount ?? 1), scanned: 0, overridden: 0 }], releasedAt: null, heldBackConfirmed };
 }
 
 /** Items of a line still to pack. */

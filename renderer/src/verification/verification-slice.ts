@@ -3,7 +3,7 @@ import type { ShopOrderRef } from '../../../shared/domain/shop-order';
 import type { GoodsLineKey, VerificationMismatch } from '../../../shared/domain/verification';
 import type { VerifySession } from './verification-session';
 
-/** Why an item scan counted for no order: none was being verified, or another order's scan replaced the one it was scanned for. */
+/** Why an item scan counted for no order: none was being verified, or an order's scan (another, or the same again) replaced the verifying it was scanned in. */
 export type ItemWithoutOrder = 'no-order' | 'order-changed';
 
 /** The latest alarm of the order being verified, in desk words on the panel. */
