@@ -167,7 +167,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     });
 
     // Behaviour, not words: one language, the two taking turns (README, Tests: languages in the e2e suite).
-    if (locale === 'en') test('an item scanned for one order and judged after the next order (or the same one again) was scanned counts for neither: the alarm says so, nothing is released', async ({ openStation, request, stationHost, ownGateway }) => {
+    if (locale === 'en') test('an item scanned, or a count by hand confirmed, for one order and judged after the next order (or the same one again) was scanned counts for neither: the alarm says so, nothing is released', async ({ openStation, request, stationHost, ownGateway }) => {
       if (!ownGateway) throw new Error('the own gateway did not start');
       await stationCall(request, stationHost, 'settings.update', { patch: { verification: { enabled: true } } });
       const page = await openOwnGatewayDesk(openStation, request, stationHost, ownGateway, 40, locale);
@@ -220,9 +220,30 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await expect(panel.getByLabel(text('verification.countLabel'))).toHaveText('0 / 1');
       expect(ownGateway.sandbox.issuedWaybill(next.orderNumber)).toBeUndefined();
 
-      // Scanned again for the order being verified (after the second that makes a repeat a double scan), it counts there, and that order alone goes.
-      await page.unroute('**/ipc/verification.barcodes');
+      // A count by hand confirmed while the same order is scanned again (its record held on the way)
+      // is not given to the new verifying: it stays at nought and nothing is released.
+      let recordThrough = (): void => undefined;
+      const recordHeld = new Promise<void>((resolveHeld) => (recordThrough = resolveHeld));
+      await page.route('**/ipc/verification.record', async (route) => {
+        await recordHeld;
+        await route.continue();
+      });
+      await panel.getByRole('button', { name: text('verification.noBarcode') }).click();
+      await panel.getByRole('textbox', { name: text('verification.handReason') }).fill('label torn');
+      // A second after the order's last scan, so reading it again is no double scan.
       await delay(1_100);
+      await panel.getByRole('button', { name: text('verification.handConfirm') }).click();
+      await scan(page, next.orderNumber);
+      await expect(page.getByLabel(text('scan.resultLabel'))).toContainText(text('scan.outcome.verify-started', { orderNumber: next.orderNumber }));
+      const overrideRecorded = page.waitForResponse((response) => response.url().endsWith('/ipc/verification.record') && (response.request().postData() ?? '').includes('verification.override'));
+      recordThrough();
+      await overrideRecorded;
+      await expect(panel.getByLabel(text('verification.countLabel'))).toHaveText('0 / 1');
+      await expect(panel).not.toContainText(text('verification.stage.released'));
+      await page.unroute('**/ipc/verification.record');
+
+      // Scanned again for the order being verified (a second after its last scan: no double scan), it counts there, and that order alone goes.
+      await page.unroute('**/ipc/verification.barcodes');
       await scan(page, BARCODE);
       await expect(panel).toContainText(text('verification.stage.released'));
       await expect.poll(() => ownGateway.sandbox.issuedWaybill(next.orderNumber), { timeout: 30_000 }).toBeDefined();

@@ -153,22 +153,29 @@ describe('a flag the host cannot use', () => {
     await mkdir(dataDir);
     const lockPath = join(dataDir, DATA_FOLDER_LOCK_FILE);
     // Signalled the moment the lock file appears: the host holds the folder and is loading its server.
+    const watcher = watch(dataDir);
     const locked = new Promise<void>((taken) => {
-      const watcher = watch(dataDir, () => {
-        if (!existsSync(lockPath)) return;
-        watcher.close();
-        taken();
+      watcher.on('change', () => {
+        if (existsSync(lockPath)) taken();
       });
     });
     const host = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir], { cwd: repoRoot, env: newcomerEnv(home), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    host.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    let output = '';
+    host.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    host.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((settle) => host.once('close', (code, signal) => settle({ code, signal })));
-    await locked;
-    host.kill('SIGINT');
-    expect(await ended).toEqual({ code: 0, signal: null });
-    expect(stdout).not.toContain('listening');
-    expect(existsSync(lockPath)).toBe(false);
+    try {
+      // A host that ends before it holds the folder fails the test with what it said.
+      const first = await Promise.race([locked.then(() => 'locked' as const), ended.then(() => 'ended' as const)]);
+      expect(first, output).toBe('locked');
+      host.kill('SIGINT');
+      expect(await ended, output).toEqual({ code: 0, signal: null });
+      expect(output).not.toContain('listening');
+      expect(existsSync(lockPath)).toBe(false);
+    } finally {
+      watcher.close();
+      if (host.exitCode === null && host.signalCode === null) host.kill('SIGKILL');
+    }
   });
 
   it('a port in use: one line naming --port and what to do', async () => {

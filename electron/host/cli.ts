@@ -51,9 +51,17 @@ try {
 
 // From the folder's lock on, a Ctrl-C ends through process.exit, whose 'exit' frees the folder (the
 // signal's default action would end the process without it, leaving the next start a stale lock).
-// Once the host listens, a stop waits for the station to open and closes it first.
+// Once the host listens, a stop waits for the station to open and closes it first; asked again
+// meanwhile, it ends at once (as the signal's default would, by its exit code), the folder freed.
 let stopAsked = (): void => process.exit(0);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopAsked());
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(signal === 'SIGINT' ? 130 : 143);
+    stopping = true;
+    stopAsked();
+  });
+}
 
 // A folder another process holds is refused before the host listens: nothing says "listening" that then ends.
 let lock: DataFolderLock;

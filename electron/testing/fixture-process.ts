@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
@@ -26,9 +26,9 @@ export interface FixtureProcess {
 /** How a fixture process is started. */
 export interface FixtureStartOptions {
   /**
-   * Its niceness (0 by default; higher yields the CPU to the others). A rig squeezing several
-   * machines onto one gives it to the processes standing in for machines of their own, so those
-   * a test judges by (a remote gateway stamping arrivals) are not kept waiting behind them.
+   * How much nicer than the test it runs (0 by default; more gives the CPU to the others first). A
+   * rig squeezing several machines onto one gives it to the processes standing in for machines of
+   * their own, so those a test judges by (a remote gateway stamping arrivals) do not wait behind them.
    */
   niceness?: number;
 }
@@ -69,8 +69,17 @@ export function killFixtureProcesses(): void {
 function startInGroup(running: Set<ChildProcess>, fixturePath: string, args: string[], options: FixtureStartOptions): FixtureProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', fixturePath, ...args], { cwd: projectRoot, stdio: ['pipe', 'pipe', 'pipe'] });
   running.add(child);
-  // Set at once, before its event loop starts: the loop's thread is the one that counts.
-  if (options.niceness && child.pid !== undefined) setPriority(child.pid, options.niceness);
+  // Set at once, before its event loop starts: the loop's thread is the one that counts. Relative to
+  // the test's own (lowering a niceness needs privileges: a test run under `nice` keeps working).
+  if (options.niceness && child.pid !== undefined) {
+    try {
+      setPriority(child.pid, Math.min(19, getPriority() + options.niceness));
+    } catch (error) {
+      child.kill('SIGKILL');
+      running.delete(child);
+      throw error;
+    }
+  }
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -120,7 +120,7 @@ export async function startSharedDesksRig(options: { deskCount: number; orders: 
   // The rig's own processes: a test running beside it (describe.concurrent) kills only its own.
   const processes = createFixtureGroup();
   // Desks stand in for machines of their own, the sandbox for a remote gateway that stamps each
-  // call on arrival. On a busy 2-core machine a sandbox waiting 40–76 ms behind the desks for a
+  // call on arrival. On a busy 2-core machine a sandbox waiting 37–76 ms behind the desks for a
   // CPU stamped a window's first calls that late (seen: sent 1,052 ms before an eleventh call,
   // stamped 983 ms before it) and counted the eleventh as over the limit, which no network
   // between machines does: the desks give way to it.

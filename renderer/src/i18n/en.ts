@@ -276,7 +276,7 @@ export const en = {
       'item-one-too-many': 'One too many! {{goodsName}} is complete: take the extra item out',
       'item-unknown': 'New barcode {{code}}: say which goods it is',
       'item-no-order': 'Scan the order first: {{code}} is no order number',
-      'item-order-changed': 'Not counted! {{code}} was scanned for order {{orderNumber}} before the order now on the panel was scanned: if it belongs to that order, scan it again',
+      'item-order-changed': 'Not counted! {{code}} was scanned for order {{orderNumber}} before the order now on the panel was scanned: if it belongs to the order on the panel, scan it again',
       'verify-released': 'Order {{orderNumber}} verified: issuing and printing',
     },
     chooseShop: {

@@ -228,7 +228,11 @@ export function useVerification(tell: (outcome: ScanOutcome) => void): Verificat
       const session = store.getState().verifying;
       if (session === null || session.releasedAt !== null) return;
       await unwrapResult(station['verification.record']({ kind: 'verification.override', ...session.order, details: { goodsName: goods.goodsName, goodsSpec: goods.goodsSpec, count, reason } }));
-      afterTick(countByHand(session, goods, count));
+      // Counted on the session as it is now (an item may have ticked meanwhile), and only if it is the
+      // same verifying: an order scanned while the count was recorded is not given it, nor put back.
+      const now = store.getState().verifying;
+      if (now === null || now.id !== session.id || now.releasedAt !== null) return;
+      afterTick(countByHand(now, goods, count));
     },
     [store, station, afterTick],
   );
