@@ -1,15 +1,9 @@
-import { chromium } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromiumArgs, chromiumPath } from '../playwright.config';
-import { startPrintEmulator, type EmulatorFault } from '../electron/demo/print-emulator/print-emulator';
-import { startSandbox } from '../electron/demo/sandbox';
-import { sandboxDeskPatch } from '../electron/composition/testing/sandbox-desk';
+import type { EmulatorFault } from '../electron/demo/print-emulator/print-emulator';
+import { startBenchDesk } from './bench-desk';
 import { missingChromium } from './bench-machine';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
-import { callHost, median, percentile, startBenchHost } from './station-host-process';
+import { median, percentile } from './station-host-process';
 
 /** Changes of the printer's state: paper out, then ready again, in turn. */
 const CHANGES = 20;
@@ -37,20 +31,9 @@ const watchBadge = `(() => {
  * (its element changed; the frame that paints it follows).
  */
 export async function measurePrinterHeader(): Promise<number[]> {
-  // The browser first: a launch that fails leaves nothing running.
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  const folder = await mkdtemp(join(tmpdir(), 'printer-header-bench-'));
-  const sandbox = await startSandbox({ port: 0, orders: 50 });
-  const emulator = await startPrintEmulator({ port: 0, spoolDir: join(folder, 'spool'), noRender: true });
-  const host = await startBenchHost(join(folder, 'station'), ['--base-url', sandbox.url, '--shop', sandbox.shopId, '--component-url', emulator.url, '--token', sandbox.token]).catch(async (error: unknown) => {
-    await Promise.all([browser.close(), emulator.close(), sandbox.close()]);
-    await rm(folder, { recursive: true, force: true });
-    throw error;
-  });
+  const desk = await startBenchDesk({ orders: 50 });
   try {
-    await callHost(host.url, 'settings.update', { patch: { ...sandboxDeskPatch(sandbox), ui: { setupCompleted: true, orderShops: [sandbox.shopId] } } });
-    const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' })).newPage();
-    await page.goto(host.url.href);
+    const page = await desk.openPage();
     await page.locator('[data-condition="ready"]').waitFor({ timeout: 30_000 });
     await page.evaluate(watchBadge);
     const latencies: number[] = [];
@@ -60,7 +43,7 @@ export async function measurePrinterHeader(): Promise<number[]> {
       // Each change lands at another point of the 1.5 s reading cycle.
       await page.waitForTimeout(400 + ((change * 317) % 1_500));
       const changedAt = Date.now();
-      await emulator.setFault(fault);
+      await desk.emulator.setFault(fault);
       // Read from outside (the page's CSP allows no evaluated predicate); the page stamped the moment.
       const shownAt = async (): Promise<number | null> =>
         (await page.evaluate(`(window.__printerBadgeShown.find((entry) => entry.at >= ${changedAt} && entry.condition === '${expected}') ?? { at: null }).at`)) as number | null;
@@ -73,11 +56,7 @@ export async function measurePrinterHeader(): Promise<number[]> {
     }
     return latencies;
   } finally {
-    await browser.close();
-    await host.stop();
-    await emulator.close();
-    await sandbox.close();
-    await rm(folder, { recursive: true, force: true });
+    await desk.close();
   }
 }
 

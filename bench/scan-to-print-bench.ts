@@ -1,21 +1,14 @@
-import { chromium } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromiumArgs, chromiumPath } from '../playwright.config';
-import { startPrintEmulator } from '../electron/demo/print-emulator/print-emulator';
-import { startSandbox } from '../electron/demo/sandbox';
-import { sandboxDeskPatch } from '../electron/composition/testing/sandbox-desk';
 import { entryForOrders } from '../electron/issuing/issue-plan';
 import { demoJobSettings } from '../electron/issuing/testing/issuing-test-kit';
 import { validateIssueEntry } from '../shared/validation/issue-entry-validation';
 import type { OrderListing } from '../shared/domain/order-row';
 import { SCAN_TIMINGS } from '../renderer/src/scanning/scan-timings';
 import { sendScannerBurst } from '../e2e/scanner-keys';
+import { startBenchDesk } from './bench-desk';
 import { missingChromium } from './bench-machine';
 import type { Benchmark, BenchmarkFigure } from './benchmark';
-import { callHost, median, percentile, startBenchHost } from './station-host-process';
+import { callHost, median, percentile } from './station-host-process';
 
 /** The gateway's latency the benchmark runs at. */
 const latencyMs = 300;
@@ -69,15 +62,10 @@ async function until(check: () => boolean, what: string, timeoutMs = 20_000): Pr
  * Enter) once the previous label is out; from the first key to the emulator's printed notice.
  */
 export async function measureScanToPrint(): Promise<ScanToPrintMeasurement> {
-  // The browser first: a launch that fails leaves nothing running.
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  const folder = await mkdtemp(join(tmpdir(), 'scan-bench-'));
-  const sandbox = await startSandbox({ port: 0, orders: SCANS + 200 });
+  const desk = await startBenchDesk({ orders: SCANS + 200 });
+  const { sandbox, emulator, host } = desk;
   sandbox.setFaults({ latencyMs });
-  const emulator = await startPrintEmulator({ port: 0, spoolDir: join(folder, 'spool'), noRender: true });
-  const host = await startBenchHost(join(folder, 'station'), ['--base-url', sandbox.url, '--shop', sandbox.shopId, '--component-url', emulator.url, '--token', sandbox.token]);
   try {
-    await callHost(host.url, 'settings.update', { patch: { ...sandboxDeskPatch(sandbox), ui: { setupCompleted: true, orderShops: [sandbox.shopId] } } });
     await callHost(host.url, 'orders.refresh', { mode: 'full', shopIds: [sandbox.shopId] });
     const listing = (await callHost(host.url, 'orders.list', { shopIds: [sandbox.shopId] })) as OrderListing;
     const orders = listing.rows
@@ -85,8 +73,7 @@ export async function measureScanToPrint(): Promise<ScanToPrintMeasurement> {
       .slice(0, SCANS)
       .map((row) => row.order.orderNumber);
     if (orders.length < SCANS) throw new Error(`only ${orders.length} issuable orders`);
-    const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' })).newPage();
-    await page.goto(host.url.href);
+    const page = await desk.openPage();
     await page.getByRole('grid').getByRole('row').nth(1).waitFor();
     await page.getByRole('grid').focus();
     await page.keyboard.press('F8');
@@ -120,11 +107,7 @@ export async function measureScanToPrint(): Promise<ScanToPrintMeasurement> {
     }
     return { scans, networkInfoCalls, labelsPrinted: emulator.printed().length };
   } finally {
-    await browser.close();
-    await host.stop();
-    await emulator.close();
-    await sandbox.close();
-    await rm(folder, { recursive: true, force: true });
+    await desk.close();
   }
 }
 
