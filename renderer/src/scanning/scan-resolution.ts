@@ -53,7 +53,7 @@ export type ScanOutcome =
   | { kind: 'item-unknown'; code: string }
   /** Scan-to-verify: an item scanned while no order is being verified. */
   | { kind: 'item-no-order'; code: string }
-  /** Scan-to-verify: an item scanned for an order that another order's scan replaced before the item was judged: counted for neither. */
+  /** Scan-to-verify: an item scanned in a verifying that an order's scan (another order, or the same one again) replaced before the item was judged: counted in neither. */
   | { kind: 'item-order-changed'; code: string; orderNumber: string }
   /** Scan-to-verify: every goods line complete; the order goes to issue and print. */
   | { kind: 'verify-released'; code: string; shopId: string; orderNumber: string };
