@@ -70,6 +70,17 @@ export async function scan(page: Page, code: string): Promise<void> {
 }
 
 /**
+ * A label read twice at once (the scanner's trigger held): both reads go in one burst, their keys
+ * stamped one after the other, so a busy machine cannot stretch the two past the double-scan second.
+ */
+export async function scanTwice(page: Page, code: string): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  // Both started before either is awaited: the second's stamps follow the first's.
+  await Promise.all([sendScannerBurst(session, code, 'insert-text'), sendScannerBurst(session, code, 'insert-text')]);
+  await session.detach();
+}
+
+/**
  * A scanner whose keys arrive as characters Playwright's keyboard cannot press (full-width
  * digits): each one a trusted key event of its own. (`scan` would insert such characters as
  * text, which reaches only editable elements.)

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chooseOption, expectCounts, loadAllOrders, orderRow, moreFilters, ordersGrid, scan, scanAsKeyEvents, scanResult, startDemo, stationCall } from './desk-actions';
+import { chooseOption, expectCounts, loadAllOrders, orderRow, moreFilters, ordersGrid, scan, scanAsKeyEvents, scanResult, scanTwice, startDemo, stationCall } from './desk-actions';
 import { historyWaybills, issueUi, openDemoDesk, openIssuePlan, selectByScanning, spooledPdfs, startIssueAndPrint, validAndInvalidOrders } from './issue-print-actions';
 import type { PageGlobals } from './page-dom';
 import { commitCompositionThenEnter } from './scanner-keys';
@@ -49,8 +49,7 @@ test.describe('scanning at the desk (zh-CN)', () => {
     const { page, numbers } = await deskWithOrders(openStation, request, stationHost);
     const code = numbers[5] ?? '';
     await ordersGrid(page).focus();
-    await scan(page, code);
-    await scan(page, code);
+    await scanTwice(page, code);
     await expect(page.getByText(`已忽略 ${code} 的重复扫描。`)).toBeVisible();
     await expect(recentScans(page)).toHaveCount(1);
     await expectCounts(page, 2000, 2000, 1);
